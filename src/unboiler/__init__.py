@@ -1,0 +1,27 @@
+"""unboiler: the main content of web pages, without the boilerplate.
+
+The public API is what this module exports; everything else lives in submodules.
+"""
+
+from unboiler.core import extract
+from unboiler.document import Label, TextBlock, TextDocument
+from unboiler.errors import ExtractionError, UnboilerError, UnknownExtractorError
+from unboiler.extractors import Extractor, extractors, get_extractor
+from unboiler.parse import parse
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ExtractionError",
+    "Extractor",
+    "Label",
+    "TextBlock",
+    "TextDocument",
+    "UnboilerError",
+    "UnknownExtractorError",
+    "__version__",
+    "extract",
+    "extractors",
+    "get_extractor",
+    "parse",
+]

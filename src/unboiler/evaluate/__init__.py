@@ -1,0 +1,1 @@
+"""Evaluation: metrics, datasets, peers and reports behind ``unboiler eval``."""

@@ -1,0 +1,18 @@
+"""JSON: the content text with what is known about the page."""
+
+from __future__ import annotations
+
+import json
+
+from unboiler.document import TextDocument
+
+
+def to_json(document: TextDocument, extractor: str) -> str:
+    record = {
+        "url": document.url,
+        "title": document.title,
+        "language": document.language,
+        "extractor": extractor,
+        "text": document.content,
+    }
+    return json.dumps(record, ensure_ascii=False)

@@ -1,0 +1,154 @@
+"""Decoding and the cutting of pages into blocks, on the tiny pages in tests/pages."""
+
+from __future__ import annotations
+
+import codecs
+
+import pytest
+from tests.conftest import page
+
+from unboiler import ExtractionError, parse
+from unboiler.document import Label
+from unboiler.parse import declared_encoding, decode
+
+
+class TestDecode:
+    def test_declared_single_byte_charset(self) -> None:
+        assert "café crème “quoted”" in decode(page("cp1252.html"))
+
+    def test_valid_utf8_wins_over_a_latin1_label(self) -> None:
+        assert "crème brûlée" in decode(page("mislabelled-utf8.html"))
+
+    def test_byte_order_marks(self) -> None:
+        assert decode(page("utf8-bom.html")).startswith("<html>")
+        assert "Привет" in decode(page("utf16.html"))
+
+    def test_undeclared_legacy_charset_is_detected(self) -> None:
+        assert "Москва" in decode(page("koi8r-undeclared.html"))
+
+    def test_http_charset_comes_before_the_meta_tag(self) -> None:
+        data = '<meta charset="utf-8"><p>Grüße</p>'.encode("cp1252")
+        assert "Grüße" in decode(data, encoding="windows-1252")
+
+    def test_broken_declaration_falls_back(self) -> None:
+        data = '<meta charset="no-such-charset"><p>Grüße</p>'.encode()
+        assert "Grüße" in decode(data)
+
+    def test_wrong_utf8_declaration_falls_back_to_detection(self) -> None:
+        text = "<meta charset='utf-8'><p>" + "Ça coûte très cher, déjà élevé. " * 20 + "</p>"
+        assert "Ça coûte très cher" in decode(text.encode("cp1252"))
+
+    def test_declared_encoding_labels(self) -> None:
+        assert (
+            declared_encoding(
+                b'<meta http-equiv="Content-Type" content="text/html; charset=Shift_JIS">'
+            )
+            == "shift_jis"
+        )
+        assert declared_encoding(b"<meta charset=latin1>") == "cp1252"
+        assert declared_encoding(b"<p>nothing</p>") is None
+
+    def test_binary_is_refused(self) -> None:
+        with pytest.raises(ExtractionError, match="binary"):
+            decode(bytes(range(256)) * 10)
+
+    def test_utf16_without_bom_is_not_binary_noise(self) -> None:
+        data = codecs.encode("<p>hello</p>", "utf-16-le")
+        # no BOM and half the bytes are zero: refused as binary rather than misread
+        with pytest.raises(ExtractionError):
+            decode(data)
+
+
+@pytest.fixture(scope="module")
+def blocks_page() -> list[tuple[str, float, int, frozenset[Label], str]]:
+    document = parse(page("blocks.html"))
+    return [(b.text, b.link_density, b.tag_level, b.labels, b.tag) for b in document.blocks]
+
+
+class TestBlocks:
+    def texts(self, blocks: list[tuple[str, float, int, frozenset[Label], str]]) -> list[str]:
+        return [text for text, *_ in blocks]
+
+    def test_inline_elements_do_not_split_and_blocks_do(self, blocks_page: list) -> None:
+        texts = self.texts(blocks_page)
+        assert texts[:3] == [
+            "Intro text bolditalic span",
+            "First paragraph with a link here and more words.",
+            "tail of intro",
+        ]
+
+    def test_ignorable_elements_are_skipped(self, blocks_page: list) -> None:
+        joined = " ".join(self.texts(blocks_page))
+        for hidden in (
+            "never seen",
+            "Enable JavaScript",
+            "Choice one",
+            "An icon",
+            "svg text",
+            "a comment",
+            "color: red",
+        ):
+            assert hidden not in joined
+
+    def test_br_ends_a_block_as_in_boilerpipe(self, blocks_page: list) -> None:
+        texts = self.texts(blocks_page)
+        assert "Before" in texts and "after break" in texts
+
+    def test_phrasing_elements_stay_inline(self, blocks_page: list) -> None:
+        assert "Hello today world, picture and WHO x." in self.texts(blocks_page)
+
+    def test_link_density(self, blocks_page: list) -> None:
+        by_text = {text: density for text, density, *_ in blocks_page}
+        assert by_text["First paragraph with a link here and more words."] == 3 / 9
+        assert by_text["Cell B"] == 0.5
+        assert by_text["One item"] == 0
+
+    def test_labels_and_tags(self, blocks_page: list) -> None:
+        by_text = {text: (labels, tag) for text, _, _, labels, tag in blocks_page}
+        assert by_text["One item"] == (frozenset({Label.LI}), "li")
+        assert by_text["Main heading"] == (frozenset({Label.H1, Label.HEADING}), "h1")
+        # Boilerpipe labels only h1-h3 as headings; the tag still says h4
+        assert by_text["Minor heading"] == (frozenset(), "h4")
+
+    def test_tag_levels(self, blocks_page: list) -> None:
+        levels = {text: level for text, _, level, _, _ in blocks_page}
+        # html=1, body=2, div=3; the paragraph inside it is 4; table cells are deeper
+        assert levels["Intro text bolditalic span"] == 3
+        assert levels["First paragraph with a link here and more words."] == 4
+        assert levels["Cell A"] == 6
+
+    def test_empty_paragraphs_make_no_blocks(self, blocks_page: list) -> None:
+        assert all(text.strip() for text in self.texts(blocks_page))
+
+    def test_custom_elements_are_blocks(self, blocks_page: list) -> None:
+        assert "Custom element text" in self.texts(blocks_page)
+
+
+def test_title_and_nodes() -> None:
+    document = parse(page("blocks.html"))
+    assert document.title == "Block test page"
+    first = document.blocks[0]
+    assert first.node is not None and first.node.tag == "div"
+    assert first.tag_path == "html/body/div"
+    assert [b.offset_start for b in document.blocks] == list(range(len(document.blocks)))
+
+
+def test_text_outside_any_block_element() -> None:
+    document = parse("plain words <b>and bold</b> directly in the body")
+    assert [b.text for b in document.blocks] == ["plain words and bold directly in the body"]
+    assert document.blocks[0].tag == "body"
+
+
+def test_anchor_words_never_merge_with_neighbours() -> None:
+    document = parse("<p>foo<a href='#'>bar</a>baz</p>")
+    assert document.blocks[0].text == "foo bar baz"
+    assert document.blocks[0].num_linked_words == 1
+
+
+def test_frameset_page_has_no_blocks() -> None:
+    assert parse("<frameset><frame src='a.html'></frameset>").blocks == []
+
+
+def test_wrong_type() -> None:
+    with pytest.raises(TypeError):
+        parse(42)  # type: ignore[arg-type]

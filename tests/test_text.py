@@ -1,0 +1,87 @@
+"""Tokenisation and wrapping, against hand-counted cases and a slow reference."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from unboiler.text import (
+    GLUE_PUNCTUATION,
+    WRAP_WIDTH,
+    count_words,
+    normalize_space,
+    word_tokens,
+    wrap_stats,
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [
+        ("Hello, world!", ["Hello,", "world!"]),
+        ("U.S. e-mail don't (see page 5)", ["U.S.", "e-mail", "don't", "(see", "page", "5)"]),
+        ("foo&bar 50% off", ["foo", "bar", "50", "off"]),
+        ("Home | News » Sport", ["Home", "News", "Sport"]),
+        ("“quoted” don’t", ["quoted", "don", "t"]),
+        ("-- ... ____ a_b", ["a_b"]),
+        ("हिन्दी भाषा", ["हिन्दी", "भाषा"]),
+        ("", []),
+    ],
+)
+def test_word_tokens(text: str, tokens: list[str]) -> None:
+    assert word_tokens(text) == tokens
+
+
+# A straightforward, slow statement of the token rule: maximal runs of word characters
+# and glue punctuation; a run is a word if it holds a letter or digit.
+_RUN = re.compile(rf"[\w{re.escape(GLUE_PUNCTUATION)}]+")
+
+
+def reference_tokens(text: str) -> list[str]:
+    return [run for run in _RUN.findall(text) if any(c.isalnum() for c in run)]
+
+
+@given(st.text(alphabet=st.sampled_from(list("ab1 _-.,'()|&»“ \n\téü")), max_size=60))
+def test_tokens_match_reference(text: str) -> None:
+    assert word_tokens(text) == reference_tokens(text)
+    assert count_words(text) == len(reference_tokens(text))
+
+
+def reference_wrap(tokens: list[str]) -> tuple[int, int, int]:
+    """Boilerpipe's flushBlock loop, transcribed."""
+    line, lines, on_line = -1, 0, 0
+    for token in tokens:
+        on_line += 1
+        line += len(token) + 1
+        if line > WRAP_WIDTH:
+            lines += 1
+            line = len(token)
+            on_line = 1
+    if lines == 0:
+        return len(tokens), len(tokens), 1
+    return len(tokens), len(tokens) - on_line, lines
+
+
+@given(st.lists(st.text(alphabet="abcdefghij", min_size=1, max_size=95), max_size=60))
+def test_wrap_matches_boilerpipe_loop(tokens: list[str]) -> None:
+    assert tuple(wrap_stats(" ".join(tokens))) == reference_wrap(tokens)
+
+
+def test_wrap_hand_counted() -> None:
+    # 16 four-letter words fill a line (16*4 + 15 spaces = 79; one more word is 84)
+    assert tuple(wrap_stats("word " * 100)) == (100, 96, 6)
+    assert tuple(wrap_stats("short line")) == (2, 2, 1)
+    assert tuple(wrap_stats("")) == (0, 0, 1)
+
+
+def test_non_words_take_no_room() -> None:
+    # the separators are not words, so these 20 words fit in the same lines as without
+    with_bars = " | ".join(["word"] * 20)
+    assert wrap_stats(with_bars) == wrap_stats(" ".join(["word"] * 20))
+
+
+def test_normalize_space() -> None:
+    assert normalize_space("  a \n\t b\u00a0 c  ") == "a b c"
