@@ -265,10 +265,11 @@ class TextDocument:
     ``blocks`` is the current list: filters may merge or remove blocks.  ``tree`` is the
     parsed DOM the blocks' nodes belong to (``None`` for hand-built documents); ``title``
     is the text of ``<title>``; ``url`` and ``language`` are given by the caller or found
-    by later stages.
+    by later stages; ``source`` is the decoded HTML, for methods that read the markup as
+    lines of text rather than as a tree (None for hand-built documents).
     """
 
-    __slots__ = ("blocks", "language", "title", "tree", "url")
+    __slots__ = ("blocks", "language", "source", "title", "tree", "url")
 
     def __init__(
         self,
@@ -278,12 +279,14 @@ class TextDocument:
         url: str | None = None,
         language: str | None = None,
         tree: Any = None,
+        source: str | None = None,
     ) -> None:
         self.blocks = blocks
         self.title = title
         self.url = url
         self.language = language
         self.tree = tree
+        self.source = source
 
     def copy(self) -> TextDocument:
         """A copy whose blocks can be changed without touching this one's; the tree is
@@ -294,6 +297,7 @@ class TextDocument:
             url=self.url,
             language=self.language,
             tree=self.tree,
+            source=self.source,
         )
 
     def __iter__(self) -> Iterator[TextBlock]:

@@ -202,11 +202,18 @@ def _nesting_depth(html: str) -> int:
     return deepest
 
 
-def parse_html(html: str | bytes, *, encoding: str | None = None) -> LexborHTMLParser:
-    """Decode if needed and parse into a lexbor DOM."""
+def to_text(html: str | bytes, *, encoding: str | None = None) -> str:
+    """The page as text, ready for the parser: decoded if needed, NUL characters (which
+    the HTML standard replaces anyway) replaced."""
     text = decode(html, encoding=encoding) if isinstance(html, bytes) else html
     if "\x00" in text:
         text = text.replace("\x00", "\ufffd")
+    return text
+
+
+def parse_html(html: str | bytes, *, encoding: str | None = None) -> LexborHTMLParser:
+    """Decode if needed and parse into a lexbor DOM."""
+    text = to_text(html, encoding=encoding)
     if text.count("<") >= _NESTING_CHECK_MIN_TAGS and _nesting_depth(text) > MAX_NESTING_DEPTH:
         raise ExtractionError(f"page nests elements more than {MAX_NESTING_DEPTH:,} deep")
     return LexborHTMLParser(text)
@@ -480,11 +487,14 @@ def _title(tree: LexborHTMLParser) -> str | None:
     return None
 
 
-def build_document(tree: LexborHTMLParser, *, url: str | None = None) -> TextDocument:
-    """The text blocks of a parsed page, with its title and the tree kept for later stages."""
+def build_document(
+    tree: LexborHTMLParser, *, url: str | None = None, source: str | None = None
+) -> TextDocument:
+    """The text blocks of a parsed page, with its title, and the tree and source text kept
+    for the stages that need them."""
     body = tree.body
     blocks = build_blocks(body) if body is not None else []
-    return TextDocument(blocks, title=_title(tree), url=url, tree=tree)
+    return TextDocument(blocks, title=_title(tree), url=url, tree=tree, source=source)
 
 
 def parse(
@@ -499,4 +509,5 @@ def parse(
         raise TypeError(f"expected str or bytes, got {type(html).__name__}")
     if isinstance(html, (bytearray, memoryview)):
         html = bytes(html)
-    return build_document(parse_html(html, encoding=encoding), url=url)
+    text = to_text(html, encoding=encoding)
+    return build_document(parse_html(text), url=url, source=text)
