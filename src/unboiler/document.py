@@ -266,10 +266,12 @@ class TextDocument:
     parsed DOM the blocks' nodes belong to (``None`` for hand-built documents); ``title``
     is the text of ``<title>``; ``url`` and ``language`` are given by the caller or found
     by later stages; ``source`` is the decoded HTML, for methods that read the markup as
-    lines of text rather than as a tree (None for hand-built documents).
+    lines of text rather than as a tree (None for hand-built documents); ``metadata``
+    holds what extractors or metadata stages find about the page (``"date"``,
+    ``"author"``, a headline found in the body as ``"headline"``, ...).
     """
 
-    __slots__ = ("blocks", "language", "source", "title", "tree", "url")
+    __slots__ = ("blocks", "language", "metadata", "source", "title", "tree", "url")
 
     def __init__(
         self,
@@ -280,6 +282,7 @@ class TextDocument:
         language: str | None = None,
         tree: Any = None,
         source: str | None = None,
+        metadata: dict[str, str] | None = None,
     ) -> None:
         self.blocks = blocks
         self.title = title
@@ -287,6 +290,7 @@ class TextDocument:
         self.language = language
         self.tree = tree
         self.source = source
+        self.metadata: dict[str, str] = dict(metadata) if metadata else {}
 
     def copy(self) -> TextDocument:
         """A copy whose blocks can be changed without touching this one's; the tree is
@@ -298,6 +302,7 @@ class TextDocument:
             language=self.language,
             tree=self.tree,
             source=self.source,
+            metadata=self.metadata,
         )
 
     def __iter__(self) -> Iterator[TextBlock]:

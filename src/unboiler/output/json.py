@@ -15,4 +15,6 @@ def to_json(document: TextDocument, extractor: str) -> str:
         "extractor": extractor,
         "text": document.content,
     }
+    for key, value in document.metadata.items():
+        record.setdefault(key, value)
     return json.dumps(record, ensure_ascii=False)
