@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -85,3 +87,52 @@ def test_non_words_take_no_room() -> None:
 
 def test_normalize_space() -> None:
     assert normalize_space("  a \n\t b\u00a0 c  ") == "a b c"
+
+
+# --------------------------------------------------------------------------- unspaced scripts
+
+PARALLEL = json.loads((Path(__file__).parent / "data" / "parallel.json").read_text("utf-8"))
+
+
+@pytest.mark.parametrize("language", ["zh", "ja", "th"])
+def test_unspaced_scripts_count_like_their_english_original(language: str) -> None:
+    for paragraph in PARALLEL["paragraphs"]:
+        english = count_words(paragraph["en"])
+        translated = count_words(paragraph[language])
+        assert 0.75 * english <= translated <= 1.25 * english, (language, paragraph["en"])
+
+
+@pytest.mark.parametrize("language", ["zh", "ja", "th"])
+def test_unspaced_scripts_have_english_text_density(language: str) -> None:
+    for paragraph in PARALLEL["paragraphs"]:
+        english = wrap_stats(normalize_space(paragraph["en"]))
+        translated = wrap_stats(normalize_space(paragraph[language]))
+        density_en = english.words_in_wrapped_lines / english.wrapped_lines
+        density = translated.words_in_wrapped_lines / translated.wrapped_lines
+        assert 0.75 * density_en <= density <= 1.25 * density_en
+
+
+def test_whitespace_tokenisation_would_have_failed() -> None:
+    # the problem being solved: one "word" per sentence
+    sentence = PARALLEL["paragraphs"][0]["zh"]
+    assert len(sentence.split()) == 1
+    assert count_words(sentence) > 20
+
+
+def test_mixed_scripts_and_fractions() -> None:
+    assert count_words("iPhone手机很好用") == 1 + round(5 * 0.65)
+    # alternating kanji and kana runs are weighed together, not rounded run by run
+    assert count_words("日本語のテキスト") == round(3 * 0.65 + 5 * 0.4)
+    assert count_words("新") == 1
+    # each line (block) starts afresh
+    from unboiler.text import word_texts
+
+    assert [w.count(" ") + 1 for w in word_texts(["新", "新"])] == [1, 1]
+
+
+def test_korean_is_spaced_already() -> None:
+    assert count_words("서울 시의회는 월요일 새 계획을 승인했다") == 6
+
+
+def test_unspaced_runs_are_single_tokens() -> None:
+    assert word_tokens("東京は晴れ。大阪は雨") == ["東京は晴れ", "大阪は雨"]

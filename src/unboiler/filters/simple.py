@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from unboiler.document import Label, TextBlock, TextDocument
+from unboiler.text import count_words
 
 
 def mark_everything_content(document: TextDocument) -> bool:
@@ -60,9 +61,9 @@ class MinWords:
 #: Words a clause needs (Boilerpipe's ``MinClauseWordsFilter.INSTANCE``).
 MIN_CLAUSE_WORDS: Final = 5
 # A clause ends with a letter or digit followed by clause punctuation and then whitespace
-# or the end of the text (Boilerpipe's PAT_CLAUSE_DELIMITER).
-_CLAUSE_DELIMITER: Final = re.compile(r"[^\W_][,.:;!?]+(?:[ \n\r]+|$)")
-_CLAUSE_SPACE: Final = re.compile(r"[ \n\r]+")
+# or the end of the text (Boilerpipe's PAT_CLAUSE_DELIMITER), or followed by the
+# full-width punctuation of Chinese and Japanese, which needs no space after it.
+_CLAUSE_DELIMITER: Final = re.compile(r"[^\W_](?:[,.:;!?]+(?:[ \n\r]+|$)|[，。：；！？、]+)")
 
 
 @dataclass(frozen=True)
@@ -72,13 +73,15 @@ class MinClauseWords:
 
     A clause is the text up to a delimiter; text after the last delimiter counts only with
     ``accept_clauses_without_delimiter``, since a real clause always ends with one.
+    Boilerpipe counts a clause's words by its spaces; we use the shared word counter,
+    which agrees on spaced text and also counts Chinese or Japanese clauses.
     """
 
     min_words: int = MIN_CLAUSE_WORDS
     accept_clauses_without_delimiter: bool = False
 
     def _is_clause(self, text: str) -> bool:
-        return len(_CLAUSE_SPACE.findall(text)) + 1 >= self.min_words
+        return count_words(text) >= self.min_words
 
     def __call__(self, document: TextDocument) -> bool:
         changed = False
