@@ -1,0 +1,238 @@
+"""Benchmarks as lists of pages: the raw bytes of each page with its gold text or snippets.
+
+A dataset is whatever ``unboiler eval`` (and later ``unboiler train``) reads: a tuple of
+:class:`Page`, each with an ``id``, the ``url`` if the dataset gives one, the page's raw
+``html`` bytes exactly as stored (decoding is the extractor's job, as it is in real use),
+and either ``gold`` text or :class:`Snippets`.  Three shapes are read:
+
+``gold`` folder (the shape of Scrapinghub's article-extraction-benchmark)
+    ``ground-truth.json`` maps an id to ``{"articleBody": gold text, "url": ...}``; the
+    page is ``html/<id>.html.gz`` or ``html/<id>.html``, or the entry's ``"file"``.
+``pairs`` folder (the shape of Mozilla Readability's test suite)
+    one sub-folder per page holding ``source.html`` and ``expected.html``; the gold text is
+    the visible text of ``expected.html`` (see :func:`html_text`).
+``snippets`` file (the shape of trafilatura's evaluation data)
+    a JSON file ``{url: {"file": page, "with": [...], "without": [...]}}`` naming, per
+    page, text that must appear in the extraction and text that must not.  A folder that
+    holds a ``snippets.json`` is read the same way.
+
+The named benchmarks ``scrapinghub`` and ``readability`` are looked up under
+:func:`benchmarks_root`.  Anything missing or malformed raises :class:`DatasetError` with a
+message saying what was expected where.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from unboiler.errors import UnboilerError
+
+#: Environment variable that points at the folder holding the named benchmarks.
+BENCHMARKS_ENV: Final = "UNBOILER_BENCHMARKS"
+#: The benchmarks known by name, as sub-folders of :func:`benchmarks_root`.
+NAMED: Final = ("scrapinghub", "readability")
+GROUND_TRUTH: Final = "ground-truth.json"
+SNIPPETS_FILE: Final = "snippets.json"
+
+
+class DatasetError(UnboilerError):
+    """A dataset is missing or not in one of the shapes ``unboiler eval`` reads."""
+
+
+@dataclass(frozen=True)
+class Snippets:
+    """Text that must appear in a page's extraction (``present``) and text that must not
+    (``absent``): the evaluation of trafilatura's own benchmark, which scores each
+    snippet as a true or false positive or negative."""
+
+    present: tuple[str, ...] = ()
+    absent: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of a benchmark.  ``gold`` is None for a snippet dataset, ``snippets`` is
+    None for a gold-text dataset."""
+
+    id: str
+    html: bytes
+    url: str | None = None
+    gold: str | None = None
+    snippets: Snippets | None = None
+
+
+@dataclass(frozen=True)
+class Dataset:
+    """The pages of one benchmark, in a stable order (sorted by id), with where they came
+    from.  Pages are plain data, so a subset (one fold of a cross-validation) is just
+    another :class:`Dataset`."""
+
+    name: str
+    pages: tuple[Page, ...]
+    source: str = ""
+
+    @property
+    def has_snippets(self) -> bool:
+        """True when the pages are scored by snippets rather than by gold text."""
+        return any(page.snippets is not None for page in self.pages)
+
+    def subset(self, ids: Sequence[str]) -> Dataset:
+        """The pages whose id is in ``ids``, in the dataset's order."""
+        wanted = set(ids)
+        return Dataset(self.name, tuple(p for p in self.pages if p.id in wanted), self.source)
+
+    def __len__(self) -> int:
+        return len(self.pages)
+
+    def __iter__(self) -> Iterator[Page]:
+        return iter(self.pages)
+
+
+def benchmarks_root() -> Path | None:
+    """The folder that holds the named benchmarks: ``$UNBOILER_BENCHMARKS`` if set, else
+    ``../shared/benchmarks`` seen from the current directory (the project's layout), else
+    the same seen from the source checkout this module runs from."""
+    configured = os.environ.get(BENCHMARKS_ENV)
+    if configured:
+        return Path(configured)
+    checkout = Path(__file__).resolve().parents[3]
+    for candidate in (
+        Path.cwd().parent / "shared" / "benchmarks",
+        Path.cwd() / "shared" / "benchmarks",
+        checkout.parent / "shared" / "benchmarks",
+    ):
+        if candidate.is_dir():
+            return candidate
+    return None
+
+
+def load_dataset(spec: str | os.PathLike[str]) -> Dataset:
+    """The dataset named ``spec`` (``scrapinghub``, ``readability``) or stored at the path
+    ``spec``, in any of the three shapes of this module."""
+    path = Path(spec)
+    if not path.exists() and str(spec) in NAMED:
+        root = benchmarks_root()
+        if root is None or not (root / str(spec)).exists():
+            where = root / str(spec) if root else f"../shared/benchmarks/{spec}"
+            raise DatasetError(
+                f"benchmark {spec!r} not found at {where}; set ${BENCHMARKS_ENV} to the folder "
+                "that holds it, or give the dataset's path"
+            )
+        path = root / str(spec)
+        name = str(spec)
+    else:
+        name = path.stem if path.is_file() else path.name
+    if not path.exists():
+        named = ", ".join(NAMED)
+        raise DatasetError(f"no dataset at {path} (give a path, or one of: {named})")
+    if path.is_file():
+        return Dataset(name, _load_json(path), str(path))
+    for file_name in (GROUND_TRUTH, SNIPPETS_FILE):
+        if (path / file_name).is_file():
+            return Dataset(name, _load_json(path / file_name), str(path))
+    pairs = _load_pairs(path)
+    if pairs:
+        return Dataset(name, pairs, str(path))
+    raise DatasetError(
+        f"{path} is not a dataset: expected {GROUND_TRUTH} with html/<id>.html[.gz], "
+        f"{SNIPPETS_FILE}, or sub-folders holding source.html and expected.html"
+    )
+
+
+def _read_page(path: Path) -> bytes:
+    data = path.read_bytes()
+    return gzip.decompress(data) if path.name.endswith(".gz") else data
+
+
+def _page_file(folder: Path, key: str, entry: dict[str, Any]) -> Path:
+    named = entry.get("file")
+    if isinstance(named, str):
+        return folder / named
+    for candidate in (folder / "html" / f"{key}.html.gz", folder / "html" / f"{key}.html"):
+        if candidate.is_file():
+            return candidate
+    return folder / "html" / f"{key}.html.gz"
+
+
+def _strings(value: Any, field: str, key: str) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise DatasetError(f"entry {key!r}: {field!r} must be a list of strings")
+    return tuple(value)
+
+
+def _load_json(path: Path) -> tuple[Page, ...]:
+    """Pages listed in a JSON mapping: gold-text entries (``articleBody``) or snippet
+    entries (``with``/``without``).  A key that is a URL serves as the page's URL."""
+    try:
+        entries = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise DatasetError(f"cannot read {path}: {error}") from error
+    if not isinstance(entries, dict):
+        raise DatasetError(f"{path} must hold a JSON object mapping page ids to entries")
+    pages = []
+    for key, entry in entries.items():
+        if not isinstance(entry, dict):
+            raise DatasetError(f"{path}: entry {key!r} is not an object")
+        file = _page_file(path.parent, key, entry)
+        if not file.is_file():
+            raise DatasetError(f"{path}: the page of entry {key!r} is missing ({file})")
+        is_url = key.startswith(("http://", "https://"))
+        url = entry.get("url") or (key if is_url else None)
+        page_id = file.name.split(".")[0] if is_url else key
+        if "with" in entry or "without" in entry:
+            snippets = Snippets(
+                _strings(entry.get("with"), "with", key),
+                _strings(entry.get("without"), "without", key),
+            )
+            pages.append(Page(page_id, _read_page(file), url=url, snippets=snippets))
+        else:
+            gold = entry.get("articleBody")
+            if not isinstance(gold, str):
+                raise DatasetError(f"{path}: entry {key!r} has no 'articleBody' text")
+            pages.append(Page(page_id, _read_page(file), url=url, gold=gold))
+    return tuple(sorted(pages, key=lambda page: page.id))
+
+
+def _load_pairs(folder: Path) -> tuple[Page, ...]:
+    pages = []
+    for sub in sorted(folder.iterdir()):
+        source, expected = sub / "source.html", sub / "expected.html"
+        if sub.is_dir() and source.is_file() and expected.is_file():
+            gold = html_text(expected.read_bytes())
+            pages.append(Page(sub.name, source.read_bytes(), gold=gold))
+    return tuple(pages)
+
+
+def html_text(html: str | bytes) -> str:
+    """The visible text of an HTML page or fragment, one text block per line.
+
+    Used for gold pages given as HTML (Readability's ``expected.html``) and for peers that
+    return HTML.  It is unboiler's own parse, so the segmentation is the one every
+    extractor sees: text inside scripts, styles and the other ignorable elements is left
+    out, block-level elements start a new line, inline elements do not.
+    """
+    from unboiler.parse import parse  # the evaluation package imports no parser eagerly
+
+    document = parse(html)
+    return "\n".join(block.text for block in document.blocks)
+
+
+__all__ = [
+    "BENCHMARKS_ENV",
+    "NAMED",
+    "Dataset",
+    "DatasetError",
+    "Page",
+    "Snippets",
+    "benchmarks_root",
+    "html_text",
+    "load_dataset",
+]
