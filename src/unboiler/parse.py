@@ -455,11 +455,12 @@ def _make_blocks(
     link_texts: dict[int, str],
     records: list[tuple[int, frozenset[Label], Any]],
 ) -> list[TextBlock]:
-    words = word_texts(texts)
-    link_words = word_texts(list(link_texts.values()))
+    # One pass over the texts of all blocks and of their links.
+    all_words = word_texts(texts + list(link_texts.values()))
+    words = all_words[: len(texts)]
     linked = {
         index: (text.count(" ") + 1 if text else 0)
-        for index, text in zip(link_texts, link_words, strict=True)
+        for index, text in zip(link_texts, all_words[len(texts) :], strict=True)
     }
     new_block = TextBlock.from_parser
     blocks = []

@@ -61,6 +61,7 @@ _UNSPACED = re.compile(f"([{_HAN}]+)|([{_KANA}]+)|([{_SOUTHEAST_ASIAN}]+)")
 # The same characters as one class: a scan for a single class is an order of magnitude
 # faster than for alternatives, and most pages have none of these characters.
 _ANY_UNSPACED = re.compile(f"[{_HAN}{_KANA}{_SOUTHEAST_ASIAN}]")
+_SPACES = re.compile(" {2,}")
 _UNSPACED_WEIGHTS = (0.0, HAN_WORDS_PER_CHAR, KANA_WORDS_PER_CHAR, SOUTHEAST_ASIAN_WORDS_PER_CHAR)
 #: What one word of unspaced text stands for when lines are wrapped: an average English
 #: word, so that a Chinese paragraph wraps into as many lines as its translation.
@@ -130,7 +131,9 @@ def word_texts(texts: list[str]) -> list[str]:
         changed = True
     if not changed:
         return texts
-    return [" ".join(line.split()) for line in joined.split("\n")]
+    # Replaced symbols left runs of spaces; collapse them for the whole page at once.
+    joined = _SPACES.sub(" ", joined).replace("\n ", "\n").replace(" \n", "\n").strip(" ")
+    return joined.split("\n")
 
 
 def word_tokens(text: str) -> list[str]:
