@@ -1,0 +1,30 @@
+"""The jusText extractor (Pomikálek 2011; the jusText algorithm notes)."""
+
+from __future__ import annotations
+
+from unboiler.extractors.registry import register
+from unboiler.filters import Filter, chain
+from unboiler.filters.justext import MAX_HEADING_DISTANCE, NO_HEADINGS, JusText
+from unboiler.language import SetLanguage, find_language
+
+
+@register("justext")
+def justext(
+    *,
+    language: str | None = None,
+    no_headings: bool = NO_HEADINGS,
+    max_heading_distance: int = MAX_HEADING_DISTANCE,
+) -> Filter:
+    """jusText: paragraphs split at block tags, classified by length, link density and
+    stop-word density, then by their neighbours (Pomikálek, Ph.D. thesis, 2011).
+
+    ``language`` (an ISO 639-1 code or BCP 47 tag, such as ``"de"``) chooses the stop
+    list; by default the page's language is detected (CLD2), or taken from its
+    ``<html lang>``.  When it stays unknown, has no stop list, or is written without
+    spaces (Chinese, Japanese, Thai, ...), the language-independent mode decides by
+    length and link density alone.  ``no_headings`` turns off the heading rules;
+    ``max_heading_distance`` is how many characters may separate a heading from its
+    text.
+    """
+    find = SetLanguage(language) if language is not None else find_language
+    return chain(find, JusText(no_headings=no_headings, max_heading_distance=max_heading_distance))

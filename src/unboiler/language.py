@@ -1,0 +1,160 @@
+"""The language of a page, and what the extractors need to know about languages.
+
+Detection uses CLD2, Chromium's Compact Language Detector 2 (through ``pycld2``): its
+model is compiled into the extension, so nothing is downloaded at run time; it tells
+about 80 languages apart and takes well under a millisecond for a page's text, which
+matters when it runs on every page.  Its answer is used when CLD2 calls it reliable;
+otherwise the page's own ``<html lang>`` declaration is taken, and with neither the
+language stays unknown (``None``): nothing here ever assumes English.
+
+Stop lists come from Stopwords ISO (the ``stopwordsiso`` package, MIT licence, 58
+languages), a maintained collection of function-word lists, loaded lazily and cached
+per language.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from unboiler.document import TextDocument
+
+#: Characters of page text handed to the detector: a few paragraphs decide the language
+#: as well as the whole page, and long pages cost no more than short ones.
+MAX_DETECTION_CHARS: Final = 20_000
+#: Blocks with at least this many words are running text; menus and buttons are left
+#: out of the sample, since their words (often English on any page) mislead the
+#: detector.  When no block is that long, every block is used.
+MIN_DETECTION_WORDS: Final = 10
+
+#: Share of the text (per cent) in the detector's first language that makes it the
+#: page's language even when CLD2 does not call the result reliable: CLD2 is cautious
+#: with text that mixes scripts, such as Chinese tech news full of English product
+#: names, and with short texts.
+MIN_LANGUAGE_SHARE: Final = 70
+
+#: Languages written without spaces between words (Chinese, Japanese, Thai, Lao, Khmer,
+#: Burmese): counts over whitespace tokens, such as jusText's stop-word density, mean
+#: nothing for them.
+UNSPACED_LANGUAGES: Final = frozenset({"zh", "ja", "th", "lo", "km", "my"})
+
+# Codes that ISO 639-1 replaced but that detectors and pages still use (CLD2 says "iw"
+# for Hebrew), and Norwegian Bokmål and Nynorsk, which share one stop list.
+_REPLACED_CODES: Final = {"iw": "he", "in": "id", "ji": "yi", "jw": "jv", "nb": "no", "nn": "no"}
+# A BCP 47 language tag: a primary language subtag of two or three letters, then
+# optional subtags ("en", "pt-BR", "zh-Hant-TW").
+_LANGUAGE_TAG: Final = re.compile(r"([A-Za-z]{2,3})(?:[-_][A-Za-z0-9]{1,8})*")
+# Characters CLD2 refuses as "invalid UTF-8": C0 and C1 controls other than whitespace,
+# surrogates and the Unicode non-characters.
+_UNDETECTABLE: Final = re.compile(
+    "[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufdd0-\ufdef\ufffe\uffff]"
+)
+
+
+def language_code(tag: str) -> str:
+    """The lower-case ISO 639 code of a language tag (``"pt-BR"`` -> ``"pt"``), with
+    replaced codes mapped to their current ones.  Raises :class:`ValueError` for
+    anything that is not a language tag, such as a language's English name."""
+    match = _LANGUAGE_TAG.fullmatch(tag.strip())
+    if match is None:
+        raise ValueError(
+            f"not a language tag: {tag!r} (give an ISO 639-1 code or BCP 47 tag, "
+            'such as "de" or "pt-BR")'
+        )
+    code = match.group(1).lower()
+    return _REPLACED_CODES.get(code, code)
+
+
+def detect(text: str) -> str | None:
+    """The language of ``text`` as an ISO 639 code, or ``None`` when CLD2 finds none
+    with confidence (see :data:`MIN_LANGUAGE_SHARE`)."""
+    import pycld2  # type: ignore[import-untyped]  # imported lazily: pages with a given language never need it
+
+    sample = _UNDETECTABLE.sub(" ", text[:MAX_DETECTION_CHARS])
+    try:
+        reliable, _, details = pycld2.detect(sample.encode("utf-8"), isPlainText=True)
+    except pycld2.error:
+        return None
+    _, code, percent, _ = details[0]
+    if code in ("un", "xxx") or not (reliable or percent >= MIN_LANGUAGE_SHARE):
+        return None
+    return language_code(code)
+
+
+def declared_language(document: TextDocument) -> str | None:
+    """The language the page declares on its ``<html>`` element, if it is a tag."""
+    tree = document.tree
+    root = tree.root if tree is not None else None
+    if root is None:
+        return None
+    declared = root.attributes.get("lang") or root.attributes.get("xml:lang")
+    if not declared:
+        return None
+    try:
+        return language_code(declared)
+    except ValueError:
+        return None
+
+
+def document_language(document: TextDocument) -> str | None:
+    """The language of the page: detected from its running text, else declared by the
+    page, else unknown."""
+    blocks = document.blocks
+    running = [block.text for block in blocks if block.num_words >= MIN_DETECTION_WORDS]
+    sample = "\n".join(running or [block.text for block in blocks])
+    return detect(sample) or declared_language(document)
+
+
+def find_language(document: TextDocument) -> bool:
+    """Filter: set :attr:`TextDocument.language` from the page when it is not known
+    yet (a language the caller gave is kept)."""
+    if document.language is not None:
+        return False
+    document.language = document_language(document)
+    return document.language is not None
+
+
+@dataclass(frozen=True)
+class SetLanguage:
+    """Filter: the language the caller gave, which wins over anything on the page."""
+
+    language: str
+
+    def __post_init__(self) -> None:
+        # Checked and normalised when the extractor is built, not on every page.
+        object.__setattr__(self, "language", language_code(self.language))
+
+    def __call__(self, document: TextDocument) -> bool:
+        if document.language == self.language:
+            return False
+        document.language = self.language
+        return True
+
+
+@functools.lru_cache(maxsize=256)
+def stop_words(language: str) -> frozenset[str] | None:
+    """The lower-case stop words of ``language`` (an ISO 639-1 code), or ``None`` when
+    Stopwords ISO has no list for it."""
+    import stopwordsiso  # imported lazily: it reads every list when imported
+
+    code = language_code(language)
+    if not stopwordsiso.has_lang(code):
+        return None
+    return frozenset(word.lower() for word in stopwordsiso.stopwords(code))
+
+
+__all__ = [
+    "MAX_DETECTION_CHARS",
+    "MIN_DETECTION_WORDS",
+    "MIN_LANGUAGE_SHARE",
+    "UNSPACED_LANGUAGES",
+    "SetLanguage",
+    "declared_language",
+    "detect",
+    "document_language",
+    "find_language",
+    "language_code",
+    "stop_words",
+]
