@@ -29,10 +29,10 @@ MAX_DETECTION_CHARS: Final = 20_000
 #: detector.  When no block is that long, every block is used.
 MIN_DETECTION_WORDS: Final = 10
 
-#: Share of the text (per cent) in the detector's first language that makes it the
-#: page's language even when CLD2 does not call the result reliable: CLD2 is cautious
-#: with text that mixes scripts, such as Chinese tech news full of English product
-#: names, and with short texts.
+#: Share (per cent) of the text CLD2 recognised that must be in one language for it
+#: to be the page's language when CLD2 does not call its answer reliable: CLD2 is
+#: cautious with text that mixes scripts, such as Chinese news full of English product
+#: names, where most of what it recognises is still one language.
 MIN_LANGUAGE_SHARE: Final = 70
 
 #: Languages written without spaces between words (Chinese, Japanese, Thai, Lao, Khmer,
@@ -77,10 +77,17 @@ def detect(text: str) -> str | None:
         reliable, _, details = pycld2.detect(sample.encode("utf-8"), isPlainText=True)
     except pycld2.error:
         return None
-    _, code, percent, _ = details[0]
-    if code in ("un", "xxx") or not (reliable or percent >= MIN_LANGUAGE_SHARE):
+    shares: dict[str, int] = {}
+    for _, code, percent, _ in details:
+        if code not in ("un", "xxx"):
+            key = language_code(code)  # Chinese comes as "zh" and "zh-Hant"
+            shares[key] = shares.get(key, 0) + percent
+    if not shares:
         return None
-    return language_code(code)
+    best = max(shares, key=shares.__getitem__)
+    if reliable or 100 * shares[best] >= MIN_LANGUAGE_SHARE * sum(shares.values()):
+        return best
+    return None
 
 
 def declared_language(document: TextDocument) -> str | None:
