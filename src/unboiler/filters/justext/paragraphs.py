@@ -1,0 +1,345 @@
+"""jusText's paragraphs: made from the parsed page, and mapped back onto our blocks.
+
+jusText splits a page at fewer elements than our parser (its own list of tags, and runs
+of two or more ``<br>``; Pomikálek 2011; jusText algorithm notes, "segmentation"), so a
+paragraph is one or more of our blocks.  :func:`make_paragraphs` walks ``document.tree``
+once more to build them (the page is not parsed again) and :func:`good_blocks` maps them
+back onto the blocks by their text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Final
+
+from selectolax.lexbor import LexborHTMLParser
+
+from unboiler.document import TextDocument
+from unboiler.text import word_texts
+
+
+@dataclass(frozen=True, slots=True)
+class Paragraph:
+    """One jusText paragraph: its whitespace-normalised text, how many of its characters
+    sit inside links, and where it stands in the page."""
+
+    text: str
+    chars_in_links: int = 0
+    is_heading: bool = False
+    """Its text lies inside ``<h1>``–``<h6>``."""
+    in_select: bool = False
+    """Its text lies inside ``<select>`` (the options of a form field)."""
+    length: int = -1
+    """Length in characters, the measure of all of jusText's size rules: the length of
+    the text unless given (see :func:`weigh_unspaced`)."""
+
+    def __post_init__(self) -> None:
+        if self.length < 0:
+            object.__setattr__(self, "length", len(self.text))
+
+    @property
+    def link_density(self) -> float:
+        """Share of the characters that sit inside ``<a>``."""
+        length = len(self.text)
+        return min(self.chars_in_links / length, 1.0) if length else 0.0
+
+    def stop_word_density(self, stop_words: frozenset[str]) -> float:
+        """Share of the whitespace-separated tokens that are stop words (compared in
+        lower case, without the punctuation around them)."""
+        tokens = self.text.lower().split()
+        if not tokens:
+            return 0.0
+        hits = sum(1 for token in tokens if token.strip(_PUNCTUATION) in stop_words)
+        return hits / len(tokens)
+
+
+# Punctuation a whitespace token may carry around a word ("the,", "(for", "it."), which
+# function-word lists, unlike jusText's frequency lists, never include.
+_PUNCTUATION: Final = "\"'`.,:;!?()[]{}<>«»‘’“”„‚‹›…–—-/\\*&#%|"
+
+
+# --------------------------------------------------------------------------- segmentation
+
+#: The elements that separate paragraphs (jusText algorithm notes, "segmentation").
+PARAGRAPH_TAGS: Final = frozenset(
+    {
+        "blockquote", "caption", "center", "col", "colgroup", "dd", "div", "dl", "dt",
+        "fieldset", "form", "h1", "h2", "h3", "h4", "h5", "h6", "legend", "li",
+        "optgroup", "option", "p", "pre", "table", "td", "textarea", "tfoot", "th",
+        "thead", "tr", "ul",
+    }
+)  # fmt: skip
+#: Elements removed with their content before segmentation: ``<header>``, ``<style>``
+#: and ``<script>`` (jusText algorithm notes, "preprocessing"), and the elements whose
+#: content is never shown as page text, which our parser skips as well.  Other versions
+#: of the notes and the reference implementation remove ``<head>`` instead of
+#: ``<header>``; only ``<body>`` is walked here, so both are left out.
+REMOVED_TAGS: Final = frozenset(
+    {
+        "header", "style", "script", "noscript", "template", "svg", "math", "iframe",
+        "canvas", "audio", "video", "object", "embed", "applet",
+    }
+)  # fmt: skip
+#: Inline formatting: text on either side runs on without a space.  Any other element
+#: that is not a paragraph tag (``<section>``, ``<span>``-like custom elements, ``<br>``)
+#: keeps its paragraph together but separates words.
+INLINE_TAGS: Final = frozenset(
+    {
+        "a", "abbr", "acronym", "b", "bdi", "bdo", "big", "cite", "code", "data", "del",
+        "dfn", "em", "font", "i", "img", "ins", "kbd", "label", "mark", "nobr", "q", "rp",
+        "rt", "ruby", "s", "samp", "small", "span", "strike", "strong", "sub", "sup",
+        "time", "tt", "u", "var", "wbr",
+    }
+)  # fmt: skip
+HEADING_TAGS: Final = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+
+# What an element does during the walk, as bits of one flag word per lexbor tag id.
+_BOUNDARY: Final = 1  # a paragraph tag
+_REMOVED: Final = 2  # skipped with its content
+_INLINE: Final = 4  # no space around it
+_BR: Final = 8
+_HEADING: Final = 16
+_SELECT: Final = 32
+_LINK: Final = 64
+_SPACED: Final = 0  # any other element
+
+
+def _tag_flags() -> tuple[dict[int, int], int, int]:
+    """Flags by lexbor tag id, found by parsing one sample of each tag (lexbor's ids of
+    standard tags are fixed; custom elements get ids of their own and the default)."""
+    flags_by_name: dict[str, int] = {}
+    for name in PARAGRAPH_TAGS:
+        flags_by_name[name] = _BOUNDARY
+    for name in REMOVED_TAGS:
+        flags_by_name[name] = _REMOVED
+    for name in INLINE_TAGS:
+        flags_by_name[name] = _INLINE
+    for name in HEADING_TAGS:
+        flags_by_name[name] |= _HEADING
+    # A removed <header> is a block of the page: the text before and after it does not
+    # run on as one paragraph.
+    flags_by_name["header"] |= _BOUNDARY
+    flags_by_name["a"] |= _LINK
+    flags_by_name["br"] = _BR
+    flags_by_name["select"] = _SELECT
+    flags_by_name["option"] |= _SELECT
+    # Table parts and options only parse inside their parents.
+    nested = {"caption", "col", "colgroup", "td", "tfoot", "th", "thead", "tr", "option"}
+    sample = "".join(f"<{name}></{name}>" for name in sorted(set(flags_by_name) - nested))
+    table = (
+        "<table><caption></caption><colgroup><col></colgroup><thead><tr><th></th></tr>"
+        "</thead><tfoot><tr><td></td></tr></tfoot></table>"
+    )
+    tree = LexborHTMLParser(f"<body><select><option></option></select>{table}{sample}x<!--c-->")
+    ids: dict[str, int] = {}
+    text_id = comment_id = -1
+    for node in tree.root.traverse(include_text=True):  # type: ignore[union-attr]
+        if node.is_text_node:
+            text_id = node.tag_id
+        elif node.is_comment_node:
+            comment_id = node.tag_id
+        else:
+            ids.setdefault(node.tag or "", node.tag_id)
+    missing = set(flags_by_name) - set(ids)
+    if missing or text_id < 0 or comment_id < 0:  # pragma: no cover - guards a lexbor change
+        raise RuntimeError(f"lexbor did not report tag ids for {sorted(missing)}")
+    return {ids[name]: flags for name, flags in flags_by_name.items()}, text_id, comment_id
+
+
+_FLAGS_BY_ID, _TEXT_ID, _COMMENT_ID = _tag_flags()
+
+
+def make_paragraphs(tree: LexborHTMLParser) -> list[Paragraph]:
+    """Preprocess and segment the page's ``<body>`` into jusText paragraphs.
+
+    Preprocessing drops :data:`REMOVED_TAGS` with their content.  Segmentation starts a
+    new paragraph at the start and end of every :data:`PARAGRAPH_TAGS` element and at
+    the second of two ``<br>`` with nothing but whitespace between them (a single
+    ``<br>`` is a line break inside the paragraph).  A paragraph records whether its
+    first text lies in a heading or a ``<select>``, which the classification needs.
+    Paragraphs without text are not made.
+
+    One iterative walk with an explicit stack, so no nesting depth exhausts Python's.
+    """
+    body = tree.body
+    if body is None:
+        return []
+    flags_by_id = _FLAGS_BY_ID
+    text_id = _TEXT_ID
+    comment_id = _COMMENT_ID
+    paragraphs: list[Paragraph] = []
+    pieces: list[str] = []
+    link_pieces: list[str] = []
+    is_heading = in_select = False  # of the paragraph being built
+    headings = selects = links = 0  # open elements of each kind
+    after_br = False  # a <br> came last, with only whitespace after it
+    stack: list[tuple[Any, int]] = []
+    node = body.first_child
+
+    def flush() -> None:
+        text = " ".join("".join(pieces).split())
+        pieces.clear()
+        if text:
+            linked = len(" ".join("".join(link_pieces).split())) if link_pieces else 0
+            paragraphs.append(Paragraph(text, linked, is_heading, in_select))
+        link_pieces.clear()
+
+    while True:
+        if node is None:
+            if not stack:
+                break
+            element, flags = stack.pop()
+            if flags & _BOUNDARY:
+                if pieces:
+                    flush()
+            elif not flags & _INLINE and pieces:
+                pieces.append(" ")
+            if flags & _HEADING:
+                headings -= 1
+            if flags & _SELECT:
+                selects -= 1
+            if flags & _LINK:
+                links -= 1
+            node = element.next
+            continue
+
+        tag_id = node.tag_id
+        if tag_id == text_id:
+            if node.is_empty_text_node:
+                if pieces:
+                    pieces.append(" ")
+            else:
+                text = node.text_content or ""
+                if not pieces:
+                    is_heading = headings > 0
+                    in_select = selects > 0
+                pieces.append(text)
+                if links:
+                    link_pieces.append(text)
+                after_br = False
+            node = node.next
+            continue
+        if tag_id == comment_id:
+            node = node.next
+            continue
+
+        flags = flags_by_id.get(tag_id, _SPACED)
+        if flags & _REMOVED:
+            if flags & _BOUNDARY and pieces:
+                flush()
+            node = node.next
+            continue
+        if flags & _BR:
+            if after_br:
+                if pieces:
+                    flush()
+            else:
+                after_br = True
+                if pieces:
+                    pieces.append(" ")
+            node = node.next
+            continue
+        if flags & _BOUNDARY:
+            if pieces:
+                flush()
+        else:
+            after_br = False
+            if not flags & _INLINE and pieces:
+                pieces.append(" ")
+        if flags & _HEADING:
+            headings += 1
+        if flags & _SELECT:
+            selects += 1
+        if flags & _LINK:
+            links += 1
+        stack.append((node, flags))
+        node = node.first_child
+
+    if pieces:
+        flush()
+    return paragraphs
+
+
+def weigh_unspaced(paragraphs: Sequence[Paragraph]) -> list[Paragraph]:
+    """The paragraphs with their lengths in the Latin characters their text is worth.
+
+    jusText's length thresholds were set on European languages, where 70 characters are
+    about a dozen words.  A Chinese or Japanese character carries about as much as four
+    Latin ones, so on pages in a language written without spaces every paragraph would
+    be short.  Their lengths are measured here as the length of the text with each run
+    of unspaced script replaced by as many average English words as it is worth (the
+    calibration of :mod:`unboiler.text`); an adaptation of ours, not jusText's.
+    """
+    weighed = word_texts([paragraph.text for paragraph in paragraphs])
+    return [
+        replace(paragraph, length=len(words))
+        for paragraph, words in zip(paragraphs, weighed, strict=True)
+    ]
+
+
+# --------------------------------------------------------------------------- blocks
+
+
+def _squeeze(text: str) -> str:
+    """``text`` without whitespace: two walks over the same text nodes that split or
+    space the text differently agree on this."""
+    return "".join(text.split())
+
+
+def good_blocks(
+    document: TextDocument, paragraphs: Sequence[Paragraph], good: Sequence[bool]
+) -> list[bool]:
+    """For each block of ``document``, whether its text lies in a good paragraph.
+
+    Both the blocks and the paragraphs hold the page's text in page order, cut at
+    different places and with text the other leaves out (jusText removes ``<header>``;
+    our parser drops the options of ``<select>``).  Each paragraph is looked up in the
+    blocks' running text from where the previous one ended, ignoring whitespace; a
+    paragraph that is not found is skipped.  A block is content when at least half of
+    its characters lie in good paragraphs.
+    """
+    blocks = document.blocks
+    squeezed = [_squeeze(block.text) for block in blocks]
+    running = "".join(squeezed)
+    spans: list[tuple[int, int]] = []
+    cursor = 0
+    for paragraph, is_good in zip(paragraphs, good, strict=True):
+        if paragraph.in_select:  # not in the blocks: our parser drops <option> text
+            continue
+        needle = _squeeze(paragraph.text)
+        if not needle:
+            continue
+        found = running.find(needle, cursor)
+        if found < 0:
+            continue
+        cursor = found + len(needle)
+        if is_good:
+            spans.append((found, cursor))
+    result: list[bool] = []
+    position = 0
+    first = 0  # the first span that does not end before the current block
+    for text in squeezed:
+        start, end = position, position + len(text)
+        position = end
+        while first < len(spans) and spans[first][1] <= start:
+            first += 1
+        covered = 0
+        index = first
+        while index < len(spans) and spans[index][0] < end:
+            covered += min(end, spans[index][1]) - max(start, spans[index][0])
+            index += 1
+        result.append(bool(text) and 2 * covered >= len(text))
+    return result
+
+
+__all__ = [
+    "HEADING_TAGS",
+    "INLINE_TAGS",
+    "PARAGRAPH_TAGS",
+    "REMOVED_TAGS",
+    "Paragraph",
+    "good_blocks",
+    "make_paragraphs",
+    "weigh_unspaced",
+]
