@@ -12,6 +12,7 @@ import unboiler
 from unboiler.document import TextDocument
 from unboiler.filters.tree import (
     DEFAULT_DEPTH,
+    ParagraphFinder,
     Piece,
     TreeFilter,
     ancestors,
@@ -97,6 +98,40 @@ def test_closest_child_is_measured_from_the_texts_own_element() -> None:
     cell = node_of(document, "Cell two text")
     assert cell.tag == "td"
     assert paragraph_node(cell).text(deep=True) == "Box in cell two."
+
+
+def test_at_equal_distance_the_innermost_branch_wins() -> None:
+    # Two edges to the sibling paragraph (up, down) and two to the inner box (down, down).
+    document = parsed("tree-child.html")
+    quote = node_of(document, "Quoted text")
+    assert quote.tag == "blockquote"
+    assert paragraph_node(quote).text(deep=True) == "Box inside the quote."
+
+
+def test_one_finder_for_a_page_answers_as_fresh_ones_in_any_order() -> None:
+    document = parsed("tree-child.html")
+    nodes = [block.node for block in document.blocks]
+    expected = [paragraph_node(node).mem_id for node in nodes]
+    for order in (nodes, nodes[::-1]):
+        finder = ParagraphFinder()
+        found = {node.mem_id: finder.paragraph_node(node).mem_id for node in order}
+        assert [found[node.mem_id] for node in nodes] == expected
+
+
+def test_deep_nesting_is_walked_without_recursion() -> None:
+    levels = 3000  # far beyond Python's recursion limit
+    html = (
+        "<body><div>"
+        + "".join(f"<blockquote>Level {i}" for i in range(levels))
+        + "<p>Bottom paragraph</p>"
+        + "</blockquote>" * levels
+        + "</div></body>"
+    )
+    document = unboiler.parse(html)
+    finder = ParagraphFinder()
+    paragraphs = {finder.paragraph_node(block.node).mem_id for block in document.blocks}
+    bottom = node_of(document, "Bottom paragraph")
+    assert paragraphs == {bottom.mem_id}  # the only paragraph without paragraphs inside
 
 
 def test_text_directly_under_body_has_body_as_its_paragraph() -> None:
@@ -234,6 +269,11 @@ def test_a_merged_block_is_placed_part_by_part_and_split_when_it_straddles() -> 
     assert [block.node.tag for block in document.blocks] == ["h1"] + ["p"] * 6
     dropped = [block.text.split()[0] for block in document.blocks if not block.is_content]
     assert dropped == ["Harbour", "Related:", "Comment:", "Footer:"]
+    # each part is recounted from its own text
+    assert [block.num_words for block in document.blocks] == [
+        len(block.text.split()) for block in document.blocks
+    ]
+    assert sum(block.num_words for block in document.blocks) == merged.num_words
 
 
 def test_a_merged_block_inside_the_winning_group_stays_whole() -> None:
