@@ -53,3 +53,54 @@ def test_mark_covered() -> None:
     assert mark_covered(doc, [0.2, 0.5])
     assert [b.is_content for b in doc.blocks] == [False, True]
     assert not mark_covered(doc, [0.0, 1.0])
+
+
+# --------------------------------------------------------------------------- selection_coverage
+
+
+def test_selection_coverage_ignores_word_boundaries_lost_with_tags() -> None:
+    from unboiler.align import selection_coverage
+
+    doc = doc_of("Storm closes road", "The road was closed.", "Home")
+    pieces = [("StormcloSES roadThe road was", True), ("closed.Home", False)]
+    coverage = selection_coverage(doc.blocks, pieces)
+    assert coverage[0] == 1.0
+    assert coverage[1] == pytest.approx(len("theroadwas") / len("theroadwasclosed"))
+    assert coverage[2] == 0.0
+
+
+def test_selection_coverage_skips_text_no_block_has() -> None:
+    from unboiler.align import selection_coverage
+
+    doc = doc_of("Home News", "The mayor said so.")
+    pieces = [
+        ("Page title | Site", True),
+        ("Home News", False),
+        ("var x = 1", True),
+        ("The mayor said so.", True),
+    ]
+    assert selection_coverage(doc.blocks, pieces) == [0.0, 1.0]
+
+
+def test_selection_coverage_of_a_block_missing_from_the_pieces() -> None:
+    from unboiler.align import selection_coverage
+
+    doc = doc_of("alpha beta", "not on the page", "gamma delta", "")
+    pieces = [("alpha beta", True), ("gamma delta", True)]
+    assert selection_coverage(doc.blocks, pieces) == [1.0, 0.0, 1.0, 0.0]
+    assert selection_coverage(doc.blocks, []) == [0.0, 0.0, 0.0, 0.0]
+    assert selection_coverage([], pieces) == []
+
+
+def test_selection_coverage_looks_only_near_once_misses_used_their_budget() -> None:
+    from unboiler.align import MISS_BUDGET, NEAR_WINDOW, selection_coverage
+
+    filler = "x" * (NEAR_WINDOW + 10)
+    missing = [f"absent{i}" for i in range(MISS_BUDGET)]
+    doc = doc_of(*missing, "near", "far")
+    pieces = [("near", True), (filler, False), ("far", True)]
+    # With the budget spent by the four misses, "far" lies beyond the window after "near".
+    assert selection_coverage(doc.blocks, pieces)[-2:] == [1.0, 0.0]
+    # With budget left, it is found.
+    doc = doc_of("near", "far")
+    assert selection_coverage(doc.blocks, pieces) == [1.0, 1.0]

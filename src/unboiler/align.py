@@ -12,6 +12,10 @@ Two measures, for two situations:
   from where the previous one ended, so a repeated phrase is matched where it occurs.
 * :func:`bag_coverage` — the text is a gold text that may be edited, reordered or
   partial.  A block is scored by the share of its word 3-grams found in the gold text.
+* :func:`selection_coverage` — the whole text of the page is given, in page order, as
+  pieces flagged selected or not (the lines of a tag-stripped source).  Each block is
+  looked up in it, ignoring word boundaries, and scored by the share of its letters that
+  fall in selected pieces.
 """
 
 from __future__ import annotations
@@ -113,4 +117,93 @@ def mark_covered(
     return changed
 
 
-__all__ = ["BAG_NGRAM", "MIN_COVERAGE", "bag_coverage", "mark_covered", "ordered_coverage"]
+#: How many page-lengths of text the searches of :func:`selection_coverage` that find
+#: nothing may read in all, before it only looks a short way ahead; this bounds the work
+#: on pages whose blocks are missing from the given text.
+MISS_BUDGET: Final = 4
+#: How far past where the previous block ended :func:`selection_coverage` still looks for a
+#: block once the miss budget is spent (letters beyond the block's own length).
+NEAR_WINDOW: Final = 4096
+
+
+def _letters(text: str) -> str:
+    """The word characters of ``text``, lower-cased, with nothing between them."""
+    return "".join(_WORD.findall(text.lower()))
+
+
+def selection_coverage(
+    blocks: Sequence[TextBlock], pieces: Iterable[tuple[str, bool]]
+) -> list[float]:
+    """For each block, the share of its letters that fall in the selected pieces.
+
+    ``pieces`` is the text of the whole page in page order (selected or not), such as the
+    lines of the HTML source with its markup removed.  Two things set this apart from
+    :func:`ordered_coverage`.  Removing tags glues words together ("Title</h1><p>Body"
+    becomes "TitleBody"), so texts are compared as runs of word characters without any
+    separator.  And the blocks are looked up in the pieces, not the other way round: the
+    pieces hold every block's text plus text no block has (``<title>``, ``<noscript>``,
+    options), so each block is normally found ahead of the previous one and the search
+    reads the page once.  A block that is not found at all costs a read of the rest of
+    the page; those reads share a budget of :data:`MISS_BUDGET` page-lengths, after which
+    a block is looked for only :data:`NEAR_WINDOW` letters ahead, so the whole mapping
+    stays linear in the size of the page.
+    """
+    starts: list[int] = []
+    selected_before: list[int] = []  # selected letters in the pieces before this one
+    flags: list[bool] = []
+    parts: list[str] = []
+    position = 0
+    selected_total = 0
+    for text, selected in pieces:
+        letters = _letters(text)
+        if not letters:
+            continue
+        starts.append(position)
+        selected_before.append(selected_total)
+        flags.append(selected)
+        parts.append(letters)
+        position += len(letters)
+        if selected:
+            selected_total += len(letters)
+    source = "".join(parts)
+
+    def selected_up_to(offset: int) -> int:
+        index = bisect_right(starts, offset) - 1
+        if index < 0:
+            return 0
+        inside = min(offset - starts[index], len(parts[index])) if flags[index] else 0
+        return selected_before[index] + inside
+
+    budget = MISS_BUDGET * len(source)
+    cursor = 0
+    result = []
+    for block in blocks:
+        needle = _letters(block.text)
+        if not needle:
+            result.append(0.0)
+            continue
+        if budget > 0:
+            found = source.find(needle, cursor)
+            if found < 0:
+                budget -= len(source) - cursor
+        else:
+            found = source.find(needle, cursor, cursor + len(needle) + NEAR_WINDOW)
+        if found < 0:
+            result.append(0.0)
+            continue
+        end = found + len(needle)
+        result.append((selected_up_to(end) - selected_up_to(found)) / len(needle))
+        cursor = end
+    return result
+
+
+__all__ = [
+    "BAG_NGRAM",
+    "MIN_COVERAGE",
+    "MISS_BUDGET",
+    "NEAR_WINDOW",
+    "bag_coverage",
+    "mark_covered",
+    "ordered_coverage",
+    "selection_coverage",
+]

@@ -1,0 +1,96 @@
+"""The line-blocks extractor end to end on news pages laid out with line breaks, as
+templates write them: the article is found, the navigation, previous/next links, related
+links and footer are not."""
+
+from __future__ import annotations
+
+import pytest
+from tests.conftest import page
+
+import unboiler
+from unboiler.errors import UnknownExtractorError
+
+PAGES = {
+    "lineblocks-news-zh.html": {
+        "article": [
+            "四十年来",
+            "这个想法来自一群志愿者",
+            "改建工程历时十四个月",
+            "在水上保持纸张干燥",
+        ],
+        "boilerplate": [
+            "首页",
+            "财经",
+            "上一篇",
+            "相关新闻",
+            "图书节重返港口",
+            "ICP备",
+            "关于我们",
+        ],
+    },
+    "lineblocks-news-ja.html": {
+        "article": ["四十年にわたり", "きっかけは", "改装には十四か月", "水の上で紙を"],
+        "boilerplate": ["スポーツ", "前の記事", "関連ニュース", "本のお祭り", "利用規約"],
+    },
+    "lineblocks-news-en.html": {
+        "article": [
+            "For forty years the Seagull",
+            "the ferry’s future",  # &rsquo; decoded
+            "a local bakery chain & several",  # &amp; decoded
+            "Keeping paper dry",
+        ],
+        "boilerplate": [
+            "Culture",
+            "lives in a script",
+            "Old sidebar",
+            "Previous:",
+            "Related news",
+            "Book festival",
+            "All rights reserved",
+        ],
+    },
+}
+
+
+@pytest.mark.parametrize("name", sorted(PAGES))
+def test_article_found_and_boilerplate_dropped(name: str) -> None:
+    text = unboiler.extract(page(name), extractor="line-blocks")
+    for phrase in PAGES[name]["article"]:
+        assert phrase in text, f"missed {phrase!r}"
+    for phrase in PAGES[name]["boilerplate"]:
+        assert phrase not in text, f"kept {phrase!r}"
+
+
+def test_two_regions_of_one_article_are_both_kept() -> None:
+    text = unboiler.extract(page("lineblocks-two-regions.html"), extractor="line-blocks")
+    assert "waves threw stones" in text
+    assert "asked for a ferry" in text  # after the gallery, in a second region
+    assert "Weather" not in text
+    assert "Copyright" not in text
+
+
+def test_a_page_on_one_line_is_one_region_and_its_copyright_drops_it() -> None:
+    # The published method needs the source's line breaks: with the whole page on one
+    # line, the article, the links and the footer form one region, and the copyright
+    # notice in it marks the region as a footer.
+    source = page("lineblocks-news-en.html").decode().replace("\n", " ")
+    assert unboiler.extract(source, extractor="line-blocks") == ""
+
+
+def test_options_reach_the_filter() -> None:
+    strict = unboiler.get_extractor("line-blocks", threshold=10_000)
+    document = strict(unboiler.parse(page("lineblocks-news-en.html")))
+    assert document.content == ""
+    # Blocks of five lines look two lines further back than blocks of three, so the rise
+    # before the article takes in the date line three lines above its first paragraph.
+    default = unboiler.extract(page("lineblocks-news-en.html"), extractor="line-blocks")
+    wide = unboiler.get_extractor("line-blocks", block_lines=5)
+    text = wide(unboiler.parse(page("lineblocks-news-en.html"))).content
+    assert "Published 2026-03-14" in text
+    assert "Published 2026-03-14" not in default
+    with pytest.raises(UnknownExtractorError):
+        unboiler.get_extractor("line-blocks", k=3)
+
+
+def test_listed_with_its_source() -> None:
+    assert "Chen" in unboiler.extractors()["line-blocks"]
