@@ -29,10 +29,12 @@ from typing import Final, NamedTuple
 
 from unboiler.document import TextBlock, TextDocument
 from unboiler.filters.weighted.rules import (
+    DATE_TAGS,
     DENSITY_EXPONENT,
     TAG_DENSITY_MAX,
     TITLE_MAX_LENGTH,
     TITLE_MIN_LENGTH,
+    TITLE_TAGS,
     best,
     date_score,
     find_date,
@@ -44,10 +46,13 @@ from unboiler.filters.weighted.rules import (
 from unboiler.filters.weighted.stats import ElementStats, element_stats
 
 #: A block's parent holding this many times the text of the article body sits beside the
-#: body, not in it (seed 001: "父节点文字内容过大"; no number given).
+#: body, not in it (seed 001: "父节点文字内容过大"; no number given: twice the body means
+#: the parent holds as much else as article).
 PARENT_FAR_LARGER: Final = 2.0
 #: A block's parent holding less than this share of the article body's text is a box
-#: inside it (seed 001: "父节点文字内容过小"; no number given).
+#: inside it (seed 001: "父节点文字内容过小"; no number given: a tenth of the body is a
+#: caption or a promotion, not a section of the article).  Both ratios were set before any
+#: page was scored and kept after cross-validation (benchmarks/results/lineblocks-weighted.md).
 PARENT_FAR_SMALLER: Final = 0.1
 #: Elements whose text may be the headline (seed 001: "font字体的,strong的,h1的,title的
 #: 节点"), besides the page's ``<title>``.
@@ -56,6 +61,7 @@ HEADLINE_TAGS: Final = frozenset({"font", "strong", "h1"})
 #: date lines and headline candidates; longer ones cannot pass their length rules.
 SHORT_TEXT_MAX_CHARS: Final = 600
 
+_SHORT_BLOCK_TAGS: Final = TITLE_TAGS | DATE_TAGS | HEADLINE_TAGS
 _CJK: Final = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
 _CJK_RUN: Final = re.compile(f"[{_CJK}]+")
 _SPACED_WORD: Final = re.compile(f"[^\\W{_CJK}]+")
@@ -149,9 +155,13 @@ class Boxes(NamedTuple):
 
 
 def short_texts(records: Sequence[ElementStats]) -> dict[int, str]:
-    """The text of every element short enough to be a title, date line or headline, by
-    element index."""
-    return {r.index: _text(r) for r in records if 0 < r.chars <= SHORT_TEXT_MAX_CHARS}
+    """The text of every element that may be a title, date line or headline and is short
+    enough to be one, by element index."""
+    return {
+        r.index: _text(r)
+        for r in records
+        if 0 < r.chars <= SHORT_TEXT_MAX_CHARS and r.tag in _SHORT_BLOCK_TAGS
+    }
 
 
 def find_boxes(records: Sequence[ElementStats], short: dict[int, str]) -> Boxes:

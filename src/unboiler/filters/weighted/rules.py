@@ -205,14 +205,17 @@ MIN_SENTENCE_MARKS: Final = 5
 #: Exponent of the text density in the main score.  At 1 the score is text squared over
 #: HTML, which prefers one dense paragraph box to the article around it as soon as the
 #: article carries a few embedded players or ads; a smaller exponent keeps density as a
-#: tie-breaker between blocks of similar text.  Chosen on half of the scrapinghub pages
-#: (see benchmarks/results).
+#: tie-breaker between blocks of similar text.  1 is the survey's wording taken literally
+#: ("text density high" as a factor); set before any page was scored, and two-fold
+#: cross-validation on scrapinghub found no value that does reliably better
+#: (benchmarks/results/lineblocks-weighted.md).
 DENSITY_EXPONENT: Final = 1.0
 #: Tags per thousand characters of text above which a block is markup more than prose
 #: (seed 001, 三, gives the measure, not the bound).  Running text with a few links and
 #: emphasised words has 5–30: a paragraph tag per 300–800 characters plus inline tags; a
 #: link list has 100 or more (a link and a list item per 10–30 characters).  50 lies
-#: between; chosen on half of the scrapinghub pages (see benchmarks/results).
+#: between; set before any page was scored, and kept after cross-validation (see
+#: DENSITY_EXPONENT).
 TAG_DENSITY_MAX: Final = 50.0
 # Each unmet rule multiplies the score by its factor: the rules are signs, not gates, so a
 # page that breaks one (a main text without <p>, a short note) still has a best block.

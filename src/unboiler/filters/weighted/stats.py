@@ -18,7 +18,7 @@ per cent of the real markup, and free.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Final
 
 #: Elements whose text is never shown: it counts as markup, not as text.
@@ -111,7 +111,6 @@ class ElementStats:
     prev_next: int = 0
     copyright: int = 0
     related: int = 0
-    children: list[int] = field(default_factory=list)
 
     @property
     def link_share(self) -> float:
@@ -140,53 +139,49 @@ def _start_tag_length(tag: str, attributes: dict[str, str | None]) -> int:
     return length
 
 
+def _open(node: Any, index: int, parent: int, chars_before: int) -> ElementStats:
+    tag = node.tag or ""
+    record = ElementStats(node, tag, index, parent, chars_before)
+    markup = _start_tag_length(tag, node.attributes)
+    record.markup = markup if tag in _VOID_TAGS else markup + len(tag) + 3
+    if tag == "a":
+        record.links = 1
+    elif tag in PARAGRAPH_TAGS:
+        record.paragraph_tags = 1
+    elif tag in EMPHASIS_TAGS:
+        record.emphasis_tags = 1
+    return record
+
+
 def element_stats(root: Any) -> list[ElementStats]:
     """Statistics of ``root`` and every element under it, in document order.
 
-    The walk keeps its own stack, so no nesting depth can exhaust Python's.
+    The walk keeps its own stack, so no nesting depth can exhaust Python's.  It runs over
+    every node of the page, so it is written for speed: the per-element bookkeeping is
+    done when an element closes, with its totals added to its parent's.
     """
-    records: list[ElementStats] = []
+    hidden_tags = HIDDEN_TAGS
+    sentence_mark = _SENTENCE_MARK.findall
+    markers = _MARKERS.finditer
+    current = _open(root, 0, -1, 0)
+    records: list[ElementStats] = [current]
     stack: list[ElementStats] = []
-    hidden = 0  # depth inside elements whose text is not shown
-    in_link = 0  # depth inside <a>
+    hidden = 1 if current.tag in hidden_tags else 0  # depth inside elements not shown
+    in_link = 1 if current.tag == "a" else 0  # depth inside <a>
     text_so_far = 0
-
-    def open_element(node: Any, parent: int) -> ElementStats:
-        nonlocal hidden, in_link
-        tag = node.tag or ""
-        record = ElementStats(node, tag, len(records), parent, text_so_far)
-        record.markup = _start_tag_length(tag, node.attributes)
-        if tag not in _VOID_TAGS:
-            record.markup += len(tag) + 3
-        if tag in HIDDEN_TAGS:
-            hidden += 1
-        elif tag == "a":
-            in_link += 1
-            record.links = 1
-        if tag in PARAGRAPH_TAGS:
-            record.paragraph_tags = 1
-        elif tag in EMPHASIS_TAGS:
-            record.emphasis_tags = 1
-        if parent >= 0:
-            records[parent].children.append(record.index)
-        records.append(record)
-        return record
-
-    current = open_element(root, -1)
     node = root.first_child
     while True:
         if node is None:
             # The current element closes: hand its totals to its parent.
-            closed = stack.pop() if stack else None
             done = current
             done.end = len(records) - 1
-            if done.tag in HIDDEN_TAGS:
+            if done.tag in hidden_tags:
                 hidden -= 1
             elif done.tag == "a":
                 in_link -= 1
-            if closed is None:
+            if not stack:
                 break
-            parent = closed
+            parent = current = stack.pop()
             parent.chars += done.chars
             parent.link_chars += done.link_chars
             parent.elements += done.elements
@@ -198,38 +193,39 @@ def element_stats(root: Any) -> list[ElementStats]:
             parent.prev_next += done.prev_next
             parent.copyright += done.copyright
             parent.related += done.related
-            current = parent
             node = done.node.next
             continue
         if node.is_text_node:
-            if not node.is_empty_text_node:
-                text = node.text_content or ""
-                current.markup += len(text)
-                if not hidden:
-                    length = sum(map(len, text.split()))
-                    text_so_far += length
-                    current.chars += length
-                    current.sentence_marks += len(_SENTENCE_MARK.findall(text))
-                    if in_link:
-                        current.link_chars += length
-                        if length <= PREV_NEXT_LINK_MAX_CHARS and _PREV_NEXT_LINK.match(text):
-                            current.prev_next += 1
-                    for match in _MARKERS.finditer(text):
-                        if match.group(1):
-                            current.prev_next += 1
-                        elif match.group(2):
-                            current.copyright += 1
-                        else:
-                            current.related += 1
-            else:
-                current.markup += len(node.text_content or "")
+            text = node.text_content or ""
+            current.markup += len(text)
+            if not hidden and not node.is_empty_text_node:
+                length = sum(map(len, text.split()))
+                text_so_far += length
+                current.chars += length
+                current.sentence_marks += len(sentence_mark(text))
+                if in_link:
+                    current.link_chars += length
+                    if length <= PREV_NEXT_LINK_MAX_CHARS and _PREV_NEXT_LINK.match(text):
+                        current.prev_next += 1
+                for match in markers(text):
+                    if match.group(1):
+                        current.prev_next += 1
+                    elif match.group(2):
+                        current.copyright += 1
+                    else:
+                        current.related += 1
             node = node.next
             continue
         if not node.is_element_node:  # comments and the like
             node = node.next
             continue
         stack.append(current)
-        current = open_element(node, current.index)
+        current = _open(node, len(records), current.index, text_so_far)
+        records.append(current)
+        if current.tag in hidden_tags:
+            hidden += 1
+        elif current.tag == "a":
+            in_link += 1
         node = node.first_child
     return records
 
