@@ -5,9 +5,10 @@ word containment).
 
 1. Every element is measured in one walk (:mod:`.stats`).
 2. The title block, the publication-time block and the related-links block are found by
-   their rules, then the main block is the ``td``/``div`` with the best score, which
-   rewards text and text density and weighs down each broken rule, including coming
-   before the title or date or reaching the related links (:mod:`.rules`).
+   their rules, then the main block is the ``td`` or ``div`` (or HTML5 container) with the
+   best score, which rewards text and text density and weighs down each broken rule,
+   including coming before the title or date or reaching the related links
+   (:mod:`.rules`).
 3. The blocks of the main block are content, except those inside the title, date or
    related-links block.
 4. Advertising left at the head and tail of the content gives itself away by its parent
@@ -29,6 +30,7 @@ from typing import Final, NamedTuple
 
 from unboiler.document import TextBlock, TextDocument
 from unboiler.filters.weighted.rules import (
+    CJK_CHARACTERS,
     DATE_TAGS,
     DENSITY_EXPONENT,
     TAG_DENSITY_MAX,
@@ -62,9 +64,8 @@ HEADLINE_TAGS: Final = frozenset({"font", "strong", "h1"})
 SHORT_TEXT_MAX_CHARS: Final = 600
 
 _SHORT_BLOCK_TAGS: Final = TITLE_TAGS | DATE_TAGS | HEADLINE_TAGS
-_CJK: Final = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
-_CJK_RUN: Final = re.compile(f"[{_CJK}]+")
-_SPACED_WORD: Final = re.compile(f"[^\\W{_CJK}]+")
+_CJK_RUN: Final = re.compile(f"[{CJK_CHARACTERS}]+")
+_SPACED_WORD: Final = re.compile(f"[^\\W{CJK_CHARACTERS}]+")
 
 
 def words(text: str) -> set[str]:

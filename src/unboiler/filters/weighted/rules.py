@@ -30,12 +30,11 @@ HTML5_CONTAINERS: Final = frozenset({"article", "section", "main", "aside"})
 
 # --------------------------------------------------------------------------- lengths
 
-_UNSPACED: Final = re.compile(
-    r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]"
-)
-_WORD: Final = re.compile(
-    r"[^\W\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]+"
-)
+#: Chinese, Japanese and Korean characters (kana, CJK ideographs, Hangul syllables), which
+#: the survey's lengths count one by one.
+CJK_CHARACTERS: Final = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
+_UNSPACED: Final = re.compile(f"[{CJK_CHARACTERS}]")
+_WORD: Final = re.compile(f"[^\\W{CJK_CHARACTERS}]+")
 
 
 def text_units(text: str) -> int:
@@ -124,25 +123,17 @@ _MONTHS: Final = {
     )
     for name in names
 }
-_MONTH: Final = "(" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
-# Date patterns (seed 001, 二: "包含日期格式(2010-08-09)的字符串"), each with named parts.
+_MONTH: Final = "(?P<month_name>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
+_YEAR: Final = r"(?P<y>(?:19|20)\d\d)(?!\d)"
+# Date patterns (seed 001, 二: "包含日期格式(2010-08-09)的字符串"), each with named parts:
+# 2010-08-09 (also with / . or 年月日), 9 Aug 2010, August 9th, 2010 and 8/9/2010.
 _DATES: Final = (
     re.compile(
         r"(?<!\d)(?P<y>(?:19|20)\d\d)\s*[-/.年]\s*(?P<m>\d{1,2})\s*[-/.月]\s*(?P<d>\d{1,2})(?!\d)"
     ),
-    re.compile(
-        r"(?<!\d)(?P<d>\d{1,2})\s+"
-        + _MONTH.replace("(", "(?P<mn>", 1)
-        + r",?\s+(?P<y>(?:19|20)\d\d)(?!\d)",
-        re.IGNORECASE,
-    ),
-    re.compile(
-        r"\b"
-        + _MONTH.replace("(", "(?P<mn>", 1)
-        + r"\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?,?\s+(?P<y>(?:19|20)\d\d)(?!\d)",
-        re.IGNORECASE,
-    ),
-    re.compile(r"(?<!\d)(?P<m>\d{1,2})/(?P<d>\d{1,2})/(?P<y>(?:19|20)\d\d)(?!\d)"),
+    re.compile(rf"(?<!\d)(?P<d>\d{{1,2}})\s+{_MONTH},?\s+{_YEAR}", re.IGNORECASE),
+    re.compile(rf"\b{_MONTH}\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?,?\s+{_YEAR}", re.IGNORECASE),
+    re.compile(rf"(?<!\d)(?P<m>\d{{1,2}})/(?P<d>\d{{1,2}})/{_YEAR}"),
 )
 
 
@@ -155,7 +146,7 @@ def find_date(text: str) -> str | None:
         if match is None:
             continue
         parts = match.groupdict()
-        month_name = parts.get("mn")
+        month_name = parts.get("month_name")
         month = _MONTHS[month_name.lower().rstrip(".")] if month_name else int(parts["m"])
         day = int(parts["d"])
         if 1 <= month <= 12 and 1 <= day <= 31:
@@ -202,13 +193,12 @@ def is_related_links(stats: ElementStats) -> bool:
 MAIN_TAGS: Final = frozenset({"td", "div"}) | HTML5_CONTAINERS
 #: The main block has "more commas and full stops" than this (seed 001, 三: ">5").
 MIN_SENTENCE_MARKS: Final = 5
-#: Exponent of the text density in the main score.  At 1 the score is text squared over
-#: HTML, which prefers one dense paragraph box to the article around it as soon as the
-#: article carries a few embedded players or ads; a smaller exponent keeps density as a
-#: tie-breaker between blocks of similar text.  1 is the survey's wording taken literally
-#: ("text density high" as a factor); set before any page was scored, and two-fold
-#: cross-validation on scrapinghub found no value that does reliably better
-#: (benchmarks/results/lineblocks-weighted.md).
+#: Exponent of the text density in the main score.  1 is the survey's wording taken
+#: literally ("text density high" as a factor): the score is then text squared over HTML.
+#: A smaller exponent would favour a whole article that carries embedded players or ads
+#: over a dense box inside it, at the risk of favouring wrappers; set before any page was
+#: scored, and two-fold cross-validation on scrapinghub found no value that does reliably
+#: better (benchmarks/results/lineblocks-weighted.md).
 DENSITY_EXPONENT: Final = 1.0
 #: Tags per thousand characters of text above which a block is markup more than prose
 #: (seed 001, 三, gives the measure, not the bound).  Running text with a few links and
@@ -218,7 +208,9 @@ DENSITY_EXPONENT: Final = 1.0
 #: DENSITY_EXPONENT).
 TAG_DENSITY_MAX: Final = 50.0
 # Each unmet rule multiplies the score by its factor: the rules are signs, not gates, so a
-# page that breaks one (a main text without <p>, a short note) still has a best block.
+# page that breaks one (a main text without <p>, a short note) still has a best block.  The
+# survey ranks none of them above another, so each halves the score: one broken rule
+# weighs as much as half the text, or half the text density.
 NO_PARAGRAPH_FACTOR: Final = 0.5
 """No ``<p>`` or ``<br>`` (seed 001, 三: special tags of the main block)."""
 FEW_SENTENCES_FACTOR: Final = 0.5
@@ -286,6 +278,7 @@ def best(scores: Sequence[float]) -> int:
 
 
 __all__ = [
+    "CJK_CHARACTERS",
     "COPYRIGHT_FACTOR",
     "DATE_KEYWORDS",
     "DATE_KEYWORD_WEIGHT",

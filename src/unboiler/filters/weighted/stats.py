@@ -22,27 +22,12 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 #: Elements whose text is never shown: it counts as markup, not as text.
-HIDDEN_TAGS: Final = frozenset(
-    {
-        "script",
-        "style",
-        "noscript",
-        "template",
-        "textarea",
-        "select",
-        "option",
-        "svg",
-        "math",
-        "iframe",
-        "object",
-        "embed",
-        "canvas",
-        "audio",
-        "video",
-        "head",
-        "title",
-    }
-)
+# fmt: off
+HIDDEN_TAGS: Final = frozenset({
+    "script", "style", "noscript", "template", "textarea", "select", "option", "svg",
+    "math", "iframe", "object", "embed", "canvas", "audio", "video", "head", "title",
+})
+# fmt: on
 #: Elements that mark paragraphs, which "usually occur only in the main block" (seed 001,
 #: 三: "<P><BR>").
 PARAGRAPH_TAGS: Final = frozenset({"p", "br"})
@@ -50,28 +35,17 @@ PARAGRAPH_TAGS: Final = frozenset({"p", "br"})
 #: lists ``<i>``, left out here because pages now use it mostly for icon fonts).
 EMPHASIS_TAGS: Final = frozenset({"h1", "h2", "h3", "b", "strong"})
 # Void elements have no end tag.
-_VOID_TAGS: Final = frozenset(
-    {
-        "area",
-        "base",
-        "br",
-        "col",
-        "embed",
-        "hr",
-        "img",
-        "input",
-        "link",
-        "meta",
-        "source",
-        "track",
-        "wbr",
-    }
-)
+# fmt: off
+_VOID_TAGS: Final = frozenset({
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+    "track", "wbr",
+})
+# fmt: on
 
-# Sentence punctuation "in any script" (seed 001, 三: commas and full stops): the
-# ideographic ones always, the ASCII ones when followed by a space or the end of the text,
-# so that "3.5", "e.g" inside a word and URLs do not count.
-_SENTENCE_MARK: Final = re.compile(r"[，。、．！？]|[,.!?](?!\S)")
+# Commas and full stops "in any script" (seed 001, 三: "逗号、句号"): the full-width and
+# ideographic ones (Chinese "，。", Japanese "、。") always, the ASCII ones when followed by
+# a space or the end of the text, so that "3.5", "e.g" inside a word and URLs do not count.
+_SENTENCE_MARK: Final = re.compile(r"[，。、．]|[,.](?!\S)")
 # The telltale phrases of the survey, each in its own group.  "Previous"/"next" are link
 # labels in English pages and common words in prose, so they are checked only on the
 # short texts of links (see _PREV_NEXT_LINK).
