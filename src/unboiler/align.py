@@ -167,12 +167,18 @@ def selection_coverage(
             selected_total += len(letters)
     source = "".join(parts)
 
+    # The offsets asked for only grow (each block is found after the previous one), so
+    # the piece holding an offset is found by moving forward, never by searching again.
+    piece = -1
+
     def selected_up_to(offset: int) -> int:
-        index = bisect_right(starts, offset) - 1
-        if index < 0:
+        nonlocal piece
+        while piece + 1 < len(starts) and starts[piece + 1] <= offset:
+            piece += 1
+        if piece < 0:
             return 0
-        inside = min(offset - starts[index], len(parts[index])) if flags[index] else 0
-        return selected_before[index] + inside
+        inside = min(offset - starts[piece], len(parts[piece])) if flags[piece] else 0
+        return selected_before[piece] + inside
 
     budget = MISS_BUDGET * len(source)
     cursor = 0
@@ -192,7 +198,8 @@ def selection_coverage(
             result.append(0.0)
             continue
         end = found + len(needle)
-        result.append((selected_up_to(end) - selected_up_to(found)) / len(needle))
+        before = selected_up_to(found)
+        result.append((selected_up_to(end) - before) / len(needle))
         cursor = end
     return result
 

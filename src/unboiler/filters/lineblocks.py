@@ -59,10 +59,11 @@ MIN_LINE_LENGTH: Final = 5
 #: (cx-extractor; case as there).
 COPYRIGHT_MARKERS: Final = ("Copyright", "版权所有")
 
-# Comments, scripts and styles with their content, then any other tag.  Each alternative
-# stops at the first ``<`` or ``>`` it may not cross or runs to the end of the text (an
-# unclosed comment or script swallows the rest of the page, as it does in a browser), so
-# no match can backtrack over text another match will read: one linear pass.
+# Comments, scripts and styles with their content, then any other tag.  A comment, script
+# or style runs to its end marker or, unclosed, to the end of the text (as in a browser);
+# any other tag stops at the first ``<`` or ``>``.  So every attempt either matches what it
+# read or fails before the next ``<``, and no text is read twice: one linear pass, where
+# the usual ``<.*?>`` would rescan the rest of the page from every unclosed ``<``.
 _MARKUP: Final = re.compile(
     r"<!--.*?(?:-->|\Z)"
     r"|<script\b[^<>]*>.*?(?:</script\s*>|\Z)"
@@ -170,7 +171,9 @@ class LineBlocks:
     distribution selects (Chen 2010; see the module docstring).
 
     ``block_lines`` is K, the lines per line block; ``threshold`` the length a block must
-    exceed to start the main text.  A hand-built document without source is left alone.
+    exceed to start the main text; ``min_coverage`` the share of a block's letters that
+    must lie on selected lines for the block to be content (the mapping onto our blocks,
+    not part of the method).  A hand-built document without source is left alone.
     """
 
     block_lines: int = BLOCK_LINES
