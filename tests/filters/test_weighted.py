@@ -312,3 +312,48 @@ def test_filter_leaves_hand_built_documents_alone() -> None:
     document = make_doc([10, 20])
     assert not WeightedBlocks()(document)
     assert document.metadata == {}
+
+
+def test_trim_measures_against_the_parent_holding_most_content() -> None:
+    # The 1000-letter body's only block was dropped upstream: the 30-letter box, holding
+    # the most content left, is the body now, and the 20-letter one is two thirds of it.
+    blocks, containers = blocks_and_containers([(10, 30), (500, 1000), (10, 20)])
+    blocks[1].is_content = False
+    assert not trim_ends(blocks, containers)
+    assert trim_ends(blocks, containers, far_smaller=0.9)
+    assert [b.is_content for b in blocks] == [True, False, False]
+
+
+def test_mark_main_and_containers_on_a_parsed_page() -> None:
+    from unboiler import parse
+    from unboiler.filters.weighted import Boxes, mark_main
+
+    document = parse(
+        "<body>Loose text in the body<div id='main'>Text right in the main block"
+        "<p>A paragraph of the main block.</p><div class='date'>2026-03-14</div></div>"
+        "<div>After</div></body>"
+    )
+    records = element_stats(document.tree.body)
+    main = next(r for r in records if r.node.attributes.get("id") == "main")
+    date = next(r for r in records if r.node.attributes.get("class") == "date")
+    changed, containers = mark_main(document, records, main, Boxes(None, date, None))
+    assert changed
+    flags = [block.is_content for block in document.blocks]
+    assert flags == [False, True, True, False, False]  # the date block is left out
+    body = records[0]
+    assert containers[0] is body  # text directly in <body>: the body itself
+    assert containers[1] is main  # text directly in the main block: the main block
+    assert containers[2] is main  # the paragraph's parent
+
+
+def test_no_headline_without_a_candidate() -> None:
+    from unboiler import parse
+
+    document = parse(
+        "<body><div><p>"
+        + "A sentence of the article, with commas, and a full stop. " * 8
+        + "</p></div></body>"
+    )
+    assert WeightedBlocks()(document)
+    assert "headline" not in document.metadata
+    assert "date" not in document.metadata

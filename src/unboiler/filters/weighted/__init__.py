@@ -135,11 +135,11 @@ def trim_ends(
         chars = containers[i].chars
         return chars > far_larger * body_chars or chars < far_smaller * body_chars
 
+    # With ratios either side of 1, each pass stops at the latest at a block of the body
+    # itself, so the two passes never cross and the body's blocks always stay.
     changed = False
     for order in (content, content[::-1]):
         for i in order:
-            if not blocks[i].is_content:
-                break
             if not stray(i):
                 break
             blocks[i].is_content = False
