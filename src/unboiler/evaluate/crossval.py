@@ -1,0 +1,211 @@
+"""Cross-validation of trained extractors: a model is never scored on a page it was
+trained on.
+
+The pages are dealt into ``k`` folds; for each fold a model is trained on the pages of the
+other folds (threshold included: :mod:`unboiler.classify.train` chooses it on those pages
+alone) and the extractor runs with it on the held-out pages, end to end from their bytes,
+scored with the benchmark's shingle metric (:mod:`unboiler.evaluate.metrics`).  The
+figures are the macro scores over all held-out pages, so every page is scored exactly once.
+
+Two ways to split: by page, and by site (the URL's host, without ``www.``), so that no
+site has pages on both sides: a model that learned one site's template is not credited
+for recognising it on another page of the same site.  Pages without a URL are a site of
+their own.  Folds are deterministic: groups are shuffled with a seed, then dealt largest
+first into the fold with the fewest pages.
+
+    python -m unboiler.evaluate.crossval scrapinghub --extractor density --folds 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Final, Literal
+from urllib.parse import urlsplit
+
+from unboiler.errors import UnboilerError
+from unboiler.evaluate.datasets import Dataset, Page, load_dataset
+from unboiler.evaluate.metrics import Counts, Scores, macro_scores, shingle_counts
+
+Split = Literal["page", "site"]
+SPLITS: Final[tuple[Split, ...]] = ("page", "site")
+#: Folds of ``unboiler eval --cv`` when no number is given, as in the issue's figures.
+DEFAULT_FOLDS: Final = 5
+#: The extractors that learn from pages.
+TRAINABLE: Final = ("density", "density-blocks")
+
+
+def site_of(page: Page) -> str:
+    """The group a page belongs to when splitting by site."""
+    host = urlsplit(page.url).hostname if page.url else None
+    if not host:
+        return "page:" + page.id
+    return host.removeprefix("www.")
+
+
+def make_folds(
+    pages: Sequence[Page], folds: int, *, split: Split = "page", seed: int = 0
+) -> list[list[str]]:
+    """Page ids in ``folds`` folds, no group on two sides (a group is a page or a site)."""
+    if folds < 2:
+        raise ValueError("cross-validation needs at least 2 folds")
+    if len(pages) < folds:
+        raise ValueError(f"{len(pages)} pages cannot be split into {folds} folds")
+    groups: dict[str, list[str]] = {}
+    for page in pages:
+        key = page.id if split == "page" else site_of(page)
+        groups.setdefault(key, []).append(page.id)
+    order = sorted(groups)
+    random.Random(seed).shuffle(order)
+    order.sort(key=lambda key: -len(groups[key]))  # stable: shuffled within equal sizes
+    dealt: list[list[str]] = [[] for _ in range(folds)]
+    for key in order:
+        smallest = min(range(folds), key=lambda i: len(dealt[i]))
+        dealt[smallest].extend(groups[key])
+    return [sorted(fold) for fold in dealt]
+
+
+@dataclass
+class CrossValidation:
+    """The held-out scores of one extractor under one split."""
+
+    extractor: str
+    dataset: str
+    split: Split
+    folds: int
+    counts: dict[str, Counts] = field(default_factory=dict)
+    fold_scores: list[Scores] = field(default_factory=list)
+    thresholds: list[float] = field(default_factory=list)
+    failures: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def scores(self) -> Scores:
+        return macro_scores(list(self.counts.values()))
+
+
+def held_out_text(page: Page, extractor: str, model: object) -> str:
+    """The extractor's text for a page, with the given model, as a user would get it."""
+    from unboiler.extractors import get_extractor
+    from unboiler.output import render
+    from unboiler.parse import parse
+
+    document = parse(page.html, url=page.url)
+    get_extractor(extractor, model=model)(document)
+    return render(document, "text", extractor=extractor)
+
+
+def cross_validate(
+    dataset: Dataset,
+    extractor: str = "density",
+    *,
+    folds: int = DEFAULT_FOLDS,
+    split: Split = "page",
+    seed: int = 0,
+    progress: Callable[[str], None] | None = None,
+) -> CrossValidation:
+    """Train on k-1 folds, score the k-th, for every fold."""
+    from unboiler.classify.train import collect_examples, train
+
+    if extractor not in TRAINABLE:
+        raise UnboilerError(
+            f"extractor {extractor!r} is not trained, so it has nothing to cross-validate; "
+            f"trainable: {', '.join(TRAINABLE)}"
+        )
+    pages = [page for page in dataset if page.gold is not None]
+    if not pages:
+        raise UnboilerError(f"dataset {dataset.name!r} has no gold text to train on")
+    result = CrossValidation(extractor, dataset.name, split, folds)
+    # A page's examples depend on the page alone, so they are computed once for all folds.
+    examples = {e.page_id: e for e in collect_examples(pages, extractor, progress=progress)}
+    for number, held_out in enumerate(make_folds(pages, folds, split=split, seed=seed), 1):
+        held = set(held_out)
+        training = [e for page_id, e in examples.items() if page_id not in held]
+        model = train(training, extractor=extractor, seed=seed)
+        result.thresholds.append(model.threshold)
+        fold_counts = []
+        for page in pages:
+            if page.id not in held:
+                continue
+            try:
+                text = held_out_text(page, extractor, model)
+            except UnboilerError as error:
+                result.failures[page.id] = str(error)
+                text = ""
+            counts = shingle_counts(page.gold or "", text)
+            result.counts[page.id] = counts
+            fold_counts.append(counts)
+        result.fold_scores.append(macro_scores(fold_counts))
+        if progress is not None:
+            p, r, f1 = result.fold_scores[-1]
+            progress(
+                f"{extractor} by {split}, fold {number}/{folds}: {len(held_out)} pages, "
+                f"threshold {model.threshold:.2f}, P={p:.3f} R={r:.3f} F1={f1:.3f}"
+            )
+    return result
+
+
+def format_result(result: CrossValidation) -> str:
+    """One line: what was cross-validated and its held-out scores."""
+    p, r, f1 = result.scores
+    folds = " ".join(f"{s.f1:.3f}" for s in result.fold_scores)
+    return (
+        f"{result.extractor:16s} {result.dataset} {result.folds}-fold by {result.split:4s} "
+        f"P={p:.3f} R={r:.3f} F1={f1:.3f}  (folds F1: {folds}; "
+        f"thresholds {', '.join(f'{t:.2f}' for t in result.thresholds)})"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m unboiler.evaluate.crossval", description=__doc__.split("\n\n")[0]
+    )
+    parser.add_argument("dataset", help="scrapinghub, readability, or a dataset's path")
+    parser.add_argument("--extractor", "-e", action="append", choices=TRAINABLE)
+    parser.add_argument("--folds", "-k", type=int, default=DEFAULT_FOLDS)
+    parser.add_argument("--split", choices=[*SPLITS, "both"], default="both")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--verbose", "-v", action="store_true")
+    args = parser.parse_args(argv)
+    splits = SPLITS if args.split == "both" else (args.split,)
+
+    def progress(message: str) -> None:
+        if args.verbose:
+            print(message, file=sys.stderr)
+
+    try:
+        dataset = load_dataset(args.dataset)
+        for extractor in args.extractor or ["density"]:
+            for split in splits:
+                result = cross_validate(
+                    dataset,
+                    extractor,
+                    folds=args.folds,
+                    split=split,
+                    seed=args.seed,
+                    progress=progress,
+                )
+                print(format_result(result), flush=True)
+    except (UnboilerError, ValueError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+
+
+__all__ = [
+    "DEFAULT_FOLDS",
+    "SPLITS",
+    "TRAINABLE",
+    "CrossValidation",
+    "cross_validate",
+    "format_result",
+    "held_out_text",
+    "make_folds",
+    "site_of",
+]
