@@ -64,7 +64,11 @@ def extract(
             from unboiler.classify.model import extract_with_model
 
             text = extract_with_model(
-                data, extractor=extractor, model=model, url=url, encoding=encoding,
+                data,
+                extractor=extractor,
+                model=model,
+                url=url,
+                encoding=encoding,
                 output=output_format,
             )
         else:
@@ -83,6 +87,99 @@ def extractors_command() -> None:
     width = max(map(len, names))
     for name, description in names.items():
         click.echo(f"{name:<{width}}  {description}")
+
+
+@main.command("eval")
+@click.argument("dataset", default="scrapinghub")
+@click.option(
+    "--extractor",
+    "-e",
+    "extractors",
+    multiple=True,
+    help="Our extractor to score (repeatable; `all` for every one).  [default: default]",
+)
+@click.option(
+    "--compare",
+    "-c",
+    "peers",
+    multiple=True,
+    help="Peer library to run on the same pages (repeatable; `all` for every installed one).",
+)
+@click.option(
+    "--workers",
+    "-w",
+    default=1,
+    show_default=True,
+    type=click.IntRange(min=1),
+    help="Processes per system.",
+)
+@click.option(
+    "--out",
+    "-o",
+    "out",
+    default=None,
+    type=click.Path(file_okay=False),
+    help="Folder to write results.json, results.md and the F1/speed plot into.",
+)
+@click.option(
+    "--show-worst",
+    "worst",
+    default=0,
+    type=click.IntRange(min=0),
+    help="Print the K pages with the lowest F1 of each system, with what it missed and added.",
+)
+@click.option(
+    "--cv",
+    default=None,
+    type=click.IntRange(min=2),
+    help="Also score trained extractors by K-fold cross-validation (by page and by site).",
+)
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+def eval_command(
+    dataset: str,
+    extractors: tuple[str, ...],
+    peers: tuple[str, ...],
+    workers: int,
+    out: str | None,
+    worst: int,
+    cv: int | None,
+    quiet: bool,
+) -> None:
+    """Score extractors, and peers side by side, on DATASET: `scrapinghub` (default),
+    `readability`, or the path of a dataset in one of their shapes or a snippet file."""
+    import shlex
+    from pathlib import Path
+
+    from unboiler.evaluate.datasets import load_dataset
+    from unboiler.evaluate.report import markdown, worst_pages, write
+    from unboiler.evaluate.session import evaluate
+
+    words = ["unboiler", "eval", dataset]
+    words += [f"-e={name}" for name in extractors] + [f"-c={name}" for name in peers]
+    words += [f"--workers={workers}"] if workers != 1 else []
+    words += [f"--cv={cv}"] if cv else []
+    words += [f"--out={out}"] if out else []
+    command = shlex.join(words)
+    try:
+        pages = load_dataset(dataset)
+        evaluation = evaluate(
+            pages,
+            extractors or ("default",),
+            peers,
+            command=command,
+            workers=workers,
+            cv=cv,
+            progress=not quiet,
+        )
+    except (UnboilerError, ValueError) as error:
+        raise click.ClickException(str(error)) from error
+    report = evaluation.report
+    if out is not None:
+        for path in write(report, Path(out)):
+            click.echo(f"wrote {path}", err=True)
+    click.echo(markdown(report), nl=False)
+    for result in report.results if worst else ():
+        click.echo("\n" + worst_pages(result, evaluation.runs[result.name], pages, worst))
 
 
 @main.command("train")

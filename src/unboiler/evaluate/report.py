@@ -1,0 +1,333 @@
+"""What ``unboiler eval`` shows and writes: one table (a row per system), the same as
+``results.json`` and ``results.md``, a plot of F1 against speed, and the worst pages.
+
+The table is Markdown, printed as is on the terminal too: it reads well in both places and
+is what ``benchmarks/RESULTS.md`` is made of, so what a developer sees is what is committed.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import os
+import platform
+import re
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from unboiler.evaluate.datasets import Dataset
+from unboiler.evaluate.metrics import SHINGLE_SIZE
+from unboiler.evaluate.runner import SystemRun
+from unboiler.evaluate.scoring import SNIPPET_METRICS, SystemResult
+
+#: File names written into ``--out``.
+RESULTS_JSON: Final = "results.json"
+RESULTS_MD: Final = "results.md"
+PLOT_PNG: Final = "f1-vs-speed.png"
+
+_HEADINGS: Final = {
+    "f1": "F1",
+    "precision": "P",
+    "recall": "R",
+    "exact": "exact",
+    "char_f1": "char F1",
+    "char_precision": "char P",
+    "char_recall": "char R",
+    "accuracy": "accuracy",
+}
+# Figures shown in the table; the character precision and recall stay in results.json.
+_GOLD_COLUMNS: Final = ("f1", "precision", "recall", "exact", "char_f1")
+
+
+def machine() -> str:
+    """The processor, its cores and the Python that ran: speed figures mean nothing without
+    them."""
+    model = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return (
+        f"{model}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, "
+        f"Python {platform.python_version()}"
+    )
+
+
+@dataclass
+class CrossValidated:
+    """The held-out figures of a trained extractor (``--cv``), one per split."""
+
+    extractor: str
+    split: str
+    folds: int
+    precision: float
+    recall: float
+    f1: float
+    fold_f1: list[float] = field(default_factory=list)
+
+
+@dataclass
+class Report:
+    """Everything one ``unboiler eval`` run measured."""
+
+    dataset: str
+    pages: int
+    command: str
+    workers: int
+    results: list[SystemResult]
+    notes: list[str] = field(default_factory=list)
+    cross_validated: list[CrossValidated] = field(default_factory=list)
+    machine: str = field(default_factory=machine)
+    date: str = field(default_factory=lambda: _dt.date.today().isoformat())
+
+    @property
+    def snippets(self) -> bool:
+        return bool(self.results) and "accuracy" in self.results[0].quality
+
+
+def _figure(result: SystemResult, key: str) -> str:
+    figure = result.quality[key]
+    return f"{figure.value:.3f} ±{figure.ci:.3f}"
+
+
+def table(report: Report) -> str:
+    """The Markdown table, best F1 first (a system that could not run comes last)."""
+    keys = SNIPPET_METRICS if report.snippets else _GOLD_COLUMNS
+    head = ["system", *(_HEADINGS[key] for key in keys)]
+    head += ["pages/s", "median ms", "p95 ms", "peak MB", "errors"]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    ranked = sorted(report.results, key=lambda r: -r.quality["f1"].value if r.quality else 1)
+    for result in ranked:
+        name = f"**{result.name}**" if result.kind == "unboiler" else result.name
+        cells = [name, *(_figure(result, key) for key in keys)]
+        cells += [
+            f"{result.pages_per_second:.1f}",
+            f"{result.median_ms:.2f}",
+            f"{result.p95_ms:.2f}",
+            f"{result.peak_rss_mb:.0f}",
+            str(result.errors),
+        ]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def cv_table(report: Report) -> str:
+    """The cross-validated figures of trained extractors, one row per split."""
+    lines = ["| extractor | split | folds | F1 | P | R | F1 of each fold |", "|" + "---|" * 7]
+    for row in report.cross_validated:
+        folds = " ".join(f"{value:.3f}" for value in row.fold_f1)
+        lines.append(
+            f"| **{row.extractor}** | by {row.split} | {row.folds} | {row.f1:.3f} | "
+            f"{row.precision:.3f} | {row.recall:.3f} | {folds} |"
+        )
+    return "\n".join(lines)
+
+
+def markdown(report: Report, *, plot: str | None = None) -> str:
+    """``results.md``: how the figures were made, the table, notes, cross-validation."""
+    if report.snippets:
+        metric = (
+            "Snippet metric: each text that must appear and is found is a true positive, "
+            "each text that must not appear and is found a false positive; sums over pages."
+        )
+    else:
+        metric = (
+            f"F1, P, R: the benchmark's metric ({SHINGLE_SIZE}-gram shingles of `\\w+` "
+            "tokens, per-page precision and recall averaged over pages, F1 of the averages); "
+            "exact: share of pages whose tokens equal the gold's; char F1: the character "
+            "metric of Viveros-Jiménez et al. (2018)."
+        )
+    parts = [
+        f"Dataset **{report.dataset}** ({report.pages} pages), {report.date}, on {report.machine}.",
+        f"Command: `{report.command}`",
+        "",
+        f"{metric} ± is the half-width of a 95% bootstrap interval over pages. Speed: "
+        f"extraction time only, pages already in memory, {report.workers} worker process"
+        f"{'es' if report.workers != 1 else ''} per system; peak MB is the resident memory "
+        "of a system's process (pages included). Our extractors in bold.",
+        "",
+        table(report),
+    ]
+    if report.notes:
+        parts += ["", *(f"- {note}" for note in report.notes)]
+    if report.cross_validated:
+        parts += [
+            "",
+            "Trained extractors, scored on pages they were not trained on (k-fold "
+            "cross-validation; by site: no site on both sides):",
+            "",
+            cv_table(report),
+        ]
+    if plot:
+        parts += ["", f"![F1 against pages per second]({plot})"]
+    return "\n".join(parts) + "\n"
+
+
+def to_json(report: Report) -> dict[str, Any]:
+    """``results.json``: the report with every per-page figure."""
+    data = asdict(report)
+    for result in data["results"]:
+        result["quality"] = {
+            key: {"value": figure["value"], "ci": figure["ci"]}
+            for key, figure in result["quality"].items()
+        }
+    return data
+
+
+def plot(report: Report, path: Path) -> bool:
+    """F1 against pages per second (log scale), one labelled point per system, ours and
+    the peers in two colours.  False (and nothing written) when matplotlib is missing."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return False
+    shown = [r for r in report.results if r.pages_per_second > 0 and "f1" in r.quality]
+    figure, axes = plt.subplots(figsize=(9, 6), dpi=110)
+    for kind, colour, label in (
+        ("unboiler", "tab:blue", "unboiler"),
+        ("peer", "tab:grey", "peers"),
+    ):
+        points = [r for r in shown if r.kind == kind]
+        if not points:
+            continue
+        axes.scatter(
+            [r.pages_per_second for r in points],
+            [r.quality["f1"].value for r in points],
+            color=colour,
+            label=label,
+            zorder=3,
+        )
+        # Neighbours in speed alternate above and below their point, so labels overlap less.
+        points.sort(key=lambda r: r.pages_per_second)
+        for number, result in enumerate(points):
+            axes.annotate(
+                result.name,
+                (result.pages_per_second, result.quality["f1"].value),
+                textcoords="offset points",
+                xytext=(4, 4 if number % 2 == 0 else -10),
+                fontsize=7,
+                color=colour,
+            )
+    axes.set_xscale("log")
+    axes.set_xlabel("pages per second (log scale, one process)")
+    axes.set_ylabel("F1")
+    axes.set_title(f"{report.dataset}: quality against speed (up and right is better)")
+    axes.grid(True, which="both", alpha=0.3)
+    axes.legend(loc="lower left")
+    figure.tight_layout()
+    figure.savefig(path)
+    plt.close(figure)
+    return True
+
+
+def write(report: Report, out: Path) -> list[Path]:
+    """Write ``results.json``, ``results.md`` and the plot into ``out``; the paths written."""
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    picture = out / PLOT_PNG
+    has_plot = plot(report, picture)
+    if has_plot:
+        written.append(picture)
+    else:
+        report.notes.append("no plot: matplotlib is not installed (pip install 'unboiler[eval]')")
+    (out / RESULTS_JSON).write_text(
+        json.dumps(to_json(report), indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
+    (out / RESULTS_MD).write_text(
+        markdown(report, plot=PLOT_PNG if has_plot else None), encoding="utf-8"
+    )
+    return [out / RESULTS_JSON, out / RESULTS_MD, *written]
+
+
+# --------------------------------------------------------------------------- worst pages
+
+_WORD: Final = re.compile(r"\w+")
+#: A line counts as found in the other text when this share of its shingles (or, for a
+#: line shorter than a shingle, of its words) occurs there.
+_FOUND_SHARE: Final = 0.5
+#: Lines of missed and of added text shown per page.
+WORST_LINES: Final = 5
+_LINE_WIDTH: Final = 110
+
+
+def _grams(tokens: Sequence[str]) -> list[tuple[str, ...]]:
+    size = SHINGLE_SIZE if len(tokens) >= SHINGLE_SIZE else 1
+    return [tuple(tokens[i : i + size]) for i in range(len(tokens) - size + 1)]
+
+
+def unmatched_lines(text: str, other: str) -> list[str]:
+    """The lines of ``text`` that are mostly absent from ``other``, judged with the
+    metric's own shingles so that what is shown is what the score counted."""
+    other_tokens = [token.lower() for token in _WORD.findall(other)]
+    present = set(_grams(other_tokens)) | {(token,) for token in other_tokens}
+    lines = []
+    for line in text.splitlines():
+        grams = _grams([token.lower() for token in _WORD.findall(line)])
+        if grams and sum(gram in present for gram in grams) < _FOUND_SHARE * len(grams):
+            lines.append(" ".join(line.split()))
+    return lines
+
+
+def _clip(line: str) -> str:
+    return line if len(line) <= _LINE_WIDTH else line[: _LINE_WIDTH - 1] + "…"
+
+
+def worst_pages(result: SystemResult, run: SystemRun, dataset: Dataset, count: int) -> str:
+    """The ``count`` pages where the system scored lowest, each with its URL, its figures,
+    the first lines of gold text it missed and of text it added that the gold lacks."""
+    pages = {page.id: page for page in dataset}
+    texts = {page.id: page.text for page in run.pages}
+    ranked = sorted(result.per_page, key=lambda entry: (entry.get("f1", 0.0), entry["id"]))
+    out = [f"Worst {min(count, len(ranked))} pages of {result.name}:"]
+    for entry in ranked[:count]:
+        page = pages[entry["id"]]
+        text = texts.get(page.id, "")
+        figures = f"F1 {entry.get('f1', 0.0):.3f}"
+        if "precision" in entry:
+            figures += f", P {entry['precision']:.3f}, R {entry['recall']:.3f}"
+        out.append(f"\n{page.id}  {page.url or '(no url)'}  {figures}")
+        if entry.get("error"):
+            out.append(f"  raised: {entry['error']}")
+        if page.snippets is not None:
+            lost = [s for s in page.snippets.present if " ".join(s.split()) not in text]
+            leaked = [s for s in page.snippets.absent if " ".join(s.split()) in text]
+            sections = (("missed", lost), ("added", leaked))
+        else:
+            gold = page.gold or ""
+            sections = (
+                ("missed", unmatched_lines(gold, text)),
+                ("added", unmatched_lines(text, gold)),
+            )
+        for label, lines in sections:
+            out.append(f"  {label}: {len(lines)} line{'s' if len(lines) != 1 else ''}")
+            out += [f"    {_clip(line)}" for line in lines[:WORST_LINES]]
+            if len(lines) > WORST_LINES:
+                out.append(f"    … {len(lines) - WORST_LINES} more")
+    return "\n".join(out)
+
+
+__all__ = [
+    "PLOT_PNG",
+    "RESULTS_JSON",
+    "RESULTS_MD",
+    "CrossValidated",
+    "Report",
+    "cv_table",
+    "machine",
+    "markdown",
+    "plot",
+    "table",
+    "to_json",
+    "unmatched_lines",
+    "worst_pages",
+    "write",
+]

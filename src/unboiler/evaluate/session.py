@@ -1,0 +1,92 @@
+"""One ``unboiler eval`` run: every system over the dataset, one after the other, scored;
+then, with ``cv``, the trained extractors again by cross-validation.
+
+Systems run one at a time (each in its own processes, :mod:`unboiler.evaluate.runner`) so
+that they never compete for the cores and their speed figures are comparable within the
+run.  A system that cannot start is reported in the notes and left out of the table; a
+page that raises counts as an empty extraction and in the system's error column.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from unboiler.evaluate.crossval import SPLITS, TRAINABLE, Split, cross_validate
+from unboiler.evaluate.datasets import Dataset
+from unboiler.evaluate.report import CrossValidated, Report
+from unboiler.evaluate.runner import SystemRun, resolve, run_system
+from unboiler.evaluate.scoring import SystemResult, score
+
+
+@dataclass
+class Evaluation:
+    """The report, and each system's raw run (for ``--show-worst``)."""
+
+    report: Report
+    runs: dict[str, SystemRun] = field(default_factory=dict)
+
+
+def evaluate(
+    dataset: Dataset,
+    extractors: Sequence[str],
+    peers: Sequence[str] = (),
+    *,
+    command: str = "",
+    workers: int = 1,
+    cv: int | None = None,
+    splits: Sequence[Split] = SPLITS,
+    progress: bool = True,
+    isolate: bool = True,
+) -> Evaluation:
+    """Run and score ``extractors`` (ours) and ``peers`` on ``dataset``.
+
+    ``cv`` folds cross-validate every trained extractor among ``extractors`` (their table
+    row uses the packaged model; the cross-validated figures are reported beside it).
+    Raises :class:`ValueError` for an unknown extractor or peer name.
+    """
+    from tqdm import tqdm
+
+    systems, notes = resolve(extractors, peers)
+    if not dataset.pages:
+        raise ValueError(f"dataset {dataset.name!r} has no pages")
+    pages = list(dataset.pages)
+    results: list[SystemResult] = []
+    evaluation = Evaluation(Report(dataset.name, len(pages), command, workers, results, notes))
+    with tqdm(
+        total=len(pages) * len(systems), unit="page", disable=not progress or None, leave=False
+    ) as bar:
+        for spec in systems:
+            bar.set_description(spec.name)
+            run = run_system(spec, pages, workers=workers, progress=bar.update, isolate=isolate)
+            if run.failure is not None:
+                notes.append(f"{spec.name}: could not run ({run.failure})")
+                bar.update(len(pages) - len(run.pages))
+                continue
+            evaluation.runs[spec.name] = run
+            results.append(score(run, dataset))
+    if cv:
+        trained = [name for name in dict.fromkeys(extractors) if name in TRAINABLE]
+        if "all" in extractors:
+            trained = list(TRAINABLE)
+        if not trained:
+            notes.append(f"--cv {cv}: none of the extractors is trained ({', '.join(TRAINABLE)})")
+        for name in trained:
+            for split in splits:
+                result = cross_validate(dataset, name, folds=cv, split=split)
+                precision, recall, f1 = result.scores
+                evaluation.report.cross_validated.append(
+                    CrossValidated(
+                        name,
+                        split,
+                        cv,
+                        precision,
+                        recall,
+                        f1,
+                        [scores.f1 for scores in result.fold_scores],
+                    )
+                )
+    return evaluation
+
+
+__all__ = ["Evaluation", "evaluate"]

@@ -1,0 +1,135 @@
+"""`unboiler eval` end to end on the three-page fixture dataset, and its failure modes."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import unboiler
+from unboiler.cli import main
+from unboiler.evaluate import peers as peer_module
+from unboiler.evaluate.datasets import load_dataset
+from unboiler.evaluate.metrics import macro_scores, shingle_counts
+
+DATA = Path(__file__).parent / "data"
+ARTICLES = DATA / "articles"
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, ["eval", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_eval_writes_table_json_markdown_and_plot(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    code, stdout, _ = run(
+        str(ARTICLES),
+        "-e",
+        "boilerpipe-article",
+        "-e",
+        "boilerpipe-everything",
+        "--out",
+        str(out),
+        "--quiet",
+    )
+    assert code == 0, stdout
+    assert "| system | F1 | P | R |" in stdout
+    assert "**boilerpipe-article**" in stdout and "**boilerpipe-everything**" in stdout
+
+    data = json.loads((out / "results.json").read_text(encoding="utf-8"))
+    assert data["dataset"] == "articles" and data["pages"] == 3
+    rows = {row["name"]: row for row in data["results"]}
+    assert set(rows) == {"boilerpipe-article", "boilerpipe-everything"}
+    for row in rows.values():
+        assert row["pages"] == 3 and row["errors"] == 0
+        assert row["pages_per_second"] > 0 and row["p95_ms"] >= row["median_ms"] > 0
+        assert row["peak_rss_mb"] > 0
+        assert len(row["per_page"]) == 3
+
+    # The figures are the benchmark's metric over what the library itself returns.
+    dataset = load_dataset(ARTICLES)
+    for name, row in rows.items():
+        counts = [
+            shingle_counts(
+                page.gold or "", unboiler.extract(page.html, url=page.url, extractor=name)
+            )
+            for page in dataset
+        ]
+        expected = macro_scores(counts)
+        assert row["quality"]["f1"]["value"] == pytest.approx(expected.f1)
+        assert row["quality"]["precision"]["value"] == pytest.approx(expected.precision)
+        assert row["quality"]["recall"]["value"] == pytest.approx(expected.recall)
+    # Keeping everything can only raise recall and lower precision.
+    everything, article = rows["boilerpipe-everything"], rows["boilerpipe-article"]
+    assert everything["quality"]["recall"]["value"] >= article["quality"]["recall"]["value"]
+    assert everything["quality"]["precision"]["value"] < article["quality"]["precision"]["value"]
+
+    markdown = (out / "results.md").read_text(encoding="utf-8")
+    assert "boilerpipe-everything" in markdown and "Command: `unboiler eval" in markdown
+    assert (out / "f1-vs-speed.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_show_worst_names_the_page_and_what_was_missed_and_added() -> None:
+    code, stdout, _ = run(str(ARTICLES), "-e", "boilerpipe-everything", "--show-worst", "1", "-q")
+    assert code == 0
+    worst = stdout.split("Worst 1 pages of boilerpipe-everything:", 1)[1]
+    # Keeping everything loses nothing, so the worst page is one with boilerplate added.
+    assert "missed: 0 lines" in worst
+    assert "added:" in worst and "added: 0 lines" not in worst
+    assert "https://" in worst
+
+
+def test_snippet_dataset_is_scored_by_snippets() -> None:
+    code, stdout, _ = run(str(DATA / "snippets"), "-e", "boilerpipe-article", "-q")
+    assert code == 0
+    assert "| system | F1 | P | R | accuracy |" in stdout
+
+
+def test_a_page_that_raises_is_counted_and_the_rest_scored(tmp_path: Path) -> None:
+    dataset = tmp_path / "mixed"
+    shutil.copytree(ARTICLES, dataset)
+    (dataset / "html" / "junk.html").write_bytes(bytes(range(256)) * 64)
+    truth = json.loads((dataset / "ground-truth.json").read_text(encoding="utf-8"))
+    truth["junk"] = {"articleBody": "nothing to find here at all", "url": None}
+    (dataset / "ground-truth.json").write_text(json.dumps(truth), encoding="utf-8")
+
+    code, _, _ = run(str(dataset), "-e", "boilerpipe-article", "-q", "--out", str(tmp_path))
+    assert code == 0
+    row = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))["results"][0]
+    assert row["pages"] == 4 and row["errors"] == 1
+    junk = next(page for page in row["per_page"] if page["id"] == "junk")
+    assert "ExtractionError" in junk["error"]
+    assert sum(page["error"] is None for page in row["per_page"]) == 3
+
+
+def test_missing_dataset_is_a_message_not_a_traceback(tmp_path: Path) -> None:
+    code, stdout, stderr = run(str(tmp_path / "nowhere"))
+    assert code == 1
+    assert "no dataset at" in stderr and "Traceback" not in stdout + stderr
+
+
+def test_unknown_extractor_and_peer_are_refused() -> None:
+    code, _, stderr = run(str(ARTICLES), "-e", "no-such-extractor", "-q")
+    assert code == 1 and "unknown extractor 'no-such-extractor'" in stderr
+    code, _, stderr = run(str(ARTICLES), "-c", "no-such-peer", "-q")
+    assert code == 1 and "unknown peer 'no-such-peer'" in stderr
+
+
+def test_peer_that_is_not_installed_is_skipped_with_a_note(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(peer_module.Peer, "installed", lambda self: False)
+    code, stdout, _ = run(str(ARTICLES), "-e", "boilerpipe-article", "-c", "goose3", "-q")
+    assert code == 0
+    assert "goose3: skipped, goose3 is not installed" in stdout
+    assert "| goose3 |" not in stdout
+
+
+def test_cv_without_a_trained_extractor_says_so() -> None:
+    code, stdout, _ = run(str(ARTICLES), "-e", "boilerpipe-article", "--cv", "2", "-q")
+    assert code == 0
+    assert "none of the extractors is trained" in stdout
