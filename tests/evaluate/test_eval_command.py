@@ -133,3 +133,24 @@ def test_cv_without_a_trained_extractor_says_so() -> None:
     code, stdout, _ = run(str(ARTICLES), "-e", "boilerpipe-article", "--cv", "2", "-q")
     assert code == 0
     assert "none of the extractors is trained" in stdout
+
+
+def test_workers_cannot_reach_the_network() -> None:
+    import subprocess
+    import sys
+
+    probe = (
+        "import socket\n"
+        "from unboiler.evaluate.runner import NetworkDisabledError, offline\n"
+        "offline()\n"
+        "for call in (lambda: socket.getaddrinfo('example.org', 80),\n"
+        "             lambda: socket.create_connection(('192.0.2.1', 80), timeout=5)):\n"
+        "    try:\n"
+        "        call()\n"
+        "    except NetworkDisabledError:\n"
+        "        print('refused')\n"
+        "a, b = socket.socketpair()\n"
+        "a.sendall(b'x'); print(b.recv(1).decode())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    assert done.stdout.split() == ["refused", "refused", "x"], done.stderr

@@ -15,7 +15,11 @@ Choices that shape the figures, stated once:
   fallback extractors).
 - jusText uses its English stop list, as the benchmark does; pages in other languages get
   lower recall from it than they would with their own list.
-- newspaper4k and goose3 are given the page's URL when the dataset has one.
+- newspaper4k and goose3 are given the page's URL when the dataset has one; newspaper4k
+  runs with ``fetch_images=False`` (by default it downloads images to pick a top image).
+- No system may use the network: the runner disables name resolution and connections in
+  its workers (:func:`unboiler.evaluate.runner.offline`), so that a peer that would fetch
+  something fails fast instead of timing the network.
 - inscriptis converts the whole page to text: a ceiling for recall and a floor for
   precision, not a content extractor.
 """
@@ -142,7 +146,9 @@ def _newspaper4k() -> Extract:
     import newspaper
 
     def run(page: PageInput) -> str:
-        article = newspaper.article(page.url or "", input_html=page.text, language="en")
+        article = newspaper.article(
+            page.url or "", input_html=page.text, language="en", fetch_images=False
+        )
         return str(article.text or "")
 
     return run

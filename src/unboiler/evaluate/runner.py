@@ -26,12 +26,13 @@ import multiprocessing
 import os
 import queue
 import resource
+import socket
 import time
 import traceback
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NoReturn
 
 from unboiler.evaluate.datasets import Page
 from unboiler.evaluate.peers import PEERS, Extract, PageInput, page_input
@@ -189,6 +190,32 @@ def _quiet() -> None:
     warnings.simplefilter("ignore")
 
 
+class NetworkDisabledError(OSError):
+    """Raised in an evaluation worker by any attempt to reach the network."""
+
+
+def offline() -> None:
+    """Refuse name resolution and internet connections in this process.
+
+    An evaluation compares extraction from the bytes given; a library that fetches images
+    or follows links would time the network (or hang on a machine without one).  Local
+    sockets (the Unix ones multiprocessing may use) are left alone.
+    """
+
+    def refuse(*args: object, **kwargs: object) -> NoReturn:
+        raise NetworkDisabledError("network access is disabled during evaluation")
+
+    real_connect = socket.socket.connect
+
+    def connect(self: socket.socket, address: Any) -> None:
+        if self.family in (socket.AF_INET, socket.AF_INET6):
+            refuse()
+        real_connect(self, address)
+
+    socket.getaddrinfo = refuse
+    socket.socket.connect = connect  # type: ignore[method-assign,assignment]
+
+
 def _worker(
     spec: SystemSpec,
     pages: Sequence[Page],
@@ -197,6 +224,7 @@ def _worker(
     slot: int,
 ) -> None:
     _quiet()
+    offline()
     try:
         _extract_all(spec, pages, train, lambda message: messages.put((slot, *message)))
     except BaseException:  # pragma: no cover - a bug in this module, reported to the parent
@@ -286,4 +314,14 @@ def run_system(
     return result
 
 
-__all__ = ["PageRun", "SystemRun", "SystemSpec", "build", "resolve", "run_system", "version"]
+__all__ = [
+    "NetworkDisabledError",
+    "PageRun",
+    "SystemRun",
+    "SystemSpec",
+    "build",
+    "offline",
+    "resolve",
+    "run_system",
+    "version",
+]
