@@ -134,6 +134,12 @@ def extractors_command() -> None:
     type=click.IntRange(min=2),
     help="Also score trained extractors by K-fold cross-validation (by page and by site).",
 )
+@click.option(
+    "--model",
+    default=None,
+    type=click.Path(dir_okay=False, exists=True),
+    help="Model file for the trained extractors (from `unboiler train`).",
+)
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 def eval_command(
     dataset: str,
@@ -143,6 +149,7 @@ def eval_command(
     out: str | None,
     worst: int,
     cv: int | None,
+    model: str | None,
     quiet: bool,
 ) -> None:
     """Score extractors, and peers side by side, on DATASET: `scrapinghub` (default),
@@ -159,6 +166,7 @@ def eval_command(
     words += [f"--workers={workers}"] if workers != 1 else []
     words += [f"--cv={cv}"] if cv else []
     words += [f"--out={out}"] if out else []
+    words += [f"--model={model}"] if model else []
     command = shlex.join(words)
     try:
         pages = load_dataset(dataset)
@@ -170,6 +178,7 @@ def eval_command(
             workers=workers,
             cv=cv,
             progress=not quiet,
+            model=model,
         )
     except (UnboilerError, ValueError) as error:
         raise click.ClickException(str(error)) from error

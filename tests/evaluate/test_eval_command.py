@@ -154,3 +154,46 @@ def test_workers_cannot_reach_the_network() -> None:
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
     assert done.stdout.split() == ["refused", "refused", "x"], done.stderr
+
+
+def test_model_option_scores_a_trained_model_and_cv_reports_both_splits(tmp_path: Path) -> None:
+    from tests.classify.toy import write_dataset
+
+    toy = write_dataset(tmp_path / "toy")
+    model = tmp_path / "blocks.json"
+    trained = CliRunner().invoke(
+        main, ["train", str(toy), "-e", "density-blocks", "-o", str(model)]
+    )
+    assert trained.exit_code == 0, trained.output
+
+    code, stdout, _ = run(
+        str(toy),
+        "-e",
+        "density-blocks",
+        "--model",
+        str(model),
+        "--cv",
+        "3",
+        "-q",
+        "--out",
+        str(tmp_path / "out"),
+    )
+    assert code == 0, stdout
+    data = json.loads((tmp_path / "out" / "results.json").read_text(encoding="utf-8"))
+    # The toy pages are easy: a model trained on them scores them almost perfectly.
+    assert data["results"][0]["quality"]["f1"]["value"] > 0.9
+    rows = {row["split"]: row for row in data["cross_validated"]}
+    assert set(rows) == {"page", "site"}
+    assert all(row["folds"] == 3 and len(row["fold_f1"]) == 3 for row in rows.values())
+    assert "| **density-blocks** | by site | 3 |" in stdout
+
+
+def test_model_for_another_extractor_leaves_the_system_out_with_a_note(tmp_path: Path) -> None:
+    from tests.classify.toy import write_dataset
+
+    toy = write_dataset(tmp_path / "toy")
+    model = tmp_path / "lines.json"
+    CliRunner().invoke(main, ["train", str(toy), "-e", "density", "-o", str(model)])
+    code, stdout, _ = run(str(toy), "-e", "density-blocks", "--model", str(model), "-q")
+    assert code == 0
+    assert "density-blocks: could not run" in stdout and "trained for extractor" in stdout

@@ -49,6 +49,8 @@ class SystemSpec:
 
     name: str
     kind: Kind
+    #: Model file of a trained extractor (``--model``); None for the packaged one.
+    model: str | None = None
 
 
 @dataclass
@@ -81,13 +83,16 @@ class SystemRun:
         return sum(page.error is not None for page in self.pages)
 
 
-def resolve(extractors: Sequence[str], peers: Sequence[str]) -> tuple[list[SystemSpec], list[str]]:
+def resolve(
+    extractors: Sequence[str], peers: Sequence[str], *, model: str | None = None
+) -> tuple[list[SystemSpec], list[str]]:
     """The systems to run and the notes about those left out.
 
     ``all`` stands for every registered extractor or every known peer.  An unknown name is
     an error (:class:`ValueError` with the known names); a known peer that is not
-    installed is left out with a note.
+    installed is left out with a note.  ``model`` goes to the trained extractors.
     """
+    from unboiler.evaluate.crossval import TRAINABLE
     from unboiler.extractors import extractors as registered
 
     known = list(registered())
@@ -99,7 +104,7 @@ def resolve(extractors: Sequence[str], peers: Sequence[str]) -> tuple[list[Syste
     unknown = [name for name in wanted if name not in PEERS]
     if unknown:
         raise ValueError(f"unknown peer {unknown[0]!r}; known: {', '.join(PEERS)}, all")
-    systems = [SystemSpec(name, "unboiler") for name in names]
+    systems = [SystemSpec(name, "unboiler", model if name in TRAINABLE else None) for name in names]
     notes = []
     for name in wanted:
         peer = PEERS[name]
@@ -130,6 +135,15 @@ def build(spec: SystemSpec, train: Sequence[Page] | None = None) -> Extract:
     from unboiler import extract
 
     name = spec.name
+    if spec.model is not None:
+        from unboiler.classify.model import extract_with_model, load_model
+
+        model = load_model(spec.model, extractor=name)  # once, untimed, as a user would
+
+        def run_with_model(page: PageInput) -> str:
+            return extract_with_model(page.html, extractor=name, model=model, url=page.url)
+
+        return run_with_model
 
     def run(page: PageInput) -> str:
         return extract(page.html, url=page.url, extractor=name)

@@ -38,16 +38,18 @@ def evaluate(
     splits: Sequence[Split] = SPLITS,
     progress: bool = True,
     isolate: bool = True,
+    model: str | None = None,
 ) -> Evaluation:
     """Run and score ``extractors`` (ours) and ``peers`` on ``dataset``.
 
     ``cv`` folds cross-validate every trained extractor among ``extractors`` (their table
-    row uses the packaged model; the cross-validated figures are reported beside it).
+    row uses ``model``, or the packaged model; the cross-validated figures are reported
+    beside it).
     Raises :class:`ValueError` for an unknown extractor or peer name.
     """
     from tqdm import tqdm
 
-    systems, notes = resolve(extractors, peers)
+    systems, notes = resolve(extractors, peers, model=model)
     if not dataset.pages:
         raise ValueError(f"dataset {dataset.name!r} has no pages")
     pages = list(dataset.pages)
