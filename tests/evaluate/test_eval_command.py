@@ -197,3 +197,16 @@ def test_model_for_another_extractor_leaves_the_system_out_with_a_note(tmp_path:
     code, stdout, _ = run(str(toy), "-e", "density-blocks", "--model", str(model), "-q")
     assert code == 0
     assert "density-blocks: could not run" in stdout and "trained for extractor" in stdout
+
+
+def test_a_model_scored_on_its_own_training_set_is_flagged(tmp_path: Path) -> None:
+    from tests.classify.toy import write_dataset
+
+    toy = write_dataset(tmp_path / "toy")
+    model = tmp_path / "blocks.json"
+    CliRunner().invoke(main, ["train", str(toy), "-e", "density-blocks", "-o", str(model)])
+    code, stdout, _ = run(str(toy), "-e", "density-blocks", "--model", str(model), "-q")
+    assert code == 0
+    assert "density-blocks: its model was trained on 'toy' itself" in stdout
+    code, stdout, _ = run(str(ARTICLES), "-e", "density-blocks", "--model", str(model), "-q")
+    assert code == 0 and "trained on" not in stdout

@@ -27,6 +27,16 @@ class Evaluation:
     runs: dict[str, SystemRun] = field(default_factory=dict)
 
 
+def _trained_on(extractor: str, model: str | None) -> str | None:
+    """The dataset a trained extractor's model learned from, as its model file says."""
+    from unboiler.classify.model import load_model
+
+    try:
+        return str(load_model(model, extractor=extractor).trained_on.get("dataset"))
+    except Exception:  # the run itself reported a model that cannot be read
+        return None
+
+
 def evaluate(
     dataset: Dataset,
     extractors: Sequence[str],
@@ -67,6 +77,11 @@ def evaluate(
                 continue
             evaluation.runs[spec.name] = run
             results.append(score(run, dataset))
+            if spec.name in TRAINABLE and _trained_on(spec.name, spec.model) == dataset.name:
+                notes.append(
+                    f"{spec.name}: its model was trained on {dataset.name!r} itself, so its row "
+                    "is not a held-out figure (use --cv for one)"
+                )
     if cv:
         trained = [name for name in dict.fromkeys(extractors) if name in TRAINABLE]
         if "all" in extractors:
