@@ -12,9 +12,11 @@ from hypothesis import strategies as st
 
 from unboiler.text import (
     GLUE_PUNCTUATION,
+    MAX_SYMBOL_REPLACEMENTS,
     WRAP_WIDTH,
     count_words,
     normalize_space,
+    word_texts,
     word_tokens,
     wrap_stats,
 )
@@ -46,10 +48,36 @@ def reference_tokens(text: str) -> list[str]:
     return [run for run in _RUN.findall(text) if any(c.isalnum() for c in run)]
 
 
-@given(st.text(alphabet=st.sampled_from(list("ab1 _-.,'()|&»“ \n\téü")), max_size=60))
+_ALPHABET = list("ab1 _-.,'()|&»“ \n\téü#<~–’©\x00\x7f\u2190")
+
+
+@given(st.text(alphabet=st.sampled_from(_ALPHABET), max_size=60))
 def test_tokens_match_reference(text: str) -> None:
     assert word_tokens(text) == reference_tokens(text)
     assert count_words(text) == len(reference_tokens(text))
+
+
+@given(st.lists(st.text(alphabet=st.sampled_from(_ALPHABET), max_size=40), max_size=6))
+def test_word_texts_match_reference_line_by_line(texts: list[str]) -> None:
+    lines = [normalize_space(text) for text in texts]
+    assert word_texts(lines) == [" ".join(reference_tokens(line)) for line in lines]
+
+
+def test_word_texts_hand_counted() -> None:
+    lines = ["Home | News", "", "-- a_b ...", "plain words", "» x «", "don’t #1"]
+    assert word_texts(lines) == ["Home News", "", "a_b", "plain words", "x", "don t 1"]
+
+
+def test_many_distinct_symbols() -> None:
+    # more distinct non-ASCII symbols than are replaced one by one: one scan for all
+    arrows = [chr(code) for code in range(0x2190, 0x2190 + MAX_SYMBOL_REPLACEMENTS + 3)]
+    text = "".join(f"w{index}{arrow}" for index, arrow in enumerate(arrows))
+    assert word_texts([text]) == [" ".join(f"w{index}" for index in range(len(arrows)))]
+    assert word_texts(["a" + "".join(arrows[:3]) + "b"]) == ["a b"]
+
+
+def test_lone_surrogates_split_words() -> None:
+    assert count_words("left\ud800right") == 2
 
 
 def reference_wrap(tokens: list[str]) -> tuple[int, int, int]:

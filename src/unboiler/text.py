@@ -40,9 +40,25 @@ _MARKS = (
 )
 _TOKEN_CHAR = rf"\w{_MARKS}{GLUE_PUNCTUATION}"
 # Characters that are neither token characters nor whitespace: symbols that split tokens.
-_SPECIAL = re.compile(rf"[^\s{_TOKEN_CHAR}]+")
-# A token made only of glue or underscores ("-", "...", "__") between spaces or newlines.
-_GLUE_ONLY = re.compile(rf"([ \n])[{GLUE_PUNCTUATION}_]+(?=[ \n])")
+#
+# The patterns below are written so that they begin with a single character class or a
+# literal (``[x][x]*`` rather than ``[x]+``): the regex engine then scans for it in a tight
+# loop instead of attempting a match at every position, which makes these page-wide
+# scans 1.4 to 3 times faster (measured on the scrapinghub pages).
+_SPECIAL = re.compile(rf"[^\s{_TOKEN_CHAR}][^\s{_TOKEN_CHAR}]*")
+# A token made only of glue or underscores ("-", "...", "__"): a run of them with neither
+# a word character before it (the lookbehind, checked once the run's first character is
+# found) nor one after it.  Removing it leaves the spaces around it, collapsed later.
+_GLUE_ONLY = re.compile(
+    rf"[{GLUE_PUNCTUATION}_](?<![^ \n][{GLUE_PUNCTUATION}_])[{GLUE_PUNCTUATION}_]*(?![^ \n])"
+)
+# The ASCII characters _SPECIAL matches, as a table for bytes.translate; see _clean.
+_ASCII = bytes(range(128))
+_ASCII_SYMBOLS = bytes(code for code in _ASCII if _SPECIAL.match(chr(code)))
+_ASCII_SYMBOLS_TO_SPACES = bytes.maketrans(_ASCII_SYMBOLS, b" " * len(_ASCII_SYMBOLS))
+#: Up to this many distinct non-ASCII symbols in a text are replaced one by one (a fast
+#: scan each); beyond it, one regex scan for all of them is cheaper.
+MAX_SYMBOL_REPLACEMENTS = 24
 
 
 # Scripts written without spaces between words, and the words each character is worth.
@@ -61,7 +77,7 @@ _UNSPACED = re.compile(f"([{_HAN}]+)|([{_KANA}]+)|([{_SOUTHEAST_ASIAN}]+)")
 # The same characters as one class: a scan for a single class is an order of magnitude
 # faster than for alternatives, and most pages have none of these characters.
 _ANY_UNSPACED = re.compile(f"[{_HAN}{_KANA}{_SOUTHEAST_ASIAN}]")
-_SPACES = re.compile(" {2,}")
+_SPACES = re.compile("  +")  # a literal start, scanned fast
 _UNSPACED_WEIGHTS = (0.0, HAN_WORDS_PER_CHAR, KANA_WORDS_PER_CHAR, SOUTHEAST_ASIAN_WORDS_PER_CHAR)
 #: What one word of unspaced text stands for when lines are wrapped: an average English
 #: word, so that a Chinese paragraph wraps into as many lines as its translation.
@@ -93,18 +109,39 @@ def _weigh_unspaced(text: str) -> str:
     return "".join(out)
 
 
-def _clean(joined: str) -> tuple[str, bool]:
+def _clean(joined: str) -> tuple[str, bool, str]:
     """Symbols that are neither word characters nor glue become spaces; tokens made only
-    of glue are dropped.  Returns the text and whether it changed."""
+    of glue are dropped.  Returns the text, whether it changed, and the text's non-ASCII
+    characters (for the caller's check for unspaced scripts).
+
+    The scan for symbols is the costliest step of counting words, and a regex scan with
+    Unicode classes costs about ten nanoseconds a character.  Most page text is ASCII,
+    so the symbols are replaced on the UTF-8 bytes instead: ASCII symbols with one
+    ``bytes.translate`` (multi-byte sequences hold no ASCII bytes), and the few distinct
+    non-ASCII symbols (curly quotes, dashes, bullets), found among the non-ASCII
+    characters alone, with one ``str.replace`` each.  Each symbol becomes one space
+    rather than each run of them; the caller collapses spaces anyway.
+    """
     changed = False
-    if _SPECIAL.search(joined):
-        joined = _SPECIAL.sub(" ", joined)
+    data = joined.encode("utf-8", "surrogatepass")
+    non_ascii = data.translate(None, _ASCII).decode("utf-8", "surrogatepass")
+    cleaned = data.translate(_ASCII_SYMBOLS_TO_SPACES)
+    if cleaned != data:
+        joined = cleaned.decode("utf-8", "surrogatepass")
         changed = True
-    padded = f" {joined} "
-    if _GLUE_ONLY.search(padded):
-        joined = _GLUE_ONLY.sub(r"\1", padded)
+    if non_ascii:
+        symbols = set("".join(_SPECIAL.findall(non_ascii)))
+        if symbols:
+            changed = True
+            if len(symbols) <= MAX_SYMBOL_REPLACEMENTS:
+                for symbol in symbols:
+                    joined = joined.replace(symbol, " ")
+            else:
+                joined = _SPECIAL.sub(" ", joined)
+    if _GLUE_ONLY.search(joined):
+        joined = _GLUE_ONLY.sub("", joined)
         changed = True
-    return joined, changed
+    return joined, changed, non_ascii
 
 
 def word_text(text: str) -> str:
@@ -125,8 +162,8 @@ def word_texts(texts: list[str]) -> list[str]:
     """
     if not texts:
         return []
-    joined, changed = _clean("\n".join(texts))
-    if _ANY_UNSPACED.search(joined):
+    joined, changed, non_ascii = _clean("\n".join(texts))
+    if _ANY_UNSPACED.search(non_ascii):
         joined = _weigh_unspaced(joined)
         changed = True
     if not changed:
