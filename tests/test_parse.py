@@ -152,3 +152,14 @@ def test_frameset_page_has_no_blocks() -> None:
 def test_wrong_type() -> None:
     with pytest.raises(TypeError):
         parse(42)  # type: ignore[arg-type]
+
+
+class TestSourceText:
+    def test_nul_is_replaced_in_the_kept_source_too(self) -> None:
+        for html in ("<p>one\x00two</p>", b"<p>one\x00two</p>"):
+            document = parse(html)
+            assert document.source == "<p>one\ufffdtwo</p>"
+            assert [b.text for b in document.blocks] == ["one\ufffdtwo"]
+
+    def test_lone_surrogates_are_dropped_as_selectolax_drops_them(self) -> None:
+        assert [b.text for b in parse("<p>caf\ud800\u00e9</p>").blocks] == ["caf\u00e9"]
