@@ -5,11 +5,12 @@ from __future__ import annotations
 import codecs
 
 import pytest
+from selectolax.lexbor import LexborHTMLParser
 from tests.conftest import page
 
 from unboiler import ExtractionError, parse
 from unboiler.document import Label
-from unboiler.parse import declared_encoding, decode
+from unboiler.parse import build_blocks, declared_encoding, decode
 
 
 class TestDecode:
@@ -163,3 +164,40 @@ class TestSourceText:
 
     def test_lone_surrogates_are_dropped_as_selectolax_drops_them(self) -> None:
         assert [b.text for b in parse("<p>caf\ud800\u00e9</p>").blocks] == ["caf\u00e9"]
+
+
+class TestWalk:
+    def test_empty_elements_inside_a_block(self) -> None:
+        document = parse("<p>a<img>b<a href='#'></a>c<abbr></abbr>d<br>e</p>")
+        assert [(b.text, b.num_linked_words) for b in document.blocks] == [("ab c d", 0), ("e", 0)]
+
+    def test_blocks_of_nothing_but_unicode_spaces_are_dropped(self) -> None:
+        document = parse("<p>one</p><p>&nbsp;</p><p>\u3000 &nbsp;</p><p>two</p>")
+        assert [(b.text, b.offset_start) for b in document.blocks] == [("one", 0), ("two", 1)]
+
+    def test_linked_words(self) -> None:
+        document = parse(
+            "<ul><li><a href='#'>one two</a></li></ul>"
+            "<p><a href='#'>three</a> four five</p>"
+            "<p><a href='#'>six</a> <a href='#'>seven</a></p>"
+            "<p>eight <a href='#'>nine <b>ten</b></a></p>"
+        )
+        assert [(b.text, b.num_words, b.num_linked_words) for b in document.blocks] == [
+            ("one two", 2, 2),
+            ("three four five", 3, 1),
+            ("six seven", 2, 2),
+            ("eight nine ten", 3, 2),
+        ]
+
+    def test_nul_in_a_tree_changed_after_parsing_stays_in_the_text(self) -> None:
+        # the HTML parser never leaves NUL in text, but a tree changed afterwards may hold it
+        tree = LexborHTMLParser("<body><p>one two</p><p>three<b>four</b></p></body>")
+        bold = tree.css_first("b")
+        assert bold is not None
+        bold.insert_child("fi\x00ve")
+        assert tree.body is not None
+        blocks = build_blocks(tree.body)
+        assert [(b.text, b.num_words, b.offset_start) for b in blocks] == [
+            ("one two", 2, 0),
+            ("threefourfi\x00ve", 2, 1),
+        ]

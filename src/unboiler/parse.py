@@ -475,23 +475,27 @@ def _make_blocks(
     link_texts: dict[int, str],
     records: list[tuple[int, frozenset[Label], Any]],
 ) -> list[TextBlock]:
-    # One pass over the texts of all blocks and of their links.
-    all_words = word_texts(texts + list(link_texts.values()))
-    words = all_words[: len(texts)]
-    linked = {
-        index: (text.count(" ") + 1 if text else 0)
-        for index, text in zip(link_texts, all_words[len(texts) :], strict=True)
-    }
+    # One pass over the texts of all blocks and of their links.  Most linked blocks are
+    # menus and lists of links, whose link text is the whole text and whose words are all
+    # linked; only the other link texts are counted on their own.
+    apart = [index for index, link_text in link_texts.items() if link_text != texts[index]]
+    words = word_texts(texts + [link_texts[index] for index in apart])
+    words_apart = dict(zip(apart, words[len(texts) :], strict=True))
+    del words[len(texts) :]
     new_block = TextBlock.from_parser
     blocks = []
     rows = zip(texts, words, records, strict=True)
-    for offset, (text, word_text, (level, labels, node)) in enumerate(rows):
-        if len(word_text) <= WRAP_WIDTH:
-            count = word_text.count(" ") + 1 if word_text else 0
-            stats = (count, count, 1)
+    for offset, (text, block_words, (level, labels, node)) in enumerate(rows):
+        num_words = block_words.count(" ") + 1 if block_words else 0
+        if len(block_words) <= WRAP_WIDTH:
+            stats = (num_words, num_words, 1)
         else:
-            stats = wrap_words(word_text)
-        blocks.append(new_block(text, stats, linked.get(offset, 0), offset, level, labels, node))
+            stats = wrap_words(block_words)
+        linked = 0
+        if offset in link_texts:
+            link_words = words_apart.get(offset, block_words)
+            linked = link_words.count(" ") + 1 if link_words else 0
+        blocks.append(new_block(text, stats, linked, offset, level, labels, node))
     return blocks
 
 
