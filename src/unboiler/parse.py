@@ -386,11 +386,14 @@ def build_blocks(body: LexborNode) -> list[TextBlock]:
     node = body.first_child
 
     def flush() -> None:
-        text = " ".join("".join(pieces).split())
+        raw = "".join(pieces)
+        text = " ".join(raw.split())
         pieces.clear()
         if text:
             if link_pieces:
-                link_texts[len(texts)] = " ".join("".join(link_pieces).split())
+                raw_link = "".join(link_pieces)
+                # A block that is one link (a menu item) holds the same raw text twice.
+                link_texts[len(texts)] = text if raw_link == raw else " ".join(raw_link.split())
             texts.append(text)
             records.append((block_level, block_labels, block_owner))
         link_pieces.clear()
