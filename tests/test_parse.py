@@ -162,6 +162,16 @@ class TestSourceText:
             assert document.source == "<p>one\ufffdtwo</p>"
             assert [b.text for b in document.blocks] == ["one\ufffdtwo"]
 
+    @pytest.mark.parametrize(
+        "name", ["cp1252.html", "mislabelled-utf8.html", "utf8-bom.html", "utf16.html", "blog.html"]
+    )
+    def test_bytes_and_their_text_give_the_same_document(self, name: str) -> None:
+        from_bytes = parse(page(name))
+        from_text = parse(decode(page(name)))
+        assert from_bytes.source == from_text.source
+        assert from_bytes.tree.html == from_text.tree.html
+        assert [b.text for b in from_bytes.blocks] == [b.text for b in from_text.blocks]
+
     def test_lone_surrogates_are_dropped_as_selectolax_drops_them(self) -> None:
         assert [b.text for b in parse("<p>caf\ud800\u00e9</p>").blocks] == ["caf\u00e9"]
 

@@ -109,9 +109,15 @@ def decode(data: bytes, *, encoding: str | None = None) -> str:
     way pages lie about their charset.  Raises :class:`ExtractionError` for data that is
     not text.
     """
+    return _decode(data, encoding)[0]
+
+
+def _decode(data: bytes, encoding: str | None) -> tuple[str, bool]:
+    """:func:`decode`, and whether the text is the bytes read as UTF-8 without a single
+    replacement (so that encoding the text again would give back the same bytes)."""
     for bom, bom_codec in _BOMS:
         if data.startswith(bom):
-            return data[len(bom) :].decode(bom_codec, errors="replace")
+            return data[len(bom) :].decode(bom_codec, errors="replace"), False
     if _looks_binary(data):
         raise ExtractionError("input looks binary (too many control bytes), not HTML")
     candidates = [_codec_name(encoding), declared_encoding(data)]
@@ -121,17 +127,17 @@ def decode(data: bytes, *, encoding: str | None = None) -> str:
             continue
         if codec == "utf-8":
             if utf8 is not None:
-                return utf8
+                return utf8, True
             continue
         if utf8 is not None and not data.isascii() and _is_single_byte(codec):
-            return utf8
+            return utf8, True
         try:
-            return data.decode(codec)
+            return data.decode(codec), False
         except (UnicodeDecodeError, LookupError):
             continue
     if utf8 is not None:
-        return utf8
-    return _detect(data)
+        return utf8, True
+    return _detect(data), False
 
 
 def _utf8_text(data: bytes) -> str | None:
@@ -216,10 +222,15 @@ def _text_and_bytes(html: str | bytes, encoding: str | None) -> tuple[str, bytes
     surrogates); encoding here instead lets the checks before parsing scan bytes.  On the
     scrapinghub pages the search for NUL is twenty times faster on the bytes (in a str of
     two bytes a character a zero byte is everywhere, so the search cannot use ``memchr``)
-    and the count of ``<`` twice as fast.
+    and the count of ``<`` twice as fast.  Pages that come as valid UTF-8, most of them,
+    are not encoded again: their own bytes are what the encoding would give.
     """
-    text = decode(html, encoding=encoding) if isinstance(html, bytes) else html
-    data = text.encode("utf-8", "ignore")
+    if isinstance(html, bytes):
+        text, is_utf8 = _decode(html, encoding)
+        data = html if is_utf8 else text.encode("utf-8", "ignore")
+    else:
+        text = html
+        data = text.encode("utf-8", "ignore")
     if b"\x00" in data:  # in UTF-8 only NUL itself has a zero byte
         text = text.replace("\x00", "\ufffd")
         data = text.encode("utf-8", "ignore")
