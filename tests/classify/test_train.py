@@ -7,6 +7,7 @@ import json
 import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 
@@ -17,7 +18,9 @@ from tests.classify.toy import make_page, write_dataset
 from unboiler.classify.model import ModelError, extract_with_model, load_model
 from unboiler.classify.train import (
     DEFAULT_THRESHOLD,
+    PARAMETER_GRID,
     THRESHOLDS,
+    choose,
     choose_threshold,
     collect_examples,
     fit,
@@ -79,7 +82,7 @@ def test_one_class_only_gives_a_constant_model(toy: Path) -> None:
         for e in examples
     ]
     model = fit(only_content, extractor="density-blocks")
-    assert model.bias > 0 and not model.hashed.any()
+    assert model.baseline > 0 and len(model.trees.roots) == 0
 
 
 def test_too_few_pages_keep_the_default_threshold(toy: Path) -> None:
@@ -90,6 +93,43 @@ def test_too_few_pages_keep_the_default_threshold(toy: Path) -> None:
 def test_threshold_is_chosen_among_the_candidates(toy: Path) -> None:
     examples = collect_examples(load_dataset(toy).pages, "density-blocks")
     assert choose_threshold(examples, extractor="density-blocks") in THRESHOLDS
+
+
+def test_tree_size_and_threshold_are_chosen_on_the_training_pages(toy: Path) -> None:
+    examples = collect_examples(load_dataset(toy).pages, "density-blocks")
+    choice = choose(examples, extractor="density-blocks")
+    assert choice.parameters in PARAMETER_GRID
+    assert choice.threshold in THRESHOLDS
+    assert 0.9 < choice.f1 <= 1.0
+
+
+def test_exported_trees_agree_with_scikit_learn(toy: Path) -> None:
+    from sklearn.ensemble import HistGradientBoostingClassifier
+
+    from unboiler.classify.train import BOOSTING, export_trees
+
+    examples = collect_examples(load_dataset(toy).pages, "density-blocks")
+    rows = np.vstack([e.features for e in examples])
+    labels = np.concatenate([e.labels for e in examples])
+    classifier = HistGradientBoostingClassifier(**{**BOOSTING, "max_iter": 20}).fit(rows, labels)
+    trees, baseline = export_trees(classifier)
+    ours = 1 / (1 + np.exp(-(baseline + trees.leaf_sum(rows))))
+    assert np.allclose(ours, classifier.predict_proba(rows)[:, 1], atol=1e-9)
+
+
+def test_a_wrong_export_is_refused(toy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import unboiler.classify.train as training
+
+    real = training.export_trees
+
+    def shifted(classifier):  # type: ignore[no-untyped-def]
+        trees, baseline = real(classifier)
+        return trees, baseline + 1.0
+
+    monkeypatch.setattr(training, "export_trees", shifted)
+    examples = collect_examples(load_dataset(toy).pages, "density-blocks")
+    with pytest.raises(ModelError, match="disagree"):
+        fit(examples, extractor="density-blocks")
 
 
 def test_page_folds_are_seeded_and_cover_every_page() -> None:
@@ -104,6 +144,9 @@ def test_trained_model_records_dataset_and_command(toy: Path) -> None:
     model = train_dataset(str(toy), extractor="density")
     assert model.trained_on["dataset"] == toy.name
     assert model.trained_on["pages"] == 12
+    assert model.trained_on["parameters"]["max_leaf_nodes"] in {
+        p["max_leaf_nodes"] for p in PARAMETER_GRID
+    }
     assert model.trained_on["command"].startswith(f"unboiler train {toy}")
 
 

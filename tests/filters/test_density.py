@@ -66,12 +66,6 @@ def test_unclosed_tag_counts_to_the_end_of_the_line() -> None:
     assert chunk.density == pytest.approx(61 / (60 + 6 + 1))
 
 
-def test_pieces_are_the_texts_between_tags_with_entities_decoded() -> None:
-    chunk = line_chunk(0, "<p>Fish &amp; chips " + SIXTY + "</p><script>var a = 1;</script>")
-    assert chunk is not None
-    assert chunk.pieces == ("Fish & chips " + SIXTY, "var a = 1;")
-
-
 def test_threshold_is_base_minus_sample_standard_deviation() -> None:
     assert density_threshold([0.2, 0.4, 0.6]) == pytest.approx(DENSITY_BASE - 0.2)
     assert density_threshold([0.9]) == DENSITY_BASE
@@ -140,3 +134,43 @@ def test_document_without_source_keeps_nothing() -> None:
     document = make_doc([20, 30], content=[True, True])
     assert DensityLines()(document)
     assert not any(block.is_content for block in document.blocks)
+
+
+def test_article_on_one_dense_line_is_found_past_fragments_no_block_holds() -> None:
+    # The whole body on one line, dense because of its long paragraphs; a tag splits a
+    # word ("Ke<span></span>eper") and a script before the article holds words of the
+    # share link after it (text no block has, which must not move the search past the
+    # article).  Every paragraph must be flagged, and the menu with them (same line).
+    paragraphs = [f"Paragraph {n} about the island ferry and its keeper. " * 3 for n in range(4)]
+    body = (
+        '<div class="m"><a href="/">Home</a> <a href="/n">News</a></div>'
+        "<script>Share this</script>"
+        "<h2>By the Ke<span></span>eper</h2>"
+        + "".join(f"<p>{text}</p>" for text in paragraphs)
+        + "<div><a href='/s'>Share this</a></div>"
+    )
+    source = "<html><head><title>t</title></head>\n<body>" + body + "</body></html>\n"
+    document = unboiler.parse(source)
+    DensityLines()(document)
+    flagged = {block.text.strip() for block in document.blocks if block.is_content}
+    assert {text.strip() for text in paragraphs} <= flagged
+    assert "Home" in " ".join(flagged)
+
+
+def test_short_lines_leave_their_blocks_out() -> None:
+    long_line = "<p>" + "Long enough paragraph text for the density rule to keep. " * 2 + "</p>"
+    source = f"<html><body>\n{long_line}\n<p>Too short to count.</p>\n{long_line}\n</body></html>"
+    document = unboiler.parse(source)
+    DensityLines()(document)
+    assert [block.is_content for block in document.blocks] == [True, False, True]
+
+
+def test_lone_carriage_returns_in_scripts_do_not_shift_lines() -> None:
+    para = "<p>" + "A paragraph long enough to pass the sixty character rule. " * 2 + "</p>"
+    script = "<script>a=1;\rb=2;\rc=3;</script>"
+    source = f"<html><body>{script}\n<ul><li>x</li></ul>\n{para}\n</body></html>"
+    document = unboiler.parse(source)
+    DensityLines()(document)
+    assert [
+        block.text.startswith("A paragraph") for block in document.blocks if block.is_content
+    ] == [True]

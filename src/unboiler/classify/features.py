@@ -1,35 +1,28 @@
-"""What the block classifier sees of a block.
+"""What the block classifier sees of a block: shallow numbers about the block and about
+its context on the page.
 
-Pal's classifier ("Extracting Useful Text from HTML", 2009) was a character 6-gram
-language model over the text of each chunk.  Ours is a linear model over the same kind of
-evidence, character n-grams, plus the shallow features Boilerpipe showed to carry most of
-the signal (Kohlschütter et al., WSDM 2010, §4.2): words, link density, text density,
-where the block sits in the page and in the tree, and the same for its two neighbours.
+Pal's classifier ("Extracting Useful Text from HTML", 2009) read only the text of each
+chunk (a character 6-gram language model).  Ours reads the shallow features Boilerpipe
+showed to carry most of the signal (Kohlschütter et al., WSDM 2010, §4.2: words, link
+density, text density, and the same for the neighbours), and widens the context, because
+content comes in runs under one container: for each of the block's enclosing elements,
+how much of the page's text lies under it, how much of that is link text, and how much of
+it the density stage kept; and the same over windows of neighbouring blocks.
 
-Every feature is computed with numpy from the document alone, the same way for training
-and for extraction, so a model is a vector of weights and scoring a page is a few array
-operations:
+Character n-grams and class/tag-name tokens were tried (features version 1, and as a
+stacked text score) and left out: cross-validated by site on scrapinghub they lowered F1
+(they learn one site's template and its vocabulary, which other sites do not share; see
+benchmarks/results/density.md).
 
-* *hashed* features: the character n-grams of the lower-cased text (each block's n-gram
-  vector has about unit length, so long and short blocks weigh alike), and tokens of the
-  block's place in the tree (its tag, the last two and three tags of its path, every
-  enclosing tag, the words of the ``class`` and ``id`` of its element and of the elements
-  around it), each hashed into :data:`HASH_BITS` bits;
-* *dense* features: the named numbers of :data:`DENSE_FEATURES`.
-
-The hash is our own (a polynomial rolling hash of code points, then a multiplicative
-mix), so a model never depends on a library's hashing staying the same.  Any change to
-what this module computes must bump :data:`FEATURES_VERSION`: models record it, and the
-loader refuses a model made for other features.
+Every feature is computed from the document alone, the same way for training and for
+extraction.  Any change to what this module computes must bump :data:`FEATURES_VERSION`:
+models record it and the feature names, and the loader refuses a model made for others.
 """
 
 from __future__ import annotations
 
-import hashlib
 import math
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, Final
 
 import numpy as np
@@ -37,20 +30,18 @@ import numpy.typing as npt
 
 from unboiler.document import TextBlock, TextDocument
 
-#: Bump when anything below changes what a feature means or where it is hashed.
-FEATURES_VERSION: Final = 1
-#: Character n-gram lengths (Pal's model used 6-grams only; shorter ones generalise better
-#: from a few hundred pages, and three sizes still keep the vectors small).
-NGRAM_SIZES: Final = (3, 4, 5)
-#: Hashed features live in 2**HASH_BITS buckets: 262,144 weights, about 1 MB as float32.
-HASH_BITS: Final = 18
-#: Each block's text is read up to this many characters: enough to tell a paragraph from a
-#: menu, and it keeps a page with one enormous block from costing more than it is worth.
+#: Bump when anything below changes what a feature means or the order of the features.
+FEATURES_VERSION: Final = 2
+#: Each block's text is read up to this many characters for the character statistics.
 MAX_TEXT_CHARS: Final = 2000
-#: Class and id words shorter or longer than this are noise (single letters, hashes).
-CLASS_WORD: Final = re.compile(r"[a-z]{3,20}")
+#: Enclosing elements whose text totals are features, innermost first (the parent of the
+#: block's element is depth 1).  Six reach from a paragraph past the article container on
+#: the pages we measured; a block with fewer ancestors gets the whole page's figures.
+ANCESTOR_DEPTHS: Final = 6
+#: Half-widths of the windows of neighbouring blocks (two and five blocks either side).
+WINDOWS: Final = (2, 5)
 
-DENSE_FEATURES: Final = (
+_OWN: Final = (
     "log_words",
     "link_density",
     "log_text_density",
@@ -59,193 +50,133 @@ DENSE_FEATURES: Final = (
     "prior",
     "ends_sentence",
     "digit_share",
-    "prev_log_words",
-    "prev_link_density",
-    "prev_prior",
-    "next_log_words",
-    "next_link_density",
-    "next_prior",
 )
-"""The dense features, in model order.  ``prior`` is the block's content flag before the
+_NEIGHBOUR: Final = ("log_words", "link_density", "prior")
+_AGGREGATE: Final = ("word_share", "link_density", "prior_share")
+
+DENSE_FEATURES: Final = (
+    *_OWN,
+    *(f"prev_{name}" for name in _NEIGHBOUR),
+    *(f"next_{name}" for name in _NEIGHBOUR),
+    *(f"ancestor{d}_{name}" for d in range(1, ANCESTOR_DEPTHS + 1) for name in _AGGREGATE),
+    *(
+        f"window{r}_{name}"
+        for r in WINDOWS
+        for name in ("log_words", "link_density", "prior_share")
+    ),
+    "words_before_share",
+)
+"""The features, in model order.  ``prior`` is the block's content flag before the
 classifier runs (what the density stage decided); ``position`` is the block's index over
-the number of blocks; ``ends_sentence`` is whether the text ends with sentence
-punctuation; ``prev_``/``next_`` are the neighbours' values (zero beyond the ends)."""
+the number of blocks; ``ends_sentence`` whether the text ends with sentence punctuation;
+``prev_``/``next_`` are the adjacent blocks' values (zero beyond the ends).
+``ancestorD_word_share`` is the share of the page's words under the block's D-th enclosing
+element, ``_link_density`` the share of those words inside links, ``_prior_share`` the
+share of them the density stage kept; ``windowR_`` the same over the blocks at most R
+away (log of the words rather than a share); ``words_before_share`` the share of the
+page's words in earlier blocks."""
 
 _SENTENCE_END: Final = frozenset(".!?。！？…\"'”’")
-_MIX: Final = np.uint64(0x9E3779B97F4A7C15)
-_PRIME: Final = np.uint64(0x100000001B3)
-_SHIFT: Final = np.uint64(64 - HASH_BITS)
+_ROOTS: Final = frozenset({None, "-document", "#document", "html"})
 
 
-@dataclass(frozen=True)
-class Features:
-    """The features of some blocks of one page: ``dense`` (blocks x dense features), and
-    the hashed features as coordinates: block row, bucket, value."""
-
-    dense: npt.NDArray[np.float64]
-    rows: npt.NDArray[np.int64]
-    buckets: npt.NDArray[np.int64]
-    values: npt.NDArray[np.float64]
-
-    def __len__(self) -> int:
-        return int(self.dense.shape[0])
+def _ancestor_ids(node: Any, depth: int) -> list[int]:
+    """Identities of up to ``depth`` elements above ``node``, innermost first, stopping
+    below ``<html>``."""
+    ids: list[int] = []
+    current = node.parent if node is not None else None
+    while current is not None and current.tag not in _ROOTS and len(ids) < depth:
+        ids.append(current.mem_id)
+        current = current.parent
+    return ids
 
 
-def token_bucket(token: str) -> int:
-    """The bucket of a string token (tag and class features)."""
-    digest = hashlib.blake2b(token.encode("utf-8"), digest_size=8).digest()
-    return int.from_bytes(digest, "little") >> (64 - HASH_BITS)
+def _own_features(block: TextBlock, index: int, count: int) -> list[float]:
+    text = block.text
+    stripped = text.rstrip()
+    head = text[:MAX_TEXT_CHARS]
+    digits = sum(ch.isdigit() for ch in head)
+    return [
+        math.log1p(block.num_words),
+        block.link_density,
+        math.log1p(block.text_density),
+        index / (count - 1) if count > 1 else 0.0,
+        float(block.is_heading),
+        float(block.is_content),
+        float(bool(stripped) and stripped[-1] in _SENTENCE_END),
+        digits / max(1, len(head)),
+    ]
 
 
-def ngram_buckets(
-    texts: Sequence[str],
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.float64]]:
-    """Rows, buckets and values of the character n-grams of ``texts`` (one row per text).
-
-    The texts are joined into one array of code points, so a page costs a few vectorised
-    passes whatever its number of blocks; n-grams that would straddle two texts are
-    dropped.  Each of a text's ``count`` n-grams carries ``1/sqrt(count)``, so that every
-    text's vector has about unit length whatever its size (exactly when its n-grams are
-    all different).
-    """
-    padded = [" " + text[:MAX_TEXT_CHARS].lower() + " " for text in texts]
-    lengths = np.fromiter((len(text) for text in padded), dtype=np.int64, count=len(padded))
-    if not padded:
-        empty = np.zeros(0, dtype=np.int64)
-        return empty, empty, np.zeros(0)
-    codes = np.frombuffer("".join(padded).encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
-    owner = np.repeat(np.arange(len(padded), dtype=np.int64), lengths)
-    rows: list[npt.NDArray[np.int64]] = []
-    buckets: list[npt.NDArray[np.int64]] = []
-    total = len(codes)
-    for size in NGRAM_SIZES:
-        count = total - size + 1
-        if count <= 0:
-            continue
-        hashed = np.full(count, np.uint64(size))
-        for k in range(size):
-            hashed = hashed * _PRIME + codes[k : k + count]
-        keep = owner[:count] == owner[size - 1 : size - 1 + count]
-        rows.append(owner[:count][keep])
-        buckets.append(((hashed[keep] * _MIX) >> _SHIFT).astype(np.int64))
-    if not rows:
-        empty = np.zeros(0, dtype=np.int64)
-        return empty, empty, np.zeros(0)
-    all_rows = np.concatenate(rows)
-    per_text = np.bincount(all_rows, minlength=len(padded)).astype(np.float64)
-    values = 1.0 / np.sqrt(per_text[all_rows])
-    return all_rows, np.concatenate(buckets), values
-
-
-def _log(value: float) -> float:
-    return math.log1p(value)
-
-
-def _node_tokens(node: Any, cache: dict[int, frozenset[str]]) -> frozenset[str]:
-    """Tag and class/id tokens of ``node`` and every element above it, memoised per
-    element for the page (blocks share their ancestors)."""
-    if node is None or node.tag in (None, "-document", "#document", "html"):
-        return frozenset()
-    key = node.mem_id
-    known = cache.get(key)
-    if known is not None:
-        return known
-    tokens = set(_node_tokens(node.parent, cache))
-    tokens.add("a:" + (node.tag or ""))
-    attributes = node.attributes
-    for name in ("class", "id"):
-        value = attributes.get(name)
-        if value:
-            tokens.update("c:" + word for word in CLASS_WORD.findall(value.lower()))
-    result = frozenset(tokens)
-    cache[key] = result
-    return result
-
-
-def _tree_tokens(block: TextBlock, cache: dict[int, frozenset[str]]) -> list[str]:
-    node = block.node
-    if node is None:
-        return []
-    tokens = list(_node_tokens(node, cache))
-    path = block.tag_path.split("/")
-    tokens.append("t:" + path[-1])
-    tokens.append("p2:" + "/".join(path[-2:]))
-    tokens.append("p3:" + "/".join(path[-3:]))
-    attributes = node.attributes
-    for name in ("class", "id"):
-        value = attributes.get(name)
-        if value:
-            tokens.extend("o:" + word for word in CLASS_WORD.findall(value.lower()))
-    return tokens
-
-
-def _dense_row(block: TextBlock) -> tuple[float, float, float]:
-    return (_log(block.num_words), block.link_density, float(block.is_content))
-
-
-def block_features(document: TextDocument, indices: Sequence[int]) -> Features:
-    """The features of the blocks of ``document`` at ``indices``.  Reads the blocks' content
-    flags as the ``prior`` feature, so run it before changing them."""
+def block_features(document: TextDocument, indices: Sequence[int]) -> npt.NDArray[np.float64]:
+    """The features (rows: the blocks at ``indices``; columns: :data:`DENSE_FEATURES`).
+    Reads the blocks' content flags as the ``prior`` features, so run it before changing
+    them."""
     blocks = document.blocks
-    n = len(blocks)
-    own = [_dense_row(block) for block in blocks]
-    nothing = (0.0, 0.0, 0.0)
-    dense = np.zeros((len(indices), len(DENSE_FEATURES)))
-    texts = []
-    token_rows: list[int] = []
-    token_buckets: list[int] = []
-    cache: dict[int, frozenset[str]] = {}
+    count = len(blocks)
+    result = np.zeros((len(indices), len(DENSE_FEATURES)))
+    if not len(indices):
+        return result
+    words = np.array([block.num_words for block in blocks], dtype=np.float64)
+    linked = np.array([block.num_linked_words for block in blocks], dtype=np.float64)
+    prior = np.array([float(block.is_content) for block in blocks])
+    kept_words = words * prior
+    total = max(float(words.sum()), 1.0)
+    page_aggregate = (1.0, float(linked.sum()) / total, float(kept_words.sum()) / total)
+
+    # Word, link-word and kept-word totals under each element that encloses some block.
+    ancestors = [_ancestor_ids(block.node, ANCESTOR_DEPTHS) for block in blocks]
+    sums: dict[int, list[float]] = {}
+    for index, ids in enumerate(ancestors):
+        for element in ids:
+            totals = sums.setdefault(element, [0.0, 0.0, 0.0])
+            totals[0] += words[index]
+            totals[1] += linked[index]
+            totals[2] += kept_words[index]
+
+    # Prefix sums make every window a subtraction.
+    cumulative = [np.concatenate([[0.0], np.cumsum(v)]) for v in (words, linked, kept_words)]
+    link_density = np.divide(linked, words, out=np.zeros_like(words), where=words > 0)
+    log_words = np.log1p(words)
+
     for row, index in enumerate(indices):
-        block = blocks[index]
-        text = block.text
-        texts.append(text)
-        log_words, link_density, prior = own[index]
-        previous = own[index - 1] if index > 0 else nothing
-        following = own[index + 1] if index + 1 < n else nothing
-        stripped = text.rstrip()
-        digits = sum(ch.isdigit() for ch in text[:MAX_TEXT_CHARS])
-        dense[row] = (
-            log_words,
-            link_density,
-            _log(block.text_density),
-            index / (n - 1) if n > 1 else 0.0,
-            float(block.is_heading),
-            prior,
-            float(bool(stripped) and stripped[-1] in _SENTENCE_END),
-            digits / max(1, min(len(text), MAX_TEXT_CHARS)),
-            *previous,
-            *following,
-        )
-        for token in _tree_tokens(block, cache):
-            token_rows.append(row)
-            token_buckets.append(token_bucket(token))
-    rows, buckets, values = ngram_buckets(texts)
-    return Features(
-        dense,
-        np.concatenate([rows, np.asarray(token_rows, dtype=np.int64)]),
-        np.concatenate([buckets, np.asarray(token_buckets, dtype=np.int64)]),
-        np.concatenate([values, np.ones(len(token_rows))]),
-    )
+        features = _own_features(blocks[index], index, count)
+        for neighbour in (index - 1, index + 1):
+            if 0 <= neighbour < count:
+                features += [log_words[neighbour], link_density[neighbour], prior[neighbour]]
+            else:
+                features += [0.0, 0.0, 0.0]
+        ids = ancestors[index]
+        for depth in range(ANCESTOR_DEPTHS):
+            if depth < len(ids):
+                under, under_linked, under_kept = sums[ids[depth]]
+                features += [
+                    under / total,
+                    under_linked / max(under, 1.0),
+                    under_kept / max(under, 1.0),
+                ]
+            else:
+                features += page_aggregate
+        for radius in WINDOWS:
+            low, high = max(0, index - radius), min(count, index + radius + 1)
+            near, near_linked, near_kept = (c[high] - c[low] for c in cumulative)
+            features += [math.log1p(near), near_linked / max(near, 1.0), near_kept / max(near, 1.0)]
+        features.append(cumulative[0][index] / total)
+        result[row] = features
+    return result
 
 
 def feature_names() -> list[str]:
     """What a model records to say which features it was trained on."""
-    return [
-        *DENSE_FEATURES,
-        f"char-ngrams{list(NGRAM_SIZES)}@{HASH_BITS}",
-        f"tree-tokens@{HASH_BITS}",
-    ]
+    return list(DENSE_FEATURES)
 
 
 __all__ = [
+    "ANCESTOR_DEPTHS",
     "DENSE_FEATURES",
     "FEATURES_VERSION",
-    "HASH_BITS",
     "MAX_TEXT_CHARS",
-    "NGRAM_SIZES",
-    "Features",
+    "WINDOWS",
     "block_features",
     "feature_names",
-    "ngram_buckets",
-    "token_bucket",
 ]

@@ -1,23 +1,22 @@
-"""A trained block classifier: weights in a JSON file, scored with numpy.
+"""A trained block classifier: boosted decision trees in a JSON file, scored with numpy.
 
-A model is a logistic regression over :mod:`unboiler.classify.features`: one weight per
-hashed bucket, one per dense feature, a bias, and the probability threshold above which a
-block is content (chosen on the training pages only, see :mod:`unboiler.classify.train`).
-The file is JSON, never pickle: the hashed weights are float32, zlib-compressed and
-base64-encoded inside it.  It records the features and their version, the extractor it was
-trained for, and the data and command it was trained with; :func:`load_model` refuses a
-file made for other features or another format with a :class:`ModelError` that says so.
+A model is a sum of regression trees over :mod:`unboiler.classify.features` (gradient
+boosting, fitted by scikit-learn's ``HistGradientBoostingClassifier``): the log-odds of a
+block being content is a baseline plus one leaf value per tree, and a block is content
+when the probability reaches the model's threshold (chosen on the training pages only,
+see :mod:`unboiler.classify.train`).  The file is JSON, never pickle: the trees are flat
+lists of nodes.  It records the features and their version, the extractor it was trained
+for, and the data and command it was trained with; :func:`load_model` refuses a file made
+for other features or another format with a :class:`ModelError` that says so.
 
 Scoring needs numpy only: scikit-learn is needed to train, not to extract.
 """
 
 from __future__ import annotations
 
-import base64
 import functools
 import json
 import math
-import zlib
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -29,8 +28,6 @@ import numpy.typing as npt
 from unboiler.classify.features import (
     DENSE_FEATURES,
     FEATURES_VERSION,
-    HASH_BITS,
-    Features,
     block_features,
     feature_names,
 )
@@ -40,8 +37,9 @@ from unboiler.filters.density import DensityLines
 
 #: What the ``format`` field of a model file must say.
 MODEL_FORMAT: Final = "unboiler-block-classifier"
-#: Version of the file layout (not of the features: see FEATURES_VERSION).
-MODEL_FORMAT_VERSION: Final = 1
+#: Version of the file layout (not of the features: see FEATURES_VERSION).  Version 1 was
+#: a linear model over hashed n-grams.
+MODEL_FORMAT_VERSION: Final = 2
 #: The models that ship with the package, by extractor, under ``unboiler/data``.
 DEFAULT_MODELS: Final = {
     "density": "density-model.json",
@@ -53,6 +51,8 @@ CANDIDATES: Final = {"density": "flagged", "density-blocks": "all"}
 #: The density stage that runs before each extractor's classifier: the published one on
 #: the lines as served, and the variant's on lines cut at block-level tags.
 LINE_STAGES: Final = {"density": DensityLines(), "density-blocks": DensityLines(reflow=True)}
+#: Marks a leaf in :attr:`Trees.feature`.
+LEAF: Final = -1
 
 
 class ModelError(UnboilerError):
@@ -61,13 +61,86 @@ class ModelError(UnboilerError):
 
 
 @dataclass(frozen=True, eq=False)
+class Trees:
+    """Regression trees as flat node arrays shared by all trees: node ``i`` sends a row
+    to ``left[i]`` when its value of feature ``feature[i]`` is at most ``threshold[i]``,
+    else to ``right[i]``; a leaf (``feature[i] == LEAF``) adds ``value[i]``.  ``roots``
+    are the first node of each tree."""
+
+    feature: npt.NDArray[np.int64]
+    threshold: npt.NDArray[np.float64]
+    left: npt.NDArray[np.int64]
+    right: npt.NDArray[np.int64]
+    value: npt.NDArray[np.float64]
+    roots: npt.NDArray[np.int64]
+
+    def leaf_sum(self, rows: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+        """The sum over trees of the leaf each row reaches; all rows and trees walk down
+        together, one level per step."""
+        if not len(self.roots) or not len(rows):
+            return np.zeros(len(rows))
+        nodes = np.broadcast_to(self.roots, (len(rows), len(self.roots))).copy()
+        row_index = np.arange(len(rows))[:, None]
+        while True:
+            feature = self.feature[nodes]
+            inner = feature != LEAF
+            if not inner.any():
+                break
+            values = rows[row_index, np.where(inner, feature, 0)]
+            step = np.where(values <= self.threshold[nodes], self.left[nodes], self.right[nodes])
+            nodes = np.where(inner, step, nodes)
+        return np.asarray(self.value[nodes].sum(axis=1), dtype=np.float64)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "roots": self.roots.tolist(),
+            "feature": self.feature.tolist(),
+            "threshold": [float(t) for t in self.threshold],
+            "left": self.left.tolist(),
+            "right": self.right.tolist(),
+            "value": [float(v) for v in self.value],
+        }
+
+
+def trees_from_json(data: Any) -> Trees:
+    """Rebuild :class:`Trees`, checking that every node points inside the arrays and that
+    every walk ends (children come after their parent)."""
+    trees = Trees(
+        np.asarray(data["feature"], dtype=np.int64),
+        np.asarray(data["threshold"], dtype=np.float64),
+        np.asarray(data["left"], dtype=np.int64),
+        np.asarray(data["right"], dtype=np.int64),
+        np.asarray(data["value"], dtype=np.float64),
+        np.asarray(data["roots"], dtype=np.int64),
+    )
+    size = len(trees.feature)
+    arrays = (trees.threshold, trees.left, trees.right, trees.value)
+    if any(array.shape != (size,) for array in arrays) or trees.roots.ndim != 1:
+        raise ValueError("node arrays of different lengths")
+    inner = trees.feature != LEAF
+    positions = np.arange(size)
+    if (
+        ((trees.roots < 0) | (trees.roots >= size)).any()
+        or (trees.feature[inner] < 0).any()
+        or (trees.feature[inner] >= len(DENSE_FEATURES)).any()
+        or (trees.left[inner] <= positions[inner]).any()
+        or (trees.right[inner] <= positions[inner]).any()
+        or (trees.left[inner] >= size).any()
+        or (trees.right[inner] >= size).any()
+    ):
+        raise ValueError("a node points outside the trees")
+    if not (np.isfinite(trees.threshold[inner]).all() and np.isfinite(trees.value).all()):
+        raise ValueError("weights that are not numbers")
+    return trees
+
+
+@dataclass(frozen=True, eq=False)
 class BlockModel:
-    """Weights of the linear block classifier, and what they were trained for."""
+    """The boosted trees of a block classifier, and what they were trained for."""
 
     extractor: str
-    hashed: npt.NDArray[np.float32]
-    dense: npt.NDArray[np.float64]
-    bias: float
+    trees: Trees
+    baseline: float
     threshold: float
     trained_on: dict[str, Any] = field(default_factory=dict)
 
@@ -75,22 +148,14 @@ class BlockModel:
     def candidates(self) -> str:
         return CANDIDATES[self.extractor]
 
-    def decision(self, features: Features) -> npt.NDArray[np.float64]:
-        """The linear score of each block (log-odds of being content)."""
-        scores = features.dense @ self.dense + self.bias
-        if len(features.buckets):
-            scores = scores + np.bincount(
-                features.rows,
-                weights=self.hashed[features.buckets].astype(np.float64) * features.values,
-                minlength=len(features),
-            )
-        return np.asarray(scores, dtype=np.float64)
+    def decision(self, features: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+        """The score of each block (log-odds of being content)."""
+        return self.baseline + self.trees.leaf_sum(features)
 
-    def probabilities(self, features: Features) -> npt.NDArray[np.float64]:
+    def probabilities(self, features: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
         return np.asarray(1.0 / (1.0 + np.exp(-self.decision(features))), dtype=np.float64)
 
     def to_json(self) -> dict[str, Any]:
-        packed = zlib.compress(self.hashed.astype("<f4").tobytes(), 9)
         return {
             "format": MODEL_FORMAT,
             "format_version": MODEL_FORMAT_VERSION,
@@ -98,19 +163,15 @@ class BlockModel:
             "features_version": FEATURES_VERSION,
             "features": feature_names(),
             "threshold": self.threshold,
-            "bias": self.bias,
-            "dense_weights": dict(zip(DENSE_FEATURES, map(float, self.dense), strict=True)),
-            "hashed_weights": {
-                "buckets": 1 << HASH_BITS,
-                "dtype": "float32-le",
-                "encoding": "zlib+base64",
-                "data": base64.b64encode(packed).decode("ascii"),
-            },
+            "baseline": self.baseline,
             "trained_on": self.trained_on,
+            "trees": self.trees.to_json(),
         }
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+        Path(path).write_text(
+            json.dumps(self.to_json(), separators=(",", ":")) + "\n", encoding="utf-8"
+        )
 
 
 def model_from_json(data: Any, where: str = "model") -> BlockModel:
@@ -132,20 +193,14 @@ def model_from_json(data: Any, where: str = "model") -> BlockModel:
     if extractor not in CANDIDATES:
         raise ModelError(f"{where} was trained for unknown extractor {extractor!r}")
     try:
-        hashed_info = data["hashed_weights"]
-        raw = zlib.decompress(base64.b64decode(hashed_info["data"]))
-        hashed = np.frombuffer(raw, dtype="<f4").astype(np.float32)
-        dense_map = data["dense_weights"]
-        dense = np.array([float(dense_map[name]) for name in DENSE_FEATURES])
-        bias = float(data["bias"])
+        trees = trees_from_json(data["trees"])
+        baseline = float(data["baseline"])
         threshold = float(data["threshold"])
-    except (KeyError, TypeError, ValueError, zlib.error) as error:
-        raise ModelError(f"{where} is damaged: {error!r}") from error
-    if hashed.shape != (1 << HASH_BITS,) or not (0.0 <= threshold <= 1.0):
-        raise ModelError(f"{where} is damaged: wrong number of weights or threshold")
-    if not (math.isfinite(bias) and np.isfinite(hashed).all() and np.isfinite(dense).all()):
-        raise ModelError(f"{where} is damaged: weights that are not numbers")
-    return BlockModel(str(extractor), hashed, dense, bias, threshold, data.get("trained_on", {}))
+    except (KeyError, TypeError, ValueError) as error:
+        raise ModelError(f"{where} is damaged: {error}") from error
+    if not (0.0 <= threshold <= 1.0 and math.isfinite(baseline)):
+        raise ModelError(f"{where} is damaged: baseline or threshold out of range")
+    return BlockModel(str(extractor), trees, baseline, threshold, data.get("trained_on", {}))
 
 
 @functools.lru_cache(maxsize=8)
@@ -242,14 +297,17 @@ def extract_with_model(
 __all__ = [
     "CANDIDATES",
     "DEFAULT_MODELS",
+    "LEAF",
     "LINE_STAGES",
     "MODEL_FORMAT",
     "MODEL_FORMAT_VERSION",
     "BlockModel",
     "ClassifyBlocks",
     "ModelError",
+    "Trees",
     "candidate_indices",
     "extract_with_model",
     "load_model",
     "model_from_json",
+    "trees_from_json",
 ]

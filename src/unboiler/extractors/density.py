@@ -29,10 +29,11 @@ def density(model: str | Path | BlockModel | None = None) -> Filter:
     """Text-density line filter (lines of 60+ text characters whose density is above 0.5
     minus the standard deviation), then a trained content/boilerplate classifier over the
     blocks those lines cover (ai-depot "The Easy Way"; Pal 2009).  model= a file from
-    `unboiler train`; default: the packaged model (trained on the Readability test pages).
+    `unboiler train`; default: the packaged model (its data: data/density-models.card.json).
 
     The published method, literally: pages served on a few long lines (minified templates)
-    have no line dense enough, so nothing of them is kept; see ``density-blocks``.
+    have no line dense enough, so nothing of them is kept; see ``density-blocks``.  That
+    caps what any classifier after it can reach (benchmarks/results/density.md).
     """
     return _recipe("density", model)
 
@@ -41,5 +42,6 @@ def density(model: str | Path | BlockModel | None = None) -> Filter:
 def density_blocks(model: str | Path | BlockModel | None = None) -> Filter:
     """Variant of density: the same line rule on lines cut at every block-level tag, and
     the classifier deciding every block with the line rule's verdict as one feature (ours,
-    after Pal 2009).  model= a file from `unboiler train --extractor density-blocks`."""
+    after Pal 2009).  model= a file from `unboiler train --extractor density-blocks`;
+    default: the packaged model (data/density-models.card.json)."""
     return _recipe("density-blocks", model)

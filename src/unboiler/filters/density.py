@@ -15,9 +15,14 @@ half as text), and the text of ``<script>`` and ``<style>`` is text (Pal notes t
 chunks pass the filter and leaves them to the classifier).
 
 Our blocks are the unit every extractor ends on, so the filter ends by flagging the
-blocks whose words the kept lines cover (:func:`unboiler.align.ordered_coverage`): a line
-is looked up piece by piece (the texts between its tags, entities decoded), so script text
-on a line, which no block holds, does not stop its paragraph text from being found.
+blocks whose text lies mostly on kept lines (:func:`unboiler.align.selection_coverage`
+over the lines of the source with scripts, styles, comments and tags removed,
+:func:`unboiler.filters.lineblocks.text_lines`, so line ``n`` of that text is line ``n``
+of the source).  The blocks are looked up in the whole text of the page, kept or not, in
+page order; looking the kept lines' texts up among the blocks instead lost whole articles
+on pages served on a few long lines, where a fragment no block holds (a share button's
+label, half a word split by a tag) matched far ahead and moved the search past the
+article.
 
 :func:`reflow` is not part of the method: it is the line cutting of the improved variant
 ``density-blocks`` (see :mod:`unboiler.extractors.density`), which starts a new line at
@@ -27,15 +32,15 @@ structure the method assumes.
 
 from __future__ import annotations
 
-import html
 import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from unboiler.align import ordered_coverage
+from unboiler.align import selection_coverage
 from unboiler.document import TextDocument
+from unboiler.filters.lineblocks import text_lines
 
 #: Lines whose text, trimmed, is shorter than this are dropped before densities are
 #: computed (``MIN_CHARS_IN_TEXT`` in Pal's ``DensityFilter.java``; he reports it took the
@@ -50,7 +55,6 @@ MIN_BLOCK_COVERAGE: Final = 0.5
 
 # java.io.BufferedReader.readLine: a line ends at "\n", "\r" or "\r\n".
 _LINE_BREAK: Final = re.compile(r"\r\n|\r|\n")
-_TAG: Final = re.compile(r"<[^>]*>?")
 
 # Elements that do not end a line of text in a browser (and do not end a block in
 # unboiler.parse); every other tag starts a new line in :func:`reflow`.
@@ -67,14 +71,12 @@ _BLOCK_TAG: Final = re.compile(
 
 @dataclass(frozen=True)
 class Chunk:
-    """One line of source past the length rule: its text as the method sees it (markup
-    removed, nothing else changed), its density, and the pieces of text between its tags
-    (entities decoded), which is what is matched against the blocks."""
+    """One line of source past the length rule: its number, its text as the method sees
+    it (markup removed, nothing else changed) and its density."""
 
     line: int
     text: str
     density: float
-    pieces: tuple[str, ...]
 
 
 def source_lines(source: str) -> list[str]:
@@ -127,8 +129,7 @@ def line_chunk(number: int, line: str, *, min_chars: int = MIN_CHARS_IN_TEXT) ->
     if length < min_chars:
         return None
     density = (length + 1) / (length + markup + 1)
-    pieces = tuple(piece for piece in (html.unescape(p).strip() for p in _TAG.split(line)) if piece)
-    return Chunk(number, chunk_text, density, pieces)
+    return Chunk(number, chunk_text, density)
 
 
 def density_threshold(densities: Sequence[float], *, base: float = DENSITY_BASE) -> float:
@@ -174,12 +175,16 @@ class DensityLines:
     reflow: bool = False
 
     def __call__(self, document: TextDocument) -> bool:
-        source = document.source or ""
+        # One kind of line break, so that the method's lines and the text lines agree
+        # on numbering even where a lone "\r" sits inside a script.
+        source = _LINE_BREAK.sub("\n", document.source or "")
         if self.reflow:
             source = reflow(source)
-        chunks = dense_chunks(source, min_chars=self.min_chars, base=self.base)
-        coverage = ordered_coverage(
-            document.blocks, (piece for chunk in chunks for piece in chunk.pieces)
+        kept = {
+            chunk.line for chunk in dense_chunks(source, min_chars=self.min_chars, base=self.base)
+        }
+        coverage = selection_coverage(
+            document.blocks, ((text, n in kept) for n, text in enumerate(text_lines(source)))
         )
         changed = False
         for block, share in zip(document.blocks, coverage, strict=True):
