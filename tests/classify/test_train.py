@@ -192,3 +192,24 @@ def test_extract_refuses_a_model_for_another_extractor(toy: Path, tmp_path: Path
     )
     assert result.exit_code == 1
     assert "trained for extractor 'density'" in result.output
+
+
+def test_stage_ceiling_of_the_toy_pages(toy: Path) -> None:
+    from unboiler.classify.train import stage_ceiling
+
+    pages = load_dataset(toy).pages
+    # The density stage keeps the paragraphs and the footer line: full recall, and a
+    # perfect classifier after it drops the footer.
+    ceiling = stage_ceiling(pages, "density")
+    assert ceiling.stage.recall == pytest.approx(1.0)
+    assert ceiling.stage.precision < 1.0
+    assert ceiling.perfect.f1 == pytest.approx(1.0)
+
+
+def test_ceiling_on_the_command_line(toy: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from unboiler.evaluate.crossval import main as crossval_main
+
+    assert crossval_main([str(toy), "-e", "density-blocks", "--ceiling"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2
+    assert "stage alone" in lines[0] and "perfect" in lines[1] and "F1=1.000" in lines[1]

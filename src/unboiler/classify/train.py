@@ -44,7 +44,7 @@ from unboiler.classify.model import (
 )
 from unboiler.errors import UnboilerError
 from unboiler.evaluate.datasets import Page
-from unboiler.evaluate.metrics import macro_scores, shingle_counts
+from unboiler.evaluate.metrics import Scores, macro_scores, shingle_counts
 
 #: A block is a positive example when this share of its word 3-grams is in the gold text
 #: (the half used for every text-to-block mapping, :data:`unboiler.align.MIN_COVERAGE`).
@@ -308,6 +308,43 @@ def train(
     return BlockModel(model.extractor, model.trees, model.baseline, model.threshold, info)
 
 
+@dataclass(frozen=True)
+class Ceiling:
+    """What an extractor's density stage allows: the scores of the stage alone (every
+    candidate it flags kept) and of the stage followed by a perfect classifier (exactly
+    the candidates labelled content kept).  For ``density-blocks`` every block is a
+    candidate, so its perfect classifier is bounded only by the labelling."""
+
+    stage: Scores
+    perfect: Scores
+
+
+def stage_ceiling(pages: Sequence[Page], extractor: str) -> Ceiling:
+    """Score the stage and its perfect classifier on pages with gold text, end to end
+    through the text output as a user would get it."""
+    from unboiler.output import render
+    from unboiler.parse import parse
+
+    stage_counts, perfect_counts = [], []
+    for page in pages:
+        if page.gold is None:
+            continue
+        document = parse(page.html, url=page.url)
+        LINE_STAGES[extractor](document)
+        stage_counts.append(
+            shingle_counts(page.gold, render(document, "text", extractor=extractor))
+        )
+        indices = candidate_indices(document, CANDIDATES[extractor])
+        coverage = bag_coverage([document.blocks[i] for i in indices], page.gold)
+        content = {i for i, share in zip(indices, coverage, strict=True) if share >= LABEL_COVERAGE}
+        for index, block in enumerate(document.blocks):
+            block.set_content(index in content)
+        perfect_counts.append(
+            shingle_counts(page.gold, render(document, "text", extractor=extractor))
+        )
+    return Ceiling(macro_scores(stage_counts), macro_scores(perfect_counts))
+
+
 def train_dataset(
     spec: str,
     *,
@@ -351,6 +388,7 @@ __all__ = [
     "LABEL_COVERAGE",
     "PARAMETER_GRID",
     "THRESHOLDS",
+    "Ceiling",
     "Choice",
     "PageExamples",
     "choose",
@@ -360,6 +398,7 @@ __all__ = [
     "fit",
     "page_examples",
     "page_folds",
+    "stage_ceiling",
     "train",
     "train_dataset",
 ]

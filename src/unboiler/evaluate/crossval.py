@@ -168,6 +168,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--split", choices=[*SPLITS, "both"], default="both")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--verbose", "-v", action="store_true")
+    parser.add_argument(
+        "--ceiling",
+        action="store_true",
+        help="print what the density stage allows instead: the stage alone, and the stage "
+        "followed by a perfect classifier (no training)",
+    )
     args = parser.parse_args(argv)
     splits = SPLITS if args.split == "both" else (args.split,)
 
@@ -177,6 +183,18 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     try:
         dataset = load_dataset(args.dataset)
+        if args.ceiling:
+            from unboiler.classify.train import stage_ceiling
+
+            for extractor in args.extractor or ["density"]:
+                ceiling = stage_ceiling(dataset.pages, extractor)
+                for what, scores in (("stage alone", ceiling.stage), ("perfect", ceiling.perfect)):
+                    p, r, f1 = scores
+                    print(
+                        f"{extractor:16s} {dataset.name} {what:11s} "
+                        f"P={p:.3f} R={r:.3f} F1={f1:.3f}"
+                    )
+            return 0
         for extractor in args.extractor or ["density"]:
             for split in splits:
                 result = cross_validate(
