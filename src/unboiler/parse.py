@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import codecs
 import re
+from collections.abc import Iterable
 from typing import Any, Final
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
@@ -330,13 +331,28 @@ _TAG_LABELS: Final = {
 }
 
 
-def _tag_ids() -> tuple[dict[int, int], dict[int, frozenset[Label]], int, int]:
-    """Map lexbor's numeric tag ids to actions and labels, by parsing one sample of every
-    tag we treat specially (the ids of standard tags are fixed in lexbor; custom elements
-    get ids outside that range and so fall back to the block action)."""
-    names = sorted(set(_TAG_ACTIONS) | set(_TAG_LABELS) | {"title"})
-    sample = "".join(f"<{name}></{name}>" for name in names if name not in ("a", "option"))
-    tree = LexborHTMLParser(f"<body><select><option></option></select><a></a>{sample}x<!--c-->")
+#: Elements that only parse inside their parents, so the sample of :func:`lexbor_tag_ids`
+#: holds them in a table and a select.
+_NESTED_SAMPLE: Final = (
+    "<select><option></option></select><table><caption></caption><colgroup><col></colgroup>"
+    "<thead><tr><th></th></tr></thead><tfoot><tr><td></td></tr></tfoot></table><a></a>"
+)
+_NESTED_TAGS: Final = frozenset(
+    {"select", "option", "table", "caption", "col", "colgroup", "thead", "tr", "th", "tfoot"}
+    | {"td", "a"}
+)
+
+
+def lexbor_tag_ids(names: Iterable[str]) -> tuple[dict[str, int], int, int]:
+    """Lexbor's numeric tag id of each element name, and the ids of text and comment nodes.
+
+    Found by parsing one sample of every name: the ids of standard tags are fixed inside
+    lexbor but not exported by selectolax, and comparing integers in a walk is much cheaper
+    than comparing tag names.  Custom elements get ids outside the standard range.
+    """
+    wanted = set(names)
+    sample = "".join(f"<{name}></{name}>" for name in sorted(wanted - _NESTED_TAGS))
+    tree = LexborHTMLParser(f"<body>{_NESTED_SAMPLE}{sample}x<!--c-->")
     ids: dict[str, int] = {}
     text_id = comment_id = -1
     for node in tree.root.traverse(include_text=True):  # type: ignore[union-attr]
@@ -346,9 +362,16 @@ def _tag_ids() -> tuple[dict[int, int], dict[int, frozenset[Label]], int, int]:
             comment_id = node.tag_id
         else:
             ids.setdefault(node.tag or "", node.tag_id)
-    missing = set(names) - set(ids)
+    missing = wanted - set(ids)
     if missing or text_id < 0 or comment_id < 0:  # pragma: no cover - guards a lexbor change
         raise RuntimeError(f"lexbor did not report tag ids for {sorted(missing)}")
+    return ids, text_id, comment_id
+
+
+def _tag_ids() -> tuple[dict[int, int], dict[int, frozenset[Label]], int, int]:
+    """Lexbor's tag ids mapped to Boilerpipe's actions and labels (custom elements, not in
+    the map, fall back to the block action)."""
+    ids, text_id, comment_id = lexbor_tag_ids({*_TAG_ACTIONS, *_TAG_LABELS, "title"})
     actions = {ids[name]: action for name, action in _TAG_ACTIONS.items()}
     labels = {ids[name]: labels for name, labels in _TAG_LABELS.items()}
     return actions, labels, text_id, comment_id

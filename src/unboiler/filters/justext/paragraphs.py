@@ -16,6 +16,7 @@ from typing import Any, Final
 from selectolax.lexbor import LexborHTMLParser
 
 from unboiler.document import TextDocument
+from unboiler.parse import lexbor_tag_ids
 from unboiler.text import word_texts
 
 
@@ -124,26 +125,7 @@ def _tag_flags() -> tuple[dict[int, int], int, int]:
     flags_by_name["br"] = _BR
     flags_by_name["select"] = _SELECT
     flags_by_name["option"] |= _SELECT
-    # Table parts and options only parse inside their parents.
-    nested = {"caption", "col", "colgroup", "td", "tfoot", "th", "thead", "tr", "option"}
-    sample = "".join(f"<{name}></{name}>" for name in sorted(set(flags_by_name) - nested))
-    table = (
-        "<table><caption></caption><colgroup><col></colgroup><thead><tr><th></th></tr>"
-        "</thead><tfoot><tr><td></td></tr></tfoot></table>"
-    )
-    tree = LexborHTMLParser(f"<body><select><option></option></select>{table}{sample}x<!--c-->")
-    ids: dict[str, int] = {}
-    text_id = comment_id = -1
-    for node in tree.root.traverse(include_text=True):  # type: ignore[union-attr]
-        if node.is_text_node:
-            text_id = node.tag_id
-        elif node.is_comment_node:
-            comment_id = node.tag_id
-        else:
-            ids.setdefault(node.tag or "", node.tag_id)
-    missing = set(flags_by_name) - set(ids)
-    if missing or text_id < 0 or comment_id < 0:  # pragma: no cover - guards a lexbor change
-        raise RuntimeError(f"lexbor did not report tag ids for {sorted(missing)}")
+    ids, text_id, comment_id = lexbor_tag_ids(flags_by_name)
     return {ids[name]: flags for name, flags in flags_by_name.items()}, text_id, comment_id
 
 
