@@ -33,7 +33,7 @@ SECTIONS: Final = (
 def run_eval(dataset: str, options: tuple[str, ...]) -> None:
     unboiler = Path(sys.executable).with_name("unboiler")
     command = [str(unboiler), "eval", dataset, "-e", "all", "-c", "all", *options]
-    command += ["--out", str(RESULTS / dataset), "--quiet"]
+    command += ["--out", str((RESULTS / dataset).relative_to(HERE.parent)), "--quiet"]
     print("running:", " ".join(command), file=sys.stderr, flush=True)
     subprocess.run(command, check=True, cwd=HERE.parent, stdout=subprocess.DEVNULL)
 

@@ -131,6 +131,10 @@ def collect_examples(
     return examples
 
 
+#: OpenMP threads of one fit (see :func:`fit`).
+TRAINING_THREADS: Final = 1
+
+
 def _require_sklearn() -> Any:
     try:
         from sklearn.ensemble import HistGradientBoostingClassifier
@@ -194,10 +198,16 @@ def fit(
         trees = Trees(empty, np.zeros(0), empty, empty, np.zeros(0), empty)
         return BlockModel(extractor, trees, 20.0 if labels.all() else -20.0, threshold)
     classifier = classifier_type(**BOOSTING, **(parameters or DEFAULT_PARAMETERS))
-    classifier.fit(matrix, labels, sample_weight=weights)
+    # One OpenMP thread: on a few thousand blocks threads gain little, and two trainings
+    # (or a training beside any busy process) on a small machine made OpenMP's spinning
+    # threads run a 3-second fit for minutes.
+    from threadpoolctl import threadpool_limits
+
+    with threadpool_limits(limits=TRAINING_THREADS, user_api="openmp"):
+        classifier.fit(matrix, labels, sample_weight=weights)
+        expected = classifier.predict_proba(matrix)[:, 1]
     trees, baseline = export_trees(classifier)
     model = BlockModel(extractor, trees, baseline, threshold)
-    expected = classifier.predict_proba(matrix)[:, 1]
     if np.abs(model.probabilities(matrix) - expected).max() > EXPORT_TOLERANCE:
         raise ModelError(
             "the exported trees disagree with scikit-learn's predictions: this scikit-learn "
