@@ -162,7 +162,8 @@ def eval_command(
     from unboiler.evaluate.session import evaluate
 
     words = ["unboiler", "eval", dataset]
-    words += [f"-e={name}" for name in extractors] + [f"-c={name}" for name in peers]
+    words += [f"--extractor={name}" for name in extractors]
+    words += [f"--compare={name}" for name in peers]
     words += [f"--workers={workers}"] if workers != 1 else []
     words += [f"--cv={cv}"] if cv else []
     words += [f"--out={out}"] if out else []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 import shutil
 from pathlib import Path
 
@@ -70,6 +71,13 @@ def test_eval_writes_table_json_markdown_and_plot(tmp_path: Path) -> None:
 
     markdown = (out / "results.md").read_text(encoding="utf-8")
     assert "boilerpipe-everything" in markdown and "Command: `unboiler eval" in markdown
+    # The command written in the report runs the same systems again.
+    command = markdown.split("Command: `", 1)[1].split("`", 1)[0]
+    again = tmp_path / "again"
+    words = [word for word in shlex.split(command)[2:] if not word.startswith("--out")]
+    assert CliRunner().invoke(main, ["eval", *words, "-q", "--out", str(again)]).exit_code == 0
+    rerun = json.loads((again / "results.json").read_text(encoding="utf-8"))["results"]
+    assert {row["name"] for row in rerun} == set(rows)
     assert (out / "f1-vs-speed.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
