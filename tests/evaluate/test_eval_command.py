@@ -25,6 +25,17 @@ def run(*args: str) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
+def trained_toy(tmp_path: Path, extractor: str) -> tuple[Path, Path]:
+    """The toy dataset of tests/classify and a model trained on it with `unboiler train`."""
+    from tests.classify.toy import write_dataset
+
+    toy = write_dataset(tmp_path / "toy")
+    model = tmp_path / f"{extractor}.json"
+    trained = CliRunner().invoke(main, ["train", str(toy), "-e", extractor, "-o", str(model)])
+    assert trained.exit_code == 0, trained.output
+    return toy, model
+
+
 def test_eval_writes_table_json_markdown_and_plot(tmp_path: Path) -> None:
     out = tmp_path / "out"
     code, stdout, _ = run(
@@ -165,14 +176,7 @@ def test_workers_cannot_reach_the_network() -> None:
 
 
 def test_model_option_scores_a_trained_model_and_cv_reports_both_splits(tmp_path: Path) -> None:
-    from tests.classify.toy import write_dataset
-
-    toy = write_dataset(tmp_path / "toy")
-    model = tmp_path / "blocks.json"
-    trained = CliRunner().invoke(
-        main, ["train", str(toy), "-e", "density-blocks", "-o", str(model)]
-    )
-    assert trained.exit_code == 0, trained.output
+    toy, model = trained_toy(tmp_path, "density-blocks")
 
     code, stdout, _ = run(
         str(toy),
@@ -197,22 +201,14 @@ def test_model_option_scores_a_trained_model_and_cv_reports_both_splits(tmp_path
 
 
 def test_model_for_another_extractor_leaves_the_system_out_with_a_note(tmp_path: Path) -> None:
-    from tests.classify.toy import write_dataset
-
-    toy = write_dataset(tmp_path / "toy")
-    model = tmp_path / "lines.json"
-    CliRunner().invoke(main, ["train", str(toy), "-e", "density", "-o", str(model)])
+    toy, model = trained_toy(tmp_path, "density")
     code, stdout, _ = run(str(toy), "-e", "density-blocks", "--model", str(model), "-q")
     assert code == 0
     assert "density-blocks: could not run" in stdout and "trained for extractor" in stdout
 
 
 def test_a_model_scored_on_its_own_training_set_is_flagged(tmp_path: Path) -> None:
-    from tests.classify.toy import write_dataset
-
-    toy = write_dataset(tmp_path / "toy")
-    model = tmp_path / "blocks.json"
-    CliRunner().invoke(main, ["train", str(toy), "-e", "density-blocks", "-o", str(model)])
+    toy, model = trained_toy(tmp_path, "density-blocks")
     code, stdout, _ = run(str(toy), "-e", "density-blocks", "--model", str(model), "-q")
     assert code == 0
     assert "density-blocks: its model was trained on 'toy' itself" in stdout
