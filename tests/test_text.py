@@ -28,6 +28,7 @@ from unboiler.text import (
         ("Hello, world!", ["Hello,", "world!"]),
         ("U.S. e-mail don't (see page 5)", ["U.S.", "e-mail", "don't", "(see", "page", "5)"]),
         ("foo&bar 50% off", ["foo", "bar", "50", "off"]),
+        ("C:\\Users\\me", ["C:", "Users", "me"]),  # a backslash is not glue in Boilerpipe
         ("Home | News » Sport", ["Home", "News", "Sport"]),
         ("“quoted” don’t", ["quoted", "don", "t"]),
         ("-- ... ____ a_b", ["a_b"]),
@@ -48,7 +49,7 @@ def reference_tokens(text: str) -> list[str]:
     return [run for run in _RUN.findall(text) if any(c.isalnum() for c in run)]
 
 
-_ALPHABET = list("ab1 _-.,'()|&»“ \n\téü#<~–’©\x00\x7f\u2190")
+_ALPHABET = list("ab1 _-.,'()|&»“ \n\téü#<~–’©\x00\x7f\u2190\\/")
 
 
 @given(st.text(alphabet=st.sampled_from(_ALPHABET), max_size=60))

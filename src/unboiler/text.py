@@ -22,8 +22,11 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-#: Punctuation that does not split a token (the set of Boilerpipe's ``UnicodeTokenizer``).
-GLUE_PUNCTUATION = "\"'.,!@\\-:;$?()/"
+#: Punctuation that does not split a token: the character class of Boilerpipe's
+#: ``UnicodeTokenizer`` (whose Java source escapes each character, so that its backslashes
+#: are escapes and not members; a backslash splits words there and here).
+GLUE_PUNCTUATION = "\"'.,!@-:;$?()/"
+_GLUE = re.escape(GLUE_PUNCTUATION)  # for use inside a regex character class
 
 #: Line width of Boilerpipe's word wrapping (``maxLineLength`` in ``flushBlock``).
 WRAP_WIDTH = 80
@@ -38,7 +41,7 @@ _MARKS = (
     "\u1000-\u109f\u1780-\u17ff\u1ab0-\u1aff\u1dc0-\u1dff\u200c\u200d\u20d0-\u20ff"
     "\u3099\u309a\ufe20-\ufe2f"
 )
-_TOKEN_CHAR = rf"\w{_MARKS}{GLUE_PUNCTUATION}"
+_TOKEN_CHAR = rf"\w{_MARKS}{_GLUE}"
 # Characters that are neither token characters nor whitespace: symbols that split tokens.
 #
 # The patterns below are written so that they begin with a single character class or a
@@ -50,7 +53,7 @@ _SPECIAL = re.compile(rf"[^\s{_TOKEN_CHAR}][^\s{_TOKEN_CHAR}]*")
 # a word character before it (the lookbehind, checked once the run's first character is
 # found) nor one after it.  Removing it leaves the spaces around it, collapsed later.
 _GLUE_ONLY = re.compile(
-    rf"[{GLUE_PUNCTUATION}_](?<![^ \n][{GLUE_PUNCTUATION}_])[{GLUE_PUNCTUATION}_]*(?![^ \n])"
+    rf"[{_GLUE}_](?<![^ \n][{_GLUE}_])[{_GLUE}_]*(?![^ \n])"
 )
 # The ASCII characters _SPECIAL matches, as a table for bytes.translate; see _clean.
 _ASCII = bytes(range(128))
