@@ -199,6 +199,17 @@ class TestWalk:
             ("eight nine ten", 3, 2),
         ]
 
+    def test_abbr_inside_a_link_separates_linked_words_too(self) -> None:
+        # Boilerpipe counts linked words on the same token stream as all words, so the
+        # whitespace an <abbr> adds splits a linked word in both counts.
+        document = parse("<p>see <a href='#'>the NA<abbr>SA</abbr>X page</a></p>")
+        [block] = document.blocks
+        assert (block.text, block.num_words, block.num_linked_words) == (
+            "see the NA SA X page",
+            6,
+            5,
+        )
+
     def test_nul_in_a_tree_changed_after_parsing_stays_in_the_text(self) -> None:
         # the HTML parser never leaves NUL in text, but a tree changed afterwards may hold it
         tree = LexborHTMLParser("<body><p>one two</p><p>three<b>four</b></p></body>")

@@ -451,6 +451,8 @@ def build_blocks(body: LexborNode) -> list[TextBlock]:
                     link_pieces.append(" ")
             elif action == inline_space_action and pieces:
                 pieces.append(" ")
+                if in_anchor:  # the space separates linked words too
+                    link_pieces.append(" ")
             node = element.next
             continue
 
@@ -500,6 +502,8 @@ def build_blocks(body: LexborNode) -> list[TextBlock]:
                     pieces.append(" ")
             elif action == inline_space_action and pieces:
                 pieces.append(" ")
+                if in_anchor:
+                    link_pieces.append(" ")
         node = node.first_child
 
     if pieces:
