@@ -4,7 +4,8 @@
 
 Prints, for the 181 scrapinghub pages held in memory: pages/s and median / 95th-percentile
 ms per page of the raw parser, of parse + one bare traversal (one visiting every node, and
-one visiting every node and reading its text: the least any block builder must do), of
+one visiting every node and reading its text: the least any block builder must do, and
+the least walk a builder written in Python makes through selectolax's node API), of
 parse + building the TextDocument, of every registered extractor end to end (from the
 page's bytes), and of the installed peers on the same bytes; then time per MB on
 synthetic pages of 10 KB to 10 MB and the peak memory of extracting the largest one in a
@@ -28,10 +29,11 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from selectolax.lexbor import LexborHTMLParser
+from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 import unboiler
 from unboiler.parse import build_document, decode, parse_html
+from unboiler.text import WRAP_WIDTH, word_texts, wrap_words
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT.parent / "shared" / "benchmarks" / "scrapinghub"
@@ -64,6 +66,15 @@ def row(name: str, times: list[float]) -> dict[str, float | str]:
         "median_ms": statistics.median(ordered) * 1000,
         "p95_ms": ordered[int(0.95 * (len(ordered) - 1))] * 1000,
     }
+
+
+def word_statistics(texts: object) -> None:
+    """What the block builder computes from the block texts once the walk is done."""
+    for words in word_texts(texts):  # type: ignore[arg-type]
+        if len(words) > WRAP_WIDTH:
+            wrap_words(words)
+        else:
+            words.count(" ")
 
 
 # --------------------------------------------------------------------------- peers
@@ -217,6 +228,26 @@ def main() -> int:
         for node in tree.root.traverse(include_text=True):  # type: ignore[union-attr]
             _ = node.text_content  # None for elements, the text of text nodes
 
+    def python_walk(text: object) -> None:
+        # The least a block builder written in Python does: read every node's tag id and
+        # step to its first child or next sibling through selectolax's node API.
+        tree = LexborHTMLParser(text)  # type: ignore[arg-type]
+        node = tree.root
+        stack: list[LexborNode] = []
+        while True:
+            if node is None:
+                if not stack:
+                    break
+                node = stack.pop().next
+                continue
+            _ = node.tag_id
+            child = node.first_child
+            if child is None:
+                node = node.next
+            else:
+                stack.append(node)
+                node = child
+
     rows = [
         row("lexbor parse only", time_pages(lambda t: LexborHTMLParser(t), texts, repeat)),
         row("lexbor parse + bare traversal", time_pages(bare_traversal, texts, repeat)),
@@ -224,6 +255,7 @@ def main() -> int:
             "lexbor parse + traversal reading every text",
             time_pages(reading_traversal, texts, repeat),
         ),
+        row("lexbor parse + minimal Python walk", time_pages(python_walk, texts, repeat)),
         row(
             "parse + TextDocument",
             time_pages(lambda t: build_document(parse_html(t)), texts, repeat),  # type: ignore[arg-type]
@@ -255,12 +287,26 @@ def main() -> int:
     for baseline in (
         "lexbor parse + bare traversal",
         "lexbor parse + traversal reading every text",
+        "lexbor parse + minimal Python walk",
     ):
         walk = by_name[baseline]["pages_per_s"]
         lines.append(
             f"Parse + TextDocument takes {walk / build:.2f}x the time of {baseline[7:]} "  # type: ignore[operator]
             "(target: at most 2x)."
         )
+    block_texts = [[b.text for b in unboiler.parse(data).blocks] for data in raw]
+    ms_stats = 1000 / float(
+        row("stats", time_pages(word_statistics, block_texts, repeat))["pages_per_s"]
+    )
+    ms_parse = 1000 / float(by_name["lexbor parse only"]["pages_per_s"])
+    ms_walk = 1000 / float(by_name["lexbor parse + minimal Python walk"]["pages_per_s"]) - ms_parse
+    ms_build = 1000 / float(build) - ms_parse
+    lines.append(
+        f"Where the time of building goes, per page: the minimal Python walk adds {ms_walk:.3f} "
+        f"ms to the parse; the word statistics of the block texts (words, linked words, "
+        f"80-column wrap) take {ms_stats:.3f} ms; parse + TextDocument takes {ms_build:.3f} ms "
+        "beyond the parse."
+    )
     if "peer: boilerpy3 Article" in by_name:
         ours = by_name["boilerpipe-article"]["pages_per_s"]
         theirs = by_name["peer: boilerpy3 Article"]["pages_per_s"]

@@ -165,3 +165,22 @@ def test_korean_is_spaced_already() -> None:
 
 def test_unspaced_runs_are_single_tokens() -> None:
     assert word_tokens("東京は晴れ。大阪は雨") == ["東京は晴れ", "大阪は雨"]
+
+
+def test_a_blocks_words_do_not_depend_on_the_other_scripts_of_its_page() -> None:
+    # A page with one unspaced script finds its runs differently from a page with several;
+    # both must weigh each block as it would be weighed alone.
+    blocks = [
+        PARALLEL["paragraphs"][0]["zh"],
+        "年份2020年，天气「很好」",
+        PARALLEL["paragraphs"][0]["th"],
+        PARALLEL["paragraphs"][0]["ja"],
+        "plain English, no unspaced script",
+    ]
+    alone = [word_texts([block])[0] for block in blocks]
+    assert word_texts(blocks) == alone
+    assert word_texts(blocks[:2]) == alone[:2]
+    assert word_texts(blocks[1::2]) == alone[1::2]
+    # fractions carry over between runs of a line (0.65 + 0.65 is one word) and end with
+    # it (carried on, the second line would hold two)
+    assert [w.count(" ") + 1 for w in word_texts(["新 新", "新 新"])] == [1, 1]

@@ -66,9 +66,7 @@ def ordered_coverage(blocks: Sequence[TextBlock], texts: Iterable[str]) -> list[
         end = found + len(needle)
         _spread(starts, pieces, covered, found, end)
         cursor = end
-    return [
-        covered[i] / len(pieces[i]) if pieces[i] else 0.0 for i in range(len(blocks))
-    ]
+    return [covered[i] / len(pieces[i]) if pieces[i] else 0.0 for i in range(len(blocks))]
 
 
 def _spread(starts: list[int], pieces: list[str], covered: list[int], begin: int, end: int) -> None:

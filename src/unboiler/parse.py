@@ -259,6 +259,7 @@ _INLINE: Final = 1  # inline formatting: neither whitespace nor a new block
 _INLINE_SPACE: Final = 2  # inline, but separates words (abbr, acronym)
 _ANCHOR: Final = 3  # inline, adds whitespace, its words are linked
 _IGNORABLE: Final = 4  # skipped with all its content, ends the block
+_COMMENT: Final = 5  # comments are skipped and do not end the block
 
 _TAG_ACTIONS: Final = {
     # Boilerpipe 1.3 DefaultTagActionMap.
@@ -368,16 +369,28 @@ def lexbor_tag_ids(names: Iterable[str]) -> tuple[dict[str, int], int, int]:
     return ids, text_id, comment_id
 
 
-def _tag_ids() -> tuple[dict[int, int], dict[int, frozenset[Label]], int, int]:
-    """Lexbor's tag ids mapped to Boilerpipe's actions and labels (custom elements, not in
-    the map, fall back to the block action)."""
+#: Lexbor numbers the standard elements below this; custom elements get ids far above it
+#: (addresses), which the walk checks against this bound before it indexes the table.
+_STANDARD_TAG_IDS: Final = 1024
+
+
+def _tag_ids() -> tuple[list[int], dict[int, frozenset[Label]], int]:
+    """Boilerpipe's action for each of lexbor's standard tag ids (a list indexed by id,
+    cheaper in the walk than a dict; unlisted elements take the block action, and so do
+    custom elements, which the walk keeps out of the list), its labels, and the id of
+    text nodes."""
     ids, text_id, comment_id = lexbor_tag_ids({*_TAG_ACTIONS, *_TAG_LABELS, "title"})
-    actions = {ids[name]: action for name, action in _TAG_ACTIONS.items()}
+    if max(ids.values()) >= _STANDARD_TAG_IDS:  # pragma: no cover - guards a lexbor change
+        raise RuntimeError("lexbor's standard tag ids outgrew the action table")
+    actions = [_BLOCK] * _STANDARD_TAG_IDS
+    for name, action in _TAG_ACTIONS.items():
+        actions[ids[name]] = action
+    actions[comment_id] = _COMMENT
     labels = {ids[name]: labels for name, labels in _TAG_LABELS.items()}
-    return actions, labels, text_id, comment_id
+    return actions, labels, text_id
 
 
-_ACTION_BY_ID, _LABELS_BY_ID, _TEXT_ID, _COMMENT_ID = _tag_ids()
+_ACTION_BY_ID, _LABELS_BY_ID, _TEXT_ID = _tag_ids()
 _NO_LABELS: Final[frozenset[Label]] = frozenset()
 
 # Element depth of text directly inside <body>: Boilerpipe counts <html> and <body>.
@@ -395,13 +408,14 @@ def build_blocks(body: LexborNode) -> list[TextBlock]:
     """
     actions = _ACTION_BY_ID
     labels_by_id = _LABELS_BY_ID
+    standard_ids = _STANDARD_TAG_IDS
     text_id = _TEXT_ID
-    comment_id = _COMMENT_ID
-    block_action, anchor_action, inline_space_action, ignorable_action = (
+    block_action, anchor_action, inline_space_action, ignorable_action, comment_action = (
         _BLOCK,
         _ANCHOR,
         _INLINE_SPACE,
         _IGNORABLE,
+        _COMMENT,
     )
     # One record per block; the word statistics are computed for all blocks at the end.
     texts: list[str] = []
@@ -474,11 +488,7 @@ def build_blocks(body: LexborNode) -> list[TextBlock]:
                         link_pieces.append(text)
             node = node.next
             continue
-        if tag_id == comment_id:
-            node = node.next
-            continue
-
-        action = actions.get(tag_id, block_action)
+        action = actions[tag_id] if tag_id < standard_ids else block_action
         if action == block_action:
             if pieces:
                 flush()
@@ -491,6 +501,9 @@ def build_blocks(body: LexborNode) -> list[TextBlock]:
         elif action == ignorable_action:
             if pieces:
                 flush()
+            node = node.next
+            continue
+        elif action == comment_action:
             node = node.next
             continue
         else:

@@ -52,9 +52,7 @@ _SPECIAL = re.compile(rf"[^\s{_TOKEN_CHAR}][^\s{_TOKEN_CHAR}]*")
 # A token made only of glue or underscores ("-", "...", "__"): a run of them with neither
 # a word character before it (the lookbehind, checked once the run's first character is
 # found) nor one after it.  Removing it leaves the spaces around it, collapsed later.
-_GLUE_ONLY = re.compile(
-    rf"[{_GLUE}_](?<![^ \n][{_GLUE}_])[{_GLUE}_]*(?![^ \n])"
-)
+_GLUE_ONLY = re.compile(rf"[{_GLUE}_](?<![^ \n][{_GLUE}_])[{_GLUE}_]*(?![^ \n])")
 # The ASCII characters _SPECIAL matches, as a table for bytes.translate; see _clean.
 _ASCII = bytes(range(128))
 _ASCII_SYMBOLS = bytes(code for code in _ASCII if _SPECIAL.match(chr(code)))
@@ -62,6 +60,10 @@ _ASCII_SYMBOLS_TO_SPACES = bytes.maketrans(_ASCII_SYMBOLS, b" " * len(_ASCII_SYM
 #: Up to this many distinct non-ASCII symbols in a text are replaced one by one (a fast
 #: scan each); beyond it, one regex scan for all of them is cheaper.
 MAX_SYMBOL_REPLACEMENTS = 24
+# Runs of word characters and whitespace, which are never symbols: deleting them from the
+# non-ASCII text of a Cyrillic or Greek page leaves the few characters worth testing, and
+# a run of \w and \s is scanned four times faster than the symbol class itself.
+_WORD_OR_SPACE_RUN = re.compile(r"[\w\s][\w\s]*")
 
 
 # Scripts written without spaces between words, and the words each character is worth.
@@ -77,37 +79,66 @@ _HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
 _KANA = "\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f"
 _SOUTHEAST_ASIAN = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"  # Thai, Lao, Burmese, Khmer
 _UNSPACED = re.compile(f"([{_HAN}]+)|([{_KANA}]+)|([{_SOUTHEAST_ASIAN}]+)")
+_UNSPACED_WEIGHTS = (0.0, HAN_WORDS_PER_CHAR, KANA_WORDS_PER_CHAR, SOUTHEAST_ASIAN_WORDS_PER_CHAR)
 # The same characters as one class: a scan for a single class is an order of magnitude
 # faster than for alternatives, and most pages have none of these characters.
 _ANY_UNSPACED = re.compile(f"[{_HAN}{_KANA}{_SOUTHEAST_ASIAN}]")
+# A page with a single one of the scripts (most pages that have any) finds its runs with
+# one class, and weighs them all alike.
+_SCRIPTS = (
+    (re.compile(f"[{_HAN}]"), re.compile(f"([{_HAN}][{_HAN}]*)"), HAN_WORDS_PER_CHAR),
+    (re.compile(f"[{_KANA}]"), re.compile(f"([{_KANA}][{_KANA}]*)"), KANA_WORDS_PER_CHAR),
+    (
+        re.compile(f"[{_SOUTHEAST_ASIAN}]"),
+        re.compile(f"([{_SOUTHEAST_ASIAN}][{_SOUTHEAST_ASIAN}]*)"),
+        SOUTHEAST_ASIAN_WORDS_PER_CHAR,
+    ),
+)
 _SPACES = re.compile("  +")  # a literal start, scanned fast
-_UNSPACED_WEIGHTS = (0.0, HAN_WORDS_PER_CHAR, KANA_WORDS_PER_CHAR, SOUTHEAST_ASIAN_WORDS_PER_CHAR)
 #: What one word of unspaced text stands for when lines are wrapped: an average English
 #: word, so that a Chinese paragraph wraps into as many lines as its translation.
 STAND_IN_WORD = "wwwww"
+# The replacement of a run worth k words, for the usual k.
+_STAND_INS = (" ", *(" " + " ".join([STAND_IN_WORD] * words) + " " for words in range(1, 64)))
 
 
-def _weigh_unspaced(text: str) -> str:
-    """Replace runs of unspaced scripts with as many stand-in words as they are worth.
+def _weigh_unspaced(text: str, non_ascii: str) -> str:
+    """Replace runs of unspaced scripts with as many stand-in words as they are worth
+    (``non_ascii`` holds the text's non-ASCII characters, to tell which scripts occur).
 
     Fractions carry over from one run to the next within a line, so that a Japanese
     sentence of alternating kanji and kana runs is not rounded run by run.
     """
+    present = [(runs, weight) for any_char, runs, weight in _SCRIPTS if any_char.search(non_ascii)]
+    weights: tuple[float, ...] = _UNSPACED_WEIGHTS  # by the number of the matching group
+    pattern = _UNSPACED
+    if len(present) == 1:
+        pattern, weights = present[0][0], (0.0, present[0][1])
+    stand_ins = _STAND_INS
     out: list[str] = []
     last = 0
     worth = 0.0  # words the unspaced runs of the current line are worth so far
     emitted = 0
-    for match in _UNSPACED.finditer(text):
-        start = match.start()
-        if text.find("\n", last, start) >= 0:
+    newline = text.find("\n")  # the first line break after the previous run, if any
+    if newline < 0:
+        newline = len(text)
+    for match in pattern.finditer(text):
+        start, end = match.span()
+        if start > newline:  # a new line: nothing carries over
             worth = 0.0
             emitted = 0
-        worth += (match.end() - start) * _UNSPACED_WEIGHTS[match.lastindex or 0]
+            newline = text.find("\n", start)
+            if newline < 0:
+                newline = len(text)
+        worth += (end - start) * weights[match.lastindex or 0]
         words = int(worth + 0.5) - emitted
         emitted += words
         out.append(text[last:start])
-        out.append(" " + " ".join([STAND_IN_WORD] * words) + " " if words else " ")
-        last = match.end()
+        if words < len(stand_ins):
+            out.append(stand_ins[words])
+        else:
+            out.append(" " + " ".join([STAND_IN_WORD] * words) + " ")
+        last = end
     out.append(text[last:])
     return "".join(out)
 
@@ -133,7 +164,7 @@ def _clean(joined: str) -> tuple[str, bool, str]:
         joined = cleaned.decode("utf-8", "surrogatepass")
         changed = True
     if non_ascii:
-        symbols = set("".join(_SPECIAL.findall(non_ascii)))
+        symbols = set("".join(_SPECIAL.findall(_WORD_OR_SPACE_RUN.sub("", non_ascii))))
         if symbols:
             changed = True
             if len(symbols) <= MAX_SYMBOL_REPLACEMENTS:
@@ -167,7 +198,7 @@ def word_texts(texts: list[str]) -> list[str]:
         return []
     joined, changed, non_ascii = _clean("\n".join(texts))
     if _ANY_UNSPACED.search(non_ascii):
-        joined = _weigh_unspaced(joined)
+        joined = _weigh_unspaced(joined, non_ascii)
         changed = True
     if not changed:
         return texts

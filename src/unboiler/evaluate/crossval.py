@@ -191,8 +191,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 for what, scores in (("stage alone", ceiling.stage), ("perfect", ceiling.perfect)):
                     p, r, f1 = scores
                     print(
-                        f"{extractor:16s} {dataset.name} {what:11s} "
-                        f"P={p:.3f} R={r:.3f} F1={f1:.3f}"
+                        f"{extractor:16s} {dataset.name} {what:11s} P={p:.3f} R={r:.3f} F1={f1:.3f}"
                     )
             return 0
         for extractor in args.extractor or ["density"]:
