@@ -228,6 +228,14 @@ def main() -> int:
         for node in tree.root.traverse(include_text=True):  # type: ignore[union-attr]
             _ = node.text_content  # None for elements, the text of text nodes
 
+    def text_method_traversal(text: object) -> None:
+        # Each node's text read with selectolax's general accessor, text(deep=False): in
+        # our runs the traversal closest to the 1,253 pages/s of "parse + one
+        # traverse(include_text=True)" in ../shared/benchmarks/README.md's speed floors.
+        tree = LexborHTMLParser(text)  # type: ignore[arg-type]
+        for node in tree.root.traverse(include_text=True):  # type: ignore[union-attr]
+            _ = node.text(deep=False)
+
     def python_walk(text: object) -> None:
         # The least a block builder written in Python does: read every node's tag id and
         # step to its first child or next sibling through selectolax's node API.
@@ -254,6 +262,10 @@ def main() -> int:
         row(
             "lexbor parse + traversal reading every text",
             time_pages(reading_traversal, texts, repeat),
+        ),
+        row(
+            "lexbor parse + traversal calling text(deep=False) on every node",
+            time_pages(text_method_traversal, texts, repeat),
         ),
         row("lexbor parse + minimal Python walk", time_pages(python_walk, texts, repeat)),
         row(
@@ -288,6 +300,7 @@ def main() -> int:
         "lexbor parse + bare traversal",
         "lexbor parse + traversal reading every text",
         "lexbor parse + minimal Python walk",
+        "lexbor parse + traversal calling text(deep=False) on every node",
     ):
         walk = by_name[baseline]["pages_per_s"]
         lines.append(
