@@ -379,7 +379,7 @@ def _tag_ids() -> tuple[list[int], dict[int, frozenset[Label]], int]:
     cheaper in the walk than a dict; unlisted elements take the block action, and so do
     custom elements, which the walk keeps out of the list), its labels, and the id of
     text nodes."""
-    ids, text_id, comment_id = lexbor_tag_ids({*_TAG_ACTIONS, *_TAG_LABELS, "title"})
+    ids, text_id, comment_id = lexbor_tag_ids({*_TAG_ACTIONS, *_TAG_LABELS})
     if max(ids.values()) >= _STANDARD_TAG_IDS:  # pragma: no cover - guards a lexbor change
         raise RuntimeError("lexbor's standard tag ids outgrew the action table")
     actions = [_BLOCK] * _STANDARD_TAG_IDS
