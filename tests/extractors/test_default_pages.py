@@ -1,0 +1,374 @@
+"""What the default extractor must get right, on hand-written pages of the kinds it meets
+most (tests/pages/default/): a blog post beside a wordy sidebar, a post followed by
+pingbacks, a page with a second full article, an article with a table, a post only inside
+<noscript>, forum threads, a product page, listings, a documentation page and a landing
+page, in English, German, French, Spanish, Chinese and Japanese.
+
+Each page marks distinctive phrases of its true content (``keep``) and of its boilerplate
+(``drop``); they were chosen from the page as written, never from any program's output.
+A phrase is found by a whitespace-normalised substring test, so the extractor may join or
+split blocks as it likes.  ``test_phrases_are_on_the_page`` keeps this data honest.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+
+import pytest
+from tests.conftest import page
+
+import unboiler
+
+PAGES: dict[str, dict[str, list[str]]] = {
+    # A blog post and, after it, a sidebar whose "About me" and widget texts are each as
+    # long as a paragraph of the post.
+    "sidebar-vs-post": dict(
+        keep=[
+            "The rear wheel was the part I had dreaded most",
+            "soaking the hub in warm soapy water overnight",
+            "Lacing a wheel for the first time is slow",
+            "I built a simple stand from two pieces of plywood",
+            "including a wet weekend ride along the river",
+        ],
+        drop=[
+            "a schoolteacher from Ghent who spends far too many evenings",
+            "I answer every email, even if it sometimes takes",
+            "Once a month I send a short letter",
+            "No advertising, no tracking pixels",
+            "consider buying me a coffee",
+            "Restoring a bench vice with vinegar and patience",
+            "Share on Facebook",
+            "This website uses cookies to improve your experience",
+            "Proudly powered by",
+        ],
+    ),
+    # The same in German, with the sidebar before the post and no telling class names.
+    "sidebar-vs-post-de": dict(
+        keep=[
+            "Diese Frage bekomme ich fast jede Woche per Mail",
+            "Statt großfruchtiger Sorten stehen jetzt zwei Buschtomaten",
+            "Überraschend wichtig war das Gießen",
+            "die Wildtomate trägt seit Anfang Juli täglich",
+        ],
+        drop=[
+            "Ich heiße Katrin, wohne mit Mann, Kater",
+            "lese ich vermutlich mehr Gartenbücher",
+            "organisiere ich zusammen mit der Stadtteilbibliothek",
+            "Basilikum überwintern auf der Fensterbank",
+            "Wir verwenden Cookies, um Inhalte zu personalisieren",
+            "© 2025 Grünzeug in der Stadt",
+        ],
+    ),
+    # The same in Chinese: an "about me" and a site notice as long as a post paragraph.
+    "sidebar-vs-post-zh": dict(
+        keep=[
+            "突然很想自己试着做一次酱油",
+            "第一次失败是因为制曲的温度太低",
+            "第二次我把豆子放进一个旧泡沫箱",
+            "盐水大约是豆子重量的两倍半",
+            "最重要的是制曲那几天的温度和湿度",
+        ],
+        drop=[
+            "一个在杭州做软件测试的普通上班族",
+            "欢迎留言交流，我会尽量每条都回复",
+            "本站所有文章均为原创",
+            "新留言需要审核后才会显示",
+            "家里没有烤箱也能做的红糖发糕",
+            "浙ICP备2019000000号-1",
+            "强力驱动",
+        ],
+    ),
+    # Comments, a pingback and a trackback whose excerpts retell the post.
+    "pingback": dict(
+        keep=[
+            "a retired carpenter named Dennis walked into the library",
+            "The first catalogue was a spiral notebook",
+            "What surprised everyone was who came to borrow",
+            "runs a repair afternoon on the first Saturday",
+        ],
+        drop=[
+            "Pingback:",
+            "Share more, buy less: five community schemes worth copying",
+            "nowhere is this clearer than in a small village",
+            "We spoke to the organisers about how other towns",
+            "Library Links weekly roundup #112",
+            "began with one retired carpenter and a cardboard box",
+            "We tried something similar in our parish hall",
+            "Borrowed the tile cutter last summer",
+            "Is there a waiting list for the pressure washer",
+            "Your email address will not be published",
+            "Copyright © 2025 Small Town Ledger",
+        ],
+    ),
+    # A French news article, then the next article in full in its own <article>.
+    "two-articles": dict(
+        keep=[
+            "la petite ligne de montagne reprend du service lundi",
+            "Il aura fallu neuf ans, deux études de faisabilité",
+            "Les travaux ont coûté trente-huit millions d'euros",
+            "le car de substitution mettait près d'une heure",
+            "La région promet une évaluation au bout de deux ans",
+        ],
+        drop=[
+            "À Lanse, la fromagerie coopérative fête ses cent ans",
+            "Fondée en 1925 par dix-sept familles",
+            "six fromagers transforment près de douze mille litres",
+            "la coopérative ouvre ses caves au public tout l'été",
+            "aucun n'a quitté la structure depuis trente ans",
+            "Partager sur Facebook",
+            "Le col de la Croix restera fermé jusqu'en juin",
+            "Tous droits réservés",
+            "Nous utilisons des cookies et des technologies similaires",
+            "1 € le premier mois",
+        ],
+    ),
+    # A data table in the middle of a news article (tagDiv Newspaper theme).
+    "table-in-article": dict(
+        keep=[
+            "will switch all three ferry routes to its new electric boats",
+            "Here is how the main routes compare",
+            "Crossing from July",
+            "Kelpie Point – Lantern Wharf",
+            "Old Customs House – Gull Island",
+            "Marina Steps – Northshore Terminal",
+            "Commuters on the busiest route will lose about three minutes",
+            "The Gull Island residents' association says",
+            "Charging points are being installed at Lantern Wharf",
+        ],
+        drop=[
+            "RELATED ARTICLES",
+            "Council approves two new bus lanes on Harbour Road",
+            "Storm brings down power lines across the north shore",
+            "STAY CONNECTED",
+            "Share on Facebook",
+            "spent six years as a bus driver on the night routes",
+            "Bayside Daily is an independent local newsroom",
+            "All rights reserved",
+        ],
+    ),
+    # Blogger: the visible post body is empty, the post is only inside <noscript>; another
+    # <noscript> holds a JavaScript warning.
+    "noscript-body": dict(
+        keep=[
+            "the trap stayed almost empty of hawk-moths",
+            "clinging to the side of the trap, was a poplar hawk-moth",
+            "The total count was one hundred and twelve moths",
+            "leave an outside light on and look at the wall",
+        ],
+        drop=[
+            "works best with JavaScript enabled",
+            "Light traps, field guides and a back garden in Norfolk",
+            "Share to Facebook",
+            "Post Comments (Atom)",
+            "Retired science teacher, moth-trapper since 2009",
+            "View my complete profile",
+            "Simple theme.",
+        ],
+    ),
+    # phpBB: five posts, two of them a single sentence or two long.
+    "forum-thread": dict(
+        keep=[
+            "I picked up a Dual 1219 from a house clearance",
+            "Where should I start looking?",
+            "the shield of that channel is broken somewhere",
+            "clean the pins with a pencil eraser",
+            "Mine was a cracked solder joint under the base",
+            "Cleaned the pins as Margit suggested and the hum is gone",
+            "check the stylus too: a worn one",
+        ],
+        drop=[
+            "Restoring, repairing and enjoying old audio gear since 2004",
+            "Board index",
+            "Post Reply",
+            "Tape decks",
+            "Who is online",
+            "Users browsing this forum",
+            "Total posts 482913",
+            "Our newest member spindle_jo",
+            "Forum Software © phpBB Limited",
+        ],
+    ),
+    # Discourse's crawler view, in German.
+    "forum-thread-de": dict(
+        keep=[
+            "springt sie alle zwanzig Minuten an und wieder aus",
+            "Das Haus ist ein gedämmter Altbau mit Fußbodenheizung",
+            "Siebzig Starts sind eindeutig zu viel",
+            "die Einzelraumregelung im Erdgeschoss komplett offen zu lassen",
+            "Jetzt sind es noch etwa zwölf Starts am Tag",
+        ],
+        drop=[
+            "Gefällt mir",
+            "Ähnliche Themen",
+            "Pufferspeicher ja oder nein bei Fußbodenheizung?",
+            "Hydraulischer Abgleich selbst machen",
+            "Nutzungsbedingungen",
+            "beste Erfahrung mit aktiviertem JavaScript",
+        ],
+    ),
+    # A Spanish shop: description and specification table in, carousel and footer out.
+    "product": dict(
+        keep=[
+            "una cafetera de tipo moka fabricada por completo en acero inoxidable",
+            "sin ese sabor a quemado que dejan muchas cafeteras baratas",
+            "la válvula de seguridad puede desmontarse para limpiarla",
+            "Incluye una junta de silicona de repuesto",
+            "Acero inoxidable 18/10",
+            "Gas, vitrocerámica e inducción",
+            "Dos años por defectos de fabricación",
+        ],
+        drop=[
+            "Envío gratis en pedidos superiores a 49 €",
+            "Añadir al carrito",
+            "Sé el primero en opinar sobre este producto",
+            "Los clientes también compraron",
+            "Molinillo de café manual con muela cerámica",
+            "Pack de tres juntas de repuesto para 6 tazas",
+            "Difusor de calor para placas de inducción",
+            "Recibe nuestras novedades y ofertas exclusivas",
+            "Todos los derechos reservados",
+            "Utilizamos cookies propias y de terceros",
+        ],
+    ),
+    # A news section: nine linked headlines, each with a one-sentence standfirst.
+    "listing": dict(
+        keep=[
+            "Lake sediment shows the glacier retreated twice before",
+            "two warm spells when the ice pulled back further",
+            "Why bumblebees can fly on frosty mornings",
+            "A shivering trick lets queens warm their flight muscles",
+            "A Victorian telescope is back in use on the university roof",
+            "Volunteers spent four years restoring the brass refractor",
+            "Seagrass meadows planted in the estuary are spreading on their own",
+            "Divers found new shoots almost two hundred metres",
+            "Teenagers in the sleep study went to bed later but slept longer",
+            "Moving the first lesson to half past nine",
+            "Trail cameras catch otters on a river once declared dead",
+            "a mother and two cubs hunting under the old mill bridge",
+            "Startup recovers lithium from old batteries with vinegar",
+            "The mild acid dissolves the metals at room temperature",
+            "Fireball over the moors was a fragment of an asteroid",
+            "Doorbell cameras in six towns helped astronomers",
+            "Hospital trial tests software that reads chest X-rays overnight",
+            "Radiologists will check every scan the program flags",
+        ],
+        drop=[
+            "Subscribe from £1",
+            "Most read",
+            "Ring road to close for six weekends this summer",
+            "Family bakery chain saved by staff buyout",
+            "Our science editor picks the week's best discoveries",
+            "By signing up you agree to our privacy notice",
+            "Work for us",
+            "Registered in England No. 01234567",
+        ],
+    ),
+    # Japanese recipe search results: eight titles, each with a one-sentence description.
+    "listing-ja": dict(
+        keep=[
+            "なめこと豆腐の基本の味噌汁",
+            "なめこのとろみで体の芯まで温まる",
+            "焼きなすの冷や汁風味噌汁",
+            "皮が真っ黒になるまで焼いたなす",
+            "具だくさん豚汁（とん汁）",
+            "ごぼうと里芋を先にごま油で炒めて",
+            "あさりの赤だし",
+            "八丁味噌で仕上げる名古屋の家庭の味",
+            "キャベツと油揚げのやさしい味噌汁",
+            "冷蔵庫に残りがちな外葉のキャベツ",
+            "電子レンジで作る一人分の味噌汁",
+            "忙しい朝でも三分で用意できます",
+            "トマトと卵の洋風味噌汁",
+            "トマトの酸味と味噌の相性が意外によく",
+            "しじみの味噌汁 二日酔いの朝に",
+            "冷凍したしじみを使うとうま味が出やすく",
+        ],
+        drop=[
+            "人気ランキング",
+            "人気の検索ワード",
+            "フライパンひとつで作る鶏の照り焼き",
+            "季節のおすすめレシピを毎週金曜日にお届けします",
+            "プライバシーポリシー",
+            "All Rights Reserved",
+        ],
+    ),
+    # MkDocs Material: a navigation tree and a table of contents beside an article with
+    # headings, code blocks and a list.
+    "docs": dict(
+        keep=[
+            "Tidewater treats every upload as something that may fail",
+            "doubles the wait after each failure",
+            "The journal lives in the state directory",
+            "table control the behaviour",
+            "max_attempts = 8",
+            "tidewater sync --retry-max-attempts 3",
+            "the destination bucket has been deleted or renamed",
+            "the local file changed size while it was being read",
+            "the exit code is 3, so a wrapper script",
+        ],
+        drop=[
+            "Your first sync",
+            "Encrypting files at rest",
+            "Environment variables",
+            "Table of contents",
+            "Edit this page",
+            "Was this page helpful?",
+            "The Tidewater authors",
+            "Made with",
+        ],
+    ),
+    # A service landing page: hero text and feature sections are its content.
+    "landing": dict(
+        keep=[
+            "We keep your books tidy every month",
+            "Every customer gets one named bookkeeper, not a ticket queue",
+            "Snap receipts with your phone or forward supplier emails",
+            "Payroll for up to five employees is included",
+        ],
+        drop=[
+            "Customer stories",
+            "Press kit",
+            "VAT guide for makers",
+            "Self-employed checklist",
+            "company number 12345678",
+            "We use cookies to understand how you use our site",
+            "Manage preferences",
+        ],
+    ),
+}
+
+
+def normalise(text: str) -> str:
+    return " ".join(text.split())
+
+
+def html_of(name: str) -> bytes:
+    return page(f"default/{name}.html")
+
+
+def extracted(name: str, output: str) -> str:
+    result = unboiler.extract(html_of(name), output=output)
+    if output == "json":
+        result = json.loads(result)["text"]
+    return normalise(result)
+
+
+@pytest.mark.parametrize("name", sorted(PAGES))
+def test_phrases_are_on_the_page(name: str) -> None:
+    """Each content phrase is written once in the page, inside one text node, and each
+    boilerplate phrase is there too: a typo in the data would make a test pass vacuously."""
+    source = normalise(html.unescape(html_of(name).decode("utf-8")))
+    for phrase in PAGES[name]["keep"]:
+        assert source.count(phrase) == 1, f"content phrase {phrase!r}"
+    for phrase in PAGES[name]["drop"]:
+        assert phrase in source, f"boilerplate phrase {phrase!r}"
+
+
+@pytest.mark.parametrize("name", sorted(PAGES))
+@pytest.mark.parametrize("output", ["text", "json"])
+def test_default_keeps_content_and_drops_boilerplate(output: str, name: str) -> None:
+    text = extracted(name, output)
+    missed = [phrase for phrase in PAGES[name]["keep"] if phrase not in text]
+    leaked = [phrase for phrase in PAGES[name]["drop"] if phrase in text]
+    assert not missed and not leaked, f"missed content {missed}, kept boilerplate {leaked}"
