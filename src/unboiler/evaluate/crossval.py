@@ -4,14 +4,18 @@ trained on.
 The pages are dealt into ``k`` folds; for each fold a model is trained on the pages of the
 other folds (threshold included: :mod:`unboiler.classify.train` chooses it on those pages
 alone) and the extractor runs with it on the held-out pages, end to end from their bytes,
-scored with the benchmark's shingle metric (:mod:`unboiler.evaluate.metrics`).  The
-figures are the macro scores over all held-out pages, so every page is scored exactly once.
+scored with the dataset's metric (:mod:`unboiler.evaluate.metrics`: the benchmark's
+shingles, or WCXB's bag of words).  The figures are the macro scores over all held-out
+pages, so every page is scored exactly once.
 
-Two ways to split: by page, and by site (the URL's host, without ``www.``), so that no
+Three ways to split: by page; by site (the URL's host, without ``www.``), so that no
 site has pages on both sides: a model that learned one site's template is not credited
-for recognising it on another page of the same site.  Pages without a URL are a site of
-their own.  Folds are deterministic: groups are shuffled with a seed, then dealt largest
-first into the fold with the fewest pages.
+for recognising it on another page of the same site; and by domain, the same with the
+domain the benchmark states for each page (WCXB's ``metadata.json``), falling back to the
+URL's host.  Pages without a URL are a site of their own.  Folds are deterministic:
+groups are shuffled with a seed, then dealt largest first into the fold with the fewest
+pages.  A dataset that states domains is split by page and by domain, any other by page
+and by site (:func:`default_splits`).
 
     python -m unboiler.evaluate.crossval scrapinghub --extractor density --folds 5
 """
@@ -27,11 +31,20 @@ from typing import Final, Literal
 from urllib.parse import urlsplit
 
 from unboiler.errors import UnboilerError
-from unboiler.evaluate.datasets import Dataset, Page, load_dataset
-from unboiler.evaluate.metrics import Counts, Scores, macro_scores, shingle_counts
+from unboiler.evaluate.datasets import Dataset, Metric, Page, load_dataset
+from unboiler.evaluate.metrics import (
+    Counts,
+    Scores,
+    macro_scores,
+    shingle_counts,
+    wordbag_macro,
+    wordbag_scores,
+)
 
-Split = Literal["page", "site"]
+Split = Literal["page", "site", "domain"]
+#: The splits of a dataset without stated domains, and of one with them (WCXB).
 SPLITS: Final[tuple[Split, ...]] = ("page", "site")
+DOMAIN_SPLITS: Final[tuple[Split, ...]] = ("page", "domain")
 #: Folds of ``unboiler eval --cv`` when no number is given, as in the issue's figures.
 DEFAULT_FOLDS: Final = 5
 #: The extractors that learn from pages.
@@ -46,17 +59,35 @@ def site_of(page: Page) -> str:
     return host.removeprefix("www.")
 
 
+def domain_of(page: Page) -> str:
+    """The group a page belongs to when splitting by domain: the domain its benchmark
+    states, else its site."""
+    return page.site if page.site else site_of(page)
+
+
+def default_splits(dataset: Dataset) -> tuple[Split, ...]:
+    """By page and by domain when the dataset states the pages' domains, else by page and
+    by site."""
+    return DOMAIN_SPLITS if any(page.site for page in dataset) else SPLITS
+
+
 def make_folds(
     pages: Sequence[Page], folds: int, *, split: Split = "page", seed: int = 0
 ) -> list[list[str]]:
-    """Page ids in ``folds`` folds, no group on two sides (a group is a page or a site)."""
+    """Page ids in ``folds`` folds, no group on two sides (a group is a page, a site or a
+    domain)."""
     if folds < 2:
         raise ValueError("cross-validation needs at least 2 folds")
     if len(pages) < folds:
         raise ValueError(f"{len(pages)} pages cannot be split into {folds} folds")
     groups: dict[str, list[str]] = {}
     for page in pages:
-        key = page.id if split == "page" else site_of(page)
+        if split == "page":
+            key = page.id
+        elif split == "domain":
+            key = domain_of(page)
+        else:
+            key = site_of(page)
         groups.setdefault(key, []).append(page.id)
     order = sorted(groups)
     random.Random(seed).shuffle(order)
@@ -70,7 +101,8 @@ def make_folds(
 
 @dataclass
 class CrossValidation:
-    """The held-out scores of one extractor under one split."""
+    """The held-out scores of one extractor under one split: per page, the shingle
+    ``counts`` or, for a ``wordbag`` dataset, WCXB's ``page_scores``."""
 
     extractor: str
     dataset: str
@@ -80,9 +112,13 @@ class CrossValidation:
     fold_scores: list[Scores] = field(default_factory=list)
     thresholds: list[float] = field(default_factory=list)
     failures: dict[str, str] = field(default_factory=dict)
+    metric: Metric = "shingle"
+    page_scores: dict[str, Scores] = field(default_factory=dict)
 
     @property
     def scores(self) -> Scores:
+        if self.metric == "wordbag":
+            return wordbag_macro(list(self.page_scores.values()))
         return macro_scores(list(self.counts.values()))
 
 
@@ -117,7 +153,7 @@ def cross_validate(
     pages = [page for page in dataset if page.gold is not None]
     if not pages:
         raise UnboilerError(f"dataset {dataset.name!r} has no gold text to train on")
-    result = CrossValidation(extractor, dataset.name, split, folds)
+    result = CrossValidation(extractor, dataset.name, split, folds, metric=dataset.metric)
     # A page's examples depend on the page alone, so they are computed once for all folds.
     examples = {e.page_id: e for e in collect_examples(pages, extractor, progress=progress)}
     for number, held_out in enumerate(make_folds(pages, folds, split=split, seed=seed), 1):
@@ -125,7 +161,7 @@ def cross_validate(
         training = [e for page_id, e in examples.items() if page_id not in held]
         model = train(training, extractor=extractor, seed=seed)
         result.thresholds.append(model.threshold)
-        fold_counts = []
+        fold_counts, fold_page_scores = [], []
         for page in pages:
             if page.id not in held:
                 continue
@@ -134,10 +170,19 @@ def cross_validate(
             except UnboilerError as error:
                 result.failures[page.id] = str(error)
                 text = ""
-            counts = shingle_counts(page.gold or "", text)
-            result.counts[page.id] = counts
-            fold_counts.append(counts)
-        result.fold_scores.append(macro_scores(fold_counts))
+            if dataset.metric == "wordbag":
+                page_scores = wordbag_scores(page.gold or "", text)
+                result.page_scores[page.id] = page_scores
+                fold_page_scores.append(page_scores)
+            else:
+                counts = shingle_counts(page.gold or "", text)
+                result.counts[page.id] = counts
+                fold_counts.append(counts)
+        result.fold_scores.append(
+            wordbag_macro(fold_page_scores)
+            if dataset.metric == "wordbag"
+            else macro_scores(fold_counts)
+        )
         if progress is not None:
             p, r, f1 = result.fold_scores[-1]
             progress(
@@ -152,7 +197,7 @@ def format_result(result: CrossValidation) -> str:
     p, r, f1 = result.scores
     folds = " ".join(f"{s.f1:.3f}" for s in result.fold_scores)
     return (
-        f"{result.extractor:16s} {result.dataset} {result.folds}-fold by {result.split:4s} "
+        f"{result.extractor:16s} {result.dataset} {result.folds}-fold by {result.split:6s} "
         f"P={p:.3f} R={r:.3f} F1={f1:.3f}  (folds F1: {folds}; "
         f"thresholds {', '.join(f'{t:.2f}' for t in result.thresholds)})"
     )
@@ -162,10 +207,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m unboiler.evaluate.crossval", description=__doc__.split("\n\n")[0]
     )
-    parser.add_argument("dataset", help="scrapinghub, readability, or a dataset's path")
+    parser.add_argument("dataset", help="scrapinghub, readability, wcxb, or a dataset's path")
     parser.add_argument("--extractor", "-e", action="append", choices=TRAINABLE)
     parser.add_argument("--folds", "-k", type=int, default=DEFAULT_FOLDS)
-    parser.add_argument("--split", choices=[*SPLITS, "both"], default="both")
+    parser.add_argument(
+        "--split",
+        choices=["page", "site", "domain", "both"],
+        default="both",
+        help="both: by page, and by domain when the dataset states domains, else by site",
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--verbose", "-v", action="store_true")
     parser.add_argument(
@@ -175,7 +225,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         "followed by a perfect classifier (no training)",
     )
     args = parser.parse_args(argv)
-    splits = SPLITS if args.split == "both" else (args.split,)
 
     def progress(message: str) -> None:
         if args.verbose:
@@ -194,6 +243,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         f"{extractor:16s} {dataset.name} {what:11s} P={p:.3f} R={r:.3f} F1={f1:.3f}"
                     )
             return 0
+        splits = default_splits(dataset) if args.split == "both" else (args.split,)
         for extractor in args.extractor or ["density"]:
             for split in splits:
                 result = cross_validate(
@@ -217,10 +267,13 @@ if __name__ == "__main__":
 
 __all__ = [
     "DEFAULT_FOLDS",
+    "DOMAIN_SPLITS",
     "SPLITS",
     "TRAINABLE",
     "CrossValidation",
     "cross_validate",
+    "default_splits",
+    "domain_of",
     "format_result",
     "held_out_text",
     "make_folds",

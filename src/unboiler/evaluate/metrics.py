@@ -8,7 +8,13 @@ not weigh more than short ones.  Precision is averaged over the pages where some
 predicted, recall over the pages that have gold text, and F1 is the harmonic mean of the
 two averages (not an average of per-page F1s).
 
-Beside it: the character-level metric of Viveros-Jiménez et al. (2018), which weighs each
+The bag-of-words metric is the one of WCXB (Murrough Foley, Web Content Extraction
+Benchmark v1.0, CC-BY-4.0), a benchmark of seven page types (articles, forums, products,
+listings ...): lower-cased ``\\w+`` tokens counted as multisets, precision, recall and F1
+per page, and each of the three averaged over pages.  Word order does not count, and every
+page weighs the same.
+
+Beside them: the character-level metric of Viveros-Jiménez et al. (2018), which weighs each
 matched word by its length, so that a missed headline costs less than a missed paragraph
 even in a short page; exact-match accuracy; the snippet metric of trafilatura's evaluation
 (text that must and must not appear); and the bootstrap that puts a ± on each figure.
@@ -102,6 +108,51 @@ def page_f1(counts: Counts) -> float:
     """F1 of one page's precision and recall: what ranks pages in ``--show-worst``."""
     precision, recall = page_precision(counts), page_recall(counts)
     return 2 * precision * recall / (precision + recall) if precision + recall > 0 else 0.0
+
+
+# --------------------------------------------------------------------------- bag of words
+
+
+def word_bag(text: str) -> Counter[str]:
+    """The multiset of lower-cased ``\\w+`` tokens of ``text``: WCXB's unit of comparison."""
+    return Counter(token.lower() for token in _TOKEN.findall(text or ""))
+
+
+def wordbag_scores(gold: str, prediction: str) -> Scores:
+    """Precision, recall and F1 of one page, as WCXB scores it.
+
+    WCXB (Murrough Foley, v1.0, CC-BY-4.0): the tokens both texts share, counted as a
+    multiset intersection, over the tokens predicted (precision) and over the gold tokens
+    (recall); F1 is their harmonic mean.  A page with no gold tokens scores 1 when nothing
+    was predicted and 0 otherwise; nothing predicted on a page with gold text scores 0.
+    "Empty" means no token: an extraction of punctuation alone is empty.
+    """
+    gold_words, predicted = word_bag(gold), word_bag(prediction)
+    if not gold_words:
+        return Scores(1.0, 1.0, 1.0) if not predicted else Scores(0.0, 0.0, 0.0)
+    if not predicted:
+        return Scores(0.0, 0.0, 0.0)
+    shared = sum((gold_words & predicted).values())
+    precision = shared / sum(predicted.values())
+    recall = shared / sum(gold_words.values())
+    f1 = 2 * precision * recall / (precision + recall) if shared else 0.0
+    return Scores(precision, recall, f1)
+
+
+def wordbag_macro(pages: Sequence[Scores]) -> Scores:
+    """Precision, recall and F1 each averaged over every page, as WCXB reports them.
+
+    Unlike :func:`macro_scores`, F1 is the mean of the pages' F1s, not the harmonic mean of
+    the averages, and every page counts in all three, whatever was predicted.
+    """
+    if not pages:
+        return Scores(0.0, 0.0, 0.0)
+    count = len(pages)
+    return Scores(
+        sum(page.precision for page in pages) / count,
+        sum(page.recall for page in pages) / count,
+        sum(page.f1 for page in pages) / count,
+    )
 
 
 # --------------------------------------------------------------------------- characters
@@ -207,6 +258,25 @@ def snippet_scores(pages: Sequence[SnippetCounts]) -> SnippetScores:
     return SnippetScores(precision, recall, f1, accuracy)
 
 
+class SnippetRates(NamedTuple):
+    """Share of the snippets that must appear that were found (higher is better), and of
+    the snippets that must not appear that were found (lower is better)."""
+
+    with_found: float
+    without_found: float
+
+
+def snippet_rates(pages: Sequence[SnippetCounts]) -> SnippetRates:
+    """The two rates WCXB reports beside its word metric, over all snippets of all pages
+    (sums, as :func:`snippet_scores`); 0.0 for a rate with no snippet to count."""
+    wanted = sum(page.tp + page.fn for page in pages)
+    unwanted = sum(page.fp + page.tn for page in pages)
+    return SnippetRates(
+        sum(page.tp for page in pages) / wanted if wanted else 0.0,
+        sum(page.fp for page in pages) / unwanted if unwanted else 0.0,
+    )
+
+
 # --------------------------------------------------------------------------- bootstrap
 
 #: Resamples of the pages, and the factor that turns their spread into a 95% interval:
@@ -249,6 +319,7 @@ __all__ = [
     "Counts",
     "Scores",
     "SnippetCounts",
+    "SnippetRates",
     "SnippetScores",
     "bootstrap_ci",
     "char_counts",
@@ -260,5 +331,9 @@ __all__ = [
     "shingle_counts",
     "shingles",
     "snippet_counts",
+    "snippet_rates",
     "snippet_scores",
+    "word_bag",
+    "wordbag_macro",
+    "wordbag_scores",
 ]

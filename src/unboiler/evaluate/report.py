@@ -1,5 +1,6 @@
 """What ``unboiler eval`` shows and writes: one table (a row per system), the same as
 ``results.json`` and ``results.md``, a plot of F1 against speed, and the worst pages.
+When the pages have types (WCXB), a second table gives each system's F1 by page type.
 
 The table is Markdown, printed as is on the terminal too: it reads well in both places and
 is what ``benchmarks/RESULTS.md`` is made of, so what a developer sees is what is committed.
@@ -17,10 +18,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from unboiler.evaluate.datasets import Dataset
+from unboiler.evaluate.datasets import Dataset, Metric
 from unboiler.evaluate.metrics import SHINGLE_SIZE
 from unboiler.evaluate.runner import SystemRun
-from unboiler.evaluate.scoring import SNIPPET_METRICS, SystemResult
+from unboiler.evaluate.scoring import SNIPPET_METRICS, WORDBAG_METRICS, SystemResult
 
 #: File names written into ``--out``.
 RESULTS_JSON: Final = "results.json"
@@ -36,6 +37,8 @@ _HEADINGS: Final = {
     "char_precision": "char P",
     "char_recall": "char R",
     "accuracy": "accuracy",
+    "with_found": "with ↑",
+    "without_found": "without ↓",
 }
 # Figures shown in the table; the character precision and recall stay in results.json.
 _GOLD_COLUMNS: Final = ("f1", "precision", "recall", "exact", "char_f1")
@@ -85,6 +88,10 @@ class Report:
     cross_validated: list[CrossValidated] = field(default_factory=list)
     machine: str = field(default_factory=machine)
     date: str = field(default_factory=lambda: _dt.date.today().isoformat())
+    #: The dataset's metric (:data:`~unboiler.evaluate.datasets.Metric`).
+    metric: Metric = "shingle"
+    #: Pages of each type, most pages first; empty when the dataset gives no types.
+    page_types: dict[str, int] = field(default_factory=dict)
 
     @property
     def snippets(self) -> bool:
@@ -96,16 +103,26 @@ def _figure(result: SystemResult, key: str) -> str:
     return f"{figure.value:.3f} ±{figure.ci:.3f}"
 
 
+def _ranked(report: Report) -> list[SystemResult]:
+    """Best F1 first (a system that could not run comes last)."""
+    return sorted(report.results, key=lambda r: -r.quality["f1"].value if r.quality else 1)
+
+
+def _name(result: SystemResult) -> str:
+    return f"**{result.name}**" if result.kind == "unboiler" else result.name
+
+
 def table(report: Report) -> str:
     """The Markdown table, best F1 first (a system that could not run comes last)."""
-    keys = SNIPPET_METRICS if report.snippets else _GOLD_COLUMNS
+    if report.metric == "wordbag":
+        keys: Sequence[str] = WORDBAG_METRICS
+    else:
+        keys = SNIPPET_METRICS if report.snippets else _GOLD_COLUMNS
     head = ["system", *(_HEADINGS[key] for key in keys)]
     head += ["pages/s", "median ms", "p95 ms", "peak MB", "errors"]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    ranked = sorted(report.results, key=lambda r: -r.quality["f1"].value if r.quality else 1)
-    for result in ranked:
-        name = f"**{result.name}**" if result.kind == "unboiler" else result.name
-        cells = [name, *(_figure(result, key) for key in keys)]
+    for result in _ranked(report):
+        cells = [_name(result), *(_figure(result, key) for key in keys)]
         cells += [
             f"{result.pages_per_second:.1f}",
             f"{result.median_ms:.2f}",
@@ -113,6 +130,23 @@ def table(report: Report) -> str:
             f"{result.peak_rss_mb:.0f}",
             str(result.errors),
         ]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def type_table(report: Report) -> str:
+    """F1 of each system on the pages of each type, one column per type with its number
+    of pages, in the order of the main table; empty when the pages have no type."""
+    if not report.page_types:
+        return ""
+    head = ["system", f"all ({report.pages})"]
+    head += [f"{page_type} ({count})" for page_type, count in report.page_types.items()]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for result in _ranked(report):
+        cells = [_name(result), f"{result.quality['f1'].value:.3f}" if result.quality else "–"]
+        for page_type in report.page_types:
+            figures = result.by_type.get(page_type)
+            cells.append(f"{figures['f1'].value:.3f}" if figures else "–")
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
@@ -131,7 +165,17 @@ def cv_table(report: Report) -> str:
 
 def markdown(report: Report, *, plot: str | None = None) -> str:
     """``results.md``: how the figures were made, the table, notes, cross-validation."""
-    if report.snippets:
+    if report.metric == "wordbag":
+        metric = (
+            "F1, P, R: WCXB's metric (Murrough Foley, WCXB v1.0, CC-BY-4.0): per page, "
+            "precision and recall of the bag of lower-cased `\\w+` tokens (a multiset "
+            "intersection) and their F1, each averaged over pages (an empty gold counts 1 "
+            "only when nothing is extracted); exact: share of pages whose tokens equal the "
+            "gold's; with: share of WCXB's `with` snippets (text a good extraction must "
+            "contain) found, higher is better; without: share of its `without` snippets "
+            "found, lower is better.  No character metric here: too slow on pages this long."
+        )
+    elif report.snippets:
         metric = (
             "Snippet metric: each text that must appear and is found is a true positive, "
             "each text that must not appear and is found a false positive; sums over pages."
@@ -154,13 +198,23 @@ def markdown(report: Report, *, plot: str | None = None) -> str:
         "",
         table(report),
     ]
+    if report.page_types:
+        parts += [
+            "",
+            "F1 by page type (the same metric over the pages of each type; pages of each "
+            "type in the header; the ± of each type is in results.json):",
+            "",
+            type_table(report),
+        ]
     if report.notes:
         parts += ["", *(f"- {note}" for note in report.notes)]
     if report.cross_validated:
+        groups = sorted({row.split for row in report.cross_validated} - {"page"})
+        grouped = "".join(f"; by {group}: no {group} on both sides" for group in groups)
         parts += [
             "",
             "Trained extractors, scored on pages they were not trained on (k-fold "
-            "cross-validation; by site: no site on both sides):",
+            f"cross-validation{grouped}):",
             "",
             cv_table(report),
         ]
@@ -294,10 +348,11 @@ def worst_pages(result: SystemResult, run: SystemRun, dataset: Dataset, count: i
         figures = f"F1 {entry.get('f1', 0.0):.3f}"
         if "precision" in entry:
             figures += f", P {entry['precision']:.3f}, R {entry['recall']:.3f}"
-        out.append(f"\n{page.id}  {page.url or '(no url)'}  {figures}")
+        kind = f"  [{page.page_type}]" if page.page_type else ""
+        out.append(f"\n{page.id}{kind}  {page.url or '(no url)'}  {figures}")
         if entry.get("error"):
             out.append(f"  raised: {entry['error']}")
-        if page.snippets is not None:
+        if page.gold is None and page.snippets is not None:
             lost = [s for s in page.snippets.present if " ".join(s.split()) not in text]
             leaked = [s for s in page.snippets.absent if " ".join(s.split()) in text]
             sections = (("missed", lost), ("added", leaked))
@@ -327,6 +382,7 @@ __all__ = [
     "plot",
     "table",
     "to_json",
+    "type_table",
     "unmatched_lines",
     "worst_pages",
     "write",

@@ -9,10 +9,11 @@ page that raises counts as an empty extraction and in the system's error column.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from unboiler.evaluate.crossval import SPLITS, TRAINABLE, Split, cross_validate
+from unboiler.evaluate.crossval import TRAINABLE, Split, cross_validate, default_splits
 from unboiler.evaluate.datasets import Dataset
 from unboiler.evaluate.report import CrossValidated, Report
 from unboiler.evaluate.runner import SystemRun, resolve, run_system
@@ -45,7 +46,7 @@ def evaluate(
     command: str = "",
     workers: int = 1,
     cv: int | None = None,
-    splits: Sequence[Split] = SPLITS,
+    splits: Sequence[Split] | None = None,
     progress: bool = True,
     isolate: bool = True,
     model: str | None = None,
@@ -54,7 +55,8 @@ def evaluate(
 
     ``cv`` folds cross-validate every trained extractor among ``extractors`` (their table
     row uses ``model``, or the packaged model; the cross-validated figures are reported
-    beside it).
+    beside it), under each of ``splits``: by default by page and by site, or by page and
+    by domain for a dataset that states its pages' domains (WCXB).
     Raises :class:`ValueError` for an unknown extractor or peer name.
     """
     from tqdm import tqdm
@@ -64,7 +66,18 @@ def evaluate(
         raise ValueError(f"dataset {dataset.name!r} has no pages")
     pages = list(dataset.pages)
     results: list[SystemResult] = []
-    evaluation = Evaluation(Report(dataset.name, len(pages), command, workers, results, notes))
+    types = Counter(page.page_type for page in pages if page.page_type is not None)
+    report = Report(
+        dataset.name,
+        len(pages),
+        command,
+        workers,
+        results,
+        notes,
+        metric=dataset.metric,
+        page_types=dict(sorted(types.items(), key=lambda item: (-item[1], item[0]))),
+    )
+    evaluation = Evaluation(report)
     with tqdm(
         total=len(pages) * len(systems), unit="page", disable=not progress or None, leave=False
     ) as bar:
@@ -89,7 +102,7 @@ def evaluate(
         if not trained:
             notes.append(f"--cv {cv}: none of the extractors is trained ({', '.join(TRAINABLE)})")
         for name in trained:
-            for split in splits:
+            for split in splits or default_splits(dataset):
                 result = cross_validate(dataset, name, folds=cv, split=split)
                 precision, recall, f1 = result.scores
                 evaluation.report.cross_validated.append(
