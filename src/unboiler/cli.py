@@ -132,7 +132,8 @@ def extractors_command() -> None:
     "--cv",
     default=None,
     type=click.IntRange(min=2),
-    help="Also score trained extractors by K-fold cross-validation (by page and by site).",
+    help="Also score trained extractors by K-fold cross-validation (by page and by site; by "
+    "page and by domain on wcxb).",
 )
 @click.option(
     "--model",
@@ -153,7 +154,8 @@ def eval_command(
     quiet: bool,
 ) -> None:
     """Score extractors, and peers side by side, on DATASET: `scrapinghub` (default),
-    `readability`, or the path of a dataset in one of their shapes or a snippet file."""
+    `readability`, `wcxb` (scored with its own word metric, by page type), or the path of
+    a dataset in one of their shapes or a snippet file."""
     import shlex
     from pathlib import Path
 
