@@ -5,7 +5,12 @@ The public API is what this module exports; everything else lives in submodules.
 
 from unboiler.core import extract
 from unboiler.document import Label, TextBlock, TextDocument
-from unboiler.errors import ExtractionError, UnboilerError, UnknownExtractorError
+from unboiler.errors import (
+    ExtractionError,
+    ExtractorOptionError,
+    UnboilerError,
+    UnknownExtractorError,
+)
 from unboiler.extractors import Extractor, extractors, get_extractor
 from unboiler.parse import parse
 
@@ -14,6 +19,7 @@ __version__ = "0.1.0"
 __all__ = [
     "ExtractionError",
     "Extractor",
+    "ExtractorOptionError",
     "Label",
     "TextBlock",
     "TextDocument",

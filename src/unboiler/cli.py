@@ -195,37 +195,46 @@ def eval_command(
 
 
 @main.command("train")
-@click.argument("dataset")
+@click.argument("datasets", nargs=-1, required=True)
 @click.option(
     "--out", "-o", "out", required=True, type=click.Path(dir_okay=False), help="Model file."
 )
 @click.option(
     "--extractor",
     "-e",
-    type=click.Choice(["density", "density-blocks"]),
-    default="density",
+    type=click.Choice(["default", "density", "density-blocks"]),
+    default="default",
     show_default=True,
     help="The trained extractor the model is for.",
 )
-@click.option("--seed", default=0, show_default=True, help="Seed of the threshold folds.")
-def train_command(dataset: str, out: str, extractor: str, seed: int) -> None:
-    """Train the block classifier of a density extractor on DATASET (a benchmark's name or
-    any path `unboiler eval` reads) and write the model to --out (JSON)."""
-    from unboiler.classify.train import train_dataset
-
-    command = f"unboiler train {dataset} --extractor {extractor} --seed {seed}"
+@click.option("--seed", default=0, show_default=True, help="Seed of the folds.")
+def train_command(datasets: tuple[str, ...], out: str, extractor: str, seed: int) -> None:
+    """Train a model on DATASETS (benchmark names or any paths `unboiler eval` reads) and
+    write it to --out (JSON).  The default extractor learns from several datasets at once
+    (`unboiler train wcxb scrapinghub readability`); the density extractors from one."""
+    joined = " ".join(datasets)
+    command = f"unboiler train {joined} --extractor {extractor} --seed {seed}"
+    progress = lambda message: click.echo(message, err=True)  # noqa: E731
     try:
-        model = train_dataset(
-            dataset,
-            extractor=extractor,
-            seed=seed,
-            command=command,
-            progress=lambda message: click.echo(message, err=True),
+        if extractor == "default":
+            from unboiler.classify.train_default import train_datasets
+
+            model = train_datasets(datasets, seed=seed, command=command, progress=progress)
+            model.save(out)
+            modes = ", ".join(f"{k} {v:.3f}" for k, v in model.thresholds.items())
+            click.echo(f"wrote {out}: default model, thresholds {modes}")
+            return
+        if len(datasets) != 1:
+            raise click.UsageError(f"--extractor {extractor} trains on one dataset")
+        from unboiler.classify.train import train_dataset
+
+        density_model = train_dataset(
+            datasets[0], extractor=extractor, seed=seed, command=command, progress=progress
         )
-        model.save(out)
+        density_model.save(out)
     except (UnboilerError, OSError) as error:
         raise click.ClickException(str(error)) from error
-    click.echo(f"wrote {out}: {extractor} model, threshold {model.threshold:.2f}")
+    click.echo(f"wrote {out}: {extractor} model, threshold {density_model.threshold:.2f}")
 
 
 if __name__ == "__main__":  # pragma: no cover

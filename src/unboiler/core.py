@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from unboiler.document import TextDocument
-from unboiler.extractors import get_extractor
+from unboiler.errors import ExtractorOptionError
+from unboiler.extractors import Extractor, get_extractor
 from unboiler.output import render
 from unboiler.parse import parse
 
@@ -12,20 +15,33 @@ def extract(
     html: str | bytes | TextDocument,
     *,
     url: str | None = None,
-    extractor: str = "default",
+    extractor: str | Extractor = "default",
     output: str = "text",
     encoding: str | None = None,
+    favor: str | None = None,
+    **options: Any,
 ) -> str:
     """The main content of a page.
 
     ``html`` is the page as text, as raw bytes (decoded with ``encoding`` if an HTTP
     header gave one, else detected), or a :class:`TextDocument` from :func:`unboiler.parse`;
     a parsed document is copied first, so one parse can serve several extractors.
-    ``extractor`` names a registered extractor (see :func:`unboiler.extractors`) and
-    ``output`` a format (``text`` or ``json``).  Raises :class:`unboiler.ExtractionError`
-    for input that is not a web page.
+    ``extractor`` names a registered extractor (see :func:`unboiler.extractors`) or is one
+    built with :func:`unboiler.get_extractor`; ``options`` (and ``favor``, the default
+    extractor's ``balanced``, ``precision`` or ``recall``) go to a named one.  ``output``
+    is a format (``text`` or ``json``).  Raises :class:`unboiler.ExtractionError` for
+    input that is not a web page.
     """
-    chosen = get_extractor(extractor)
+    if favor is not None:
+        options["favor"] = favor
+    if isinstance(extractor, Extractor):
+        if options:
+            raise ExtractorOptionError(
+                "options go to get_extractor() when an extractor is built, not to extract()"
+            )
+        chosen = extractor
+    else:
+        chosen = get_extractor(extractor, **options)
     if isinstance(html, TextDocument):
         document = html.copy()
         if url is not None:
@@ -33,4 +49,4 @@ def extract(
     else:
         document = parse(html, url=url, encoding=encoding)
     chosen(document)
-    return render(document, output, extractor=extractor)
+    return render(document, output, extractor=chosen.name)

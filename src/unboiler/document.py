@@ -65,6 +65,7 @@ class TextBlock:
         "num_wrapped_lines",
         "offset_end",
         "offset_start",
+        "score",
         "tag_level",
     )
 
@@ -100,6 +101,9 @@ class TextBlock:
         self.labels: frozenset[Label] = frozenset(labels)
         self.is_content = is_content
         self.nodes: list[Any] = [node] if node is not None else []
+        #: The probability of being content a trained extractor gave the block (None
+        #: when no model decided it): what explanations and the visual page show.
+        self.score: float | None = None
 
     @classmethod
     def from_text(cls, text: str, *, link_text: str = "", **fields: Any) -> TextBlock:
@@ -145,6 +149,7 @@ class TextBlock:
         block.labels = labels
         block.is_content = False
         block.nodes = [node]
+        block.score = None
         return block
 
     @property
@@ -242,6 +247,8 @@ class TextBlock:
         self.is_content = self.is_content or other.is_content
         self.tag_level = min(self.tag_level, other.tag_level)
         self.nodes.extend(other.nodes)
+        if other.score is not None:
+            self.score = other.score if self.score is None else max(self.score, other.score)
 
     def __repr__(self) -> str:
         flag = "+" if self.is_content else "-"
@@ -271,7 +278,7 @@ class TextDocument:
     ``"author"``, a headline found in the body as ``"headline"``, ...).
     """
 
-    __slots__ = ("blocks", "language", "metadata", "source", "title", "tree", "url")
+    __slots__ = ("blocks", "language", "metadata", "page_type", "source", "title", "tree", "url")
 
     def __init__(
         self,
@@ -283,6 +290,7 @@ class TextDocument:
         tree: Any = None,
         source: str | None = None,
         metadata: dict[str, str] | None = None,
+        page_type: str | None = None,
     ) -> None:
         self.blocks = blocks
         self.title = title
@@ -291,6 +299,9 @@ class TextDocument:
         self.tree = tree
         self.source = source
         self.metadata: dict[str, str] = dict(metadata) if metadata else {}
+        #: What kind of page this is (one of WCXB's seven types), when an extractor that
+        #: predicts it has run; None otherwise.
+        self.page_type = page_type
 
     def copy(self) -> TextDocument:
         """A copy whose blocks can be changed without touching this one's; the tree is
@@ -303,6 +314,7 @@ class TextDocument:
             tree=self.tree,
             source=self.source,
             metadata=self.metadata,
+            page_type=self.page_type,
         )
 
     def __iter__(self) -> Iterator[TextBlock]:

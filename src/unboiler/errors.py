@@ -21,3 +21,7 @@ class UnknownExtractorError(UnboilerError, KeyError):
 
     def __str__(self) -> str:  # KeyError would wrap the message in quotes
         return str(self.args[0]) if self.args else "unknown extractor"
+
+
+class ExtractorOptionError(UnboilerError, TypeError):
+    """An option an extractor does not take, or a value it cannot take."""

@@ -391,14 +391,21 @@ def _tag_ids() -> tuple[list[int], dict[int, frozenset[Label]], int]:
 
 
 _ACTION_BY_ID, _LABELS_BY_ID, _TEXT_ID = _tag_ids()
+#: The same actions with ``<noscript>`` read as a block-level element, for pages whose
+#: content is only in their no-script fallback (:func:`reveal_noscript`).
+_ACTION_BY_ID_NOSCRIPT: Final = list(_ACTION_BY_ID)
+_ACTION_BY_ID_NOSCRIPT[lexbor_tag_ids({"noscript"})[0]["noscript"]] = _BLOCK
 _NO_LABELS: Final[frozenset[Label]] = frozenset()
 
 # Element depth of text directly inside <body>: Boilerpipe counts <html> and <body>.
 _BODY_TAG_LEVEL: Final = 2
 
 
-def build_blocks(body: LexborNode) -> list[TextBlock]:
+def build_blocks(body: LexborNode, *, noscript: bool = False) -> list[TextBlock]:
     """Cut the subtree under ``body`` into text blocks in one iterative walk.
+
+    ``noscript`` reads the content of ``<noscript>`` as page text (Boilerpipe skips it,
+    as a browser with scripts on does).
 
     The walk keeps a stack instead of recursing, so nesting depth cannot exhaust Python's
     stack.  Text is buffered as raw pieces and normalised once per block.  This loop runs
@@ -406,7 +413,7 @@ def build_blocks(body: LexborNode) -> list[TextBlock]:
     no per-node function calls, and whitespace-only text nodes recognised by lexbor without
     copying their text.
     """
-    actions = _ACTION_BY_ID
+    actions = _ACTION_BY_ID_NOSCRIPT if noscript else _ACTION_BY_ID
     labels_by_id = _LABELS_BY_ID
     standard_ids = _STANDARD_TAG_IDS
     text_id = _TEXT_ID
@@ -574,6 +581,32 @@ def build_document(
     body = tree.body
     blocks = build_blocks(body) if body is not None else []
     return TextDocument(blocks, title=_title(tree), url=url, tree=tree, source=source)
+
+
+#: A page's ``<noscript>`` content is read as page text when it holds more words than
+#: this share of the words visible without it: script-built pages (Discourse forums,
+#: Blogger's dynamic views) serve their whole content there for crawlers and readers
+#: without scripts, and their visible page is an empty shell.
+NOSCRIPT_MIN_SHARE: Final = 1.0
+
+
+def reveal_noscript(document: TextDocument) -> bool:
+    """Filter: rebuild the blocks with ``<noscript>`` content read as text when the
+    page's words are mostly there (see :data:`NOSCRIPT_MIN_SHARE`); True when it did."""
+    tree = document.tree
+    body = tree.body if tree is not None else None
+    if body is None:
+        return False
+    hidden = 0
+    for element in body.css("noscript"):
+        hidden += len(element.text(deep=True, separator=" ").split())
+    if not hidden:
+        return False
+    visible = sum(len(block.text.split()) for block in document.blocks)
+    if hidden <= NOSCRIPT_MIN_SHARE * visible:
+        return False
+    document.blocks = build_blocks(body, noscript=True)
+    return True
 
 
 def parse(

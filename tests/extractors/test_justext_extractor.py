@@ -89,7 +89,7 @@ class TestLanguage:
             get_extractor("justext", language="German")
 
     def test_unknown_option(self) -> None:
-        with pytest.raises(unboiler.UnknownExtractorError):
+        with pytest.raises(unboiler.ExtractorOptionError, match="language"):
             get_extractor("justext", stoplist="English")
 
     def test_the_parsed_document_keeps_its_language(self) -> None:

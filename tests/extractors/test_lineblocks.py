@@ -8,7 +8,6 @@ import pytest
 from tests.conftest import page
 
 import unboiler
-from unboiler.errors import UnknownExtractorError
 
 PAGES = {
     "lineblocks-news-zh.html": {
@@ -88,7 +87,7 @@ def test_options_reach_the_filter() -> None:
     text = wide(unboiler.parse(page("lineblocks-news-en.html"))).content
     assert "Published 2026-03-14" in text
     assert "Published 2026-03-14" not in default
-    with pytest.raises(UnknownExtractorError):
+    with pytest.raises(unboiler.ExtractorOptionError, match="block_lines"):
         unboiler.get_extractor("line-blocks", k=3)
 
 

@@ -39,8 +39,10 @@ def test_options_are_passed_and_checked() -> None:
     )
     strict = get_extractor("boilerpipe-everything-minwords", min_words=20)
     assert strict(unboiler.parse(html)).content == ""
-    with pytest.raises(UnknownExtractorError, match="unexpected"):
+    with pytest.raises(unboiler.ExtractorOptionError, match="takes no option 'nonsense'"):
         get_extractor("boilerpipe-article", nonsense=1)
+    with pytest.raises(unboiler.ExtractorOptionError, match="its options: min_words"):
+        get_extractor("boilerpipe-everything-minwords", words=1)
 
 
 def test_duplicate_registration_is_refused() -> None:

@@ -74,12 +74,12 @@ class Trees:
     value: npt.NDArray[np.float64]
     roots: npt.NDArray[np.int64]
 
-    def leaf_sum(self, rows: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
-        """The sum over trees of the leaf each row reaches; all rows and trees walk down
-        together, one level per step."""
-        if not len(self.roots) or not len(rows):
-            return np.zeros(len(rows))
+    def leaves(self, rows: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
+        """The leaf each row reaches in each tree (rows by trees); all rows and trees walk
+        down together, one level per step."""
         nodes = np.broadcast_to(self.roots, (len(rows), len(self.roots))).copy()
+        if not len(self.roots) or not len(rows):
+            return nodes
         row_index = np.arange(len(rows))[:, None]
         while True:
             feature = self.feature[nodes]
@@ -89,7 +89,13 @@ class Trees:
             values = rows[row_index, np.where(inner, feature, 0)]
             step = np.where(values <= self.threshold[nodes], self.left[nodes], self.right[nodes])
             nodes = np.where(inner, step, nodes)
-        return np.asarray(self.value[nodes].sum(axis=1), dtype=np.float64)
+        return nodes
+
+    def leaf_sum(self, rows: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+        """The sum over trees of the leaf each row reaches."""
+        if not len(self.roots) or not len(rows):
+            return np.zeros(len(rows))
+        return np.asarray(self.value[self.leaves(rows)].sum(axis=1), dtype=np.float64)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -102,9 +108,10 @@ class Trees:
         }
 
 
-def trees_from_json(data: Any) -> Trees:
-    """Rebuild :class:`Trees`, checking that every node points inside the arrays and that
-    every walk ends (children come after their parent)."""
+def trees_from_json(data: Any, num_features: int = len(DENSE_FEATURES)) -> Trees:
+    """Rebuild :class:`Trees` over ``num_features`` features, checking that every node
+    points inside the arrays and that every walk ends (children come after their
+    parent)."""
     trees = Trees(
         np.asarray(data["feature"], dtype=np.int64),
         np.asarray(data["threshold"], dtype=np.float64),
@@ -122,7 +129,7 @@ def trees_from_json(data: Any) -> Trees:
     if (
         ((trees.roots < 0) | (trees.roots >= size)).any()
         or (trees.feature[inner] < 0).any()
-        or (trees.feature[inner] >= len(DENSE_FEATURES)).any()
+        or (trees.feature[inner] >= num_features).any()
         or (trees.left[inner] <= positions[inner]).any()
         or (trees.right[inner] <= positions[inner]).any()
         or (trees.left[inner] >= size).any()

@@ -102,9 +102,3 @@ def keep_everything_with_min_words(min_words: int = KEEP_EVERYTHING_MIN_WORDS) -
     """Boilerpipe KeepEverythingWithMinKWordsExtractor: every block of at least min_words
     words, after fusing blocks of equal density."""
     return chain(simple_block_fusion, mark_everything_content, MinWords(min_words))
-
-
-@register("default")
-def default_extractor() -> Filter:
-    """The default extractor; for now Boilerpipe's ArticleExtractor (boilerpipe-article)."""
-    return article()

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from unboiler.document import TextDocument
-from unboiler.errors import UnknownExtractorError
+from unboiler.errors import ExtractorOptionError, UnknownExtractorError
 from unboiler.filters import Filter
 
 Factory = Callable[..., Filter]
@@ -66,10 +66,14 @@ def _factory(name: str) -> Factory:
 def get_extractor(name: str = "default", **options: Any) -> Extractor:
     """Build the extractor ``name`` with ``options`` (its factory's keyword arguments)."""
     factory = _factory(name)
-    try:
-        pipeline = factory(**options)
-    except TypeError as error:
-        raise UnknownExtractorError(f"extractor {name!r}: {error}") from None
+    accepted = list(inspect.signature(factory).parameters)
+    unknown = [option for option in options if option not in accepted]
+    if unknown:
+        valid = ", ".join(accepted) or "none"
+        raise ExtractorOptionError(
+            f"extractor {name!r} takes no option {unknown[0]!r}; its options: {valid}"
+        )
+    pipeline = factory(**options)
     return Extractor(name=name, description=describe(name), pipeline=pipeline)
 
 

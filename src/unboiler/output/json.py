@@ -15,6 +15,8 @@ def to_json(document: TextDocument, extractor: str) -> str:
         "extractor": extractor,
         "text": document.content,
     }
+    if document.page_type is not None:
+        record["page_type"] = document.page_type
     for key, value in document.metadata.items():
         record.setdefault(key, value)
     return json.dumps(record, ensure_ascii=False)

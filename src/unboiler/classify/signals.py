@@ -1,0 +1,708 @@
+"""The default extractor's view of a page: one row of numbers per block, one per page.
+
+Each family of extractors in this project reads one kind of evidence, and each fails where
+its evidence does: Boilerpipe's word counts and link density around a block (Kohlschütter
+et al., WSDM 2010, §4.2-4.3) miss a short paragraph after a table; the tree filter's
+ancestor groups (Viveros-Jiménez et al. 2018) pick a sidebar that holds more text than the
+post; jusText's stop-word density (Pomikálek 2011, §3.3) knows nothing of markup; none of
+them reads what authors write in their markup.  The default extractor hands all of it to
+one trained model (:mod:`unboiler.classify.default_model`), which weighs it from data:
+
+* the block: words, link density, text density, sentence and punctuation statistics,
+  stop-word density in the page's language, dates, prices, copyright lines, whether it
+  repeats the page title, Boilerpipe's NumWords rule and its end-of-text phrases;
+* its neighbours: the same for the blocks before and after, and over windows of 2 and 5;
+* its ancestors: the share of the page's words and links under each of its six nearest
+  enclosing elements, how often the element's tag and class repeat among its siblings
+  (the posts of a thread, the items of a list), and whether it lies under the container
+  of the tree filter's largest paragraph group;
+* the landmarks and class words around it (:mod:`unboiler.classify.context`): flags of
+  the block's own element and its two parents, and of any ancestor;
+* the page: its size, link density, where its words lie (under ``<article>``, lists,
+  tables, comment, product and thread containers), its JSON-LD and Open Graph types and
+  the words of its URL path: what tells a forum from a product page from an article.
+
+Everything is computed from the one :class:`~unboiler.document.TextDocument`, as numpy
+columns over the blocks, the same way for training and for extraction.  Any change to what
+a column means must bump :data:`SIGNALS_VERSION`; models record it and are refused by a
+version that computes something else.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from unboiler.classify.context import BIT, FLAGS, ElementTable, element_table
+from unboiler.document import TextDocument
+from unboiler.filters.boilerpipe import is_terminating_text
+
+#: Bump when a feature changes meaning, or the list or order of features changes.
+SIGNALS_VERSION: Final = 1
+#: Enclosing elements whose totals are features, nearest first.
+ANCESTOR_DEPTHS: Final = 6
+#: Half-widths of the windows of neighbouring blocks.
+WINDOWS: Final = (2, 5)
+#: Blocks of at least this many words, with link density below the next figure, are the
+#: "paragraphs" whose containers the tree-filter features group (Viveros-Jiménez et al.
+#: 2018 group paragraph elements; any block that reads as running text serves here).
+PARAGRAPH_MIN_WORDS: Final = 10
+PARAGRAPH_MAX_LINK_DENSITY: Final = 0.33
+#: Blocks since the last heading (the heading itself is 0) are counted up to this; a
+#: block before any heading has this value.
+MAX_SINCE_HEADING: Final = 50
+#: Blocks of fewer words are checked for Boilerpipe's end-of-text phrases (its
+#: TerminatingBlocksFinder looks at blocks under 15 words).
+END_OF_TEXT_MAX_WORDS: Final = 15
+#: Blocks of at most this many words are compared with the page title.
+TITLE_MAX_WORDS: Final = 30
+
+# Flags summarised page-wide: how many enclosing elements carry each, and how much of
+# the page's text lies under one.
+_PAGE_FLAGS: Final = (
+    "article",
+    "main",
+    "nav",
+    "aside",
+    "header",
+    "footer",
+    "list_item",
+    "table",
+    "pre",
+    "form",
+    "heading",
+    "w_comment",
+    "w_thread",
+    "w_product",
+    "w_card",
+    "w_post",
+    "w_content",
+    "w_sidebar",
+    "w_related",
+    "w_docs",
+    "w_code",
+    "body_prop",
+)
+
+#: schema.org types (from JSON-LD ``@type`` and microdata ``itemtype``) and Open Graph
+#: ``og:type`` values, grouped by what they say the page is.
+SCHEMA_GROUPS: Final = {
+    "article": (
+        "article",
+        "newsarticle",
+        "blogposting",
+        "report",
+        "scholarlyarticle",
+        "liveblogposting",
+        "opinionnewsarticle",
+        "reportagenewsarticle",
+    ),
+    "forum": (
+        "discussionforumposting",
+        "qapage",
+        "question",
+        "answer",
+        "comment",
+        "socialmediaposting",
+    ),
+    "product": (
+        "product",
+        "offer",
+        "aggregateoffer",
+        "productgroup",
+        "individualproduct",
+        "aggregaterating",
+        "review",
+    ),
+    "collection": ("collectionpage", "itemlist", "searchresultspage", "offercatalog", "listitem"),
+    "docs": ("techarticle", "apireference", "softwaresourcecode", "howto"),
+    "service": (
+        "service",
+        "localbusiness",
+        "organization",
+        "professionalservice",
+        "faqpage",
+        "softwareapplication",
+        "webapplication",
+        "corporation",
+        "place",
+    ),
+    "page": ("webpage", "aboutpage", "contactpage", "profilepage", "website"),
+    "recipe_event": ("recipe", "event", "course", "jobposting", "videoobject"),
+}
+# Each pattern starts with a literal, so the regex engine scans for it at memchr speed.
+_SCHEMA_TYPES: Final = (
+    re.compile(r'"@type"\s*:\s*\[?\s*"([A-Za-z]+)'),
+    re.compile(r"""itemtype\s*=\s*["']?https?://schema\.org/([A-Za-z]+)"""),
+    re.compile(r"""og:type["']\s+content\s*=\s*["']([A-Za-z]+)"""),
+)
+_SCHEMA_GROUP_OF: Final = {t: g for g, types in SCHEMA_GROUPS.items() for t in types}
+
+#: Words of a URL's path, grouped by the kind of page they usually name.
+URL_GROUPS: Final = {
+    "forum": (
+        "forum",
+        "forums",
+        "thread",
+        "threads",
+        "topic",
+        "topics",
+        "community",
+        "t",
+        "discuss",
+        "discussion",
+        "questions",
+        "board",
+        "boards",
+        "viewtopic",
+        "d",
+    ),
+    "product": ("product", "products", "shop", "store", "item", "p", "dp", "buy", "sku"),
+    "docs": (
+        "docs",
+        "doc",
+        "documentation",
+        "api",
+        "reference",
+        "guide",
+        "guides",
+        "manual",
+        "wiki",
+        "learn",
+        "tutorial",
+        "tutorials",
+        "handbook",
+        "sdk",
+    ),
+    "listing": (
+        "category",
+        "categories",
+        "tag",
+        "tags",
+        "search",
+        "archive",
+        "archives",
+        "list",
+        "page",
+        "collections",
+        "collection",
+        "browse",
+        "c",
+        "section",
+    ),
+    "article": ("blog", "news", "article", "articles", "post", "posts", "story", "stories"),
+    "service": (
+        "about",
+        "contact",
+        "pricing",
+        "services",
+        "service",
+        "features",
+        "solutions",
+        "support",
+        "help",
+        "careers",
+        "team",
+        "plans",
+        "company",
+    ),
+}
+_URL_GROUP_OF: Final = {w: g for g, words in URL_GROUPS.items() for w in words}
+_URL_WORD: Final = re.compile(r"[a-z]+")
+
+_SENTENCE_END: Final = frozenset(".!?。！？…\"'”’")
+# Page-wide scans: each pattern starts with a character class or a literal, so that the
+# regex engine skips to candidate positions instead of trying every one; month names and
+# the copyright line are searched in the lower-cased text.
+_DATES: Final = (
+    re.compile(
+        r"\d(?:\d{0,3}[./-]\d{1,2}[./-]\d{1,4}|\d?\.?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|"
+        r"sep|oct|nov|dec)|\d{3}年\d{1,2}月|\d*\s+(?:minutes?|hours?|days?|weeks?|months?|"
+        r"years?)\s+ago)"
+    ),
+    re.compile(
+        r"[adfjmnos](?<![a-z][adfjmnos])(?:an|eb|ar|pr|ay|un|ul|ug|ep|ct|ov|ec)[a-z]*\.?\s+\d"
+    ),
+)
+_PRICES: Final = (
+    re.compile(r"[$€£¥₹]\s?\d"),
+    re.compile(r"\d(?:[.,]\d{2})?\s?(?:€|EUR|USD|GBP|zł|kr)\b"),
+)
+_COPYRIGHT: Final = ("©", "copyright", "all rights reserved")
+
+_BLOCK_OWN: Final = (
+    "log_words",
+    "link_density",
+    "log_text_density",
+    "wrapped_lines",
+    "ends_sentence",
+    "punctuation_per_word",
+    "digit_share",
+    "stop_word_density",
+    "has_date",
+    "has_price",
+    "has_copyright",
+    "title_share",
+    "is_title",
+    "heading_level",
+    "repeats_on_page",
+    "num_words_rule",
+    "end_of_text_phrase",
+    "position",
+    "words_before_share",
+    "blocks_since_heading",
+    "noscript",
+)
+_NEIGHBOUR: Final = ("log_words", "link_density", "heading")
+_WINDOW: Final = ("log_words", "link_density")
+_ANCESTOR: Final = ("word_share", "link_density", "log_repeats", "repeat_word_share")
+
+BLOCK_FEATURES: Final = (
+    *_BLOCK_OWN,
+    *(f"{side}_{name}" for side in ("prev", "next") for name in _NEIGHBOUR),
+    *(f"window{r}_{name}" for r in WINDOWS for name in _WINDOW),
+    *(f"ancestor{d}_{name}" for d in range(ANCESTOR_DEPTHS) for name in _ANCESTOR),
+    "in_best_group1",
+    "in_best_group2",
+    "element_depth",
+    *(f"near_{flag}" for flag in FLAGS),
+    *(f"any_{flag}" for flag in FLAGS),
+)
+"""Per-block features, in model order.  ``ancestor0`` is the block's own element."""
+
+PAGE_FEATURES: Final = (
+    "page_log_words",
+    "page_log_blocks",
+    "page_link_density",
+    "page_linked_block_share",
+    "page_best_group1_share",
+    "page_best_group2_share",
+    "page_max_repeat_share",
+    "page_log_max_repeats",
+    "page_log_dates",
+    "page_log_prices",
+    "page_log_headings",
+    *(f"page_log_{flag}" for flag in _PAGE_FLAGS),
+    *(f"page_share_{flag}" for flag in _PAGE_FLAGS),
+    *(f"schema_{group}" for group in SCHEMA_GROUPS),
+    *(f"url_{group}" for group in URL_GROUPS),
+    "url_depth",
+    "url_has_digits",
+)
+"""Per-page features (the same for every block of a page; the page-type model reads
+only these)."""
+
+
+@dataclass(frozen=True, eq=False)
+class PageSignals:
+    """The features of one page: ``blocks`` (one row per block, :data:`BLOCK_FEATURES`)
+    and ``page`` (:data:`PAGE_FEATURES`)."""
+
+    blocks: npt.NDArray[np.float64]
+    page: npt.NDArray[np.float64]
+
+
+def _flag_columns(masks: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
+    shifts = np.arange(len(FLAGS), dtype=np.int64)
+    return ((masks[:, None] >> shifts) & 1).astype(np.float64)
+
+
+def _schema_groups(source: str | None) -> list[float]:
+    found = set()
+    if source:
+        for pattern in _SCHEMA_TYPES:
+            for match in pattern.finditer(source):
+                group = _SCHEMA_GROUP_OF.get(match.group(1).lower())
+                if group is not None:
+                    found.add(group)
+    return [float(group in found) for group in SCHEMA_GROUPS]
+
+
+def _url_features(url: str | None) -> list[float]:
+    if not url:
+        return [0.0] * (len(URL_GROUPS) + 2)
+    path = url.split("://", 1)[-1]
+    path = path.split("/", 1)[1] if "/" in path else ""
+    path = path.split("?", 1)[0].split("#", 1)[0].lower()
+    found = {_URL_GROUP_OF.get(word) for word in _URL_WORD.findall(path)}
+    segments = [segment for segment in path.split("/") if segment]
+    return [
+        *(float(group in found) for group in URL_GROUPS),
+        float(len(segments)),
+        float(any(ch.isdigit() for ch in path)),
+    ]
+
+
+def _stop_words(document: TextDocument) -> frozenset[str] | None:
+    from unboiler.language import UNSPACED_LANGUAGES, document_language, stop_words
+
+    language = document.language or document_language(document)
+    if language is None or language in UNSPACED_LANGUAGES:
+        return None
+    try:
+        return stop_words(language)
+    except ValueError:
+        return None
+
+
+_DIGITS: Final = np.arange(ord("0"), ord("9") + 1, dtype=np.uint32)
+_PUNCTUATION_POINTS: Final = np.asarray([ord(c) for c in ",.;:!?，。；：！？、"], dtype=np.uint32)
+_TITLE_STRIP: Final = ".,:;!?\"'()[]|«»“”‘’-–—"
+
+
+def _per_block_matches(
+    patterns: Sequence[re.Pattern[str] | str],
+    joined: str,
+    starts: npt.NDArray[np.int64],
+    count: int,
+) -> npt.NDArray[np.float64]:
+    """1 for each block in which one of ``patterns`` (regular expressions or plain
+    strings) occurs: one scan of the joined texts per pattern."""
+    result = np.zeros(count)
+    positions: list[int] = []
+    for pattern in patterns:
+        if isinstance(pattern, str):
+            found = joined.find(pattern)
+            while found >= 0:
+                positions.append(found)
+                found = joined.find(pattern, found + 1)
+        else:
+            positions += [match.start() for match in pattern.finditer(joined)]
+    if positions:
+        result[np.searchsorted(starts, positions, side="right") - 1] = 1.0
+    return result
+
+
+def num_words_rule_columns(
+    words: npt.NDArray[np.float64], linked: npt.NDArray[np.float64]
+) -> npt.NDArray[np.bool_]:
+    """:func:`~unboiler.filters.boilerpipe.num_words_rule` (WSDM 2010, Algorithm 2) for
+    every block at once, with the virtual empty block before the first and after the
+    last; the same leaves in the same order, as array conditions."""
+    from unboiler.filters import boilerpipe as rule
+
+    density = np.divide(linked, words, out=np.zeros_like(words), where=words > 0)
+    prev_words = np.concatenate([[0.0], words[:-1]])
+    next_words = np.concatenate([words[1:], [0.0]])
+    prev_density = np.concatenate([[0.0], density[:-1]])
+    short_run = (
+        (words <= rule.CURR_NUM_WORDS_SHORT)
+        & (next_words <= rule.NEXT_NUM_WORDS_SHORT)
+        & (prev_words <= rule.PREV_NUM_WORDS_SHORT)
+    )
+    after_links = (words <= rule.CURR_NUM_WORDS_AFTER_LINKS) & (
+        next_words <= rule.NEXT_NUM_WORDS_AFTER_LINKS
+    )
+    prev_clean = prev_density <= rule.PREV_LINK_DENSITY_MAX
+    content = np.where(prev_clean, ~short_run, ~after_links)
+    return np.asarray(content & (density <= rule.CURR_LINK_DENSITY_MAX))
+
+
+def _text_columns(
+    document: TextDocument,
+    texts: list[str],
+    tags: list[str],
+    words: npt.NDArray[np.float64],
+    linked: npt.NDArray[np.float64],
+) -> npt.NDArray[np.float64]:
+    """The columns of :data:`_BLOCK_OWN`, page-wide passes over the joined texts where
+    possible (a regex or numpy scan of the page, not one per block)."""
+    blocks = document.blocks
+    count = len(blocks)
+    own = np.zeros((count, len(_BLOCK_OWN)))
+    if not count:
+        return own
+    column = _BLOCK_OWN.index
+    lengths = np.fromiter(map(len, texts), dtype=np.int64, count=count)
+    starts = np.concatenate([[0], np.cumsum(lengths + 1)[:-1]])
+    joined = "\n".join(texts)
+    points = np.frombuffer(joined.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    ends = starts + lengths
+    digits = np.isin(points, _DIGITS)
+    marks = np.isin(points, _PUNCTUATION_POINTS)
+    cumulative_digits = np.concatenate([[0], np.cumsum(digits)])
+    cumulative_marks = np.concatenate([[0], np.cumsum(marks)])
+    in_wrapped = np.fromiter((b.num_words_in_wrapped_lines for b in blocks), np.float64, count)
+    wrapped = np.fromiter((b.num_wrapped_lines for b in blocks), np.float64, count)
+    # TextBlock.text_density, for all blocks at once
+    density = np.where(in_wrapped == 0, words, in_wrapped / np.maximum(wrapped, 1.0))
+
+    own[:, column("log_words")] = np.log1p(words)
+    own[:, column("link_density")] = np.divide(
+        linked, words, out=np.zeros_like(words), where=words > 0
+    )
+    own[:, column("log_text_density")] = np.log1p(density)
+    own[:, column("wrapped_lines")] = np.minimum(wrapped, 50)
+    own[:, column("ends_sentence")] = [text[-1:] in _SENTENCE_END for text in texts]
+    own[:, column("punctuation_per_word")] = (
+        cumulative_marks[ends] - cumulative_marks[starts]
+    ) / np.maximum(words, 1.0)
+    own[:, column("digit_share")] = (cumulative_digits[ends] - cumulative_digits[starts]) / (
+        np.maximum(lengths, 1)
+    )
+    lowered_joined = joined.lower()
+    lowered = lowered_joined.split("\n")
+    if len(lowered) != count or len(lowered_joined) != len(joined):
+        # lower-casing changed the length of some text: go one by one
+        lowered = [text.lower() for text in texts]
+        lowered_joined = "\n".join(lowered)
+        starts_lowered = np.concatenate([[0], np.cumsum([len(t) + 1 for t in lowered])[:-1]])
+    else:
+        starts_lowered = starts
+    own[:, column("has_date")] = _per_block_matches(_DATES, lowered_joined, starts_lowered, count)
+    own[:, column("has_price")] = _per_block_matches(_PRICES, joined, starts, count)
+    own[:, column("has_copyright")] = _per_block_matches(
+        _COPYRIGHT, lowered_joined, starts_lowered, count
+    )
+
+    tokens = [text.split() for text in lowered]
+    stops = _stop_words(document)
+    if stops:
+        own[:, column("stop_word_density")] = [
+            sum(map(stops.__contains__, t)) / len(t) if t else 0.0 for t in tokens
+        ]
+    else:
+        own[:, column("stop_word_density")] = -1.0
+    title = document.title
+    if title:
+        title_text = " ".join(title.split()).lower()
+        title_words = frozenset(word.strip(_TITLE_STRIP) for word in title_text.split())
+        short = np.flatnonzero(words <= TITLE_MAX_WORDS).tolist()
+        own[short, column("title_share")] = [
+            len(title_words.intersection(w.strip(_TITLE_STRIP) for w in tokens[i]))
+            / max(len(tokens[i]), 1)
+            for i in short
+        ]
+        own[short, column("is_title")] = [lowered[i] in title_text for i in short]
+    own[:, column("heading_level")] = [
+        int(tag[1]) if len(tag) == 2 and tag[0] == "h" and tag[1] in "123456" else 0 for tag in tags
+    ]
+    text_counts = Counter(texts)
+    own[:, column("repeats_on_page")] = [min(text_counts[text], 20) for text in texts]
+    own[:, column("num_words_rule")] = num_words_rule_columns(words, linked)
+    short_blocks = np.flatnonzero(words < END_OF_TEXT_MAX_WORDS).tolist()
+    own[short_blocks, column("end_of_text_phrase")] = [
+        is_terminating_text(texts[i], blocks[i].link_density) for i in short_blocks
+    ]
+    own[:, column("position")] = np.arange(count) / max(count - 1, 1)
+    total = max(float(words.sum()), 1.0)
+    own[:, column("words_before_share")] = (np.cumsum(words) - words) / total
+    headings = own[:, column("heading_level")] > 0
+    since = np.full(count, float(MAX_SINCE_HEADING))
+    last = -MAX_SINCE_HEADING
+    for index in range(count):  # blocks since the last heading, capped
+        if headings[index]:
+            last = index
+        since[index] = min(index - last, MAX_SINCE_HEADING)
+    own[:, column("blocks_since_heading")] = since
+    return own
+
+
+def page_signals(document: TextDocument) -> PageSignals:
+    """The block and page features of ``document`` (its blocks as they are now)."""
+    blocks = document.blocks
+    count = len(blocks)
+    table = element_table([block.node for block in blocks])
+    elements = len(table.parent)
+    root = elements  # a virtual element above everything, for blocks outside any element
+
+    # ---------------------------------------------------------------- elements
+    parent = np.asarray([p if p >= 0 else root for p in table.parent] + [root], dtype=np.int64)
+    own_flags = [*table.flags, 0]
+    near_flags = [0] * (elements + 1)
+    any_flags = [0] * (elements + 1)
+    for i in range(elements):
+        up = table.parent[i]
+        if up >= 0:
+            any_flags[i] = own_flags[i] | any_flags[up]
+            upper = table.parent[up]
+            near_flags[i] = own_flags[i] | own_flags[up] | (own_flags[upper] if upper >= 0 else 0)
+        else:
+            any_flags[i] = near_flags[i] = own_flags[i]
+    owner = np.asarray([o if o >= 0 else root for o in table.owner], dtype=np.int64)
+
+    words = np.fromiter((b.num_words for b in blocks), dtype=np.float64, count=count)
+    linked = np.fromiter((b.num_linked_words for b in blocks), dtype=np.float64, count=count)
+    total = max(float(words.sum()), 1.0)
+
+    under = np.zeros(elements + 1)
+    under_linked = np.zeros(elements + 1)
+    np.add.at(under, owner, words)
+    np.add.at(under_linked, owner, linked)
+    # Children come after their parents in the table: adding in reverse order carries
+    # every element's totals up to all its ancestors.
+    under_list = under.tolist()
+    linked_list = under_linked.tolist()
+    for i in range(elements - 1, -1, -1):
+        up = table.parent[i]
+        if up >= 0:
+            under_list[up] += under_list[i]
+            linked_list[up] += linked_list[i]
+    under = np.asarray(under_list)
+    under_linked = np.asarray(linked_list)
+    under[root] = total
+    under_linked[root] = float(linked.sum())
+
+    # Siblings that look alike (same parent, tag and class): the posts of a thread, the
+    # items of a listing.
+    group_key = [(table.parent[i], table.key[i]) for i in range(elements)]
+    repeats = Counter(group_key)
+    group_words: dict[tuple[int, str], float] = {}
+    for i, key in enumerate(group_key):
+        group_words[key] = group_words.get(key, 0.0) + under_list[i]
+    repeat_count = np.asarray([repeats[k] for k in group_key] + [1], dtype=np.float64)
+    repeat_share = np.asarray([group_words[k] for k in group_key] + [total]) / total
+    repeat_share[root] = 0.0
+    repeat_count[repeat_count < 2] = 1.0
+    repeat_share[repeat_count < 2] = 0.0
+
+    # ---------------------------------------------------------------- ancestors of blocks
+    ancestors = np.empty((ANCESTOR_DEPTHS, count), dtype=np.int64)
+    current = owner
+    for depth in range(ANCESTOR_DEPTHS):
+        ancestors[depth] = current
+        current = parent[current]
+    deeper = np.empty((4, count), dtype=np.int64)  # up to ten levels, for the groups
+    for depth in range(4):
+        deeper[depth] = current
+        current = parent[current]
+    chain = np.vstack([ancestors, deeper])
+
+    paragraph = (words >= PARAGRAPH_MIN_WORDS) & (
+        linked <= PARAGRAPH_MAX_LINK_DENSITY * np.maximum(words, 1.0)
+    )
+    best_groups = []
+    best_shares = []
+    for level in (1, 2):
+        sums = np.zeros(elements + 1)
+        np.add.at(sums, ancestors[level][paragraph], words[paragraph])
+        sums[root] = 0.0
+        best = int(sums.argmax()) if paragraph.any() and sums.max() > 0 else -1
+        best_groups.append((chain == best).any(axis=0) if best >= 0 else np.zeros(count, bool))
+        best_shares.append(under[best] / total if best >= 0 else 0.0)
+
+    element_depth = np.asarray([*table.depth, 0], dtype=np.float64)[owner]
+
+    # ---------------------------------------------------------------- block texts
+    texts = [block.text for block in blocks]
+    tags = [table.tag[o] if o >= 0 else "" for o in table.owner]
+    own = _text_columns(document, texts, tags, words, linked)
+    heading_flags = own[:, _BLOCK_OWN.index("heading_level")] > 0
+    own[:, _BLOCK_OWN.index("noscript")] = (
+        np.asarray(any_flags, dtype=np.int64)[owner] & BIT["noscript"]
+    ) > 0
+    dates = int(own[:, _BLOCK_OWN.index("has_date")].sum())
+    prices = int(own[:, _BLOCK_OWN.index("has_price")].sum())
+
+    # ---------------------------------------------------------------- neighbours
+    log_words = np.log1p(words)
+    link_density = np.divide(linked, words, out=np.zeros_like(words), where=words > 0)
+    neighbour = np.column_stack([log_words, link_density, heading_flags])
+    zero = np.zeros((1, neighbour.shape[1]))
+    prev_rows = np.vstack([zero, neighbour[:-1]]) if count else neighbour
+    next_rows = np.vstack([neighbour[1:], zero]) if count else neighbour
+    cumulative_words = np.concatenate([[0.0], np.cumsum(words)])
+    cumulative_linked = np.concatenate([[0.0], np.cumsum(linked)])
+    positions = np.arange(count)
+    windows = []
+    for radius in WINDOWS:
+        low = np.maximum(positions - radius, 0)
+        high = np.minimum(positions + radius + 1, count)
+        near = cumulative_words[high] - cumulative_words[low]
+        near_linked = cumulative_linked[high] - cumulative_linked[low]
+        windows += [np.log1p(near), near_linked / np.maximum(near, 1.0)]
+
+    # ---------------------------------------------------------------- ancestors' columns
+    ancestor_columns = []
+    for depth in range(ANCESTOR_DEPTHS):
+        element = ancestors[depth]
+        ancestor_columns += [
+            under[element] / total,
+            under_linked[element] / np.maximum(under[element], 1.0),
+            np.log(repeat_count[element]),
+            repeat_share[element],
+        ]
+    near_masks = np.asarray(near_flags, dtype=np.int64)[owner]
+    any_masks = np.asarray(any_flags, dtype=np.int64)[owner]
+
+    block_matrix = (
+        np.column_stack(
+            [
+                own,
+                prev_rows,
+                next_rows,
+                *windows,
+                *ancestor_columns,
+                best_groups[0],
+                best_groups[1],
+                element_depth,
+                _flag_columns(near_masks),
+                _flag_columns(any_masks),
+            ]
+        )
+        if count
+        else np.zeros((0, len(BLOCK_FEATURES)))
+    )
+
+    # ---------------------------------------------------------------- page
+    element_own = np.asarray(own_flags[:elements], dtype=np.int64)
+    flag_counts = []
+    flag_shares = []
+    block_any = any_masks if count else np.zeros(0, dtype=np.int64)
+    for flag in _PAGE_FLAGS:
+        bit = BIT[flag]
+        flag_counts.append(math.log1p(int(((element_own & bit) > 0).sum())))
+        flag_shares.append(float(words[(block_any & bit) > 0].sum()) / total)
+    best_repeat = repeat_share.argmax() if elements else root
+    page = np.asarray(
+        [
+            math.log1p(total),
+            math.log1p(count),
+            float(linked.sum()) / total,
+            float(words[link_density >= 0.5].sum()) / total,
+            best_shares[0],
+            best_shares[1],
+            float(repeat_share[best_repeat]),
+            math.log(float(repeat_count[best_repeat])),
+            math.log1p(dates),
+            math.log1p(prices),
+            math.log1p(float(heading_flags.sum())),
+            *flag_counts,
+            *flag_shares,
+            *_schema_groups(document.source),
+            *_url_features(document.url),
+        ],
+        dtype=np.float64,
+    )
+    return PageSignals(block_matrix, page)
+
+
+def block_feature_names() -> list[str]:
+    return list(BLOCK_FEATURES)
+
+
+def page_feature_names() -> list[str]:
+    return list(PAGE_FEATURES)
+
+
+__all__ = [
+    "ANCESTOR_DEPTHS",
+    "BLOCK_FEATURES",
+    "PAGE_FEATURES",
+    "SCHEMA_GROUPS",
+    "SIGNALS_VERSION",
+    "URL_GROUPS",
+    "WINDOWS",
+    "ElementTable",
+    "PageSignals",
+    "block_feature_names",
+    "page_feature_names",
+    "page_signals",
+]

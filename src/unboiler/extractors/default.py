@@ -1,0 +1,28 @@
+"""The default extractor: learned per-block decisions over everything the document
+computes (ours; see :mod:`unboiler.classify.signals` for the evidence it weighs and
+:mod:`unboiler.classify.train_default` for how it was trained)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from unboiler.extractors.registry import register
+from unboiler.filters import Filter, chain
+
+if TYPE_CHECKING:
+    from unboiler.classify.default_model import DefaultModel
+
+
+@register("default")
+def default(*, favor: str = "balanced", model: str | Path | DefaultModel | None = None) -> Filter:
+    """Learned per-block decisions (ours): a page-type classifier (WCXB's seven types) and
+    a boosted-tree block classifier over Boilerpipe's, jusText's and the tree filter's
+    evidence, landmarks and class words, trained on wcxb, scrapinghub and readability;
+    reads <noscript> when the page's content is only there.  favor= balanced, precision
+    or recall; model= a file from `unboiler train` (default: the packaged model)."""
+    from unboiler.classify.decide import DecideBlocks
+    from unboiler.classify.default_model import load_default_model
+    from unboiler.parse import reveal_noscript
+
+    return chain(reveal_noscript, DecideBlocks(model=load_default_model(model), favor=favor))

@@ -1,0 +1,148 @@
+"""The default extractor's features, checked on small pages whose answers are known."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from unboiler.classify.signals import (
+    BLOCK_FEATURES,
+    PAGE_FEATURES,
+    SCHEMA_GROUPS,
+    URL_GROUPS,
+    num_words_rule_columns,
+    page_signals,
+)
+from unboiler.document import EMPTY_BLOCK, TextBlock
+from unboiler.filters.boilerpipe import num_words_rule
+from unboiler.parse import parse
+
+PAGE = """<html lang="en"><head><title>Rain in the valley | Example News</title></head><body>
+<nav class="main-nav"><a href="/">Home</a> <a href="/news">News</a> <a href="/sport">Sport</a></nav>
+<article class="post">
+<h1>Rain in the valley</h1>
+<p>The rain that fell on the valley over the weekend was the heaviest in a decade, and the
+river rose above its banks in three places before the water began to fall again.</p>
+<p>Farmers said that the fields would need weeks to dry, and that the harvest of the early
+potatoes would be late this year, as it was after the floods of the last wet summer.</p>
+</article>
+<div id="comments"><p>Great article, thanks for writing it and for the photos too.</p></div>
+<footer>© 2026 Example News. All rights reserved.</footer>
+</body></html>"""
+
+
+def column(name: str) -> int:
+    return BLOCK_FEATURES.index(name)
+
+
+@pytest.fixture(scope="module")
+def signals():  # type: ignore[no-untyped-def]
+    document = parse(PAGE, url="https://example.org/news/2026/rain-in-the-valley")
+    return document, page_signals(document)
+
+
+def test_shapes(signals) -> None:  # type: ignore[no-untyped-def]
+    document, result = signals
+    assert result.blocks.shape == (len(document.blocks), len(BLOCK_FEATURES))
+    assert result.page.shape == (len(PAGE_FEATURES),)
+    assert np.isfinite(result.blocks).all() and np.isfinite(result.page).all()
+
+
+def test_block_rows(signals) -> None:  # type: ignore[no-untyped-def]
+    document, result = signals
+    texts = [block.text for block in document.blocks]
+    nav = texts.index("Home News Sport")
+    heading = texts.index("Rain in the valley")
+    first = next(i for i, t in enumerate(texts) if t.startswith("The rain"))
+    comment = next(i for i, t in enumerate(texts) if t.startswith("Great article"))
+    footer = next(i for i, t in enumerate(texts) if t.startswith("©"))
+    rows = result.blocks
+    assert rows[nav, column("link_density")] == 1.0
+    assert rows[first, column("link_density")] == 0.0
+    assert rows[nav, column("near_nav")] == 1.0 and rows[nav, column("near_w_nav")] == 1.0
+    assert rows[first, column("near_article")] == 1.0 and rows[first, column("any_w_post")] == 1
+    assert rows[comment, column("near_w_comment")] == 1.0
+    assert rows[comment, column("near_article")] == 0.0
+    assert rows[footer, column("near_footer")] == 1.0
+    assert rows[footer, column("has_copyright")] == 1.0
+    assert rows[heading, column("heading_level")] == 1.0
+    assert rows[heading, column("is_title")] == 1.0
+    assert rows[first, column("is_title")] == 0.0
+    assert rows[first, column("ends_sentence")] == 1.0
+    assert rows[first, column("blocks_since_heading")] == 1.0
+    # the two long paragraphs share a parent: that group holds most paragraph text
+    assert rows[first, column("in_best_group1")] == 1.0
+    assert rows[comment, column("in_best_group1")] == 0.0
+    # both paragraphs of the article are alike siblings (p, no class)
+    assert rows[first, column("ancestor0_log_repeats")] == pytest.approx(np.log(2))
+    # stop words: English detected, and running text is full of them
+    assert rows[first, column("stop_word_density")] > 0.3
+
+
+def test_page_row(signals) -> None:  # type: ignore[no-untyped-def]
+    _, result = signals
+    page = dict(zip(PAGE_FEATURES, result.page.tolist(), strict=True))
+    assert page["url_article"] == 1.0 and page["url_forum"] == 0.0
+    assert page["url_depth"] == 3.0 and page["url_has_digits"] == 1.0
+    assert page["page_log_article"] == pytest.approx(np.log(2))
+    assert 0.5 < page["page_share_article"] < 1.0
+
+
+@pytest.mark.parametrize(
+    ("markup", "group"),
+    [
+        (
+            '<script type="application/ld+json">{"@type": "Product", "name": "x"}</script>',
+            "product",
+        ),
+        ('<script type="application/ld+json">{"@type":["NewsArticle"]}</script>', "article"),
+        ('<div itemscope itemtype="https://schema.org/DiscussionForumPosting">x</div>', "forum"),
+        ('<meta property="og:type" content="product">', "product"),
+    ],
+)
+def test_schema_types(markup: str, group: str) -> None:
+    document = parse(f"<html><head>{markup}</head><body><p>Some text</p></body></html>")
+    page = dict(zip(PAGE_FEATURES, page_signals(document).page.tolist(), strict=True))
+    assert page[f"schema_{group}"] == 1.0
+    assert sum(page[f"schema_{g}"] for g in SCHEMA_GROUPS) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("url", "group"),
+    [
+        ("https://forum.example.org/t/some-topic/123", "forum"),
+        ("https://shop.example.org/products/blue-kettle", "product"),
+        ("https://example.org/docs/api/reference", "docs"),
+        ("https://example.org/category/cooking/page/2", "listing"),
+        ("https://example.org/about", "service"),
+    ],
+)
+def test_url_groups(url: str, group: str) -> None:
+    document = parse("<p>Some text</p>", url=url)
+    page = dict(zip(PAGE_FEATURES, page_signals(document).page.tolist(), strict=True))
+    assert page[f"url_{group}"] == 1.0
+    assert sum(page[f"url_{g}"] for g in URL_GROUPS) >= 1.0
+
+
+def test_empty_page() -> None:
+    result = page_signals(parse(""))
+    assert result.blocks.shape == (0, len(BLOCK_FEATURES))
+    assert np.isfinite(result.page).all()
+
+
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 60), st.integers(0, 60)).map(lambda t: (t[0], min(t[1], t[0]))),
+        min_size=1,
+        max_size=12,
+    )
+)
+def test_num_words_rule_columns_match_the_published_tree(counts: list[tuple[int, int]]) -> None:
+    blocks = [TextBlock("x", num_words=w, num_linked_words=linked) for w, linked in counts]
+    padded = [EMPTY_BLOCK, *blocks, EMPTY_BLOCK]
+    expected = [num_words_rule(*padded[i : i + 3]) for i in range(len(blocks))]
+    words = np.asarray([w for w, _ in counts], dtype=np.float64)
+    linked = np.asarray([linked for _, linked in counts], dtype=np.float64)
+    assert num_words_rule_columns(words, linked).tolist() == expected
