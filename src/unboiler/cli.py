@@ -49,6 +49,12 @@ def main() -> None:
     type=click.Path(dir_okay=False),
     help="Model file of a trained extractor (from `unboiler train`); else the packaged one.",
 )
+@click.option(
+    "--favor",
+    type=click.Choice(["balanced", "precision", "recall"]),
+    default=None,
+    help="The default extractor's trade-off: balanced (default), precision or recall.",
+)
 def extract(
     source: BinaryIO,
     extractor: str,
@@ -56,25 +62,21 @@ def extract(
     url: str | None,
     encoding: str | None,
     model: str | None = None,
+    favor: str | None = None,
 ) -> None:
     """Print the main content of the HTML page in SOURCE (a file, or - for stdin)."""
     data = source.read()
+    options = {"model": model} if model is not None else {}
     try:
-        if model is not None:
-            from unboiler.classify.model import extract_with_model
-
-            text = extract_with_model(
-                data,
-                extractor=extractor,
-                model=model,
-                url=url,
-                encoding=encoding,
-                output=output_format,
-            )
-        else:
-            text = extract_page(
-                data, url=url, extractor=extractor, output=output_format, encoding=encoding
-            )
+        text = extract_page(
+            data,
+            url=url,
+            extractor=extractor,
+            output=output_format,
+            encoding=encoding,
+            favor=favor,
+            **options,
+        )
     except UnboilerError as error:
         raise click.ClickException(str(error)) from error
     click.echo(text)

@@ -22,6 +22,7 @@ from unboiler.classify.default_model import (
     default_model_from_json,
     load_default_model,
     model_feature_names,
+    refine_feature_names,
 )
 from unboiler.classify.model import ModelError
 from unboiler.classify.signals import SIGNALS_VERSION, page_feature_names
@@ -72,8 +73,10 @@ def _model_json(path: Path) -> dict[str, Any]:
         (lambda d: d.update(page_types=list(reversed(PAGE_TYPES))), "retrain"),
         (lambda d: d["thresholds"].pop("recall"), "thresholds"),
         (lambda d: d["thresholds"].update(balanced=1.5), "thresholds"),
-        (lambda d: d["block_model"]["left"].__setitem__(0, 10**9), "damaged"),
-        (lambda d: d["block_model"].pop("baseline"), "damaged"),
+        (lambda d: d["block_model"]["features"][0].__setitem__(0, 10**9), "damaged"),
+        (lambda d: d["block_model"]["values"].pop(), "damaged"),
+        (lambda d: d["refine_model"].pop("bias"), "damaged"),
+        (lambda d: d["page_type_model"].update(scale="x"), "damaged"),
     ],
 )
 def test_refuses_a_model_made_for_something_else(
@@ -136,7 +139,7 @@ def test_each_block_carries_its_score_and_an_explanation(toy_model: Path) -> Non
     )
     reasons = explain(document, model)
     assert len(reasons) == len(document.blocks)
-    names = set(model_feature_names())
+    names = set(refine_feature_names())
     assert any(reasons)
     assert all(name in names for reason in reasons for name, _ in reason)
 

@@ -222,6 +222,7 @@ _TOKEN_BITS: Final = {
     )
 }
 _SPLIT: Final = re.compile(r"[^a-z0-9]+")
+_DISPLAY_NONE: Final = re.compile(r"display\s*:\s*none")
 #: Class-and-id strings whose flags are remembered; the cache is emptied when full, so
 #: memory stays bounded on any stream of pages.
 CACHE_SIZE: Final = 50_000
@@ -252,23 +253,27 @@ def attribute_flags(tag: str, attributes: dict[str, str | None]) -> int:
     bits = TAG_FLAGS.get(tag, 0)
     if not attributes:
         return bits
-    names = " ".join(value for key in ("class", "id") if (value := attributes.get(key)))
+    get = attributes.get
+    names = get("class")
+    identifier = get("id")
+    if identifier:
+        names = f"{names} {identifier}" if names else identifier
     if names:
         bits |= word_flags(names)
-    role = attributes.get("role")
+    role = get("role")
     if role:
         bits |= ROLE_FLAGS.get(role.strip().lower(), 0)
-    prop = attributes.get("itemprop")
+    prop = get("itemprop")
     if prop:
         lowered = prop.lower().split()
         if any(p in BODY_PROPERTIES for p in lowered):
             bits |= BIT["body_prop"]
         if any(p in COMMENT_PROPERTIES for p in lowered):
             bits |= BIT["comment_prop"]
-    if "hidden" in attributes or attributes.get("aria-hidden") == "true":
+    if "hidden" in attributes or get("aria-hidden") == "true":
         bits |= BIT["hidden"]
-    style = attributes.get("style")
-    if style and "none" in style and re.search(r"display\s*:\s*none", style):
+    style = get("style")
+    if style and "none" in style and _DISPLAY_NONE.search(style):
         bits |= BIT["hidden"]
     return bits
 
@@ -308,7 +313,7 @@ def element_table(nodes: Sequence[Any]) -> ElementTable:
     for node in nodes:
         # Climb to the first element already in the table (or the body), then add the
         # new ones top-down so that each finds its parent's index.
-        chain: list[Any] = []
+        chain: list[tuple[Any, str]] = []
         current = node
         found = -1
         while current is not None:
@@ -319,12 +324,11 @@ def element_table(nodes: Sequence[Any]) -> ElementTable:
             if known is not None:
                 found = known
                 break
-            chain.append(current)
+            chain.append((current, tag))
             current = current.parent
         above = found
-        for element in reversed(chain):
+        for element, tag in reversed(chain):
             attributes = element.attributes
-            tag = element.tag
             index = len(parent)
             index_of[element.mem_id] = index
             parent.append(above)

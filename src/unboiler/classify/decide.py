@@ -13,9 +13,16 @@ from dataclasses import dataclass
 import numpy as np
 
 from unboiler.classify.default_model import FAVOR_MODES, PAGE_TYPES, DefaultModel
-from unboiler.classify.model import ModelError
 from unboiler.classify.signals import page_signals
 from unboiler.document import TextDocument
+from unboiler.errors import ExtractorOptionError
+
+
+def check_favor(favor: str) -> None:
+    """Refuse a ``favor`` mode the default extractor does not have."""
+    if favor not in FAVOR_MODES:
+        known = ", ".join(FAVOR_MODES)
+        raise ExtractorOptionError(f"unknown favor mode {favor!r}; known: {known}")
 
 
 @dataclass(frozen=True, eq=False, kw_only=True)
@@ -28,17 +35,11 @@ class DecideBlocks:
     favor: str = "balanced"
 
     def __post_init__(self) -> None:
-        if self.favor not in FAVOR_MODES:
-            raise ModelError(f"unknown favor mode {self.favor!r}; known: {', '.join(FAVOR_MODES)}")
+        check_favor(self.favor)
 
     def __call__(self, document: TextDocument) -> bool:
-        signals = page_signals(document)
-        types = self.model.page_type_probabilities(signals.page)
+        types, probabilities, _ = self.model.decide(page_signals(document))
         document.page_type = PAGE_TYPES[int(np.argmax(types))]
-        if not document.blocks:
-            return False
-        rows = self.model.block_rows(signals.blocks, signals.page, types)
-        probabilities = self.model.block_probabilities(rows)
         threshold = self.model.threshold(self.favor)
         changed = False
         for block, probability in zip(document.blocks, probabilities.tolist(), strict=True):
@@ -52,9 +53,7 @@ def explain(
 ) -> list[list[tuple[str, float]]]:
     """For each block of a document the default extractor has run on, the features that
     moved its score most (see :meth:`DefaultModel.explain`)."""
-    signals = page_signals(document)
-    types = model.page_type_probabilities(signals.page)
-    return model.explain(model.block_rows(signals.blocks, signals.page, types), top)
+    return model.explain(model.decide(page_signals(document))[2], top)
 
 
-__all__ = ["DecideBlocks", "explain"]
+__all__ = ["DecideBlocks", "check_favor", "explain"]

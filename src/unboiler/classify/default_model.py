@@ -11,11 +11,15 @@ the probability that the block is content.  Thresholds on it, one per ``favor`` 
 were chosen by cross-validation when the model was trained
 (:mod:`unboiler.classify.train_default`).
 
-A tree stores every node's value, its leaves' and its inner nodes': a leaf's is what the
-tree adds to the score, an inner node's is the mean score of the rows under it.  The
-change of value from a node to the child a row goes to is what the node's feature
-contributed for that row (Saabas's attribution of a tree's output to its features): the
-per-feature sums over trees are what :meth:`DefaultModel.explain` reports.
+The trees are symmetric (oblivious) trees, trained by CatBoost (Prokhorenkova et al.,
+"CatBoost: unbiased boosting with categorical features", NeurIPS 2018): every level of a
+tree asks one question of every row, so all trees score all blocks of a page in a few
+numpy operations.  Trees grown node by node (scikit-learn's histogram boosting) scored
+as well on held-out pages but cost ten times more to walk in numpy (measured on the
+scrapinghub pages, benchmarks/results/default.md).  Each leaf keeps the training weight
+that reached it, so the expected score before and after each level's question is known:
+the change is what that level's feature contributed for a row (Saabas's attribution),
+and the per-feature sums over trees are what :meth:`DefaultModel.explain` reports.
 
 The file is JSON, never pickle.  It records its format version, the features and their
 version, the page types, the thresholds, and how it was trained; :func:`load_default_model`
@@ -35,11 +39,14 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from unboiler.classify.model import LEAF, ModelError, Trees, trees_from_json
+from unboiler.classify.model import ModelError
 from unboiler.classify.signals import (
+    CONTEXT_FEATURES,
     SIGNALS_VERSION,
+    PageSignals,
     block_feature_names,
     page_feature_names,
+    score_context,
 )
 
 #: What the ``format`` field of the file must say, and the layout version this reads.
@@ -72,72 +79,143 @@ def model_feature_names() -> list[str]:
     ]
 
 
+def refine_feature_names() -> list[str]:
+    """The second stage's columns: the first stage's, then :data:`CONTEXT_FEATURES`."""
+    return [*model_feature_names(), *CONTEXT_FEATURES]
+
+
 @dataclass(frozen=True, eq=False)
 class Ensemble:
-    """Boosted trees with one score per class: tree ``i`` adds to class
-    ``tree_class[i]``; a binary model has one class (the log-odds of the positive)."""
+    """Boosted oblivious decision trees (CatBoost's symmetric trees: every node of a
+    level tests the same feature against the same border), with one score per class.
 
-    trees: Trees
-    tree_class: npt.NDArray[np.int64]
-    baseline: npt.NDArray[np.float64]
+    Tree ``t`` reads features ``features[t, :]`` against ``borders[t, :]``; bit ``i`` of
+    a row's leaf index is whether feature ``i`` is above its border (compared as float32,
+    as CatBoost compares).  ``values[t, leaf, k]`` is what the leaf adds to class ``k``;
+    ``weights[t, leaf]`` the training weight that reached it (for explanations).  The
+    score is ``scale`` times the sum, plus ``bias``.  One tree level costs one comparison
+    per row for all trees at once, which is what makes scoring every block of a page cheap
+    with numpy alone: a few array operations, no walk down node by node.
+    """
+
+    features: npt.NDArray[np.int64]
+    borders: npt.NDArray[np.float32]
+    values: npt.NDArray[np.float64]
+    weights: npt.NDArray[np.float64]
+    scale: float
+    bias: npt.NDArray[np.float64]
+    _level_features: npt.NDArray[np.int64] = field(init=False, repr=False)
+    _level_borders: npt.NDArray[np.float32] = field(init=False, repr=False)
+    _flat_values: npt.NDArray[np.float64] = field(init=False, repr=False)
+    _offsets: npt.NDArray[np.int64] = field(init=False, repr=False)
 
     @property
     def classes(self) -> int:
-        return len(self.baseline)
+        return len(self.bias)
+
+    @property
+    def depth(self) -> int:
+        return int(self.features.shape[1])
+
+    def __post_init__(self) -> None:
+        # Level-major copies for scoring: gathering whole rows of the transposed features
+        # is contiguous, three to four times faster than gathering columns.
+        trees, depth = self.features.shape
+        object.__setattr__(self, "_level_features", np.ascontiguousarray(self.features.T).ravel())
+        object.__setattr__(
+            self, "_level_borders", np.ascontiguousarray(self.borders.T).ravel()[:, None]
+        )
+        size = self.values.shape[1]
+        object.__setattr__(
+            self, "_flat_values", self.values.reshape(trees * size, self.values.shape[2])
+        )
+        object.__setattr__(self, "_offsets", (np.arange(trees) * size)[:, None])
+
+    def leaves(self, rows: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
+        """The leaf each row reaches in each tree (trees by rows)."""
+        trees, depth = self.features.shape
+        columns = np.ascontiguousarray(rows.astype(np.float32).T)
+        above = (columns[self._level_features] > self._level_borders).reshape(
+            depth, trees, len(rows)
+        )
+        index = np.zeros((trees, len(rows)), dtype=np.int64)
+        for level in range(depth):
+            index |= above[level].astype(np.int64) << level
+        return index
 
     def scores(self, rows: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
         """Raw scores, rows by classes."""
-        result = np.broadcast_to(self.baseline, (len(rows), self.classes)).copy()
-        if not len(self.trees.roots) or not len(rows):
-            return result
-        values = self.trees.value[self.trees.leaves(rows)]
-        if self.classes == 1:
-            result[:, 0] += values.sum(axis=1)
-        else:
-            for label in range(self.classes):
-                result[:, label] += values[:, self.tree_class == label].sum(axis=1)
-        return result
+        if not len(self.features) or not len(rows):
+            return np.broadcast_to(self.bias, (len(rows), self.classes)).copy()
+        picked = self._flat_values[self.leaves(rows) + self._offsets]  # trees, rows, classes
+        return np.asarray(picked.sum(axis=0) * self.scale + self.bias, dtype=np.float64)
 
     def contributions(self, rows: npt.NDArray[np.float64], width: int) -> npt.NDArray[np.float64]:
-        """How much each feature moved each row's score of class 0 (rows by ``width``),
-        summed over trees: Saabas's path attribution.  Slow; for explanations only."""
-        trees = self.trees
+        """How much each feature moved each row's class-0 score (rows by ``width``): along
+        a row's path, each level's feature is credited with the change of the expected
+        leaf value (weighted by training weight) that its bit brings (Saabas's
+        attribution, for symmetric trees).  Slow; for explanations only."""
         result = np.zeros((len(rows), width))
-        for row_index, row in enumerate(rows):
-            for tree, root in enumerate(trees.roots.tolist()):
-                if self.tree_class[tree] != 0:
-                    continue
-                node = root
-                while trees.feature[node] != LEAF:
-                    feature = int(trees.feature[node])
-                    child = int(
-                        trees.left[node]
-                        if row[feature] <= trees.threshold[node]
-                        else trees.right[node]
-                    )
-                    result[row_index, feature] += trees.value[child] - trees.value[node]
-                    node = child
+        if not len(self.features) or not len(rows):
+            return result
+        leaves = self.leaves(rows).T
+        trees, depth = self.features.shape
+        size = 1 << depth
+        indices = np.arange(size)
+        for tree in range(trees):
+            values = self.values[tree, :, 0]
+            weights = self.weights[tree] + 1e-12
+            for row, leaf in enumerate(leaves[:, tree].tolist()):
+                before = float(np.average(values, weights=weights))
+                for level in range(depth):
+                    mask = (1 << (level + 1)) - 1
+                    same = (indices & mask) == (leaf & mask)
+                    after = float(np.average(values[same], weights=weights[same]))
+                    result[row, self.features[tree, level]] += (after - before) * self.scale
+                    before = after
         return result
 
     def to_json(self) -> dict[str, Any]:
         return {
-            **self.trees.to_json(),
-            "tree_class": self.tree_class.tolist(),
-            "baseline": [float(b) for b in self.baseline],
+            "features": self.features.tolist(),
+            "borders": [[float(b) for b in row] for row in self.borders],
+            "values": self.values.tolist(),
+            "weights": self.weights.tolist(),
+            "scale": self.scale,
+            "bias": [float(b) for b in self.bias],
         }
 
 
 def ensemble_from_json(data: Any, num_features: int) -> Ensemble:
-    trees = trees_from_json(data, num_features)
-    tree_class = np.asarray(data["tree_class"], dtype=np.int64)
-    baseline = np.asarray(data["baseline"], dtype=np.float64)
-    if tree_class.shape != trees.roots.shape or baseline.ndim != 1 or not len(baseline):
-        raise ValueError("tree classes or baseline of the wrong shape")
-    if len(tree_class) and (tree_class.min() < 0 or tree_class.max() >= len(baseline)):
-        raise ValueError("a tree adds to a class that does not exist")
-    if not np.isfinite(baseline).all():
-        raise ValueError("baseline that is not a number")
-    return Ensemble(trees, tree_class, baseline)
+    """Rebuild an :class:`Ensemble`, checking every shape and index."""
+    features = np.asarray(data["features"], dtype=np.int64)
+    borders = np.asarray(data["borders"], dtype=np.float32)
+    values = np.asarray(data["values"], dtype=np.float64)
+    weights = np.asarray(data["weights"], dtype=np.float64)
+    bias = np.asarray(data["bias"], dtype=np.float64)
+    scale = float(data["scale"])
+    trees = len(features)
+    if trees:
+        if features.ndim != 2 or borders.shape != features.shape:
+            raise ValueError("features and borders of different shapes")
+        size = 1 << features.shape[1]
+        if values.shape != (trees, size, len(bias)) or weights.shape != (trees, size):
+            raise ValueError("leaf values of the wrong shape")
+        if features.min() < 0 or features.max() >= num_features:
+            raise ValueError("a tree reads a feature that does not exist")
+    else:
+        features = features.reshape(0, 0)
+        borders = borders.reshape(0, 0)
+        values = values.reshape(0, 1, len(bias))
+        weights = weights.reshape(0, 1)
+    if bias.ndim != 1 or not len(bias):
+        raise ValueError("bias of the wrong shape")
+    finite = (values, weights, bias)
+    if not (all(np.isfinite(a).all() for a in finite) and math.isfinite(scale)):
+        raise ValueError("weights that are not numbers")
+    if np.isnan(borders).any():
+        raise ValueError("borders that are not numbers")
+    return Ensemble(features, borders, values, weights, scale, bias)
 
 
 def softmax(scores: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
@@ -152,12 +230,25 @@ def sigmoid(scores: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
 
 @dataclass(frozen=True, eq=False)
 class DefaultModel:
-    """The page-type and block models, and the threshold of each ``favor`` mode."""
+    """The page-type model, the block model and its second stage, and the threshold of
+    each ``favor`` mode (on the second stage's probability)."""
 
     page_types: Ensemble
     blocks: Ensemble
+    refine: Ensemble
     thresholds: dict[str, float]
     trained_on: dict[str, Any] = field(default_factory=dict)
+
+    def decide(
+        self, signals: PageSignals
+    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+        """The page-type probabilities of a page, and each block's probability of being
+        content after the second stage, with the rows the second stage read."""
+        types = self.page_type_probabilities(signals.page)
+        rows = self.block_rows(signals.blocks, signals.page, types)
+        first = self.block_probabilities(rows)
+        refined = np.hstack([rows, score_context(signals, first)])
+        return types, sigmoid(self.refine.scores(refined)[:, 0]), refined
 
     def page_type_probabilities(self, page: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
         """The probability of each of :data:`PAGE_TYPES` for one page's features."""
@@ -185,10 +276,10 @@ class DefaultModel:
             raise ModelError(f"unknown favor mode {favor!r}; known: {known}") from None
 
     def explain(self, rows: npt.NDArray[np.float64], top: int = 3) -> list[list[tuple[str, float]]]:
-        """For each row, the ``top`` features that moved its score most, with how much
-        (positive: towards content)."""
-        names = model_feature_names()
-        weights = self.blocks.contributions(rows, len(names))
+        """For each second-stage row (from :meth:`decide`), the ``top`` features that moved
+        its score most, with how much (positive: towards content)."""
+        names = refine_feature_names()
+        weights = self.refine.contributions(rows, len(names))
         result = []
         for row in weights:
             order = np.argsort(-np.abs(row))[:top]
@@ -202,11 +293,13 @@ class DefaultModel:
             "signals_version": SIGNALS_VERSION,
             "page_features": page_feature_names(),
             "block_features": model_feature_names(),
+            "refine_features": refine_feature_names(),
             "page_types": list(PAGE_TYPES),
             "thresholds": self.thresholds,
             "trained_on": self.trained_on,
             "page_type_model": self.page_types.to_json(),
             "block_model": self.blocks.to_json(),
+            "refine_model": self.refine.to_json(),
         }
 
     def save(self, path: str | Path) -> None:
@@ -227,6 +320,7 @@ def default_model_from_json(data: Any, where: str = "model") -> DefaultModel:
         data.get("signals_version") != SIGNALS_VERSION
         or data.get("page_features") != page_feature_names()
         or data.get("block_features") != model_feature_names()
+        or data.get("refine_features") != refine_feature_names()
         or data.get("page_types") != list(PAGE_TYPES)
     ):
         raise ModelError(
@@ -237,16 +331,18 @@ def default_model_from_json(data: Any, where: str = "model") -> DefaultModel:
     try:
         page_types = ensemble_from_json(data["page_type_model"], len(page_feature_names()))
         blocks = ensemble_from_json(data["block_model"], len(model_feature_names()))
+        refine = ensemble_from_json(data["refine_model"], len(refine_feature_names()))
         thresholds = {str(k): float(v) for k, v in dict(data["thresholds"]).items()}
     except (KeyError, TypeError, ValueError) as error:
         raise ModelError(f"{where} is damaged: {error}") from error
-    if page_types.classes != len(PAGE_TYPES) or blocks.classes != 1:
+    if page_types.classes != len(PAGE_TYPES) or blocks.classes != 1 or refine.classes != 1:
         raise ModelError(f"{where} is damaged: wrong number of classes")
     if set(thresholds) != set(FAVOR_MODES) or not all(
         0.0 <= t <= 1.0 and math.isfinite(t) for t in thresholds.values()
     ):
         raise ModelError(f"{where} is damaged: thresholds must be {', '.join(FAVOR_MODES)}")
-    return DefaultModel(page_types, blocks, thresholds, dict(data.get("trained_on", {})))
+    trained_on = dict(data.get("trained_on", {}))
+    return DefaultModel(page_types, blocks, refine, thresholds, trained_on)
 
 
 @functools.lru_cache(maxsize=8)
@@ -296,6 +392,7 @@ __all__ = [
     "ensemble_from_json",
     "load_default_model",
     "model_feature_names",
+    "refine_feature_names",
     "sigmoid",
     "softmax",
 ]

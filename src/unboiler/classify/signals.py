@@ -31,6 +31,7 @@ version that computes something else.
 from __future__ import annotations
 
 import math
+import operator
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -138,10 +139,11 @@ SCHEMA_GROUPS: Final = {
     "recipe_event": ("recipe", "event", "course", "jobposting", "videoobject"),
 }
 # Each pattern starts with a literal, so the regex engine scans for it at memchr speed.
+# Each marker is found with str.find (fast), and the pattern matched only where it is.
 _SCHEMA_TYPES: Final = (
-    re.compile(r'"@type"\s*:\s*\[?\s*"([A-Za-z]+)'),
-    re.compile(r"""itemtype\s*=\s*["']?https?://schema\.org/([A-Za-z]+)"""),
-    re.compile(r"""og:type["']\s+content\s*=\s*["']([A-Za-z]+)"""),
+    ('"@type"', re.compile(r'"@type"\s*:\s*\[?\s*"([A-Za-z]+)')),
+    ("itemtype", re.compile(r"""itemtype\s*=\s*["']?https?://schema\.org/([A-Za-z]+)""")),
+    ("og:type", re.compile(r"""og:type["']\s+content\s*=\s*["']([A-Za-z]+)""")),
 )
 _SCHEMA_GROUP_OF: Final = {t: g for g, types in SCHEMA_GROUPS.items() for t in types}
 
@@ -303,10 +305,34 @@ only these)."""
 @dataclass(frozen=True, eq=False)
 class PageSignals:
     """The features of one page: ``blocks`` (one row per block, :data:`BLOCK_FEATURES`)
-    and ``page`` (:data:`PAGE_FEATURES`)."""
+    and ``page`` (:data:`PAGE_FEATURES`); and the element tree they came from, for the
+    second stage's features (:func:`score_context`): each block's ``owner`` element, each
+    element's ``parent`` (the last element is a virtual root, its own parent), the
+    non-root elements by depth, deepest first (``levels``), and the blocks' ``words``."""
 
     blocks: npt.NDArray[np.float64]
     page: npt.NDArray[np.float64]
+    owner: npt.NDArray[np.int64]
+    parent: npt.NDArray[np.int64]
+    levels: tuple[npt.NDArray[np.int64], ...]
+    words: npt.NDArray[np.float64]
+
+
+def _carry_up(
+    values: npt.NDArray[np.float64],
+    owner: npt.NDArray[np.int64],
+    parent: npt.NDArray[np.int64],
+    levels: Sequence[npt.NDArray[np.int64]],
+) -> npt.NDArray[np.float64]:
+    """Per element, the sum of ``values`` (rows: blocks) over the blocks under it; the
+    virtual root gets every block's."""
+    sums = np.zeros((len(parent), *values.shape[1:]))
+    np.add.at(sums, owner, values)
+    root = len(parent) - 1
+    for level in levels:  # deepest first: each level's totals are complete when carried
+        np.add.at(sums, parent[level], sums[level])
+    sums[root] = values.sum(axis=0)
+    return sums
 
 
 def _flag_columns(masks: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
@@ -317,11 +343,15 @@ def _flag_columns(masks: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
 def _schema_groups(source: str | None) -> list[float]:
     found = set()
     if source:
-        for pattern in _SCHEMA_TYPES:
-            for match in pattern.finditer(source):
-                group = _SCHEMA_GROUP_OF.get(match.group(1).lower())
-                if group is not None:
-                    found.add(group)
+        for marker, pattern in _SCHEMA_TYPES:
+            position = source.find(marker)
+            while position >= 0:
+                match = pattern.match(source, position)
+                if match is not None:
+                    group = _SCHEMA_GROUP_OF.get(match.group(1).lower())
+                    if group is not None:
+                        found.add(group)
+                position = source.find(marker, position + len(marker))
     return [float(group in found) for group in SCHEMA_GROUPS]
 
 
@@ -340,10 +370,36 @@ def _url_features(url: str | None) -> list[float]:
     ]
 
 
-def _stop_words(document: TextDocument) -> frozenset[str] | None:
-    from unboiler.language import UNSPACED_LANGUAGES, document_language, stop_words
+#: Characters of running text the language is detected from: a few paragraphs tell the
+#: language as well as the page (CLD2's time grows with the text).
+LANGUAGE_SAMPLE_CHARS: Final = 4000
 
-    language = document.language or document_language(document)
+
+def _page_language(document: TextDocument) -> str | None:
+    """The caller's language, else the one CLD2 detects in the page's running text (the
+    blocks of ten words or more, as :func:`unboiler.language.document_language` samples
+    them, up to :data:`LANGUAGE_SAMPLE_CHARS`), else the declared one."""
+    from unboiler.language import MIN_DETECTION_WORDS, declared_language, detect
+
+    if document.language is not None:
+        return document.language
+    sample: list[str] = []
+    size = 0
+    for block in document.blocks:
+        if block.num_words >= MIN_DETECTION_WORDS:
+            sample.append(block.text)
+            size += len(block.text)
+            if size >= LANGUAGE_SAMPLE_CHARS:
+                break
+    if not sample:
+        sample = [block.text for block in document.blocks[:50]]
+    return detect("\n".join(sample)) or declared_language(document)
+
+
+def _stop_words(document: TextDocument) -> frozenset[str] | None:
+    from unboiler.language import UNSPACED_LANGUAGES, stop_words
+
+    language = _page_language(document)
     if language is None or language in UNSPACED_LANGUAGES:
         return None
     try:
@@ -475,9 +531,9 @@ def _text_columns(
         title_text = " ".join(title.split()).lower()
         title_words = frozenset(word.strip(_TITLE_STRIP) for word in title_text.split())
         short = np.flatnonzero(words <= TITLE_MAX_WORDS).tolist()
+        strip = operator.methodcaller("strip", _TITLE_STRIP)
         own[short, column("title_share")] = [
-            len(title_words.intersection(w.strip(_TITLE_STRIP) for w in tokens[i]))
-            / max(len(tokens[i]), 1)
+            len(title_words.intersection(map(strip, tokens[i]))) / max(len(tokens[i]), 1)
             for i in short
         ]
         own[short, column("is_title")] = [lowered[i] in title_text for i in short]
@@ -488,19 +544,19 @@ def _text_columns(
     own[:, column("repeats_on_page")] = [min(text_counts[text], 20) for text in texts]
     own[:, column("num_words_rule")] = num_words_rule_columns(words, linked)
     short_blocks = np.flatnonzero(words < END_OF_TEXT_MAX_WORDS).tolist()
+    densities = own[:, column("link_density")].tolist()
     own[short_blocks, column("end_of_text_phrase")] = [
-        is_terminating_text(texts[i], blocks[i].link_density) for i in short_blocks
+        is_terminating_text(texts[i], densities[i]) for i in short_blocks
     ]
     own[:, column("position")] = np.arange(count) / max(count - 1, 1)
     total = max(float(words.sum()), 1.0)
     own[:, column("words_before_share")] = (np.cumsum(words) - words) / total
-    headings = own[:, column("heading_level")] > 0
-    since = np.full(count, float(MAX_SINCE_HEADING))
+    since = []
     last = -MAX_SINCE_HEADING
-    for index in range(count):  # blocks since the last heading, capped
-        if headings[index]:
+    for index, level in enumerate(own[:, column("heading_level")].tolist()):
+        if level:  # blocks since the last heading, capped
             last = index
-        since[index] = min(index - last, MAX_SINCE_HEADING)
+        since.append(min(index - last, MAX_SINCE_HEADING))
     own[:, column("blocks_since_heading")] = since
     return own
 
@@ -532,23 +588,14 @@ def page_signals(document: TextDocument) -> PageSignals:
     linked = np.fromiter((b.num_linked_words for b in blocks), dtype=np.float64, count=count)
     total = max(float(words.sum()), 1.0)
 
-    under = np.zeros(elements + 1)
-    under_linked = np.zeros(elements + 1)
-    np.add.at(under, owner, words)
-    np.add.at(under_linked, owner, linked)
-    # Children come after their parents in the table: adding in reverse order carries
-    # every element's totals up to all its ancestors.
+    depths = np.asarray(table.depth, dtype=np.int64)
+    levels = tuple(
+        np.flatnonzero(depths == depth) for depth in range(int(depths.max(initial=0)), 0, -1)
+    )
+    totals = _carry_up(np.column_stack([words, linked]), owner, parent, levels)
+    under = totals[:, 0]
+    under_linked = totals[:, 1]
     under_list = under.tolist()
-    linked_list = under_linked.tolist()
-    for i in range(elements - 1, -1, -1):
-        up = table.parent[i]
-        if up >= 0:
-            under_list[up] += under_list[i]
-            linked_list[up] += linked_list[i]
-    under = np.asarray(under_list)
-    under_linked = np.asarray(linked_list)
-    under[root] = total
-    under_linked[root] = float(linked.sum())
 
     # Siblings that look alike (same parent, tag and class): the posts of a thread, the
     # items of a listing.
@@ -681,7 +728,74 @@ def page_signals(document: TextDocument) -> PageSignals:
         ],
         dtype=np.float64,
     )
-    return PageSignals(block_matrix, page)
+    return PageSignals(block_matrix, page, owner, parent, levels, words)
+
+
+#: What the second stage adds to a block's row: the first stage's probability for the
+#: block, its neighbours and its ancestors.  Content comes in runs under one container,
+#: so a block whose first-stage score is unsure is decided by the scores around it:
+#: stacked generalisation (Wolpert 1992), with the first stage's held-out scores as
+#: features when training (:mod:`unboiler.classify.train_default`).
+CONTEXT_FEATURES: Final = (
+    "score",
+    "prev_score",
+    "next_score",
+    "prev2_score",
+    "next2_score",
+    "window2_score",
+    "window5_score",
+    *(f"ancestor{d}_score" for d in range(1, ANCESTOR_DEPTHS)),
+    *(f"ancestor{d}_kept_share" for d in range(1, ANCESTOR_DEPTHS)),
+    "page_kept_share",
+    "page_max_score",
+)
+#: A block counts as kept, for the shares above, at this first-stage probability.
+CONTEXT_KEEP: Final = 0.5
+
+
+def score_context(signals: PageSignals, scores: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """The :data:`CONTEXT_FEATURES` of every block, from the first stage's ``scores``:
+    neighbours' scores, word-weighted mean scores over windows and over each ancestor's
+    blocks, and the share of words kept."""
+    count = len(scores)
+    if not count:
+        return np.zeros((0, len(CONTEXT_FEATURES)))
+    words = signals.words + 1.0
+    kept = (scores >= CONTEXT_KEEP).astype(np.float64)
+    padded = np.concatenate([[0.0, 0.0], scores, [0.0, 0.0]])
+    cumulative_weighted = np.concatenate([[0.0], np.cumsum(scores * words)])
+    cumulative_words = np.concatenate([[0.0], np.cumsum(words)])
+    positions = np.arange(count)
+    columns = [
+        scores,
+        padded[1 : count + 1],
+        padded[3 : count + 3],
+        padded[0:count],
+        padded[4 : count + 4],
+    ]
+    for radius in WINDOWS:
+        low = np.maximum(positions - radius, 0)
+        high = np.minimum(positions + radius + 1, count)
+        columns.append(
+            (cumulative_weighted[high] - cumulative_weighted[low])
+            / (cumulative_words[high] - cumulative_words[low])
+        )
+    totals = _carry_up(
+        np.column_stack([scores * words, words, kept * words]),
+        signals.owner,
+        signals.parent,
+        signals.levels,
+    )
+    element = signals.owner
+    shares = []
+    for _ in range(1, ANCESTOR_DEPTHS):
+        element = signals.parent[element]
+        columns.append(totals[element, 0] / totals[element, 1])
+        shares.append(totals[element, 2] / totals[element, 1])
+    columns += shares
+    page_share = float((kept * words).sum() / words.sum())
+    columns += [np.full(count, page_share), np.full(count, float(scores.max()))]
+    return np.column_stack(columns)
 
 
 def block_feature_names() -> list[str]:
@@ -695,6 +809,8 @@ def page_feature_names() -> list[str]:
 __all__ = [
     "ANCESTOR_DEPTHS",
     "BLOCK_FEATURES",
+    "CONTEXT_FEATURES",
+    "CONTEXT_KEEP",
     "PAGE_FEATURES",
     "SCHEMA_GROUPS",
     "SIGNALS_VERSION",
@@ -705,4 +821,5 @@ __all__ = [
     "block_feature_names",
     "page_feature_names",
     "page_signals",
+    "score_context",
 ]

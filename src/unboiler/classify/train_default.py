@@ -6,8 +6,9 @@ stage), its page type (WCXB's label; the news benchmarks' pages are articles) an
 labels: a block is content when at least :data:`LABEL_COVERAGE` of its word 3-grams are
 in the gold text (:func:`unboiler.align.bag_coverage`).
 
-Both models are gradient-boosted trees (scikit-learn's ``HistGradientBoostingClassifier``),
-fitted with one thread and a fixed seed, so the same data give the same file.  Blocks are
+The models are gradient-boosted symmetric trees (CatBoost; see
+:mod:`unboiler.classify.default_model` for why), fitted with one thread and a fixed seed,
+so the same data give the same file.  Blocks are
 weighted by their words over their page's words: the benchmarks' metrics average over
 pages and, within a page, count words, so every page weighs the same and a long paragraph
 more than a menu item.
@@ -19,7 +20,7 @@ and the thresholds of the ``favor`` modes are those that give held-out predictio
 the training pages the best F1 (F0.5, F2).  :func:`cross_validate` runs all of that
 inside each outer fold, so its figures are of pages, and domains, never seen in training.
 
-scikit-learn is imported only here (``pip install 'unboiler[train]'``).
+CatBoost is imported only here (``pip install 'unboiler[train]'``).
 """
 
 from __future__ import annotations
@@ -40,34 +41,21 @@ from unboiler.classify.default_model import (
     DefaultModel,
     Ensemble,
 )
-from unboiler.classify.model import LEAF, ModelError, Trees
-from unboiler.classify.signals import page_signals
+from unboiler.classify.model import ModelError
+from unboiler.classify.signals import PageSignals, page_signals, score_context
 from unboiler.errors import UnboilerError
 from unboiler.evaluate.datasets import Dataset, Page
 
 #: A block is a positive example when this share of its word 3-grams is in the gold.
 LABEL_COVERAGE: Final = 0.5
-#: The block model: trees of up to 63 leaves, step 0.1, L2 on the leaves; no early
-#: stopping (it would hold out random blocks, not pages).
-BLOCK_BOOSTING: Final = {
-    "max_iter": 250,
-    "learning_rate": 0.1,
-    "max_leaf_nodes": 63,
-    "min_samples_leaf": 40,
-    "l2_regularization": 1.0,
-    "early_stopping": False,
-    "random_state": 0,
-}
+#: The block model: 400 symmetric trees of depth 6 (64 leaves), step 0.15, CatBoost's
+#: default L2 on the leaves.
+BLOCK_BOOSTING: Final = {"iterations": 400, "depth": 6, "learning_rate": 0.15}
+#: The second stage: its strongest feature is the first stage's score, so fewer and
+#: smaller trees do.
+REFINE_BOOSTING: Final = {"iterations": 200, "depth": 5, "learning_rate": 0.15}
 #: The page-type model: small trees, few pages.
-PAGE_BOOSTING: Final = {
-    "max_iter": 120,
-    "learning_rate": 0.1,
-    "max_leaf_nodes": 15,
-    "min_samples_leaf": 10,
-    "l2_regularization": 1.0,
-    "early_stopping": False,
-    "random_state": 0,
-}
+PAGE_BOOSTING: Final = {"iterations": 150, "depth": 4, "learning_rate": 0.15}
 #: Folds of the training pages for the held-out page types and thresholds.
 INNER_FOLDS: Final = 3
 #: The thresholds tried.
@@ -89,12 +77,19 @@ class PageData:
     metric: str
     group: str
     page_type: int
-    blocks: npt.NDArray[np.float64]
-    page: npt.NDArray[np.float64]
+    signals: PageSignals
     labels: npt.NDArray[np.bool_]
     words: npt.NDArray[np.float64]
     texts: tuple[str, ...]
     gold: str
+
+    @property
+    def blocks(self) -> npt.NDArray[np.float64]:
+        return self.signals.blocks
+
+    @property
+    def page(self) -> npt.NDArray[np.float64]:
+        return self.signals.page
 
 
 def page_data(page: Page, dataset: str, metric: str = "shingle") -> PageData:
@@ -119,8 +114,7 @@ def page_data(page: Page, dataset: str, metric: str = "shingle") -> PageData:
         metric=metric,
         group=domain_of(page),
         page_type=PAGE_TYPES.index(kind),
-        blocks=signals.blocks,
-        page=signals.page,
+        signals=signals,
         labels=coverage >= LABEL_COVERAGE,
         words=np.asarray([block.num_words for block in blocks], dtype=np.float64),
         texts=tuple(block.text for block in blocks),
@@ -167,43 +161,56 @@ def group_folds(pages: Sequence[PageData], folds: int, *, seed: int = 0) -> list
 # --------------------------------------------------------------------------- fitting
 
 
-def _classifier(parameters: dict[str, Any]) -> Any:
+def _classifier(parameters: dict[str, Any], classes: int) -> Any:
     try:
-        from sklearn.ensemble import HistGradientBoostingClassifier
+        from catboost import CatBoostClassifier
     except ImportError as error:  # pragma: no cover - depends on the installation
-        raise ModelError("training needs scikit-learn: pip install 'unboiler[train]'") from error
-    return HistGradientBoostingClassifier(**parameters)
+        raise ModelError("training needs CatBoost: pip install 'unboiler[train]'") from error
+    multi = {"loss_function": "MultiClass", "class_names": list(range(classes))}
+    return CatBoostClassifier(
+        **parameters,
+        **(multi if classes > 2 else {"loss_function": "Logloss"}),
+        random_seed=0,
+        thread_count=TRAINING_THREADS,
+        verbose=0,
+        allow_writing_files=False,
+    )
 
 
 def export_ensemble(classifier: Any) -> Ensemble:
-    """The fitted trees of a ``HistGradientBoostingClassifier`` (binary or multi-class)
-    as flat arrays, every node's value kept (see :mod:`~unboiler.classify.default_model`).
-    Reads the estimator's fitted predictors (there is no public export); the caller checks
-    the copy against ``predict_proba``."""
-    feature, threshold, left, right, value, roots, tree_class = [], [], [], [], [], [], []
-    offset = 0
-    for iteration in classifier._predictors:
-        for label, predictor in enumerate(iteration):
-            nodes = predictor.nodes
-            roots.append(offset)
-            tree_class.append(label)
-            leaf = nodes["is_leaf"].astype(bool)
-            feature.append(np.where(leaf, LEAF, nodes["feature_idx"]).astype(np.int64))
-            threshold.append(np.where(leaf, 0.0, nodes["num_threshold"]).astype(np.float64))
-            left.append(np.where(leaf, 0, nodes["left"] + offset).astype(np.int64))
-            right.append(np.where(leaf, 0, nodes["right"] + offset).astype(np.int64))
-            value.append(nodes["value"].astype(np.float64))
-            offset += len(nodes)
-    trees = Trees(
-        np.concatenate(feature),
-        np.concatenate(threshold),
-        np.concatenate(left),
-        np.concatenate(right),
-        np.concatenate(value),
-        np.asarray(roots, dtype=np.int64),
-    )
-    baseline = np.ravel(np.asarray(classifier._baseline_prediction, dtype=np.float64))
-    return Ensemble(trees, np.asarray(tree_class, dtype=np.int64), baseline)
+    """The fitted trees of a ``CatBoostClassifier`` as arrays, from the JSON form CatBoost
+    writes (its documented export); trees of less than the full depth are padded with
+    levels that always answer 0.  The caller checks the copy against ``predict_proba``."""
+    import json
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "model.json"
+        classifier.save_model(str(path), format="json")
+        data = json.loads(path.read_text(encoding="utf-8"))
+    scale, bias = data["scale_and_bias"]
+    bias = np.asarray(bias if isinstance(bias, list) else [bias], dtype=np.float64)
+    classes = len(bias)
+    trees = data["oblivious_trees"]
+    depth = max((len(tree["splits"]) for tree in trees), default=0)
+    size = 1 << depth
+    features = np.zeros((len(trees), depth), dtype=np.int64)
+    borders = np.full((len(trees), depth), np.inf, dtype=np.float32)
+    values = np.zeros((len(trees), size, classes))
+    weights = np.zeros((len(trees), size))
+    for index, tree in enumerate(trees):
+        splits = tree["splits"]
+        for level, split in enumerate(splits):
+            if split.get("split_type") != "FloatFeature":
+                raise ModelError(f"CatBoost made a {split.get('split_type')} split; expected float")
+            features[index, level] = split["float_feature_index"]
+            borders[index, level] = split["border"]
+        own = 1 << len(splits)
+        leaf_values = np.asarray(tree["leaf_values"], dtype=np.float64).reshape(own, classes)
+        values[index, :own] = leaf_values
+        weights[index, :own] = tree["leaf_weights"]
+    return Ensemble(features, borders, values, weights, float(scale), bias)
 
 
 def _fit(
@@ -211,16 +218,14 @@ def _fit(
     labels: npt.NDArray[np.int64],
     weights: npt.NDArray[np.float64] | None,
     parameters: dict[str, Any],
+    classes: int = 2,
 ) -> Ensemble:
-    from threadpoolctl import threadpool_limits
-
-    classifier = _classifier(parameters)
-    with threadpool_limits(limits=TRAINING_THREADS, user_api="openmp"):
-        classifier.fit(matrix, labels, sample_weight=weights)
-        expected = classifier.predict_proba(matrix)
+    classifier = _classifier(parameters, classes)
+    classifier.fit(matrix, labels, sample_weight=weights)
+    expected = classifier.predict_proba(matrix)
     ensemble = export_ensemble(classifier)
     scores = ensemble.scores(matrix)
-    if ensemble.classes == 1:
+    if classes == 2:
         ours = 1.0 / (1.0 + np.exp(-scores[:, 0]))
         gap = np.abs(ours - expected[:, 1]).max()
     else:
@@ -228,34 +233,39 @@ def _fit(
         gap = np.abs(shifted / shifted.sum(axis=1, keepdims=True) - expected).max()
     if gap > EXPORT_TOLERANCE:
         raise ModelError(
-            "the exported trees disagree with scikit-learn's predictions: this scikit-learn "
-            "stores its trees differently; train with a version this unboiler knows"
+            f"the exported trees disagree with CatBoost's predictions (by {gap:.2g}): this "
+            "CatBoost stores its trees differently; train with a version this unboiler knows"
         )
     return ensemble
 
 
+def _constant(classes: int, label: int) -> Ensemble:
+    """A model without trees that always gives ``label``: what one class of examples
+    teaches."""
+    bias = np.full(classes, -20.0)
+    if classes == 1:
+        bias[0] = 20.0 if label else -20.0
+    else:
+        bias[label] = 20.0
+    empty = np.zeros((0, 0))
+    return Ensemble(
+        empty.astype(np.int64),
+        empty.astype(np.float32),
+        np.zeros((0, 1, classes)),
+        np.zeros((0, 1)),
+        1.0,
+        bias,
+    )
+
+
 def fit_page_types(pages: Sequence[PageData]) -> Ensemble:
-    """The page-type model.  Every type gets a class, seen or not (an unseen type gets a
-    constant low score)."""
+    """The page-type model, one class per type of :data:`PAGE_TYPES`, seen or not."""
     matrix = np.vstack([page.page for page in pages])
     labels = np.asarray([page.page_type for page in pages], dtype=np.int64)
     present = sorted(set(labels.tolist()))
     if len(present) < 2:
-        # One type only: a constant model that always says it.
-        baseline = np.full(len(PAGE_TYPES), -20.0)
-        baseline[present[0]] = 20.0
-        empty = np.zeros(0, dtype=np.int64)
-        trees = Trees(empty, np.zeros(0), empty, empty, np.zeros(0), empty)
-        return Ensemble(trees, empty, baseline)
-    # Pad with one copy of each missing type at zero weight, so scikit-learn makes one
-    # class per type in PAGE_TYPES' order.
-    missing = [t for t in range(len(PAGE_TYPES)) if t not in present]
-    weights = np.ones(len(labels))
-    if missing:
-        matrix = np.vstack([matrix, np.repeat(matrix[:1], len(missing), axis=0)])
-        labels = np.concatenate([labels, np.asarray(missing, dtype=np.int64)])
-        weights = np.concatenate([weights, np.full(len(missing), 1e-9)])
-    return _fit(matrix, labels, weights, PAGE_BOOSTING)
+        return _constant(len(PAGE_TYPES), present[0])
+    return _fit(matrix, labels, None, PAGE_BOOSTING, classes=len(PAGE_TYPES))
 
 
 def _page_type_probabilities(model: Ensemble, pages: Sequence[PageData]) -> npt.NDArray[np.float64]:
@@ -276,42 +286,61 @@ def held_out_page_types(
     return result
 
 
+def _rows(
+    page: PageData, types: npt.NDArray[np.float64], first: npt.NDArray[np.float64] | None
+) -> npt.NDArray[np.float64]:
+    """A page's rows for the first stage, or for the second given first-stage scores."""
+    tail = np.concatenate([page.page, types])
+    count = len(page.blocks)
+    rows = np.hstack([page.blocks, np.broadcast_to(tail, (count, len(tail)))])
+    if first is None:
+        return rows
+    return np.hstack([rows, score_context(page.signals, first)])
+
+
 def _design(
-    pages: Sequence[PageData], types: npt.NDArray[np.float64]
+    pages: Sequence[PageData],
+    types: npt.NDArray[np.float64],
+    first: Sequence[npt.NDArray[np.float64]] | None = None,
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64], npt.NDArray[np.float64]]:
     rows, labels, weights = [], [], []
-    for page, probabilities in zip(pages, types, strict=True):
+    for index, (page, probabilities) in enumerate(zip(pages, types, strict=True)):
         count = len(page.blocks)
         if not count:
             continue
-        tail = np.concatenate([page.page, probabilities])
-        rows.append(np.hstack([page.blocks, np.broadcast_to(tail, (count, len(tail)))]))
+        rows.append(_rows(page, probabilities, None if first is None else first[index]))
         labels.append(page.labels.astype(np.int64))
         share = (page.words + 1.0) / float((page.words + 1.0).sum())
         weights.append(share * count)
     return np.vstack(rows), np.concatenate(labels), np.concatenate(weights)
 
 
-def fit_blocks(pages: Sequence[PageData], types: npt.NDArray[np.float64]) -> Ensemble:
-    """The block model, given each page's (held-out) page-type probabilities."""
-    matrix, labels, weights = _design(pages, types)
+def fit_blocks(
+    pages: Sequence[PageData],
+    types: npt.NDArray[np.float64],
+    first: Sequence[npt.NDArray[np.float64]] | None = None,
+) -> Ensemble:
+    """The block model, given each page's (held-out) page-type probabilities; or, given
+    the pages' held-out first-stage scores (``first``), the second stage."""
+    matrix, labels, weights = _design(pages, types, first)
     if labels.all() or not labels.any():
-        empty = np.zeros(0, dtype=np.int64)
-        trees = Trees(empty, np.zeros(0), empty, empty, np.zeros(0), empty)
-        return Ensemble(trees, empty, np.asarray([20.0 if labels.all() else -20.0]))
-    return _fit(matrix, labels, weights, BLOCK_BOOSTING)
+        return _constant(1, int(labels.all()))
+    return _fit(matrix, labels, weights, BLOCK_BOOSTING if first is None else REFINE_BOOSTING)
 
 
 def block_probabilities(
-    model: Ensemble, page: PageData, types: npt.NDArray[np.float64]
+    model: Ensemble,
+    page: PageData,
+    types: npt.NDArray[np.float64],
+    first: npt.NDArray[np.float64] | None = None,
 ) -> npt.NDArray[np.float64]:
+    """The first stage's probabilities for a page's blocks, or the second stage's given
+    the first's."""
     from unboiler.classify.default_model import sigmoid
 
     if not len(page.blocks):
         return np.zeros(0)
-    tail = np.concatenate([page.page, types])
-    rows = np.hstack([page.blocks, np.broadcast_to(tail, (len(page.blocks), len(tail)))])
-    return sigmoid(model.scores(rows)[:, 0])
+    return sigmoid(model.scores(_rows(page, types, first))[:, 0])
 
 
 # --------------------------------------------------------------------------- scoring
@@ -364,6 +393,30 @@ def choose_thresholds(
 # --------------------------------------------------------------------------- training
 
 
+def _held_out(
+    pages: Sequence[PageData],
+    types: npt.NDArray[np.float64],
+    split: Sequence[Sequence[int]],
+    first: Sequence[npt.NDArray[np.float64]] | None,
+) -> list[npt.NDArray[np.float64]]:
+    """Each page's block probabilities from a model (first stage, or second given
+    ``first``) fitted on the other folds."""
+    result: list[npt.NDArray[np.float64]] = [np.zeros(0)] * len(pages)
+    for fold in split:
+        held = set(fold)
+        training = [i for i in range(len(pages)) if i not in held]
+        model = fit_blocks(
+            [pages[i] for i in training],
+            types[training],
+            None if first is None else [first[i] for i in training],
+        )
+        for i in fold:
+            result[i] = block_probabilities(
+                model, pages[i], types[i], None if first is None else first[i]
+            )
+    return result
+
+
 def train(
     pages: Sequence[PageData],
     *,
@@ -377,18 +430,16 @@ def train(
     say = progress or (lambda message: None)
     say(f"page types: held-out predictions over {folds} folds")
     types = held_out_page_types(pages, folds=folds, seed=seed)
-    say("thresholds: held-out block predictions")
-    probabilities: list[npt.NDArray[np.float64]] = [np.zeros(0)] * len(pages)
-    for fold in group_folds(pages, folds, seed=seed):
-        held = set(fold)
-        training = [i for i in range(len(pages)) if i not in held]
-        model = fit_blocks([pages[i] for i in training], types[training])
-        for i in fold:
-            probabilities[i] = block_probabilities(model, pages[i], types[i])
-    thresholds = choose_thresholds(pages, probabilities)
+    split = group_folds(pages, folds, seed=seed)
+    say("first stage: held-out block predictions")
+    first = _held_out(pages, types, split, None)
+    say("second stage: held-out block predictions")
+    second = _held_out(pages, types, split, first)
+    thresholds = choose_thresholds(pages, second)
     say(f"thresholds {thresholds}; fitting on all {len(pages)} pages")
     page_model = fit_page_types(pages)
     block_model = fit_blocks(pages, types)
+    refine_model = fit_blocks(pages, types, first)
     info = {
         "pages": len(pages),
         "datasets": dict(Counter(page.dataset for page in pages)),
@@ -396,11 +447,12 @@ def train(
         "label_coverage": LABEL_COVERAGE,
         "block_boosting": BLOCK_BOOSTING,
         "page_boosting": PAGE_BOOSTING,
+        "refine_boosting": REFINE_BOOSTING,
         "inner_folds": folds,
         "seed": seed,
         **(trained_on or {}),
     }
-    return DefaultModel(page_model, block_model, thresholds, info)
+    return DefaultModel(page_model, block_model, refine_model, thresholds, info)
 
 
 @dataclass(frozen=True)
@@ -432,9 +484,8 @@ def cross_validate(
         model = train(training, seed=seed)
         for i in fold:
             page = pages[i]
-            types = model.page_type_probabilities(page.page)
+            types, probabilities, _ = model.decide(page.signals)
             predicted[i] = int(np.argmax(types))
-            probabilities = block_probabilities(model.blocks, page, types)
             for mode in FAVOR_MODES:
                 texts[mode][i] = _kept_text(page, probabilities >= model.thresholds[mode])
     return HeldOut(list(pages), texts, predicted)
@@ -474,6 +525,7 @@ __all__ = [
     "INNER_FOLDS",
     "LABEL_COVERAGE",
     "PAGE_BOOSTING",
+    "REFINE_BOOSTING",
     "THRESHOLDS",
     "HeldOut",
     "PageData",

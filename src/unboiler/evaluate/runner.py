@@ -104,7 +104,8 @@ def resolve(
     unknown = [name for name in wanted if name not in PEERS]
     if unknown:
         raise ValueError(f"unknown peer {unknown[0]!r}; known: {', '.join(PEERS)}, all")
-    systems = [SystemSpec(name, "unboiler", model if name in TRAINABLE else None) for name in names]
+    trained = (*TRAINABLE, "default")
+    systems = [SystemSpec(name, "unboiler", model if name in trained else None) for name in names]
     notes = []
     for name in wanted:
         peer = PEERS[name]
@@ -134,19 +135,14 @@ def build(spec: SystemSpec, train: Sequence[Page] | None = None) -> Extract:
         return PEERS[spec.name].factory()
     from unboiler import extract
 
-    name = spec.name
-    if spec.model is not None:
-        from unboiler.classify.model import extract_with_model, load_model
+    from unboiler.extractors import get_extractor
 
-        model = load_model(spec.model, extractor=name)  # once, untimed, as a user would
-
-        def run_with_model(page: PageInput) -> str:
-            return extract_with_model(page.html, extractor=name, model=model, url=page.url)
-
-        return run_with_model
+    # Built once, untimed, as a user would: the model (if any) is read here.
+    options = {"model": spec.model} if spec.model is not None else {}
+    extractor = get_extractor(spec.name, **options)
 
     def run(page: PageInput) -> str:
-        return extract(page.html, url=page.url, extractor=name)
+        return extract(page.html, url=page.url, extractor=extractor)
 
     return run
 

@@ -19,10 +19,17 @@ def default(*, favor: str = "balanced", model: str | Path | DefaultModel | None 
     """Learned per-block decisions (ours): a page-type classifier (WCXB's seven types) and
     a boosted-tree block classifier over Boilerpipe's, jusText's and the tree filter's
     evidence, landmarks and class words, trained on wcxb, scrapinghub and readability;
-    reads <noscript> when the page's content is only there.  favor= balanced, precision
+    reads <noscript> when the page's content is only there, and a product's JSON-LD
+    description when the page's text has none of it.  favor= balanced, precision
     or recall; model= a file from `unboiler train` (default: the packaged model)."""
-    from unboiler.classify.decide import DecideBlocks
+    from unboiler.classify.decide import DecideBlocks, check_favor
     from unboiler.classify.default_model import load_default_model
+    from unboiler.filters.structured import add_product_description
     from unboiler.parse import reveal_noscript
 
-    return chain(reveal_noscript, DecideBlocks(model=load_default_model(model), favor=favor))
+    check_favor(favor)  # before the model is read: a typo is the caller's first problem
+    return chain(
+        reveal_noscript,
+        DecideBlocks(model=load_default_model(model), favor=favor),
+        add_product_description,
+    )

@@ -1,0 +1,94 @@
+"""Structured data a page carries for machines: its JSON-LD objects (JSON for Linking
+Data 1.1, W3C 2020, embedded as HTML allows in ``<script type="application/ld+json">``).
+
+Pages describe what they are about with schema.org vocabulary, for search engines:
+a product's name and description, an article's headline, author and dates.  This module
+reads those objects from the parsed page; extractors and the metadata stage decide what
+to do with them.  A script that is not valid JSON is skipped, never an error: pages
+ship broken JSON-LD as often as broken HTML.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Iterator
+from typing import Any, Final
+
+from unboiler.document import TextDocument
+
+#: Scripts longer than this are not read (a page's structured data is a few kilobytes;
+#: megabytes are a data dump that costs time to parse and tells nothing about the page).
+MAX_SCRIPT_CHARS: Final = 1_000_000
+#: How deep nested objects are searched (``@graph``, ``mainEntity``, ``offers``...).
+MAX_DEPTH: Final = 6
+
+_TAGS: Final = re.compile(r"<[^>]{0,2000}>")
+
+
+def _walk(value: Any, depth: int) -> Iterator[dict[str, Any]]:
+    if depth > MAX_DEPTH:
+        return
+    if isinstance(value, dict):
+        yield value
+        for child in value.values():
+            if isinstance(child, (dict, list)):
+                yield from _walk(child, depth + 1)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _walk(item, depth + 1)
+
+
+def json_ld_objects(document: TextDocument) -> list[dict[str, Any]]:
+    """Every JSON object in the page's JSON-LD scripts, nested ones included, in page
+    order."""
+    tree = document.tree
+    if tree is None:
+        return []
+    objects: list[dict[str, Any]] = []
+    for script in tree.css('script[type="application/ld+json"]'):
+        text = script.text(deep=True)
+        if not text or len(text) > MAX_SCRIPT_CHARS:
+            continue
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            continue
+        objects.extend(_walk(data, 0))
+    return objects
+
+
+def types_of(item: dict[str, Any]) -> set[str]:
+    """The schema.org types of an object, lower-cased, without a vocabulary prefix."""
+    kind = item.get("@type")
+    kinds = kind if isinstance(kind, list) else [kind]
+    return {k.rsplit("/", 1)[-1].rsplit(":", 1)[-1].lower() for k in kinds if isinstance(k, str)}
+
+
+def plain_text(value: str) -> str:
+    """Text from a JSON-LD string that may hold HTML markup and entities."""
+    return " ".join(html.unescape(_TAGS.sub(" ", value)).split())
+
+
+def product_description(document: TextDocument) -> str | None:
+    """The description of the first schema.org ``Product`` (or ``ProductGroup``) the page
+    describes, as plain text; None when there is none."""
+    for item in json_ld_objects(document):
+        if types_of(item) & {"product", "productgroup", "individualproduct"}:
+            description = item.get("description")
+            if isinstance(description, str):
+                text = plain_text(description)
+                if text:
+                    return text
+    return None
+
+
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_SCRIPT_CHARS",
+    "json_ld_objects",
+    "plain_text",
+    "product_description",
+    "types_of",
+]

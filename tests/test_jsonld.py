@@ -1,0 +1,55 @@
+"""Reading a page's JSON-LD objects, and the product description taken from them."""
+
+from __future__ import annotations
+
+from unboiler.jsonld import json_ld_objects, plain_text, product_description, types_of
+from unboiler.parse import parse
+
+DESCRIPTION = (
+    "A kettle of brushed steel that boils a litre of water in three minutes, keeps it "
+    "warm for an hour and switches itself off when the pot is lifted from its base plate."
+)
+
+
+def page(*scripts: str) -> str:
+    tags = "".join(f'<script type="application/ld+json">{s}</script>' for s in scripts)
+    return f"<html><head>{tags}</head><body><h1>Kettle</h1></body></html>"
+
+
+def test_objects_nested_and_in_graphs() -> None:
+    document = parse(
+        page(
+            '{"@context": "https://schema.org", "@graph": [{"@type": "WebPage", "name": "x"},'
+            ' {"@type": ["Product"], "offers": {"@type": "Offer", "price": "10"}}]}',
+            '[{"@type": "BreadcrumbList"}]',
+        )
+    )
+    kinds = [types_of(item) for item in json_ld_objects(document)]
+    assert {"webpage"} in kinds and {"product"} in kinds and {"offer"} in kinds
+    assert {"breadcrumblist"} in kinds
+
+
+def test_broken_json_is_skipped() -> None:
+    document = parse(page('{"@type": "Product", "description": ', '{"@type": "Article"}'))
+    assert [types_of(item) for item in json_ld_objects(document)] == [{"article"}]
+
+
+def test_types_without_vocabulary_prefix() -> None:
+    assert types_of({"@type": "schema:Product"}) == {"product"}
+    assert types_of({"@type": "http://schema.org/Product"}) == {"product"}
+    assert types_of({"@type": 3}) == set()
+
+
+def test_product_description_as_plain_text() -> None:
+    escaped = DESCRIPTION.replace("steel", "<b>steel</b>").replace("three", "&#116;hree")
+    document = parse(page('{"@type": "Product", "description": "%s"}' % escaped))
+    assert product_description(document) == DESCRIPTION
+
+
+def test_no_product_no_description() -> None:
+    assert product_description(parse(page('{"@type": "Article", "description": "x y"}'))) is None
+    assert product_description(parse("<p>no scripts</p>")) is None
+
+
+def test_plain_text() -> None:
+    assert plain_text("<p>one&nbsp;two</p>\n<p>three &amp; four</p>") == "one two three & four"
