@@ -23,9 +23,7 @@ def test_ordered_coverage_of_whole_and_partial_blocks() -> None:
 
 def test_ordered_coverage_spans_block_boundaries() -> None:
     doc = doc_of("one two", "three four", "five")
-    assert ordered_coverage(doc.blocks, ["two three four five"]) == pytest.approx(
-        [3 / 7, 1.0, 1.0]
-    )
+    assert ordered_coverage(doc.blocks, ["two three four five"]) == pytest.approx([3 / 7, 1.0, 1.0])
 
 
 def test_ordered_coverage_matches_repeated_text_in_order() -> None:
@@ -40,8 +38,11 @@ def test_unknown_pieces_are_skipped() -> None:
 
 
 def test_bag_coverage_tolerates_edits_and_order() -> None:
-    doc = doc_of("Subscribe to our newsletter", "The river rose by two metres overnight.",
-                 "Residents were told to leave early.")
+    doc = doc_of(
+        "Subscribe to our newsletter",
+        "The river rose by two metres overnight.",
+        "Residents were told to leave early.",
+    )
     gold = "Residents were told to leave early. The river rose by two metres overnight!"
     coverage = bag_coverage(doc.blocks, gold)
     assert coverage[0] == 0.0

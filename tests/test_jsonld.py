@@ -42,7 +42,7 @@ def test_types_without_vocabulary_prefix() -> None:
 
 def test_product_description_as_plain_text() -> None:
     escaped = DESCRIPTION.replace("steel", "<b>steel</b>").replace("three", "&#116;hree")
-    document = parse(page('{"@type": "Product", "description": "%s"}' % escaped))
+    document = parse(page(f'{{"@type": "Product", "description": "{escaped}"}}'))
     assert product_description(document) == DESCRIPTION
 
 

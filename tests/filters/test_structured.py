@@ -12,7 +12,7 @@ DESCRIPTION = (
 
 
 def product_page(body: str, description: str = DESCRIPTION) -> str:
-    script = '{"@type": "Product", "name": "Kettle", "description": "%s"}' % description
+    script = f'{{"@type": "Product", "name": "Kettle", "description": "{description}"}}'
     return (
         f'<html><head><script type="application/ld+json">{script}</script></head>'
         f"<body>{body}</body></html>"

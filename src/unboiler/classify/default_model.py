@@ -120,7 +120,7 @@ class Ensemble:
     def __post_init__(self) -> None:
         # Level-major copies for scoring: gathering whole rows of the transposed features
         # is contiguous, three to four times faster than gathering columns.
-        trees, depth = self.features.shape
+        trees = len(self.features)
         object.__setattr__(self, "_level_features", np.ascontiguousarray(self.features.T).ravel())
         object.__setattr__(
             self, "_level_borders", np.ascontiguousarray(self.borders.T).ravel()[:, None]

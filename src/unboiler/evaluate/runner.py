@@ -134,7 +134,6 @@ def build(spec: SystemSpec, train: Sequence[Page] | None = None) -> Extract:
     if spec.kind == "peer":
         return PEERS[spec.name].factory()
     from unboiler import extract
-
     from unboiler.extractors import get_extractor
 
     # Built once, untimed, as a user would: the model (if any) is read here.
