@@ -1,10 +1,964 @@
-"""Plain text: the content blocks, one per line (paragraphs merged by an extractor stay
-on separate lines, as Boilerpipe prints them)."""
+"""Plain text of the content, and the layout the structured outputs share.
+
+Every extractor ends with content flags on the document's blocks; an output reads only
+those flags and the blocks' DOM elements.  Three steps, each usable on its own:
+
+1. :func:`select` finds the DOM text nodes each content block was built from;
+2. :func:`layout` lays them out, in page order, as a small tree of headings, paragraphs,
+   lists, quotes, code and tables (whatever else the page nests them in is transparent);
+3. :func:`to_text` writes the tree as plain text the way WCXB's gold ``main_content`` is
+   written (Foley 2026, WCXB v1.0): headings on their own lines, paragraphs separated by
+   a blank line, list items one per line, table rows one per line with tab-separated
+   cells, preformatted text as the page has it.  Markdown and HTML
+   (:mod:`unboiler.output.markdown`, :mod:`unboiler.output.html`) write the same tree.
+
+The outputs are built from the DOM, not from ``block.text``: that is Boilerpipe's token
+stream made for the word statistics (anchors and ``<abbr>`` add spaces, whitespace is
+squeezed), so it writes "link , and" and spaces Chinese text around links, and it has no
+structure left.  Inline text is joined as the page joins it, with HTML's white-space
+collapsing (CSS Text 3, §4.1): runs of ASCII whitespace are one space, and a line break in
+the source between two wide (CJK) characters is no space at all (§4.1.3).  Ruby
+annotations (``<rt>``, ``<rp>``) are left out, as WCXB's gold leaves them out.
+"""
 
 from __future__ import annotations
 
-from unboiler.document import TextDocument
+import enum
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Final
+from urllib.parse import urljoin, urlsplit
+
+from selectolax.lexbor import LexborNode
+
+from unboiler.document import TextBlock, TextDocument
+
+# The parser's tag table says which elements continue the block around them.  It is read
+# from there so that the two walks cannot drift apart (parse.py keeps it private for now).
+from unboiler.parse import _IGNORABLE, _TAG_ACTIONS
+
+# --------------------------------------------------------------------------- tag tables
+
+#: Elements the parser reads as part of the block around them (Boilerpipe's inline tag
+#: actions and ours): a block's text is the text under its element, up to the first
+#: element that is not one of these.
+BLOCK_INLINE_TAGS: Final = frozenset(
+    name for name, action in _TAG_ACTIONS.items() if action != _IGNORABLE
+)
+#: Elements laid out inside a line: the above, and line breaks, which end a block for
+#: the parser but only a line for a reader.
+INLINE_TAGS: Final = BLOCK_INLINE_TAGS | {"br", "wbr"}
+HEADING_LEVELS: Final = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
+LIST_TAGS: Final = frozenset({"ul", "ol", "menu", "dir"})
+#: Ruby annotations: the reading of the base text, not text of the page's own (WCXB's
+#: gold leaves them out).
+RUBY_ANNOTATION_TAGS: Final = frozenset({"rt", "rp"})
+#: Elements that wrap an image and its caption, whose images belong to the content even
+#: when only the caption has words.
+FIGURE_TAGS: Final = frozenset({"figure", "picture"})
+#: Attributes that hold an image's URL, in order: lazy-loading pages put the real one in
+#: a data attribute and a placeholder in ``src``.
+IMAGE_URL_ATTRIBUTES: Final = ("src", "data-src", "data-original", "data-lazy-src")
+#: Class-name prefixes that name a code block's language: ``language-`` (HTML standard's
+#: suggestion, highlight.js, Prism), ``lang-`` (Google's prettify), ``highlight-source-``
+#: (GitHub).
+CODE_LANGUAGE_PREFIXES: Final = ("language-", "lang-", "highlight-source-")
+#: Bounds of ``colspan`` and ``rowspan`` (HTML standard, "processing model" of tables).
+MAX_COLSPAN: Final = 1000
+MAX_ROWSPAN: Final = 65534
+#: Lists, quotes and tables nested deeper than this are laid out flat (their text stays):
+#: the layout recurses once per such level, and a page may nest thousands.
+MAX_NESTING: Final = 64
+
+
+class Mark(enum.Enum):
+    """Inline formatting the structured outputs keep."""
+
+    EMPHASIS = "emphasis"
+    STRONG = "strong"
+    CODE = "code"
+    STRIKE = "strike"
+    LINK = "link"
+
+
+MARK_TAGS: Final = {
+    "em": Mark.EMPHASIS,
+    "i": Mark.EMPHASIS,
+    "strong": Mark.STRONG,
+    "b": Mark.STRONG,
+    "code": Mark.CODE,
+    "kbd": Mark.CODE,
+    "samp": Mark.CODE,
+    "tt": Mark.CODE,
+    "del": Mark.STRIKE,
+    "s": Mark.STRIKE,
+    "strike": Mark.STRIKE,
+    "a": Mark.LINK,
+}
+
+# --------------------------------------------------------------------------- the layout
+
+
+@dataclass(frozen=True)
+class Open:
+    """Start of inline formatting; ``href`` is the absolute URL of a link, if usable."""
+
+    mark: Mark
+    href: str | None = None
+
+
+@dataclass(frozen=True)
+class Close:
+    mark: Mark
+
+
+@dataclass(frozen=True)
+class LineBreak:
+    pass
+
+
+@dataclass(frozen=True)
+class Image:
+    src: str
+    alt: str
+
+
+#: A piece of a line: text (whitespace already collapsed), formatting, a break, an image.
+Inline = str | Open | Close | LineBreak | Image
+BREAK: Final = LineBreak()
+
+
+@dataclass
+class Paragraph:
+    inlines: list[Inline]
+
+
+@dataclass
+class Heading:
+    level: int
+    inlines: list[Inline]
+
+
+@dataclass
+class CodeBlock:
+    """Preformatted text, its line breaks and indentation as the page has them."""
+
+    text: str
+    language: str | None = None
+
+
+@dataclass
+class Quote:
+    blocks: list[Block]
+
+
+@dataclass
+class ListBlock:
+    ordered: bool
+    start: int
+    items: list[list[Block]]
+
+
+@dataclass
+class Cell:
+    inlines: list[Inline]
+    header: bool = False
+    colspan: int = 1
+    rowspan: int = 1
+
+
+@dataclass
+class Table:
+    """A table of data: every cell holds one line of text."""
+
+    rows: list[list[Cell]]
+
+
+Block = Paragraph | Heading | CodeBlock | Quote | ListBlock | Table
+
+# --------------------------------------------------------------------------- selection
+
+
+@dataclass
+class Selection:
+    """What of the page is content: the text nodes (and images) of the content blocks, and
+    the texts of content blocks that have no element (a description from JSON-LD), each
+    placed after the content text node that precedes it (``after``) or before everything
+    (``before``)."""
+
+    texts: set[LexborNode] = field(default_factory=set)
+    images: set[LexborNode] = field(default_factory=set)
+    after: dict[LexborNode, list[str]] = field(default_factory=dict)
+    before: list[str] = field(default_factory=list)
+
+
+@dataclass
+class _Segment:
+    """A run of text under one element that no element outside :data:`BLOCK_INLINE_TAGS`
+    interrupts: what the parser makes one block of.  ``key`` is its text without
+    whitespace, which is how a block's text is matched to it."""
+
+    key: str
+    texts: list[LexborNode]
+    images: list[LexborNode]
+    content: bool = False
+
+
+def _segments(owner: LexborNode) -> list[_Segment]:
+    """The runs of text directly under ``owner`` (not inside a nested block-level or
+    ignorable element), in order: the parser's blocks whose element is ``owner``, plus
+    runs of images without text."""
+    segments: list[_Segment] = []
+    texts: list[LexborNode] = []
+    images: list[LexborNode] = []
+    pieces: list[str] = []
+    stack: list[LexborNode] = []
+    node = owner.first_child
+    while True:
+        if node is None:
+            if not stack:
+                break
+            node = stack.pop().next
+            continue
+        if node.is_text_node:
+            texts.append(node)
+            pieces.append(node.text_content or "")
+        elif node.is_element_node:
+            tag = node.tag
+            if tag in BLOCK_INLINE_TAGS:
+                if tag == "img":
+                    images.append(node)
+                stack.append(node)
+                node = node.first_child
+                continue
+            if texts or images:
+                segments.append(_Segment("".join("".join(pieces).split()), texts, images))
+                texts, images, pieces = [], [], []
+        node = node.next
+    if texts or images:
+        segments.append(_Segment("".join("".join(pieces).split()), texts, images))
+    return segments
+
+
+def _parts(block: TextBlock) -> Iterator[tuple[LexborNode | None, str]]:
+    """Each original block a (possibly merged) block is made of, with its element.  A
+    block merged with one that has no element cannot say which part is whose: all its
+    parts then count as texts without an element."""
+    parts = block.parts
+    nodes = block.nodes
+    if len(nodes) == len(parts):
+        yield from zip(nodes, parts, strict=True)
+    else:
+        for text in parts:
+            yield None, text
+
+
+def select(document: TextDocument, *, images: bool = False) -> Selection:
+    """The DOM text nodes the content blocks were built from.
+
+    A block keeps only the element its first text is in, and several blocks can share
+    one element (``<div>intro<p>…</p>outro</div>``, or lines cut by ``<br>``), so each
+    element's runs of text are found again and matched, in page order, to the blocks
+    whose element it is, by their text with whitespace left out.  Only the elements of
+    content blocks are read, so the cost follows the size of the content, not of the
+    page.  A content block that matches no run (a hand-built block, a text a filter
+    rewrote) keeps its text as it is.  With ``images``, the images inside a content run,
+    and those alone in a run next to one under the same element, are content too.
+    """
+    owners = {node for block in document.blocks if block.is_content for node in block.nodes}
+    found: dict[LexborNode, list[_Segment]] = {}
+    selection = Selection()
+    last: LexborNode | None = None  # the last content text node so far
+
+    def place(text: str) -> None:
+        if last is None:
+            selection.before.append(text)
+        else:
+            selection.after.setdefault(last, []).append(text)
+
+    for block in document.blocks:
+        content = block.is_content
+        for node, text in _parts(block):
+            if node is None or node not in owners:
+                if content:
+                    place(text)
+                continue
+            segments = found.get(node)
+            if segments is None:
+                segments = found[node] = _segments(node)
+            key = "".join(text.split())
+            # The first unused run with this text: blocks come in page order, and runs
+            # that earlier blocks (content or not) matched are used.
+            segment = next((s for s in segments if s.texts and s.key == key), None)
+            if segment is None:
+                if content:
+                    place(text)
+                continue
+            if content:
+                segment.content = True
+                selection.texts.update(segment.texts)
+                last = segment.texts[-1]
+            segment.texts = []  # used
+    if images:
+        for segments in found.values():
+            for index, segment in enumerate(segments):
+                near = segments[max(index - 1, 0) : index + 2]
+                if segment.content or (not segment.key and any(s.content for s in near)):
+                    selection.images.update(segment.images)
+    return selection
+
+
+# --------------------------------------------------------------------------- white space
+
+# A line is laid out as one string, each token that is not text standing in it as one
+# control character (page text never keeps these: they are removed from it first), so
+# that white space is collapsed by a few regular-expression passes over the whole line
+# instead of token by token.
+_OPEN: Final = "\x01"
+_IMAGE: Final = "\x02"
+_CLOSE: Final = "\x03"
+_BREAK: Final = "\x04"
+_LINK_OPEN: Final = "\x05"
+_LINK_CLOSE: Final = "\x06"
+_STAND_INS: Final = re.compile("([\x01-\x06])")
+_OPENS: Final = "\x01\x05"
+_CLOSES: Final = "\x03\x06"
+_SPACE_CHARS: Final = " \t\n\r\f"  # ASCII white space, what HTML collapses
+_HTML_SPACE: Final = re.compile(f"[{_SPACE_CHARS}]+")
+#: East Asian wide and full-width characters, Hangul left out: between two of them a line
+#: break of the source is no space (CSS Text 3, §4.1.3, "segment break transformation").
+#: Written as ranges (CJK radicals to CJK ideographs less Hangul Jamo, compatibility
+#: ideographs, CJK forms, full-width forms, the supplementary ideographic planes).
+_WIDE: Final = (
+    "\u2e80-\u312f\u3190-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff9f\uffe0-\uffe6"
+    "\U00020000-\U0003ffff"
+)
+_MARKS: Final = f"[{_OPENS}{_CLOSES}]*"
+_WIDE_BREAK: Final = re.compile(
+    f"([{_WIDE}]{_MARKS})[ \t\r\f]*\n[{_SPACE_CHARS}]*(?={_MARKS}[{_WIDE}])"
+)
+#: Two links, or a link and a word, that touch without a space between two letters or
+#: digits: browsers lay such links out apart (menus, breadcrumbs and tag lists separate
+#: them with CSS), as Boilerpipe's anchor rule assumes; a space goes between them.
+#: Punctuation after a link ("link, and") and wide characters get none.
+_GLUED_LINK: Final = re.compile(
+    f"(?<=[^\\W_])(?<![{_WIDE}])"
+    f"([{_OPENS}{_CLOSES}]*[{_LINK_OPEN}{_LINK_CLOSE}][{_OPENS}{_CLOSES}]*)"
+    f"(?=[^\\W_])(?![{_WIDE}])"
+)
+_SPACE_AFTER_OPEN: Final = re.compile(f"([{_OPENS}]+)([{_SPACE_CHARS}]+)")
+_SPACE_BEFORE_CLOSE: Final = re.compile(f"([{_SPACE_CHARS}]+)([{_CLOSES}]+)")
+_SPACE_AT_BREAK: Final = re.compile(f" ?{_BREAK} ?")
+
+
+def _stand_in(token: Inline) -> str:
+    if isinstance(token, Open):
+        return _LINK_OPEN if token.mark is Mark.LINK else _OPEN
+    if isinstance(token, Close):
+        return _LINK_CLOSE if token.mark is Mark.LINK else _CLOSE
+    return _BREAK if isinstance(token, LineBreak) else _IMAGE
+
+
+def normalize(raw: Iterable[Inline]) -> list[Inline]:
+    """Collapse white space the way a browser lays out a line: one space for each run,
+    none at the ends or around a break, none between wide characters across a source line
+    break (CSS Text 3, §4.1); spaces are moved out of formatting (so that Markdown's
+    emphasis can open and close, CommonMark §6.2), and formatting left empty is dropped."""
+    pieces: list[str] = []
+    others: list[Inline] = []
+    for token in raw:
+        if isinstance(token, str):
+            pieces.append(_STAND_INS.sub("", token) if _STAND_INS.search(token) else token)
+        else:
+            pieces.append(_stand_in(token))
+            others.append(token)
+    line = "".join(pieces)
+    if "\n" in line and not line.isascii():
+        line = _WIDE_BREAK.sub(r"\1", line)
+    if _LINK_OPEN in line:
+        line = _GLUED_LINK.sub(r" \1", line)
+    if others:
+        while True:
+            moved = _SPACE_AFTER_OPEN.sub(r"\2\1", line)
+            moved = _SPACE_BEFORE_CLOSE.sub(r"\2\1", moved)
+            if moved == line:
+                break
+            line = moved
+    line = _HTML_SPACE.sub(" ", line)
+    if _BREAK in line:
+        line = _SPACE_AT_BREAK.sub(_BREAK, line)
+    line = line.strip(" ")
+    if not others:
+        return [line] if line else []
+    tokens: list[Inline] = []
+    queue = iter(others)
+    for piece in _STAND_INS.split(line):
+        if len(piece) == 1 and _OPEN <= piece <= _LINK_CLOSE:
+            tokens.append(next(queue))
+        elif piece:
+            tokens.append(piece)
+    return _tidy(tokens)
+
+
+def _is_visible(token: Inline) -> bool:
+    return isinstance(token, Image) or (isinstance(token, str) and token != " ")
+
+
+def _tidy(tokens: list[Inline]) -> list[Inline]:
+    """The end of :func:`normalize`, over the few tokens that are not text: one break at
+    most between two texts, none at the ends, no formatting left empty by that, no space
+    beside a break or at the ends."""
+    kept: list[Inline] = []
+    seen_visible = False
+    for token in tokens:
+        if isinstance(token, LineBreak):
+            if seen_visible:
+                kept.append(token)
+            seen_visible = False
+        else:
+            seen_visible = seen_visible or _is_visible(token)
+            kept.append(token)
+    last = max((i for i, token in enumerate(kept) if _is_visible(token)), default=-1)
+    kept = kept[: last + 1] + [t for t in kept[last + 1 :] if isinstance(t, (Open, Close))]
+    paired: list[Inline] = []
+    for token in kept:
+        if isinstance(token, Close) and paired and isinstance(paired[-1], Open):
+            paired.pop()  # a Close right after an Open closes that Open: nesting is proper
+        else:
+            paired.append(token)
+    merged: list[Inline] = []
+    for token in paired:
+        if isinstance(token, str):
+            if not merged or isinstance(merged[-1], LineBreak):
+                token = token.lstrip(" ")
+            elif isinstance(merged[-1], str):
+                if merged[-1].endswith(" ") and token.startswith(" "):
+                    token = token[1:]
+                merged[-1] += token
+                continue
+            if not token:
+                continue
+        elif isinstance(token, LineBreak):
+            _strip_last_space(merged)
+        merged.append(token)
+    _strip_last_space(merged)
+    return [token for token in merged if token != ""]
+
+
+def _strip_last_space(tokens: list[Inline]) -> None:
+    """Drop the space that ends the last text, looking through formatting."""
+    index = len(tokens) - 1
+    while index >= 0 and isinstance(tokens[index], (Open, Close)):
+        index -= 1
+    if index >= 0:
+        token = tokens[index]
+        if isinstance(token, str) and token.endswith(" "):
+            tokens[index] = token[:-1]
+
+
+def has_text(inlines: Iterable[Inline]) -> bool:
+    return any(isinstance(token, (str, Image)) for token in inlines)
+
+
+def plain(inlines: Iterable[Inline], *, line_break: str = "\n") -> str:
+    """The text of a line: formatting and images left out, breaks as ``line_break``."""
+    return "".join(
+        token if isinstance(token, str) else line_break
+        for token in inlines
+        if isinstance(token, (str, LineBreak))
+    )
+
+
+# --------------------------------------------------------------------------- layout walk
+
+
+def _absolute_url(value: str | None, base: str | None) -> str | None:
+    """``value`` resolved against ``base``: an http(s) URL, or a relative one when there is
+    no base to resolve it against; None for anything else (``javascript:``, ``data:``)."""
+    if not value:
+        return None
+    # The URL standard drops tabs and newlines inside URLs and spaces at their ends.
+    url = value.replace("\t", "").replace("\n", "").replace("\r", "").strip()
+    if not url:
+        return None
+    if base:
+        url = urljoin(base, url)
+    scheme = urlsplit(url).scheme.lower() if ":" in url else ""
+    if scheme in ("http", "https"):
+        return url
+    if not scheme and not base and not url.startswith("//"):
+        return url
+    return None
+
+
+#: Characters a language name may hold besides letters and digits ("c++", "c#", "objective-c").
+_LANGUAGE_MARKS: Final = "+#-_."
+
+
+def _code_language(pre: LexborNode) -> str | None:
+    """The language a code block names in its class (on ``<pre>``, its ``<code>`` or the
+    element around it), as :data:`CODE_LANGUAGE_PREFIXES` spell it."""
+    candidates = [pre, pre.parent]
+    child = pre.first_child
+    while child is not None:
+        if child.tag == "code":
+            candidates.insert(0, child)
+            break
+        child = child.next
+    for element in candidates:
+        if element is None or not element.is_element_node:
+            continue
+        for name in (element.attributes.get("class") or "").split():
+            for prefix in CODE_LANGUAGE_PREFIXES:
+                if name.startswith(prefix) and len(name) > len(prefix):
+                    language = "".join(
+                        c for c in name[len(prefix) :] if c.isalnum() or c in "+#-_."
+                    )
+                    if language:
+                        return language.lower()
+    return None
+
+
+def _span(value: str | None, limit: int) -> int:
+    try:
+        return min(max(int((value or "1").strip()), 1), limit)
+    except ValueError:
+        return 1
+
+
+#: The largest number an ordered list may start at (CommonMark §5.2: nine digits).
+MAX_LIST_START: Final = 999_999_999
+
+
+def _list_start(node: LexborNode) -> int:
+    try:
+        return min(max(int((node.attributes.get("start") or "1").strip()), 0), MAX_LIST_START)
+    except ValueError:
+        return 1
+
+
+class _Layout:
+    """One layout walk over the elements that hold content (see :func:`layout`)."""
+
+    def __init__(
+        self,
+        selection: Selection,
+        marked: dict[LexborNode, bool],
+        *,
+        base: str | None,
+        images: bool,
+    ) -> None:
+        self.texts = selection.texts
+        self.images = selection.images
+        self.with_images = images
+        self.after = selection.after
+        self.marked = marked
+        self.base = base
+        self.pending: list[str] = []  # texts without an element, due after this point
+
+    # -- leaves
+
+    def text(self, node: LexborNode) -> str | None:
+        if node not in self.texts:
+            return None
+        extra = self.after.get(node)
+        if extra:
+            self.pending.extend(extra)
+        return node.text_content or ""
+
+    def image(self, node: LexborNode) -> Image | None:
+        attributes = node.attributes
+        for name in IMAGE_URL_ATTRIBUTES:
+            src = _absolute_url(attributes.get(name), self.base)
+            if src is not None:
+                return Image(src, " ".join((attributes.get("alt") or "").split()))
+        return None
+
+    def images_only(self, node: LexborNode) -> bool:
+        """Whether ``node`` shows images and no text (a photo in its own ``<p>``)."""
+        if node.tag == "img":
+            return True
+        return bool(node.css_first("img")) and not node.text(deep=True).strip()
+
+    def content_follows(self, node: LexborNode) -> bool:
+        sibling = node.next
+        while sibling is not None:
+            if sibling in self.marked or sibling in self.texts:
+                return True
+            sibling = sibling.next
+        return False
+
+    # -- inline
+
+    def enter(self, node: LexborNode, run: list[Inline]) -> Inline | None:
+        """Open what ``node`` formats; the token that closes it."""
+        tag = node.tag or ""
+        mark = MARK_TAGS.get(tag)
+        if mark is not None:
+            href = self.link_url(node) if mark is Mark.LINK else None
+            run.append(Open(mark, href))
+            return Close(mark)
+        if tag not in INLINE_TAGS:  # a block inside a line (a heading, a cell) is a space
+            run.append(" ")
+            return " "
+        return None
+
+    def link_url(self, node: LexborNode) -> str | None:
+        href = node.attributes.get("href")
+        if href and href.lstrip().lower().startswith("mailto:"):
+            return href.strip()
+        return _absolute_url(href, self.base)
+
+    def inline(self, parent: LexborNode, run: list[Inline], *, free_images: bool = False) -> None:
+        """The content under ``parent`` as one line.  ``free_images`` takes every image of
+        the subtree (one chosen for its position, see :meth:`flow`)."""
+        stack: list[tuple[LexborNode, Inline | None]] = []
+        node = parent.first_child
+        while True:
+            if node is None:
+                if not stack:
+                    return
+                element, closing = stack.pop()
+                if closing is not None:
+                    run.append(closing)
+                node = element.next
+                continue
+            if node.is_text_node:
+                text = self.text(node)
+                if text:
+                    run.append(text)
+            elif node.is_element_node:
+                tag = node.tag
+                if tag == "br":
+                    run.append(BREAK)
+                elif tag == "img":
+                    if free_images or node in self.images:
+                        image = self.image(node)
+                        if image is not None:
+                            run.append(image)
+                elif tag not in RUBY_ANNOTATION_TAGS and (free_images or node in self.marked):
+                    stack.append((node, self.enter(node, run)))
+                    node = node.first_child
+                    continue
+            node = node.next
+
+    def inline_element(
+        self, node: LexborNode, run: list[Inline], *, free_images: bool = False
+    ) -> None:
+        if node.tag == "img":
+            image = self.image(node) if free_images or node in self.images else None
+            if image is not None:
+                run.append(image)
+            return
+        if node.tag == "br":
+            run.append(BREAK)
+            return
+        closing = self.enter(node, run)
+        self.inline(node, run, free_images=free_images)
+        if closing is not None:
+            run.append(closing)
+
+    # -- blocks
+
+    def flow(self, container: LexborNode, depth: int) -> list[Block]:
+        """The blocks under ``container``.  Elements with no structure of their own
+        (``<div>``, ``<p>``, ``<section>``, unknown ones) only end the line; lists,
+        quotes, tables, headings and preformatted text become blocks."""
+        blocks: list[Block] = []
+        run: list[Inline] = []
+        parents: list[LexborNode] = []
+        node = container.first_child
+        while True:
+            if node is None:
+                if not parents:
+                    break
+                self.end_line(run, blocks)
+                node = parents.pop().next
+                continue
+            if node.is_text_node:
+                text = self.text(node)
+                if text:
+                    run.append(text)
+            elif node.is_element_node:
+                tag = node.tag or ""
+                holds_blocks = self.marked.get(node)
+                if tag == "br":
+                    run.append(BREAK)
+                elif tag in RUBY_ANNOTATION_TAGS:
+                    pass
+                elif holds_blocks is None:
+                    if node in self.images:
+                        self.inline_element(node, run)
+                    elif (
+                        self.with_images
+                        and self.images_only(node)
+                        and self.image_placed(node, blocks, run)
+                    ):
+                        if tag in INLINE_TAGS:
+                            self.inline_element(node, run, free_images=True)
+                        else:
+                            self.end_line(run, blocks)
+                            self.inline_element(node, run, free_images=True)
+                            self.end_line(run, blocks)
+                elif tag in INLINE_TAGS and not holds_blocks:
+                    self.inline_element(node, run)
+                else:
+                    structure = self.structure(node, tag, depth)
+                    if structure is None:
+                        self.end_line(run, blocks)
+                        parents.append(node)
+                        node = node.first_child
+                        continue
+                    self.end_line(run, blocks)
+                    blocks.extend(structure)
+            if self.pending:
+                self.end_line(run, blocks)
+            node = node.next
+        self.end_line(run, blocks)
+        return blocks
+
+    def image_placed(self, node: LexborNode, blocks: list[Block], run: list[Inline]) -> bool:
+        """Whether an image outside the content runs belongs to the content: it is in a
+        figure with content, or between content (before it in this flow, after it among
+        its siblings)."""
+        parent = node.parent
+        if parent is not None and parent.tag in FIGURE_TAGS:
+            return True
+        return bool(blocks or has_text(run)) and self.content_follows(node)
+
+    def end_line(self, run: list[Inline], blocks: list[Block]) -> None:
+        if run:
+            inlines = normalize(run)
+            if has_text(inlines):
+                blocks.append(Paragraph(inlines))
+            run.clear()
+        if self.pending:
+            blocks.extend(Paragraph([text]) for text in self.pending)
+            self.pending.clear()
+
+    def structure(self, node: LexborNode, tag: str, depth: int) -> list[Block] | None:
+        """The blocks of a structural element; None for an element without structure,
+        whose content the flow reads through."""
+        level = HEADING_LEVELS.get(tag)
+        if level is not None:
+            run: list[Inline] = []
+            self.inline(node, run)
+            inlines = [" " if isinstance(t, LineBreak) else t for t in normalize(run)]
+            return [Heading(level, normalize(inlines))] if has_text(inlines) else []
+        if tag == "pre":
+            text = self.preformatted(node)
+            return [CodeBlock(text, _code_language(node))] if text.strip() else []
+        if depth >= MAX_NESTING:
+            return None
+        if tag in LIST_TAGS:
+            return self.list_block(node, depth + 1)
+        if tag == "blockquote":
+            blocks = self.flow(node, depth + 1)
+            return [Quote(blocks)] if blocks else []
+        if tag == "table":
+            return self.table(node, depth + 1)
+        return None
+
+    def preformatted(self, pre: LexborNode) -> str:
+        """The text of ``<pre>`` as it is, line breaks and indentation kept."""
+        pieces: list[str] = []
+        stack: list[LexborNode] = []
+        node = pre.first_child
+        while True:
+            if node is None:
+                if not stack:
+                    break
+                node = stack.pop().next
+                continue
+            if node.is_text_node:
+                text = self.text(node)
+                if text:
+                    pieces.append(text)
+            elif node.tag == "br":
+                pieces.append("\n")
+            elif node.tag not in RUBY_ANNOTATION_TAGS and node in self.marked:
+                stack.append(node)
+                node = node.first_child
+                continue
+            node = node.next
+        return "".join(pieces).strip("\n").rstrip()
+
+    def list_block(self, node: LexborNode, depth: int) -> list[Block]:
+        items: list[list[Block]] = []
+        run: list[Inline] = []
+        child = node.first_child
+        while child is not None:
+            item: list[Block] = []
+            if child.is_text_node:  # text straight inside a list: an item of its own
+                text = self.text(child)
+                if text:
+                    run.append(text)
+                    self.end_line(run, item)
+            elif child.is_element_node and child in self.marked:
+                if child.tag == "li" or child.tag not in INLINE_TAGS:
+                    item = self.flow(child, depth)
+                else:
+                    self.inline_element(child, run)
+                    self.end_line(run, item)
+            if item:
+                items.append(item)
+            child = child.next
+        if not items:
+            return []
+        ordered = node.tag == "ol"
+        return [ListBlock(ordered, _list_start(node) if ordered else 1, items)]
+
+    def table(self, node: LexborNode, depth: int) -> list[Block]:
+        """A table of data (two columns or more, one line of text in each cell) as a
+        :class:`Table`; a table used for layout as the blocks of its cells in order."""
+        before: list[Block] = []
+        rows: list[list[tuple[LexborNode, list[Block]]]] = []
+        for row in self._rows(node, before, depth):
+            cells = []
+            cell = row.first_child
+            while cell is not None:
+                if cell.tag in ("td", "th"):
+                    cells.append((cell, self.flow(cell, depth) if cell in self.marked else []))
+                cell = cell.next
+            if any(blocks for _, blocks in cells):
+                rows.append(cells)
+        simple = all(
+            len(blocks) <= 1 and all(isinstance(b, Paragraph) for b in blocks)
+            for row_cells in rows
+            for _, blocks in row_cells
+        )
+        columns = max(
+            (sum(_span(c.attributes.get("colspan"), MAX_COLSPAN) for c, _ in r) for r in rows),
+            default=0,
+        )
+        if not simple or columns < 2:
+            return before + [block for r in rows for _, blocks in r for block in blocks]
+        table = Table(
+            [
+                [
+                    Cell(
+                        blocks[0].inlines if blocks and isinstance(blocks[0], Paragraph) else [],
+                        header=cell.tag == "th",
+                        colspan=_span(cell.attributes.get("colspan"), MAX_COLSPAN),
+                        rowspan=_span(cell.attributes.get("rowspan"), MAX_ROWSPAN),
+                    )
+                    for cell, blocks in r
+                ]
+                for r in rows
+            ]
+        )
+        return [*before, table]
+
+    def _rows(self, table: LexborNode, before: list[Block], depth: int) -> Iterator[LexborNode]:
+        """The rows of ``table`` that hold content (a caption's blocks go to ``before``)."""
+        child = table.first_child
+        while child is not None:
+            if child in self.marked:
+                if child.tag == "tr":
+                    yield child
+                elif child.tag in ("thead", "tbody", "tfoot"):
+                    row = child.first_child
+                    while row is not None:
+                        if row.tag == "tr" and row in self.marked:
+                            yield row
+                        row = row.next
+                else:
+                    before.extend(self.flow(child, depth))
+            child = child.next
+
+
+def _mark(selection: Selection) -> tuple[dict[LexborNode, bool], LexborNode | None]:
+    """The elements that hold content, each with whether a block-level element lies
+    between it and some of that content (an ``<a>`` around a heading must be read
+    through, not as a line); and the root of the tree."""
+    marked: dict[LexborNode, bool] = {}
+    root: LexborNode | None = None
+    for leaf in [*selection.texts, *selection.images]:
+        below_block = False
+        node = leaf.parent
+        while node is not None:
+            seen = marked.get(node)
+            if seen is not None and (seen or not below_block):
+                break
+            marked[node] = below_block
+            if node.tag not in INLINE_TAGS:
+                below_block = True
+            parent = node.parent
+            if parent is None:
+                root = node
+            node = parent
+    return marked, root
+
+
+def layout(document: TextDocument, *, images: bool = False) -> list[Block]:
+    """The content of ``document`` as blocks, in page order.
+
+    Reads the content flags and the blocks' elements only (see :func:`select`), so it
+    serves every extractor; the document is not changed.  ``images`` keeps the images of
+    the content (they cost a little more to find).
+    """
+    selection = select(document, images=images)
+    blocks: list[Block] = [Paragraph([text]) for text in selection.before]
+    marked, root = _mark(selection)
+    if root is not None:
+        builder = _Layout(selection, marked, base=document.url, images=images)
+        blocks.extend(builder.flow(root, 0))
+    return blocks
+
+
+# --------------------------------------------------------------------------- plain text
+
+
+def _text_blocks(blocks: Iterable[Block], separator: str) -> str:
+    return separator.join(text for text in map(_text_block, blocks) if text)
+
+
+def _text_block(block: Block) -> str:
+    if isinstance(block, (Paragraph, Heading)):
+        return plain(block.inlines)
+    if isinstance(block, CodeBlock):
+        return block.text
+    if isinstance(block, Quote):
+        return _text_blocks(block.blocks, "\n\n")
+    if isinstance(block, ListBlock):
+        return "\n".join(_text_blocks(item, "\n") for item in block.items)
+    return "\n".join(
+        "\t".join(plain(cell.inlines, line_break=" ") for cell in row) for row in block.rows
+    )
+
+
+def blocks_to_text(blocks: Iterable[Block]) -> str:
+    """Blocks as WCXB's gold writes text: blocks apart by a blank line, list items and
+    table rows one per line, cells apart by a tab."""
+    return _text_blocks(blocks, "\n\n")
 
 
 def to_text(document: TextDocument) -> str:
-    return document.content
+    """The content of ``document`` as plain text (see the module docstring)."""
+    return blocks_to_text(layout(document))
+
+
+__all__ = [
+    "Block",
+    "Cell",
+    "Close",
+    "CodeBlock",
+    "Heading",
+    "Image",
+    "Inline",
+    "LineBreak",
+    "ListBlock",
+    "Mark",
+    "Open",
+    "Paragraph",
+    "Quote",
+    "Selection",
+    "Table",
+    "blocks_to_text",
+    "layout",
+    "normalize",
+    "plain",
+    "select",
+    "to_text",
+]
