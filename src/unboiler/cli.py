@@ -35,7 +35,8 @@ def main() -> None:
     type=click.Choice(sorted(RENDERERS)),
     default="text",
     show_default=True,
-    help="Output format.",
+    help="Output format: text (plain text, as WCXB's gold is written), markdown (CommonMark "
+    "with GitHub's tables), html (a sanitised fragment) or json (text, title, url).",
 )
 @click.option("--url", default=None, help="URL of the page, if known.")
 @click.option(

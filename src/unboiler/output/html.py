@@ -1,0 +1,176 @@
+"""A minimal HTML fragment of the content, safe to show in another page.
+
+The fragment is written from the layout of :mod:`unboiler.output.text` (headings,
+paragraphs, lists, quotes, code, tables, emphasis; links and images on request), never
+copied from the page, and then passed through nh3 (the Python binding of the Rust
+sanitiser ammonia, which parses it as HTML5 does) with a short allow-list: structural tags
+only, ``href`` and ``src`` only with http(s) URLs, no scripts, styles, event handlers or
+``javascript:`` URLs even if a bug upstream let one through.  Sanitising is a parser's
+job; regular expressions are never used for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from html import escape as escape_html
+from typing import Final
+from urllib.parse import urlsplit
+
+import nh3
+
+from unboiler.document import TextDocument
+from unboiler.output.text import (
+    Block,
+    Close,
+    CodeBlock,
+    Heading,
+    Image,
+    Inline,
+    LineBreak,
+    ListBlock,
+    Mark,
+    Open,
+    Paragraph,
+    Quote,
+    Table,
+    layout,
+)
+
+INLINE_TAGS: Final = {
+    Mark.EMPHASIS: "em",
+    Mark.STRONG: "strong",
+    Mark.CODE: "code",
+    Mark.STRIKE: "del",
+    Mark.LINK: "a",
+}
+ALLOWED_TAGS: Final = frozenset(
+    {"p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "blockquote", "pre", "br"}
+    | {"table", "thead", "tbody", "tr", "th", "td", "img"}
+    | set(INLINE_TAGS.values())
+)
+ALLOWED_ATTRIBUTES: Final = {
+    "a": {"href"},
+    "img": {"src", "alt"},
+    "ol": {"start"},
+    "th": {"colspan", "rowspan"},
+    "td": {"colspan", "rowspan"},
+    "code": {"class"},  # the language of a code block, written here as language-NAME
+}
+URL_SCHEMES: Final = frozenset({"http", "https"})
+
+
+def _web_url(url: str | None) -> str | None:
+    """``url`` if it is an absolute http(s) URL (a relative one could not be resolved)."""
+    if not url or urlsplit(url).scheme.lower() not in URL_SCHEMES:
+        return None
+    return url
+
+
+def _attribute(value: str) -> str:
+    return escape_html(value, quote=True)
+
+
+class _Writer:
+    def __init__(self, *, links: bool, images: bool) -> None:
+        self.links = links
+        self.images = images
+
+    def line(self, inlines: Sequence[Inline]) -> str:
+        out: list[str] = []
+        closings: list[str] = []
+        for token in inlines:
+            if isinstance(token, str):
+                out.append(escape_html(token, quote=False))
+            elif isinstance(token, LineBreak):
+                out.append("<br>")
+            elif isinstance(token, Image):
+                src = _web_url(token.src)
+                if self.images and src is not None:
+                    out.append(f'<img src="{_attribute(src)}" alt="{_attribute(token.alt)}">')
+            elif isinstance(token, Open):
+                closing = ""
+                if token.mark is not Mark.LINK:
+                    tag = INLINE_TAGS[token.mark]
+                    out.append(f"<{tag}>")
+                    closing = f"</{tag}>"
+                else:
+                    href = _web_url(token.href) if self.links else None
+                    if href is not None and "</a>" not in closings:
+                        out.append(f'<a href="{_attribute(href)}">')
+                        closing = "</a>"
+                closings.append(closing)
+            elif isinstance(token, Close) and closings:
+                out.append(closings.pop())
+        out.extend(reversed(closings))
+        return "".join(out)
+
+    def blocks(self, blocks: Iterable[Block]) -> str:
+        return "\n".join(filter(None, map(self.block, blocks)))
+
+    def block(self, block: Block) -> str:
+        if isinstance(block, Paragraph):
+            return f"<p>{self.line(block.inlines)}</p>"
+        if isinstance(block, Heading):
+            return f"<h{block.level}>{self.line(block.inlines)}</h{block.level}>"
+        if isinstance(block, CodeBlock):
+            language = f' class="language-{_attribute(block.language)}"' if block.language else ""
+            return f"<pre><code{language}>{escape_html(block.text, quote=False)}</code></pre>"
+        if isinstance(block, Quote):
+            return f"<blockquote>\n{self.blocks(block.blocks)}\n</blockquote>"
+        if isinstance(block, ListBlock):
+            tag = "ol" if block.ordered else "ul"
+            start = f' start="{block.start}"' if block.ordered and block.start != 1 else ""
+            items = "\n".join(f"<li>{self.item(item)}</li>" for item in block.items)
+            return f"<{tag}{start}>\n{items}\n</{tag}>"
+        return self.table(block)
+
+    def item(self, blocks: list[Block]) -> str:
+        """A list item; one that is a single line is written without its ``<p>``."""
+        if len(blocks) == 1 and isinstance(blocks[0], Paragraph):
+            return self.line(blocks[0].inlines)
+        return "\n" + self.blocks(blocks) + "\n"
+
+    def table(self, table: Table) -> str:
+        rows = []
+        for row in table.rows:
+            cells = []
+            for cell in row:
+                tag = "th" if cell.header else "td"
+                spans = "".join(
+                    f' {name}="{value}"'
+                    for name, value in (("colspan", cell.colspan), ("rowspan", cell.rowspan))
+                    if value > 1
+                )
+                cells.append(f"<{tag}{spans}>{self.line(cell.inlines)}</{tag}>")
+            rows.append("<tr>" + "".join(cells) + "</tr>")
+        header = ""
+        if all(cell.header for cell in table.rows[0]):
+            header = f"<thead>\n{rows.pop(0)}\n</thead>\n"
+        body = f"<tbody>\n{chr(10).join(rows)}\n</tbody>\n" if rows else ""
+        return f"<table>\n{header}{body}</table>"
+
+
+def sanitize(fragment: str) -> str:
+    """``fragment`` with only the allowed tags, attributes and URL schemes (nh3)."""
+    return nh3.clean(
+        fragment,
+        tags=set(ALLOWED_TAGS),
+        attributes={tag: set(names) for tag, names in ALLOWED_ATTRIBUTES.items()},
+        url_schemes=set(URL_SCHEMES),
+        strip_comments=True,
+        link_rel="noopener noreferrer nofollow",
+    )
+
+
+def blocks_to_html(blocks: Iterable[Block], *, links: bool = False, images: bool = False) -> str:
+    """Laid-out blocks (:func:`unboiler.output.text.layout`) as a sanitised fragment."""
+    return sanitize(_Writer(links=links, images=images).blocks(blocks))
+
+
+def to_html(document: TextDocument, *, links: bool = False, images: bool = False) -> str:
+    """The content of ``document`` as a sanitised HTML fragment; ``links`` and ``images``
+    keep those whose URLs are (or resolve, against the document's URL, to) http(s)."""
+    return blocks_to_html(layout(document, images=images), links=links, images=images)
+
+
+__all__ = ["ALLOWED_ATTRIBUTES", "ALLOWED_TAGS", "blocks_to_html", "sanitize", "to_html"]

@@ -1,0 +1,313 @@
+"""Markdown of the content: the layout of :mod:`unboiler.output.text` written as CommonMark
+(spec 0.31.2) with GitHub's tables and strikethrough (GFM spec 0.29).
+
+Headings are ATX headings, lists keep their nesting and numbering, quotes their ``>``,
+code its fence and the language the page names, tables of data become pipe tables (a
+cell spanning columns is followed by empty cells, as pipe tables have no spans).  Links
+(``links=True``) and images (``images=True``) are written with absolute URLs, resolved
+against the document's URL.  Page text is escaped wherever CommonMark would read it as
+markup, so that a Markdown parser gives back the same structure and the same text as the
+plain-text output; emphasis that CommonMark could not open or close where the page puts it
+(``a*"b"*``, §6.2's flanking rules) is left out rather than written as stray asterisks.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from unboiler.document import TextDocument
+from unboiler.output.text import (
+    Block,
+    Close,
+    CodeBlock,
+    Heading,
+    Image,
+    Inline,
+    LineBreak,
+    ListBlock,
+    Mark,
+    Open,
+    Paragraph,
+    Quote,
+    Table,
+    layout,
+)
+
+#: Delimiters of inline formatting (CommonMark §6.2; GFM §6.5 for strikethrough).
+DELIMITERS: Final = {Mark.EMPHASIS: "*", Mark.STRONG: "**", Mark.STRIKE: "~~"}
+#: A hard line break: a backslash at the end of the line (CommonMark §6.7), which unlike
+#: two trailing spaces survives editors that trim lines.
+HARD_BREAK: Final = "\\\n"
+
+# Characters that are markup anywhere in a line: backslash escapes (CommonMark §2.4) keep
+# them text.  "|" is markup in GFM tables, "~" in GFM strikethrough.
+_INLINE_SPECIAL: Final = re.compile(r"([\\`*_\[\]<|~])")
+# "&" is markup only before what reads as an entity or a numeric character reference.
+_ENTITY_LIKE: Final = re.compile(r"&(?=#?[0-9A-Za-z]+;)")
+# Characters that start a block at the start of a line: ATX headings, quotes, bullet list
+# items, setext underlines, thematic breaks (CommonMark §4.1-4.3, §5.1-5.2).
+_LINE_START_SPECIAL: Final = frozenset("#>-+=")
+_ORDERED_MARKER: Final = re.compile(r"^(\d{1,9})([.)])")
+_URL_UNSAFE: Final = {" ": "%20", "(": "%28", ")": "%29", "<": "%3C", ">": "%3E", "\\": "%5C"}
+
+
+def escape(text: str) -> str:
+    """Page text made literal in a Markdown line."""
+    text = _INLINE_SPECIAL.sub(r"\\\1", text)
+    return _ENTITY_LIKE.sub(r"\\&", text) if "&" in text else text
+
+
+def _escape_line_starts(text: str) -> str:
+    """Escape what would open a block at the start of each line of a paragraph."""
+    lines = text.split("\n")
+    for index, line in enumerate(lines):
+        if line and line[0] in _LINE_START_SPECIAL:
+            lines[index] = "\\" + line
+        elif line[:1].isdigit():
+            lines[index] = _ORDERED_MARKER.sub(r"\1\\\2", line)
+    return "\n".join(lines)
+
+
+def _destination(url: str) -> str:
+    """A link destination that needs no angle brackets (CommonMark §6.3)."""
+    return "".join(_URL_UNSAFE.get(char, char) for char in url if char >= " ")
+
+
+def _code_span(text: str) -> str:
+    """Inline code fenced by one backtick more than its longest run of backticks, with
+    the padding §6.1 strips when the code starts or ends with a backtick or a space."""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    if text.startswith(("`", " ")) or text.endswith(("`", " ")):
+        text = f" {text} "
+    return f"{fence}{text}{fence}"
+
+
+def _is_space(char: str) -> bool:
+    return not char or char.isspace()
+
+
+def _is_punctuation(char: str) -> bool:
+    """Unicode punctuation as CommonMark 0.31 defines it: categories P and S."""
+    return bool(char) and unicodedata.category(char)[0] in "PS"
+
+
+def _left_flanking(before: str, after: str) -> bool:
+    """CommonMark §6.2: a delimiter run that can open emphasis."""
+    return not _is_space(after) and (
+        not _is_punctuation(after) or _is_space(before) or _is_punctuation(before)
+    )
+
+
+def _right_flanking(before: str, after: str) -> bool:
+    """CommonMark §6.2: a delimiter run that can close emphasis."""
+    return not _is_space(before) and (
+        not _is_punctuation(before) or _is_space(after) or _is_punctuation(after)
+    )
+
+
+class _Line:
+    """Markdown of a run of inline tokens.  Emphasis delimiters are kept apart until the
+    end, when each pair is checked against the characters around it."""
+
+    def __init__(self, *, links: bool, images: bool, line_break: str) -> None:
+        self.links = links
+        self.images = images
+        self.line_break = line_break
+        self.pieces: list[str] = []
+        self.delimiters: set[int] = set()  # indexes of delimiter pieces
+        self.pairs: list[tuple[int, int]] = []
+
+    def neighbour(self, index: int, step: int) -> str:
+        index += step
+        pieces = self.pieces
+        while 0 <= index < len(pieces):
+            piece = pieces[index]
+            if piece and index not in self.delimiters:
+                return piece[-1] if step < 0 else piece[0]
+            index += step
+        return ""
+
+    def render(self, inlines: Sequence[Inline]) -> str:
+        pieces = self.pieces
+        # (mark, index of the opening piece or -1 when nothing was written for it, URL)
+        stack: list[tuple[Mark, int, str | None]] = []
+        code: list[str] | None = None  # the text of an open code span
+        code_depth = 0
+        for token in inlines:
+            if code is not None:
+                if isinstance(token, str):
+                    code.append(token)
+                elif isinstance(token, LineBreak):
+                    code.append(" ")
+                elif isinstance(token, Open) and token.mark is Mark.CODE:
+                    code_depth += 1
+                elif isinstance(token, Close) and token.mark is Mark.CODE:
+                    code_depth -= 1
+                    if not code_depth:
+                        pieces.append(_code_span("".join(code)))
+                        code = None
+                continue
+            if isinstance(token, str):
+                pieces.append(escape(token))
+            elif isinstance(token, LineBreak):
+                pieces.append(self.line_break)
+            elif isinstance(token, Image):
+                if self.images:
+                    pieces.append(f"![{escape(token.alt)}]({_destination(token.src)})")
+            elif isinstance(token, Open):
+                self.open(token, stack)
+                if token.mark is Mark.CODE:
+                    code, code_depth = [], 1
+            else:
+                self.close(stack)
+        if code is not None:  # a code span the walk left open (never, as it nests)
+            pieces.append(_code_span("".join(code)))
+        for opening, closing in self.pairs:
+            if not (
+                _left_flanking(self.neighbour(opening, -1), self.neighbour(opening, 1))
+                and _right_flanking(self.neighbour(closing, -1), self.neighbour(closing, 1))
+            ):
+                pieces[opening] = pieces[closing] = ""
+        return "".join(pieces)
+
+    def open(self, token: Open, stack: list[tuple[Mark, int, str | None]]) -> None:
+        mark = token.mark
+        index = -1
+        if mark is Mark.LINK:
+            if self.links and token.href and all(m is not Mark.LINK for m, _, _ in stack):
+                index = len(self.pieces)
+                self.pieces.append("[")
+        elif mark in DELIMITERS and all(m is not mark for m, i, _ in stack if i >= 0):
+            # The same emphasis twice over would read as another one ("**" is strong).
+            index = len(self.pieces)
+            self.pieces.append(DELIMITERS[mark])
+            self.delimiters.add(index)
+        stack.append((mark, index, token.href))
+
+    def close(self, stack: list[tuple[Mark, int, str | None]]) -> None:
+        if not stack:
+            return
+        mark, opening, href = stack.pop()
+        if opening < 0 or mark is Mark.CODE:
+            return
+        if mark is Mark.LINK:
+            if href is not None:
+                self.pieces.append(f"]({_destination(href)})")
+            return
+        self.delimiters.add(len(self.pieces))
+        self.pairs.append((opening, len(self.pieces)))
+        self.pieces.append(DELIMITERS[mark])
+
+
+def _line(
+    inlines: Sequence[Inline], *, links: bool, images: bool, line_break: str = HARD_BREAK
+) -> str:
+    return _Line(links=links, images=images, line_break=line_break).render(inlines)
+
+
+class _Writer:
+    """Blocks to Markdown with the output's options."""
+
+    def __init__(self, *, links: bool, images: bool) -> None:
+        self.links = links
+        self.images = images
+
+    def blocks(self, blocks: Iterable[Block], separator: str = "\n\n") -> str:
+        written: list[str] = []
+        previous_list: tuple[bool, bool] | None = None  # (ordered, alternate marker)
+        for block in blocks:
+            alternate = False
+            if isinstance(block, ListBlock):
+                # Two lists in a row with the same marker would read as one (§5.3).
+                if previous_list is not None and previous_list[0] == block.ordered:
+                    alternate = not previous_list[1]
+                previous_list = (block.ordered, alternate)
+            else:
+                previous_list = None
+            text = self.block(block, alternate=alternate)
+            if text:
+                written.append(text)
+        return separator.join(written)
+
+    def block(self, block: Block, *, alternate: bool = False) -> str:
+        if isinstance(block, Paragraph):
+            return _escape_line_starts(self.line(block.inlines))
+        if isinstance(block, Heading):
+            text = self.line(block.inlines, line_break=" ")
+            if text.endswith("#"):  # else read as the optional closing sequence (§4.2)
+                text = text[:-1] + "\\#"
+            return f"{'#' * block.level} {text}" if text else ""
+        if isinstance(block, CodeBlock):
+            longest = max((len(run) for run in re.findall(r"`+", block.text)), default=0)
+            fence = "`" * max(3, longest + 1)
+            return f"{fence}{block.language or ''}\n{block.text}\n{fence}"
+        if isinstance(block, Quote):
+            inner = self.blocks(block.blocks)
+            return "\n".join(f"> {line}" if line else ">" for line in inner.split("\n"))
+        if isinstance(block, ListBlock):
+            return self.list_block(block, alternate=alternate)
+        return self.table(block)
+
+    def line(self, inlines: Sequence[Inline], *, line_break: str = HARD_BREAK) -> str:
+        return _line(inlines, links=self.links, images=self.images, line_break=line_break)
+
+    def list_block(self, block: ListBlock, *, alternate: bool) -> str:
+        # Tight when no item holds more than one block before its nested lists: a blank
+        # line anywhere would make the whole list loose (§5.3).
+        tight = all(all(isinstance(b, ListBlock) for b in item[1:]) for item in block.items)
+        separator = "\n" if tight else "\n\n"
+        items = []
+        for number, item in enumerate(block.items, start=block.start):
+            if block.ordered:
+                marker = f"{number}{')' if alternate else '.'}"
+            else:
+                marker = "*" if alternate else "-"
+            body = self.blocks(item, separator) or ""
+            indent = " " * (len(marker) + 1)
+            first, *rest = body.split("\n")
+            lines = [f"{marker} {first}" if first else marker]
+            lines.extend(f"{indent}{line}" if line else "" for line in rest)
+            items.append("\n".join(lines))
+        return separator.join(items)
+
+    def table(self, table: Table) -> str:
+        width = max(sum(cell.colspan for cell in row) for row in table.rows)
+        lines = []
+        for index, row in enumerate(table.rows):
+            cells: list[str] = []
+            for cell in row:
+                text = self.line(cell.inlines, line_break=" ")
+                # GFM §4.10: a pipe inside a cell, even inside code, is escaped.
+                cells.append(_escape_code_pipes(text))
+                cells.extend([""] * (cell.colspan - 1))
+            cells.extend([""] * (width - len(cells)))
+            lines.append("| " + " | ".join(cells) + " |")
+            if index == 0:
+                lines.append("|" + "|".join([" --- "] * width) + "|")
+        return "\n".join(lines)
+
+
+def _escape_code_pipes(cell: str) -> str:
+    """Escape the pipes of a cell that text escaping did not reach (those in code spans);
+    a pipe already escaped is left as it is."""
+    return re.sub(r"(?<!\\)\|", r"\\|", cell)
+
+
+def blocks_to_markdown(
+    blocks: Iterable[Block], *, links: bool = False, images: bool = False
+) -> str:
+    """Laid-out blocks (:func:`unboiler.output.text.layout`) as Markdown."""
+    return _Writer(links=links, images=images).blocks(blocks)
+
+
+def to_markdown(document: TextDocument, *, links: bool = False, images: bool = False) -> str:
+    """The content of ``document`` as Markdown; ``links`` and ``images`` keep those (with
+    absolute URLs when the document has its URL)."""
+    return blocks_to_markdown(layout(document, images=images), links=links, images=images)
+
+
+__all__ = ["blocks_to_markdown", "escape", "to_markdown"]
