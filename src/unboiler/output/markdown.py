@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from unboiler.document import TextDocument
@@ -38,6 +39,9 @@ from unboiler.output.text import (
 
 #: Delimiters of inline formatting (CommonMark §6.2; GFM §6.5 for strikethrough).
 DELIMITERS: Final = {Mark.EMPHASIS: "*", Mark.STRONG: "**", Mark.STRIKE: "~~"}
+#: Emphasis inside or around strong emphasis: another character, so that the two never
+#: form one delimiter run.
+EMPHASIS_BESIDE_STRONG: Final = "_"
 #: A hard line break: a backslash at the end of the line (CommonMark §6.7), which unlike
 #: two trailing spaces survives editors that trim lines.
 HARD_BREAK: Final = "\\\n"
@@ -109,9 +113,21 @@ def _right_flanking(before: str, after: str) -> bool:
     )
 
 
+@dataclass
+class _Span:
+    """Inline formatting open in a line: ``opening`` is the index of its opening piece
+    (-1 when nothing was written for it), ``beside_strong`` whether strong emphasis opened
+    around or inside it."""
+
+    mark: Mark
+    opening: int
+    href: str | None
+    beside_strong: bool = False
+
+
 class _Line:
     """Markdown of a run of inline tokens.  Emphasis delimiters are kept apart until the
-    end, when each pair is checked against the characters around it."""
+    end, when each pair is checked against the characters around it (CommonMark §6.2)."""
 
     def __init__(self, *, links: bool, images: bool, line_break: str) -> None:
         self.links = links
@@ -122,19 +138,37 @@ class _Line:
         self.pairs: list[tuple[int, int]] = []
 
     def neighbour(self, index: int, step: int) -> str:
+        """The character next to the delimiter run that holds piece ``index``."""
+        char = self.pieces[index][0]
         index += step
         pieces = self.pieces
         while 0 <= index < len(pieces):
             piece = pieces[index]
-            if piece and index not in self.delimiters:
+            if piece and not (index in self.delimiters and piece[0] == char):
                 return piece[-1] if step < 0 else piece[0]
             index += step
         return ""
 
+    def can_open(self, index: int) -> bool:
+        before, after = self.neighbour(index, -1), self.neighbour(index, 1)
+        if not _left_flanking(before, after):
+            return False
+        # "_" opens inside a word only after punctuation (§6.2, rule 2).
+        return self.pieces[index][0] != "_" or (
+            not _right_flanking(before, after) or _is_punctuation(before)
+        )
+
+    def can_close(self, index: int) -> bool:
+        before, after = self.neighbour(index, -1), self.neighbour(index, 1)
+        if not _right_flanking(before, after):
+            return False
+        return self.pieces[index][0] != "_" or (
+            not _left_flanking(before, after) or _is_punctuation(after)
+        )
+
     def render(self, inlines: Sequence[Inline]) -> str:
         pieces = self.pieces
-        # (mark, index of the opening piece or -1 when nothing was written for it, URL)
-        stack: list[tuple[Mark, int, str | None]] = []
+        stack: list[_Span] = []
         code: list[str] | None = None  # the text of an open code span
         code_depth = 0
         for token in inlines:
@@ -150,9 +184,13 @@ class _Line:
                     if not code_depth:
                         pieces.append(_code_span("".join(code)))
                         code = None
+                        self.close(stack)
                 continue
             if isinstance(token, str):
-                pieces.append(escape(token))
+                text = escape(token)
+                if text.endswith("!"):  # "!" before a link's "[" would make it an image
+                    text = text[:-1] + "\\!"
+                pieces.append(text)
             elif isinstance(token, LineBreak):
                 pieces.append(self.line_break)
             elif isinstance(token, Image):
@@ -166,41 +204,57 @@ class _Line:
                 self.close(stack)
         if code is not None:  # a code span the walk left open (never, as it nests)
             pieces.append(_code_span("".join(code)))
-        for opening, closing in self.pairs:
-            if not (
-                _left_flanking(self.neighbour(opening, -1), self.neighbour(opening, 1))
-                and _right_flanking(self.neighbour(closing, -1), self.neighbour(closing, 1))
-            ):
+        # Dropping a pair changes what its neighbours touch: check again until none drops.
+        pairs = self.pairs
+        while pairs:
+            kept = [p for p in pairs if self.can_open(p[0]) and self.can_close(p[1])]
+            if len(kept) == len(pairs):
+                break
+            for opening, closing in set(pairs) - set(kept):
                 pieces[opening] = pieces[closing] = ""
+                self.delimiters -= {opening, closing}
+            pairs = kept
         return "".join(pieces)
 
-    def open(self, token: Open, stack: list[tuple[Mark, int, str | None]]) -> None:
+    def open(self, token: Open, stack: list[_Span]) -> None:
         mark = token.mark
         index = -1
         if mark is Mark.LINK:
-            if self.links and token.href and all(m is not Mark.LINK for m, _, _ in stack):
+            if self.links and token.href and all(s.mark is not Mark.LINK for s in stack):
                 index = len(self.pieces)
                 self.pieces.append("[")
-        elif mark in DELIMITERS and all(m is not mark for m, i, _ in stack if i >= 0):
+        elif mark in DELIMITERS and all(s.mark is not mark for s in stack if s.opening >= 0):
             # The same emphasis twice over would read as another one ("**" is strong).
             index = len(self.pieces)
             self.pieces.append(DELIMITERS[mark])
             self.delimiters.add(index)
-        stack.append((mark, index, token.href))
+        span = _Span(mark, index, token.href)
+        if mark is Mark.STRONG and index >= 0:
+            for outer in stack:
+                outer.beside_strong = True
+        span.beside_strong = any(s.mark is Mark.STRONG and s.opening >= 0 for s in stack)
+        stack.append(span)
 
-    def close(self, stack: list[tuple[Mark, int, str | None]]) -> None:
+    def close(self, stack: list[_Span]) -> None:
         if not stack:
             return
-        mark, opening, href = stack.pop()
-        if opening < 0 or mark is Mark.CODE:
+        span = stack.pop()
+        if span.opening < 0 or span.mark is Mark.CODE:
             return
-        if mark is Mark.LINK:
-            if href is not None:
-                self.pieces.append(f"]({_destination(href)})")
+        if span.mark is Mark.LINK:
+            if span.href is not None:
+                self.pieces.append(f"]({_destination(span.href)})")
             return
-        self.delimiters.add(len(self.pieces))
-        self.pairs.append((opening, len(self.pieces)))
-        self.pieces.append(DELIMITERS[mark])
+        delimiter = DELIMITERS[span.mark]
+        if span.mark is Mark.EMPHASIS and span.beside_strong:
+            # "*" next to "**" makes runs CommonMark may pair otherwise (***a*b*c***):
+            # emphasis takes the other character there.
+            delimiter = EMPHASIS_BESIDE_STRONG
+            self.pieces[span.opening] = delimiter
+        closing = len(self.pieces)
+        self.delimiters.add(closing)
+        self.pairs.append((span.opening, closing))
+        self.pieces.append(delimiter)
 
 
 def _line(
@@ -257,8 +311,12 @@ class _Writer:
 
     def list_block(self, block: ListBlock, *, alternate: bool) -> str:
         # Tight when no item holds more than one block before its nested lists: a blank
-        # line anywhere would make the whole list loose (§5.3).
-        tight = all(all(isinstance(b, ListBlock) for b in item[1:]) for item in block.items)
+        # line anywhere would make the whole list loose (§5.3).  An ordered list that does
+        # not start at 1 cannot interrupt a paragraph (§5.2), so it needs the blank line.
+        tight = all(
+            all(isinstance(b, ListBlock) and (not b.ordered or b.start == 1) for b in item[1:])
+            for item in block.items
+        )
         separator = "\n" if tight else "\n\n"
         items = []
         for number, item in enumerate(block.items, start=block.start):

@@ -407,8 +407,8 @@ def _is_visible(token: Inline) -> bool:
 
 def _tidy(tokens: list[Inline]) -> list[Inline]:
     """The end of :func:`normalize`, over the few tokens that are not text: one break at
-    most between two texts, none at the ends, no formatting left empty by that, no space
-    beside a break or at the ends."""
+    most between two texts, none at the ends, no formatting left empty by that, touching
+    formatting of one kind joined, no space beside a break or at the ends."""
     kept: list[Inline] = []
     seen_visible = False
     for token in tokens:
@@ -425,6 +425,13 @@ def _tidy(tokens: list[Inline]) -> list[Inline]:
     for token in kept:
         if isinstance(token, Close) and paired and isinstance(paired[-1], Open):
             paired.pop()  # a Close right after an Open closes that Open: nesting is proper
+        elif (
+            isinstance(token, Open)
+            and token.mark is not Mark.LINK
+            and paired
+            and paired[-1] == Close(token.mark)
+        ):
+            paired.pop()  # <em>a</em><em>b</em> is one emphasis
         else:
             paired.append(token)
     merged: list[Inline] = []
@@ -704,13 +711,12 @@ class _Layout:
                 elif tag in INLINE_TAGS and not holds_blocks:
                     self.inline_element(node, run)
                 else:
+                    self.end_line(run, blocks)
                     structure = self.structure(node, tag, depth)
                     if structure is None:
-                        self.end_line(run, blocks)
                         parents.append(node)
                         node = node.first_child
                         continue
-                    self.end_line(run, blocks)
                     blocks.extend(structure)
             if self.pending:
                 self.end_line(run, blocks)

@@ -1,0 +1,234 @@
+"""The Markdown output parses back (markdown-it-py, CommonMark with GFM tables and
+strikethrough) to the structure of the layout and to the text of the plain-text output."""
+
+from __future__ import annotations
+
+import html
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from tests.output.helpers import (
+    article_document,
+    is_subsequence,
+    layout_skeleton,
+    markdown_skeleton,
+    markdown_text,
+    page_text,
+    squeeze,
+    without_markup,
+)
+
+import unboiler
+from unboiler.output.markdown import escape, to_markdown
+from unboiler.output.text import layout, to_text
+
+FIXTURES = [
+    "lists.html",
+    "table.html",
+    "layout-table.html",
+    "code.html",
+    "quotes.html",
+    "images.html",
+    "links.html",
+    "conventions.html",
+]
+
+
+@pytest.mark.parametrize("name", FIXTURES)
+@pytest.mark.parametrize("links", [False, True])
+@pytest.mark.parametrize("images", [False, True])
+def test_round_trip_keeps_structure(name: str, links: bool, images: bool) -> None:
+    document = article_document(name)
+    markdown = to_markdown(document, links=links, images=images)
+    expected = layout_skeleton(layout(document, images=images), links=links, images=images)
+    assert markdown_skeleton(markdown) == expected, markdown
+
+
+@pytest.mark.parametrize("name", FIXTURES)
+def test_round_trip_keeps_the_text_of_the_text_output(name: str) -> None:
+    document = article_document(name)
+    markdown = to_markdown(document, links=True, images=True)
+    assert squeeze(markdown_text(markdown)) == squeeze(to_text(document))
+
+
+def test_nested_lists() -> None:
+    markdown = to_markdown(article_document("lists.html"))
+    # A list that starts at 7 cannot interrupt a paragraph (CommonMark §5.2): the list
+    # around it is loose.
+    assert (
+        "in this order:\n\n"
+        "1. Water\n"
+        "   - two bottles\n\n"
+        "   - a filter\n\n"
+        "     7. ceramic\n"
+        "     8. hollow fibre\n"
+        "2. Food\n"
+        "3. Shelter, *if* the night is cold\n\n"
+        "A list that starts later:"
+    ) in markdown
+    # Two bullet lists in a row take different markers, or they would read as one.
+    assert "- first bullet list\n\n* second bullet list" in markdown
+    assert "- An item with two paragraphs.\n\n  Its second paragraph.\n\n- A plain item" in markdown
+
+
+def test_table_with_colspan() -> None:
+    markdown = to_markdown(article_document("table.html"))
+    assert markdown.split("\n\n")[1:4] == [
+        "Weekday departures",
+        "| Route | Leaves | Arrives |\n"
+        "| --- | --- | --- |\n"
+        "| Cancelled all week \\| see the notice |  | none |\n"
+        "| Leeds to York | 08:15 | 08:40 |\n"
+        "| `x\\|y` line | 09:00 | 09:31 |",
+        "Times are local.",
+    ]
+    tree = markdown_skeleton(markdown)
+    assert tree[2][1][1][0] == ("text:Cancelled all week | see the notice",)
+    assert tree[2][1][3][0] == ("code", "text:x|y", "/code", "text: line")
+
+
+def test_code_blocks_keep_text_and_language() -> None:
+    markdown = to_markdown(article_document("code.html"))
+    fences = [block for block in markdown_skeleton(markdown) if block[0] == "code"]
+    assert fences == [
+        (
+            "code",
+            "python",
+            'def area(r):\n    if r < 0:\n        raise ValueError("*negative*")\n'
+            "    return 3.14 * r ** 2  # ``` is not a fence here",
+        ),
+        ("code", "js", "const a = b <c> * 2;\n  // an indented comment"),
+        ("code", "rust", 'fn main() {\n    println!("<hi> | *there*");\n}'),
+    ]
+    assert "````python\n" in markdown
+
+
+def test_special_characters_stay_text() -> None:
+    markdown = to_markdown(article_document("code.html"))
+    blocks = markdown_skeleton(markdown)
+    paragraphs = [block[1] for block in blocks if block[0] == "paragraph"]
+    assert paragraphs[0] == (
+        "text:Use ",
+        "code",
+        "text:a`b",
+        "/code",
+        "text: and ",
+        "code",
+        "text:``",
+        "/code",
+        "text: with care; ",
+        "code",
+        "text:Ctrl",
+        "/code",
+        "text:+",
+        "code",
+        "text:C",
+        "/code",
+        "text: copies.",
+    )
+    assert paragraphs[1:] == [
+        (
+            "text:Text with *stars*, _underscores_, [brackets], <tags>, a back\\slash, pipes | "
+            "and ~tildes~ &amp; entities.",
+        ),
+        ("text:1. Not a list",),
+        ("text:- Not a bullet",),
+        ("text:# Not a heading",),
+        ("text:> Not a quote",),
+        ("text:+ Not a plus bullet\n=== not an underline",),
+        ("text:C#",),
+    ]
+
+
+def test_quotes_nest() -> None:
+    markdown = to_markdown(article_document("quotes.html"))
+    assert markdown == (
+        "## What they said\n\n"
+        "> First paragraph of the quote.\n>\n"
+        "> Second, with **bold** words.\n>\n"
+        "> > A quote inside the quote.\n\n"
+        "After the quote."
+    )
+
+
+def test_images_only_on_request_with_absolute_urls() -> None:
+    document = article_document("images.html")
+    assert "![" not in to_markdown(document)
+    markdown = to_markdown(document, images=True)
+    assert "![The path](https://example.org/img/path.jpg)\n\nMorning on the path" in markdown
+    assert "![A bridge](https://example.org/walks/img/bridge.jpg) The old bridge" in markdown
+    assert "javascript" not in markdown and "Advert" not in markdown
+    assert "data:" not in markdown
+
+
+def test_links_only_on_request_with_absolute_urls() -> None:
+    document = article_document("links.html")
+    assert "](" not in to_markdown(document)
+    markdown = to_markdown(document, links=True)
+    assert markdown.startswith("## [A heading that is a link](https://example.org/news/1)\n\n")
+    assert "### Part [linked](https://other.example/x) heading" in markdown
+    assert "This is [link](https://example.org/l), and" in markdown
+    # A link around blocks is read through: its heading stays a heading.
+    assert "### Card title\n\nCard text inside a link." in markdown
+    assert "javascript" not in markdown and "Not a link any more." in markdown
+
+
+def test_emphasis_that_commonmark_cannot_close_is_left_out() -> None:
+    document = unboiler.parse('<p>a<em>"quoted"</em>b and <b>fine</b></p>')
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    markdown = to_markdown(document)
+    assert markdown == 'a"quoted"b and **fine**'
+    assert markdown_text(markdown) == to_text(document)
+
+
+def test_escape() -> None:
+    assert escape("*a* _b_ `c` [d] <e> |f| ~g~ \\h &amp; &x") == (
+        "\\*a\\* \\_b\\_ \\`c\\` \\[d\\] \\<e> \\|f\\| \\~g\\~ \\\\h \\&amp; &x"
+    )
+
+
+# Text with every character Markdown gives a meaning to, and some that it does not.
+_TEXT = st.text(alphabet="ab1 .)*_`[]<>|#-+=!&\\~:;x\n\t中文", min_size=1, max_size=12)
+_INLINE_TAGS = ["em", "strong", "code", "a", "span", "del", "b", "i"]
+_BLOCK_TAGS = ["p", "div", "h2", "blockquote", "li", "pre", "td"]
+
+
+@st.composite
+def _fragments(draw: st.DrawFn, depth: int = 0) -> str:
+    parts = []
+    for _ in range(draw(st.integers(1, 3))):
+        kind = draw(st.sampled_from(["text", "inline", "block", "list", "br"]))
+        if kind == "text" or depth >= 3:
+            parts.append(html.escape(draw(_TEXT)))
+        elif kind == "br":
+            parts.append("<br>")
+        elif kind == "inline":
+            tag = draw(st.sampled_from(_INLINE_TAGS))
+            attributes = ' href="/x"' if tag == "a" else ""
+            parts.append(f"<{tag}{attributes}>{draw(_fragments(depth + 1))}</{tag}>")
+        elif kind == "list":
+            tag = draw(st.sampled_from(["ul", "ol"]))
+            items = "".join(f"<li>{draw(_fragments(depth + 1))}</li>" for _ in range(2))
+            parts.append(f"<{tag}>{items}</{tag}>")
+        else:
+            tag = draw(st.sampled_from(_BLOCK_TAGS))
+            inner = draw(_fragments(depth + 1))
+            if tag == "td":
+                parts.append(f"<table><tr><td>{inner}</td><td>{inner}</td></tr></table>")
+            else:
+                parts.append(f"<{tag}>{inner}</{tag}>")
+    return "".join(parts)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_fragments(), st.booleans())
+def test_markdown_text_is_the_text_output(body: str, links: bool) -> None:
+    page = f"<html><body>{body}</body></html>"
+    document = unboiler.parse(page, url="https://example.org/")
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    markdown = to_markdown(document, links=links)
+    assert squeeze(markdown_text(markdown)) == squeeze(to_text(document)), markdown
+    expected = layout_skeleton(layout(document), links=links, images=False)
+    assert without_markup(markdown_skeleton(markdown)) == without_markup(expected), markdown
+    assert is_subsequence(squeeze(markdown_text(markdown)), squeeze(page_text(page)))

@@ -1,0 +1,167 @@
+"""The plain-text output: WCXB's gold conventions, built from the content blocks' DOM text
+(never from block.text), only the content blocks' own text."""
+
+from __future__ import annotations
+
+from tests.output.helpers import PAGES, article_document, inside
+
+import unboiler
+from unboiler.document import TextBlock, TextDocument
+from unboiler.output import RENDERERS, render
+from unboiler.output.text import Paragraph, layout, select, to_text
+
+
+def test_headings_and_paragraphs_are_apart_by_a_blank_line() -> None:
+    text = to_text(article_document("conventions.html"))
+    assert text.startswith("Conventions\n\nFirst paragraph, bold and italic, spread over source")
+    assert "source lines.\n\nSecond paragraph" in text
+
+
+def test_line_break_is_one_newline() -> None:
+    assert "Second paragraph\nwith a line break." in to_text(article_document("conventions.html"))
+
+
+def test_preformatted_text_keeps_its_lines_and_indentation() -> None:
+    text = to_text(article_document("conventions.html"))
+    assert text.endswith("\n\n  indented\n    more indented\nback")
+
+
+def test_ruby_annotations_are_left_out() -> None:
+    text = to_text(article_document("conventions.html"))
+    assert "東京の漢字の話。" in text
+    assert "かん" not in text and "(" not in text
+
+
+def test_cjk_text_gets_no_spaces() -> None:
+    document = article_document("conventions.html")
+    text = to_text(document)
+    # block.text, Boilerpipe's token stream, spaces the link; the output does not, nor
+    # turns the source line break between two wide characters into a space.
+    assert any("中文的 链接 在这里" in block.text for block in document.blocks)
+    assert "中文的链接在这里，没有空格。" in text
+
+
+def test_no_space_before_punctuation_after_a_link() -> None:
+    document = article_document("links.html")
+    assert any("link , and" in block.text for block in document.blocks)
+    text = to_text(document)
+    assert "This is link, and this is another. Then" in text
+
+
+def test_links_that_touch_between_two_words_are_apart() -> None:
+    # Browsers lay such links out apart (menus, breadcrumbs); punctuation gets no space.
+    assert "Then one two touching links." in to_text(article_document("links.html"))
+
+
+def test_list_items_one_per_line() -> None:
+    text = to_text(article_document("lists.html"))
+    assert (
+        "Water\ntwo bottles\na filter\nceramic\nhollow fibre\nFood\nShelter, if the night is cold"
+        in text
+    )
+    assert "fourth\nfifth\n\nfirst bullet list\n\nsecond bullet list" in text
+
+
+def test_table_rows_one_per_line_with_tab_separated_cells() -> None:
+    text = to_text(article_document("table.html"))
+    assert "Weekday departures\n\nRoute\tLeaves\tArrives\n" in text
+    assert "Cancelled all week | see the notice\tnone\n" in text
+    assert "Leeds to York\t08:15\t08:40\nx|y line\t09:00\t09:31\n\nTimes are local." in text
+
+
+def test_layout_table_reads_as_paragraphs() -> None:
+    text = to_text(article_document("layout-table.html"))
+    assert text == (
+        "An old page\n\nLaid out with a table, as pages were in 1999.\n\nIts second paragraph."
+    )
+
+
+def test_boilerplate_never_appears() -> None:
+    for name in ("conventions.html", "lists.html", "table.html", "images.html"):
+        text = to_text(article_document(name))
+        for phrase in ("Site name", "Copyright", "Home", "Privacy", "Advert", "Sponsored"):
+            assert phrase not in text, (name, phrase)
+
+
+def test_blocks_that_share_an_element_render_only_their_own_text() -> None:
+    document = unboiler.parse((PAGES / "shared.html").read_bytes())
+    texts = [block.text for block in document.blocks]
+    assert texts == [
+        "Intro kept.",
+        "Paragraph kept.",
+        "Outro dropped.",
+        "Line kept",
+        "line dropped",
+        "same",
+        "same",
+    ]
+    for block, content in zip(document.blocks, [1, 1, 0, 1, 0, 0, 1], strict=True):
+        block.set_content(bool(content))
+    assert to_text(document) == "Intro kept.\n\nParagraph kept.\n\nLine kept\n\nsame"
+    # The second "same", not the first: the runs of text are matched in page order.
+    kept = select(document).texts
+    second_same = document.blocks[-1].node.last_child
+    assert second_same in kept and second_same.prev.prev not in kept
+
+
+def test_merged_blocks_render_each_part_once() -> None:
+    document = article_document("lists.html")
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    before = to_text(document)
+    first = document.blocks[0]
+    for block in document.blocks[1:]:
+        first.merge_next(block)
+    document.blocks = [first]
+    assert to_text(document).count("two bottles") == 1
+    assert to_text(document) == before
+
+
+def test_block_without_element_is_a_paragraph_where_it_stands() -> None:
+    document = article_document("quotes.html")
+    first = next(i for i, block in enumerate(document.blocks) if block.is_content)
+    document.blocks.insert(first + 1, TextBlock.from_text("From JSON-LD.", is_content=True))
+    assert to_text(document).startswith("What they said\n\nFrom JSON-LD.\n\nFirst paragraph")
+
+
+def test_hand_built_document_is_its_blocks_as_paragraphs() -> None:
+    blocks = [TextBlock.from_text(text) for text in ("one two", "three", "four")]
+    blocks[0].set_content(True)
+    blocks[2].set_content(True)
+    document = TextDocument(blocks)
+    assert to_text(document) == "one two\n\nfour"
+    assert layout(document) == [Paragraph(["one two"]), Paragraph(["four"])]
+
+
+def test_block_whose_text_a_filter_rewrote_keeps_its_text() -> None:
+    document = article_document("quotes.html")
+    block = next(block for block in document.blocks if block.text == "After the quote.")
+    block._texts = ["After the quote, rewritten."]
+    assert to_text(document).endswith("A quote inside the quote.\n\nAfter the quote, rewritten.")
+
+
+def test_text_comes_from_the_dom_not_from_block_text() -> None:
+    document = article_document("conventions.html")
+    assert "bold and italic" in to_text(document)
+    assert [block.text for block in document.blocks] == [
+        block.text for block in article_document("conventions.html").blocks
+    ], "rendering must not change the blocks"
+
+
+def test_every_extractor_output_is_rendered_from_its_flags() -> None:
+    document = unboiler.parse((PAGES / "lists.html").read_bytes())
+    everything = unboiler.extract(document, extractor="boilerpipe-everything")
+    assert everything.startswith("Home\nAbout\n\nPacking for a long walk\n\n")
+    assert everything.endswith("A plain item\n\nPrivacy\nTerms")
+
+
+def test_renderers_keep_their_two_argument_form() -> None:
+    document = article_document("quotes.html")
+    assert set(RENDERERS) >= {"text", "json", "markdown", "html"}
+    for name, renderer in RENDERERS.items():
+        assert renderer(document, "by-hand") == render(document, name, extractor="by-hand")
+    assert '"extractor": "by-hand"' in RENDERERS["json"](document, "by-hand")
+
+
+def test_content_inside_an_element_the_test_chose() -> None:
+    document = article_document("layout-table.html")
+    assert all(inside(block.node, "article") == block.is_content for block in document.blocks)
