@@ -31,6 +31,18 @@ from unboiler.output.text import (
 
 PAGES = Path(__file__).resolve().parent.parent / "pages" / "output"
 URL = "https://example.org/walks/index.html"
+#: The fixture pages whose content is what their <article> holds.
+FIXTURES = [
+    "lists.html",
+    "table.html",
+    "layout-table.html",
+    "code.html",
+    "quotes.html",
+    "images.html",
+    "links.html",
+    "conventions.html",
+    "hostile.html",
+]
 
 
 def inside(node: Any, tag: str) -> bool:
@@ -232,6 +244,12 @@ def page_text(html: str | bytes) -> str:
     return "".join(
         node.text_content or "" for node in body.traverse(include_text=True) if node.is_text_node
     )
+
+
+def html_text(fragment: str) -> str:
+    """The text an HTML fragment shows."""
+    body = LexborHTMLParser(f"<body>{fragment}</body>").body
+    return body.text(deep=True) if body is not None else ""
 
 
 def squeeze(text: str) -> str:

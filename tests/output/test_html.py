@@ -1,0 +1,182 @@
+"""The HTML output: the layout's structure as a small fragment, always safe to show."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from selectolax.lexbor import LexborHTMLParser
+from tests.output.helpers import (
+    FIXTURES,
+    PAGES,
+    article_document,
+    html_text,
+    is_subsequence,
+    page_text,
+    squeeze,
+)
+
+import unboiler
+from unboiler.output.html import ALLOWED_ATTRIBUTES, ALLOWED_TAGS, sanitize, to_html
+from unboiler.output.text import to_text
+
+
+def assert_safe(fragment: str) -> None:
+    """No script, no event handler, no URL but http(s), only the allowed tags."""
+    lowered = fragment.lower()
+    assert "<script" not in lowered
+    assert "javascript:" not in lowered
+    assert not re.search(r"<[^>]*\son[a-z]+\s*=", lowered), fragment
+    body = LexborHTMLParser(f"<body>{fragment}</body>").body
+    assert body is not None
+    for element in body.traverse():
+        if element.tag == "body":
+            continue
+        assert element.tag in ALLOWED_TAGS, element.tag
+        allowed = ALLOWED_ATTRIBUTES.get(element.tag or "", set()) | {"rel"}
+        for name, value in element.attributes.items():
+            assert name in allowed, (element.tag, name)
+            if name in ("href", "src"):
+                assert (value or "").startswith(("http://", "https://")), value
+
+
+@pytest.mark.parametrize("name", FIXTURES)
+def test_fixture_pages_are_safe_and_keep_the_text(name: str) -> None:
+    document = article_document(name)
+    fragment = to_html(document, links=True, images=True)
+    assert_safe(fragment)
+    assert squeeze(html_text(fragment)) == squeeze(to_text(document))
+
+
+def test_hostile_page() -> None:
+    document = unboiler.parse((PAGES / "hostile.html").read_bytes(), url="https://example.org/")
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    fragment = to_html(document, links=True, images=True)
+    assert_safe(fragment)
+    assert '<a href="https://example.org/ok" rel="noopener noreferrer nofollow">' in fragment
+    assert '<img src="https://example.org/ok.png" alt="ok">' in fragment
+    # Text that looks like markup stays text.
+    assert '<p>&lt;script&gt;alert("as text")&lt;/script&gt; is text here.</p>' in fragment
+    for hidden in ("written by a script", "svg text", "noscript text", "template text", "red"):
+        assert hidden not in fragment
+
+
+def test_structure() -> None:
+    lists = to_html(article_document("lists.html"))
+    assert '<ol start="7">\n<li>ceramic</li>\n<li>hollow fibre</li>\n</ol>' in lists
+    assert "<li>Shelter, <em>if</em> the night is cold</li>" in lists
+    table = to_html(article_document("table.html"))
+    assert "<thead>\n<tr><th>Route</th><th>Leaves</th><th>Arrives</th></tr>\n</thead>" in table
+    assert '<td colspan="2">Cancelled all week | see the notice</td>' in table
+    code = to_html(article_document("code.html"))
+    assert '<pre><code class="language-python">def area(r):\n    if r &lt; 0:' in code
+    quotes = to_html(article_document("quotes.html"))
+    assert "<blockquote>\n<p>A quote inside the quote.</p>\n</blockquote>\n</blockquote>" in quotes
+    links = to_html(article_document("links.html"), links=True)
+    assert links.startswith(
+        '<h2><a href="https://example.org/news/1" rel="noopener noreferrer nofollow">'
+        "A heading that is a link</a></h2>"
+    )
+
+
+def test_links_and_images_only_on_request() -> None:
+    document = article_document("images.html")
+    assert "<img" not in to_html(document)
+    assert '<img src="https://example.org/walks/img/bridge.jpg"' in to_html(document, images=True)
+    assert "<a " not in to_html(article_document("links.html"))
+
+
+def test_relative_urls_without_a_base_are_dropped() -> None:
+    document = unboiler.parse('<p><a href="/x">x</a> <img src="y.png"> text</p>')
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    fragment = to_html(document, links=True, images=True)
+    assert "<a" not in fragment and "<img" not in fragment
+    assert html_text(fragment).split() == ["x", "text"]
+
+
+def test_sanitize_is_the_last_word() -> None:
+    fragment = '<p onclick="x()">a<script>b()</script><a href="javascript:c()">d</a></p>'
+    assert sanitize(fragment) == '<p>a<a rel="noopener noreferrer nofollow">d</a></p>'
+
+
+# Hostile markup around harmless text (letters, digits, CJK and a few signs; no ":" or
+# "=" so that a match of "javascript:" or "on...=" can only come from markup).
+_TEXT = st.text(alphabet="ab1 .,<>&'\"\n中文", min_size=1, max_size=10)
+_URLS = [
+    "javascript:alert(1)",
+    " JaVaScRiPt:alert(1)",
+    "java&#x09;script:alert(1)",
+    "jav&#x61;script:alert(1)",
+    "data:text/html,<script>alert(1)</script>",
+    "vbscript:msgbox(1)",
+    "//evil.example/x",
+    "/fine",
+    "https://example.org/ok",
+]
+_ATTRIBUTES = st.lists(
+    st.sampled_from(
+        [
+            'onclick="alert(1)"',
+            'onerror="alert(1)"',
+            "onload=alert(1)",
+            'style="background:url(javascript:alert(1))"',
+            'class="language-x"',
+            'srcset="javascript:alert(1)"',
+            'formaction="javascript:alert(1)"',
+        ]
+    ),
+    max_size=2,
+)
+_TAGS = ["p", "div", "span", "a", "img", "em", "code", "li", "td", "h2", "blockquote", "pre"]
+_HOSTILE = [
+    "<script>alert(1)</script>",
+    "<style>*{}</style>",
+    '<iframe src="javascript:alert(1)"></iframe>',
+    '<svg onload="alert(1)"><script>alert(1)</script></svg>',
+    '<math><mtext><table><mglyph><style><img src=x onerror="alert(1)">',
+    '<object data="javascript:alert(1)"></object>',
+    '<form action="javascript:alert(1)"><button>go</button></form>',
+    '<base href="javascript:alert(1)//">',
+    "<!-- <script>alert(1)</script> -->",
+    "<noscript><p><img src=x onerror=alert(1)></p></noscript>",
+    '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
+]
+
+
+@st.composite
+def _hostile_fragments(draw: st.DrawFn, depth: int = 0) -> str:
+    parts = []
+    for _ in range(draw(st.integers(1, 3))):
+        kind = draw(st.sampled_from(["text", "element", "hostile"]))
+        if kind == "text" or (kind == "element" and depth >= 3):
+            parts.append(html.escape(draw(_TEXT), quote=False))
+        elif kind == "hostile":
+            parts.append(draw(st.sampled_from(_HOSTILE)))
+        else:
+            tag = draw(st.sampled_from(_TAGS))
+            attributes = draw(_ATTRIBUTES)
+            url = draw(st.sampled_from(_URLS)).replace('"', "&quot;")
+            if tag == "a":
+                attributes.append(f'href="{url}"')
+            elif tag == "img":
+                attributes.append(f'src="{url}"')
+            opening = " ".join([tag, *attributes])
+            if tag == "img":
+                parts.append(f"<{opening}>")
+            else:
+                parts.append(f"<{opening}>{draw(_hostile_fragments(depth + 1))}</{tag}>")
+    return "".join(parts)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_hostile_fragments(), st.sampled_from([None, "https://example.org/a/"]))
+def test_html_output_is_always_safe(body: str, url: str | None) -> None:
+    page = f"<html><body>{body}</body></html>"
+    document = unboiler.parse(page, url=url)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    fragment = to_html(document, links=True, images=True)
+    assert_safe(fragment)
+    assert is_subsequence(squeeze(html_text(fragment)), squeeze(page_text(page)))
