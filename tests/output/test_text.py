@@ -8,7 +8,7 @@ from tests.output.helpers import PAGES, article_document, inside
 import unboiler
 from unboiler.document import TextBlock, TextDocument
 from unboiler.output import RENDERERS, render
-from unboiler.output.text import Paragraph, layout, select, to_text
+from unboiler.output.text import Close, Mark, Open, Paragraph, layout, select, to_text
 
 
 def test_headings_and_paragraphs_are_apart_by_a_blank_line() -> None:
@@ -165,3 +165,14 @@ def test_renderers_keep_their_two_argument_form() -> None:
 def test_content_inside_an_element_the_test_chose() -> None:
     document = article_document("layout-table.html")
     assert all(inside(block.node, "article") == block.is_content for block in document.blocks)
+
+
+def test_control_characters_in_page_text_do_not_confuse_the_layout() -> None:
+    # The layout stands formatting in for a few control characters while it collapses
+    # white space; the page's own are dropped first.
+    document = unboiler.parse("<p>a\x01b\x05 <em>c\x03</em>\x02d</p>")
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    assert to_text(document) == "ab cd"
+    assert layout(document) == [
+        Paragraph(["ab ", Open(Mark.EMPHASIS), "c", Close(Mark.EMPHASIS), "d"])
+    ]

@@ -214,7 +214,21 @@ class _Line:
                 pieces[opening] = pieces[closing] = ""
                 self.delimiters -= {opening, closing}
             pairs = kept
+        self.join_touching(pairs)
         return "".join(pieces)
+
+    def join_touching(self, pairs: list[tuple[int, int]]) -> None:
+        """A span that closes where another of the same delimiter opens (once the pairs
+        between them were dropped) would make one run of both, "a**b****c**": the two
+        become one span."""
+        pieces = self.pieces
+        openings = {opening for opening, _ in pairs}
+        for _, closing in pairs:
+            following = closing + 1
+            while following < len(pieces) and not pieces[following]:
+                following += 1
+            if following in openings and pieces[following] == pieces[closing]:
+                pieces[closing] = pieces[following] = ""
 
     def open(self, token: Open, stack: list[_Span]) -> None:
         mark = token.mark

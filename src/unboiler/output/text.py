@@ -365,40 +365,33 @@ def normalize(raw: Iterable[Inline]) -> list[Inline]:
     none at the ends or around a break, none between wide characters across a source line
     break (CSS Text 3, §4.1); spaces are moved out of formatting (so that Markdown's
     emphasis can open and close, CommonMark §6.2), and formatting left empty is dropped."""
-    pieces: list[str] = []
-    others: list[Inline] = []
-    for token in raw:
-        if isinstance(token, str):
-            pieces.append(_STAND_INS.sub("", token) if _STAND_INS.search(token) else token)
-        else:
-            pieces.append(_stand_in(token))
-            others.append(token)
-    line = "".join(pieces)
+    tokens = list(raw)
+    texts = [token for token in tokens if isinstance(token, str)]
+    others = [token for token in tokens if not isinstance(token, str)]
+    if _STAND_INS.search("".join(texts)):  # page text holding those control characters
+        tokens = [_STAND_INS.sub("", t) if isinstance(t, str) else t for t in tokens]
+    line = "".join(token if isinstance(token, str) else _stand_in(token) for token in tokens)
     if "\n" in line and not line.isascii():
         line = _WIDE_BREAK.sub(r"\1", line)
-    if _LINK_OPEN in line:
-        line = _GLUED_LINK.sub(r" \1", line)
     if others:
-        while True:
-            moved = _SPACE_AFTER_OPEN.sub(r"\2\1", line)
-            moved = _SPACE_BEFORE_CLOSE.sub(r"\2\1", moved)
-            if moved == line:
-                break
-            line = moved
+        if _LINK_OPEN in line:
+            line = _GLUED_LINK.sub(r" \1", line)
+        while _SPACE_AFTER_OPEN.search(line) or _SPACE_BEFORE_CLOSE.search(line):
+            line = _SPACE_BEFORE_CLOSE.sub(r"\2\1", _SPACE_AFTER_OPEN.sub(r"\2\1", line))
     line = _HTML_SPACE.sub(" ", line)
     if _BREAK in line:
         line = _SPACE_AT_BREAK.sub(_BREAK, line)
     line = line.strip(" ")
     if not others:
         return [line] if line else []
-    tokens: list[Inline] = []
+    result: list[Inline] = []
     queue = iter(others)
     for piece in _STAND_INS.split(line):
         if len(piece) == 1 and _OPEN <= piece <= _LINK_CLOSE:
-            tokens.append(next(queue))
+            result.append(next(queue))
         elif piece:
-            tokens.append(piece)
-    return _tidy(tokens)
+            result.append(piece)
+    return _tidy(result)
 
 
 def _is_visible(token: Inline) -> bool:
