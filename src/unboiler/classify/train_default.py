@@ -457,12 +457,15 @@ def train(
 
 @dataclass(frozen=True)
 class HeldOut:
-    """A cross-validated run: for each page, its held-out text under each favor mode
-    and its predicted page type."""
+    """A cross-validated run: for each page, its held-out text under each favor mode,
+    its predicted page type, its blocks' held-out probabilities and the thresholds of the
+    model that decided them."""
 
     pages: list[PageData]
     texts: dict[str, list[str]]
     predicted_types: list[int]
+    probabilities: list[npt.NDArray[np.float64]]
+    thresholds: list[dict[str, float]]
 
 
 def cross_validate(
@@ -477,6 +480,8 @@ def cross_validate(
     say = progress or (lambda message: None)
     texts: dict[str, list[str]] = {mode: [""] * len(pages) for mode in FAVOR_MODES}
     predicted = [0] * len(pages)
+    probabilities: list[npt.NDArray[np.float64]] = [np.zeros(0)] * len(pages)
+    thresholds: list[dict[str, float]] = [{}] * len(pages)
     for number, fold in enumerate(group_folds(pages, folds, seed=seed), start=1):
         held = set(fold)
         training = [p for i, p in enumerate(pages) if i not in held]
@@ -484,11 +489,12 @@ def cross_validate(
         model = train(training, seed=seed)
         for i in fold:
             page = pages[i]
-            types, probabilities, _ = model.decide(page.signals)
+            types, probabilities[i], _ = model.decide(page.signals)
             predicted[i] = int(np.argmax(types))
+            thresholds[i] = model.thresholds
             for mode in FAVOR_MODES:
-                texts[mode][i] = _kept_text(page, probabilities >= model.thresholds[mode])
-    return HeldOut(list(pages), texts, predicted)
+                texts[mode][i] = _kept_text(page, probabilities[i] >= model.thresholds[mode])
+    return HeldOut(list(pages), texts, predicted, probabilities, thresholds)
 
 
 def train_datasets(

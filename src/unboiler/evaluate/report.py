@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from unboiler.evaluate.datasets import Dataset, Metric
+from unboiler.evaluate.datasets import Dataset, Metric, Page
 from unboiler.evaluate.metrics import SHINGLE_SIZE
 from unboiler.evaluate.runner import SystemRun
 from unboiler.evaluate.scoring import SNIPPET_METRICS, WORDBAG_METRICS, SystemResult
@@ -362,12 +362,39 @@ def worst_pages(result: SystemResult, run: SystemRun, dataset: Dataset, count: i
                 ("missed", unmatched_lines(gold, text)),
                 ("added", unmatched_lines(text, gold)),
             )
+        reasons = _reasons(page, run.spec.model) if run.spec.name == "default" else {}
         for label, lines in sections:
             out.append(f"  {label}: {len(lines)} line{'s' if len(lines) != 1 else ''}")
-            out += [f"    {_clip(line)}" for line in lines[:WORST_LINES]]
+            for line in lines[:WORST_LINES]:
+                out.append(f"    {_clip(line)}")
+                if " ".join(line.split()) in reasons:
+                    out.append(f"      why: {reasons[' '.join(line.split())]}")
             if len(lines) > WORST_LINES:
                 out.append(f"    … {len(lines) - WORST_LINES} more")
     return "\n".join(out)
+
+
+def _reasons(page: Page, model: str | None) -> dict[str, str]:
+    """For each block text of a page, why the default extractor kept or dropped it: its
+    probability and the features that moved it most (the model's own attribution)."""
+    from unboiler.classify.decide import explain
+    from unboiler.classify.default_model import load_default_model
+    from unboiler.extractors import get_extractor
+    from unboiler.parse import parse
+
+    try:
+        loaded = load_default_model(model)
+        document = parse(page.html, url=page.url)
+        get_extractor("default", model=loaded)(document)
+        explained = explain(document, loaded)
+    except Exception:  # the page's own error is reported above; no reasons then
+        return {}
+    reasons = {}
+    for block, top in zip(document.blocks, explained, strict=True):
+        score = f"p={block.score:.2f}" if block.score is not None else "added from JSON-LD"
+        weights = ", ".join(f"{name} {weight:+.2f}" for name, weight in top)
+        reasons[" ".join(block.text.split())] = f"{score}; {weights}"
+    return reasons
 
 
 __all__ = [
