@@ -10,7 +10,8 @@ and ``gold`` text, :class:`Snippets`, or both.  Four shapes are read:
     page is ``html/<id>.html.gz`` or ``html/<id>.html``, or the entry's ``"file"``.
 ``pairs`` folder (the shape of Mozilla Readability's test suite)
     one sub-folder per page holding ``source.html`` and ``expected.html``; the gold text is
-    the visible text of ``expected.html`` (see :func:`html_text`).
+    the visible text of ``expected.html`` (see :func:`html_text`), and the gold metadata
+    the title, byline and publication time of ``expected-metadata.json`` when it is there.
 ``snippets`` file (the shape of trafilatura's evaluation data)
     a JSON file ``{url: {"file": page, "with": [...], "without": [...]}}`` naming, per
     page, text that must appear in the extraction and text that must not.  A folder that
@@ -79,7 +80,8 @@ class Snippets:
 
 @dataclass(frozen=True)
 class GoldMeta:
-    """The metadata a benchmark gives for a page (WCXB does); None where it gives none."""
+    """The metadata a benchmark gives for a page (WCXB's ``ground_truth``, Readability's
+    ``expected-metadata.json``); None where it gives none."""
 
     title: str | None = None
     author: str | None = None
@@ -91,10 +93,11 @@ class Page:
     """One page of a benchmark.  ``gold`` is None for a snippet dataset, ``snippets`` is
     None for a gold-text dataset; a WCXB page has both.
 
-    The other fields are set only by datasets that give them (WCXB): ``page_type``
-    (``article``, ``forum``, ``product`` ...) for the figures by type, ``site`` (the
-    page's domain as the benchmark states it) for cross-validation by domain, and
-    ``gold_markdown`` and ``gold_meta`` for scoring structure and metadata.  Plain data,
+    The other fields are set only by datasets that give them (WCXB; Readability's pairs
+    give ``gold_meta``): ``page_type`` (``article``, ``forum``, ``product`` ...) for the
+    figures by type, ``site`` (the page's domain as the benchmark states it) for
+    cross-validation by domain, and ``gold_markdown`` and ``gold_meta`` for scoring
+    structure and metadata.  Plain data,
     so that pages cross into worker processes cheaply.
     """
 
@@ -335,14 +338,31 @@ def _load_wcxb(split: Path) -> tuple[Page, ...]:
     return tuple(pages)
 
 
+#: The file of a pairs folder's page that gives its expected metadata, and the names of
+#: the :class:`GoldMeta` fields in it (Mozilla Readability's ``expected-metadata.json``).
+PAIRS_METADATA: Final = "expected-metadata.json"
+PAIRS_META_FIELDS: Final = ("title", "byline", "publishedTime")
+
+
 def _load_pairs(folder: Path) -> tuple[Page, ...]:
     pages = []
     for sub in sorted(folder.iterdir()):
         source, expected = sub / "source.html", sub / "expected.html"
         if sub.is_dir() and source.is_file() and expected.is_file():
             gold = html_text(expected.read_bytes())
-            pages.append(Page(sub.name, source.read_bytes(), gold=gold))
+            meta = _pairs_meta(sub / PAIRS_METADATA)
+            pages.append(Page(sub.name, source.read_bytes(), gold=gold, gold_meta=meta))
     return tuple(pages)
+
+
+def _pairs_meta(path: Path) -> GoldMeta | None:
+    """The title, byline and publication time a pairs page expects, when it has the file."""
+    if not path.is_file():
+        return None
+    entry = _read_json(path)
+    if not isinstance(entry, dict):
+        raise DatasetError(f"{path} must hold a JSON object")
+    return GoldMeta(*(_optional_str(entry.get(key), key, path) for key in PAIRS_META_FIELDS))
 
 
 def html_text(html: str | bytes) -> str:
