@@ -1,0 +1,345 @@
+"""What a page says about itself: title, author, publication date, language, site name,
+description, main image, canonical URL, categories and tags.
+
+Pages state these facts in three places; a field is taken from the first that has it:
+
+1. **JSON-LD** (schema.org vocabulary in ``<script type="application/ld+json">``, read
+   by :mod:`unboiler.jsonld`): written for search engines, which check it, so it is the
+   most deliberate statement.  The article's object (``Article``, ``NewsArticle``,
+   ``BlogPosting``...) is read before the page's (``WebPage``), and those before the
+   others (the site, the organisation).
+2. **Meta elements**: the Open Graph protocol (``og:title``, ``og:site_name``,
+   ``og:image``, ``article:published_time``, ``article:author``, ``article:section``,
+   ``article:tag``; https://ogp.me/), Dublin Core (``dc.title``, ``dc.creator``,
+   ``dc.date``; DCMI Metadata Terms, embedded as RFC 2731 describes), Twitter cards,
+   Parse.ly's and Sailthru's tags, HTML's ``author``, ``description`` and ``keywords``;
+   then schema.org microdata (``itemprop``) in the body.
+3. **The visible page**: its ``<h1>``; a "By Jane Doe" byline near it, or an element
+   marked as the byline; a ``<time datetime>`` or a written date near it, or a date the
+   page labels as its own ("Published on ..."); a date in the URL's path
+   (``/2024/05/17/``, read before the page's text); ``rel="category"`` and
+   ``rel="tag"`` links.
+
+Where the order differs, it is for a reason given with the field:
+
+- the title: metadata titles are matched against the page's headings, and a heading
+  that is the same headline is the title, since metadata titles are often cut short,
+  reworded for search or carry the site's name (:mod:`unboiler.metadata.title`);
+- a site's own name, or an organisation, as the author is kept only when no source
+  names a person, since publishing systems fill it in when nobody signed;
+- the canonical URL is ``<link rel="canonical">`` (RFC 6596, its defining statement),
+  then ``og:url``, then JSON-LD's ``url``;
+- the language is ``<html lang>`` (HTML's own declaration), then ``Content-Language``
+  and the other meta keys, then JSON-LD's ``inLanguage``, then detection over the page
+  text (:func:`unboiler.language.detect`).
+
+Nothing here raises on a page: broken JSON-LD is skipped, a value of an unexpected type
+or a date that does not parse is ignored, and a field found nowhere is None (the tuples
+of categories and tags are empty).  The page is not parsed again: everything is read
+from the document's lexbor tree and blocks, and from the source not at all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final
+from urllib.parse import urljoin
+
+from unboiler.document import TextBlock, TextDocument
+from unboiler.jsonld import types_of
+from unboiler.language import MIN_DETECTION_WORDS, detect, language_code
+from unboiler.metadata.author import (
+    byline_author,
+    citation_name,
+    clean_author,
+    join_authors,
+    marked_author,
+    without_site,
+)
+from unboiler.metadata.dates import first_date, labelled_date, parse_date, url_date
+from unboiler.metadata.rules import (
+    AUTHOR_LABEL,
+    AUTHOR_META,
+    BLOCKS_AFTER_TITLE,
+    BLOCKS_BEFORE_TITLE,
+    CATEGORY_META,
+    DATE_META,
+    DESCRIPTION_META,
+    IMAGE_META,
+    LANGUAGE_META,
+    MAX_BYLINE_WORDS,
+    NOT_AUTHORED_TYPES,
+    PUBLISH_KEY,
+    SITE_NAME_META,
+    TAG_META,
+    TITLE_META,
+)
+from unboiler.metadata.sources import (
+    StructuredData,
+    clean_text,
+    first_values,
+    image_url,
+    labelled_values,
+    meta_tags,
+    microdata,
+    strings,
+    unique,
+)
+from unboiler.metadata.title import (
+    clean_title,
+    domain_names,
+    find_title,
+    headings,
+    is_site_name,
+    same_headline,
+)
+
+
+@dataclass(frozen=True)
+class Metadata:
+    """What :func:`extract_metadata` found; None (or empty) where the page says nothing.
+
+    ``date`` is the publication date in ISO 8601: ``2024-05-17``, or with the time as
+    the page gave it (``2024-05-17T09:30:00+02:00``; an offset only when the page stated
+    one).  ``language`` is an ISO 639 code, ``url`` the canonical URL, ``image`` the main
+    image's URL, both made absolute against the page's address when it is known.
+    ``author`` joins several names with commas.
+    """
+
+    title: str | None = None
+    author: str | None = None
+    date: str | None = None
+    language: str | None = None
+    sitename: str | None = None
+    description: str | None = None
+    image: str | None = None
+    url: str | None = None
+    categories: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class _Page:
+    """What every field reads, gathered once per page."""
+
+    document: TextDocument
+    tree: Any
+    meta: dict[str, list[str]]
+    data: StructuredData
+    site_names: list[str]
+    """The site's names (publisher, ``WebSite``, ``og:site_name``), then its domain's."""
+
+
+def extract_metadata(document: TextDocument) -> Metadata:
+    """The page's metadata, each field from the most trusted source that gives it (see
+    the module docstring).  A document without a tree (built by hand) has only what its
+    blocks, title and URL tell."""
+    tree = document.tree
+    meta = meta_tags(tree)
+    data = StructuredData.read(document)
+    sites = _site_names(meta, data)
+    page = _Page(document, tree, meta, data, [*sites, *domain_names(document.url)])
+    title, title_index = _title(page)
+    near = _near_title(document.blocks, title_index)
+    canonical, image = _urls(page)
+    categories, tags = _topics(page)
+    return Metadata(
+        title=title,
+        author=_author(page, near),
+        date=_date(page, near),
+        language=_language(page),
+        sitename=sites[0] if sites else None,
+        description=_description(page),
+        image=image,
+        url=canonical,
+        categories=categories,
+        tags=tags,
+    )
+
+
+def _site_names(meta: dict[str, list[str]], data: StructuredData) -> list[str]:
+    names = [name for value in data.values("publisher") for name in data.names(value)]
+    for item in data.objects:
+        if "website" in types_of(item):
+            names.extend(data.names(item.get("name")))
+    names.extend(first_values(meta, SITE_NAME_META))
+    return list(unique(names))
+
+
+def _title(page: _Page) -> tuple[str | None, int | None]:
+    """The title, and the position of the block that shows it on the page (None when
+    it is not found there)."""
+    data, document = page.data, page.document
+    candidates = [text for value in data.values("headline") if (text := clean_text(value))]
+    candidates.extend(
+        text for value in data.values("name", about_page=True) if (text := clean_text(value))
+    )
+    candidates.extend(first_values(page.meta, TITLE_META))
+    candidates.extend(microdata(page.tree, "headline"))
+    if document.title:
+        candidates.append(document.title)
+    page_headings = headings(document)
+    title, index = find_title(candidates, page_headings, page.site_names)
+    if index is None and title:
+        index = next(
+            (i for i, block in enumerate(document.blocks) if same_headline(block.text, title)),
+            None,
+        )
+    if index is None and page_headings:
+        index = next((h.index for h in page_headings if h.leads_text), page_headings[0].index)
+    return title, index
+
+
+def _near_title(blocks: list[TextBlock], title_index: int | None) -> list[TextBlock]:
+    """The short blocks where bylines and datelines are written: those after the title
+    (and the title's own), then those just before it; around the first content block
+    (or the top of the page) when the title was not found."""
+    if title_index is None:
+        title_index = next((i for i, block in enumerate(blocks) if block.is_content), 0)
+    after = blocks[title_index + 1 : title_index + 1 + BLOCKS_AFTER_TITLE]
+    before = blocks[max(title_index - BLOCKS_BEFORE_TITLE, 0) : title_index + 1]
+    return [block for block in after + before if block.num_words <= MAX_BYLINE_WORDS]
+
+
+def _author(page: _Page, near: list[TextBlock]) -> str | None:
+    data, meta = page.data, page.meta
+    stated: list[str | None] = []
+    organisations: list[str | None] = []
+    for item in data.objects:
+        if types_of(item) & NOT_AUTHORED_TYPES:
+            continue
+        values = [value for value in (item.get("author"), item.get("creator")) if value]
+        names = join_authors([n for value in values for n in data.names(value)], page.site_names)
+        if all(data.is_organization(value) for value in values):
+            organisations.append(names)
+        else:
+            stated.append(names)
+    stated.extend(clean_author(name) for name in first_values(meta, AUTHOR_META))
+    stated.extend(clean_author(name) for name in labelled_values(meta, AUTHOR_LABEL))
+    stated.extend(clean_author(citation_name(name)) for name in meta.get("citation_author", [])[:1])
+    stated.extend(clean_author(name) for name in microdata(page.tree, "author"))
+    for name in stated:
+        if name and is_site_name(name, page.site_names):
+            organisations.append(name)
+        elif name:
+            return name
+    found = byline_author(near) or byline_author(page.document.blocks, strong=True)
+    if found is None and page.tree is not None:
+        found = marked_author(page.tree)
+    if found:
+        return without_site(found, page.site_names)
+    return next((name for name in organisations if name), None)
+
+
+def _date(page: _Page, near: list[TextBlock]) -> str | None:
+    values = [
+        value
+        for value in page.data.values("datePublished", "dateCreated", "uploadDate")
+        if isinstance(value, str)
+    ]
+    values.extend(first_values(page.meta, DATE_META))
+    values.extend(
+        value for key, found in page.meta.items() if PUBLISH_KEY.search(key) for value in found
+    )
+    values.extend(microdata(page.tree, "datePublished"))
+    found = next((day for value in values if (day := parse_date(value))), None)
+    if found is None and page.document.url:
+        found = url_date(page.document.url)
+    return found or first_date(near) or labelled_date(page.document.blocks)
+
+
+def _language(page: _Page) -> str | None:
+    root = page.tree.root if page.tree is not None else None
+    declared: list[Any] = []
+    if root is not None:
+        declared.extend((root.attributes.get("lang"), root.attributes.get("xml:lang")))
+    declared.extend(first_values(page.meta, LANGUAGE_META))
+    declared.extend(page.data.values("inLanguage", about_page=True))
+    for tag in declared:
+        if isinstance(tag, str) and tag.strip():
+            try:
+                return language_code(tag.replace("_", "-").split(",")[0])
+            except ValueError:
+                continue
+    blocks = page.document.blocks
+    running = [block.text for block in blocks if block.num_words >= MIN_DETECTION_WORDS]
+    return detect("\n".join(running)) if running else None
+
+
+def _description(page: _Page) -> str | None:
+    for value in page.data.values("description", about_page=True):
+        text = clean_text(value)
+        if text:
+            return text
+    return next(first_values(page.meta, DESCRIPTION_META), None)
+
+
+def _urls(page: _Page) -> tuple[str | None, str | None]:
+    """The canonical URL and the main image's, absolute against the page's address (or
+    ``<base href>``, or the canonical URL when the address is not known)."""
+    tree, meta, data = page.tree, page.meta, page.data
+    canonical = None
+    if tree is not None:
+        link = tree.css_first('link[rel~="canonical"][href]')
+        canonical = clean_text(link.attributes.get("href")) if link is not None else None
+    canonical = canonical or next(first_values(meta, ("og:url",)), None)
+    if canonical is None:
+        canonical = next(
+            (text for value in data.values("url", about_page=True) if (text := clean_text(value))),
+            None,
+        )
+    base = page.document.url or _absolute(canonical, None)
+    if tree is not None:
+        element = tree.css_first("base[href]")
+        if element is not None:
+            base = _absolute(clean_text(element.attributes.get("href")), base) or base
+    image = next(
+        (
+            url
+            for value in data.values("image", "thumbnailUrl", about_page=True)
+            if (url := image_url(value))
+        ),
+        None,
+    )
+    image = image or next(first_values(meta, IMAGE_META), None)
+    return _absolute(canonical, base), _absolute(image, base)
+
+
+#: Schemes a URL may be made absolute with; anything else is left as the page gave it.
+_BASE_SCHEMES: Final = ("http://", "https://")
+
+
+def _absolute(url: str | None, base: str | None) -> str | None:
+    if not url:
+        return None
+    if not base or not base.startswith(_BASE_SCHEMES):
+        return url
+    try:
+        return urljoin(base, url)
+    except ValueError:
+        return url
+
+
+def _topics(page: _Page) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Categories (JSON-LD ``articleSection``, Open Graph ``article:section``, links
+    marked ``rel="category"``) and tags (JSON-LD ``keywords``, ``article:tag``, HTML's
+    ``keywords``, microformats' ``rel="tag"`` links)."""
+    data, meta, tree = page.data, page.meta, page.tree
+    categories = unique(text for value in data.values("articleSection") for text in strings(value))
+    categories = categories or unique(first_values(meta, CATEGORY_META))
+    tags = unique(text for value in data.values("keywords") for text in strings(value))
+    tags = tags or unique(text for value in first_values(meta, TAG_META) for text in strings(value))
+    if tree is not None and not (categories and tags):
+        linked_categories: list[str] = []
+        linked_tags: list[str] = []
+        for link in tree.css('a[rel~="tag"], a[rel~="category"]'):
+            text = clean_text(link.text(deep=True, separator=" "))
+            if text:
+                rel = (link.attributes.get("rel") or "").lower().split()
+                (linked_categories if "category" in rel else linked_tags).append(text)
+        categories = categories or unique(linked_categories)
+        tags = tags or unique(linked_tags)
+    return categories, tags
+
+
+__all__ = ["Metadata", "clean_title", "extract_metadata", "parse_date", "url_date"]

@@ -1,0 +1,196 @@
+"""Who wrote the page, from names in metadata and from the page's byline.
+
+A name from a page is cleaned of what bylines add ("By", "Written by:", a date or a
+role after a separator) and refused when it is no name: a URL (Open Graph's
+``article:author`` is often a profile address), an e-mail address, a placeholder
+("admin"), initials, a sentence.  A byline is found in three ways, most certain first:
+a "By Jane Doe" line near the title; a "Written by Jane Doe" line anywhere; an element
+publishing systems mark as the byline (``rel="author"`` (HTML), classes such as
+``post-author`` or ``byline``, a link to an ``/author/`` page), outside comments and
+sidebars.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from unboiler.document import TextBlock
+from unboiler.metadata.dates import parse_date
+from unboiler.metadata.rules import (
+    ASIDE_WORDS,
+    AUTHOR_PAGE,
+    AUTHOR_PAGE_SELECTOR,
+    BYLINE,
+    BYLINE_CLASS_PART,
+    BYLINE_CUT,
+    BYLINE_LABEL,
+    BYLINE_SELECTOR,
+    BYLINE_STOP,
+    CLASS_NAME_PART,
+    MAX_AUTHORS,
+    MAX_BYLINE_CHARS,
+    MAX_BYLINE_WORDS,
+    MAX_NAME_WORDS,
+    NAME_SELECTOR,
+    NOT_AUTHORS,
+    OTHER_ROLE,
+    STRONG_BYLINE,
+)
+from unboiler.metadata.sources import fold, unique
+from unboiler.metadata.title import is_site_name
+
+_TRIM = " \t,;:|-–—·•"
+
+
+def clean_author(name: str) -> str | None:
+    """A person's or organisation's name as metadata gives it, without a "By"; None
+    for what is not a name."""
+    name = name.strip(_TRIM)
+    match = BYLINE.match(name)
+    if match:
+        name = match["name"].strip(_TRIM)
+    if not name or "@" in name or "://" in name or name.startswith("www."):
+        return None
+    folded = fold(name)
+    if not folded or folded in NOT_AUTHORS or any(char.isdigit() for char in folded):
+        return None
+    if len(folded) <= 2 and name.isupper():  # initials on an avatar
+        return None
+    if len(name.split()) > MAX_NAME_WORDS * MAX_AUTHORS:
+        return None
+    return name
+
+
+def byline_name(text: str) -> str | None:
+    """The name in a byline as a page shows it ("By Jane Doe | May 5, 2024"): after a
+    "By", before a separator, a date or the words that follow names; None for a line
+    that credits someone else ("Photo by") or holds no name."""
+    if OTHER_ROLE.match(text) or BYLINE_LABEL.match(text):
+        return None
+    text = text.strip()
+    match = BYLINE.match(text)
+    if match:
+        text = match["name"]
+    text = " ".join(BYLINE_CUT.split(text, maxsplit=1)[0].split())
+    text = BYLINE_STOP.sub("", text).strip(" ,&")
+    if not text or len(text.split()) > MAX_NAME_WORDS or parse_date(f"{text} 1, 2000"):
+        return None  # the last test refuses a month name left of a date ("July 5")
+    # A name has a capital (or is in a script without case), unlike a sentence's words.
+    if not any(char.isupper() or (char.isalpha() and not char.islower()) for char in text):
+        return None
+    return clean_author(text)
+
+
+def join_authors(names: Iterable[str], site_names: Iterable[str]) -> str | None:
+    """Names joined with commas, without repeats; the site's own name is dropped when
+    people are named beside it ("Jane Doe, The Daily Planet")."""
+    kept = unique(name for raw in names if (name := clean_author(raw)))[:MAX_AUTHORS]
+    if len(kept) > 1:
+        kept = tuple(name for name in kept if not is_site_name(name, site_names)) or kept
+    return ", ".join(kept) if kept else None
+
+
+def without_site(name: str, site_names: Iterable[str]) -> str:
+    """A byline's name without the outlet written after it ("Jane Doe USA TODAY",
+    "Jane Doe, Reuters")."""
+    folded = fold(name)
+    for site in site_names:
+        tail = fold(site)
+        if tail and folded.endswith(f" {tail}") and len(tail) < len(folded):
+            words = name.split()
+            kept = " ".join(words[: len(words) - len(tail.split())]).strip(_TRIM)
+            return kept or name
+    return name
+
+
+def byline_author(blocks: list[TextBlock], *, strong: bool = False) -> str | None:
+    """A "By Jane Doe" line among ``blocks`` (those near the title), or with ``strong``
+    only a "Written by Jane Doe" (any block).  A label alone ("Written by") takes its
+    name from the next block."""
+    for index, block in enumerate(blocks):
+        text = block.text
+        if block.num_words > MAX_BYLINE_WORDS:
+            continue
+        if BYLINE_LABEL.match(text):
+            following = blocks[index + 1] if index + 1 < len(blocks) else None
+            if following is not None and following.num_words <= MAX_NAME_WORDS:
+                name = byline_name(following.text)
+                if name:
+                    return name
+            continue
+        if (STRONG_BYLINE if strong else BYLINE).match(text):
+            name = byline_name(text)
+            if name:
+                return name
+    return None
+
+
+def marked_author(tree: Any) -> str | None:
+    """The first name in an element marked as a byline, then in a link to an author's
+    page, outside comments and sidebars."""
+    passes = ((BYLINE_SELECTOR, _marks_byline), (AUTHOR_PAGE_SELECTOR, _links_author))
+    for selector, is_byline in passes:
+        for element in tree.css(selector):
+            if not is_byline(element):
+                continue
+            text = element.text(deep=True, separator=" ")
+            if len(text) > MAX_BYLINE_CHARS or _in_aside(element):
+                continue
+            # The name's own element, when the byline holds one, leaves out a role or a
+            # date written beside it ("Sam Lee <span>Head of Operations</span>").
+            named = element.css_first(NAME_SELECTOR)
+            if named is not None and named is not element:
+                name = byline_name(named.text(deep=True, separator=" "))
+                if name:
+                    return name
+            name = byline_name(text)
+            if name:
+                return name
+    return None
+
+
+def _marks_byline(element: Any) -> bool:
+    """Whether an element's ``rel`` is ``author``, or its ``class``, ``id`` or
+    ``data-testid`` has a byline word as a whole part ("post-author", "authorName";
+    not "authority")."""
+    attributes = element.attributes
+    if "author" in (attributes.get("rel") or "").lower().split():
+        return True
+    names = " ".join(attributes.get(key) or "" for key in ("class", "id", "data-testid"))
+    return any(BYLINE_CLASS_PART.fullmatch(part.lower()) for part in CLASS_NAME_PART.findall(names))
+
+
+def _links_author(element: Any) -> bool:
+    return AUTHOR_PAGE.search(element.attributes.get("href") or "") is not None
+
+
+def _in_aside(element: Any) -> bool:
+    node = element.parent
+    while node is not None and node.tag not in ("body", "html"):
+        attributes = node.attributes
+        words = f"{attributes.get('class') or ''} {attributes.get('id') or ''}"
+        if node.tag == "aside" or ASIDE_WORDS.search(words):
+            return True
+        node = node.parent
+    return False
+
+
+def citation_name(name: str) -> str:
+    """A name from a Highwire Press ``citation_author`` tag (read by Google Scholar),
+    which puts the family name first ("Doe, Jane"), in reading order."""
+    family, comma, given = name.partition(",")
+    if comma and given.strip() and " " not in family.strip() and "," not in given:
+        return f"{given.strip()} {family.strip()}"
+    return name
+
+
+__all__ = [
+    "byline_author",
+    "byline_name",
+    "citation_name",
+    "clean_author",
+    "join_authors",
+    "marked_author",
+    "without_site",
+]

@@ -1,0 +1,189 @@
+"""Dates as pages write them, read into ISO 8601.
+
+Structured data writes ISO 8601 (schema.org's ``Date`` and ``DateTime``, Open Graph's
+``article:published_time``), often loosely (``2024-05-17 09:30:00``, ``+0200``); page
+text writes "May 17, 2024", "17. Mai 2024", ``17.05.2024``, ``2024年5月17日``; URLs write
+``/2024/05/17/``.  A time is kept only when the text gives it in ISO form, and its
+offset only when stated: a date without a zone is the page's local calendar day, and
+guessing a zone would move it.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, date, datetime, timedelta, timezone
+from typing import Final
+from urllib.parse import urlsplit
+
+from unboiler.document import TextBlock
+from unboiler.metadata.rules import DATE_LABEL, MAX_BYLINE_WORDS, MIN_YEAR, MONTH_NAMES
+
+#: Characters of a value read for a date: dates sit at the start of what holds them.
+MAX_DATE_TEXT: Final = 300
+
+_MONTHS: Final = {
+    name: number for number, names in enumerate(MONTH_NAMES, start=1) for name in names.split()
+}
+_MONTH_NAME: Final = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_YEAR: Final = r"(?P<year>(?:19|20)\d\d)"
+_ISO_DATE: Final = re.compile(
+    rf"(?<!\d){_YEAR}[-/.](?P<month>[01]?\d)[-/.](?P<day>[0-3]?\d)(?!\d)"
+    r"(?:[T ](?P<hour>[0-2]\d):(?P<minute>[0-5]\d)(?::(?P<second>[0-6]\d)(?:[.,]\d+)?)?"
+    r"\s*(?P<zone>Z|UTC|GMT|[+-][01]\d(?::?[0-5]\d)?)?)?",
+    re.IGNORECASE,
+)
+_COMPACT_DATE: Final = re.compile(rf"^{_YEAR}(?P<month>[01]\d)(?P<day>[0-3]\d)")
+_DAY_MONTH_YEAR: Final = re.compile(
+    rf"(?<!\w)(?P<day>[0-3]?\d)(?:st|nd|rd|th|er|º)?\.?\s*(?:de\s+)?(?P<month>{_MONTH_NAME})"
+    rf"\.?,?\s*(?:de\s+)?{_YEAR}(?!\d)",
+    re.IGNORECASE,
+)
+_MONTH_DAY_YEAR: Final = re.compile(
+    rf"(?<!\w)(?P<month>{_MONTH_NAME})\.?\s+(?P<day>[0-3]?\d)(?:st|nd|rd|th)?,?\s+{_YEAR}(?!\d)",
+    re.IGNORECASE,
+)
+_NUMERIC_DATE: Final = re.compile(
+    r"(?<![\d.:/])(?P<first>[0-3]?\d)(?P<separator>[./-])(?P<second>[0-3]?\d)(?P=separator)"
+    rf"{_YEAR}(?![\d:])"
+)
+_CJK_DATE: Final = re.compile(
+    rf"{_YEAR}\s*[年년]\s*(?P<month>[01]?\d)\s*[月월]\s*(?P<day>[0-3]?\d)"
+)
+_URL_DATE: Final = re.compile(
+    rf"/{_YEAR}[/-]?(?P<month>[01]\d)[/-]?(?P<day>[0-3]\d)(?:/|[-_]|\.html?|$)"
+)
+
+
+def _day(year: str | int, month: str | int, day: str | int) -> date | None:
+    """The date, when it exists and is a plausible page date (from :data:`MIN_YEAR` to
+    tomorrow, which a page in a zone ahead of ours may already have reached)."""
+    try:
+        found = date(int(year), int(month), int(day))
+    except ValueError:
+        return None
+    latest = datetime.now(UTC).date() + timedelta(days=1)
+    return found if date(MIN_YEAR, 1, 1) <= found <= latest else None
+
+
+def _zone(text: str | None) -> timezone | None:
+    if not text:
+        return None
+    if text.upper() in ("Z", "UTC", "GMT"):
+        return UTC
+    digits = text[1:].replace(":", "")
+    offset = timedelta(hours=int(digits[:2]), minutes=int(digits[2:4] or 0))
+    if offset >= timedelta(hours=24):
+        return None
+    return timezone(-offset if text[0] == "-" else offset)
+
+
+def _iso(match: re.Match[str]) -> str | None:
+    day = _day(match["year"], match["month"], match["day"])
+    if day is None:
+        return None
+    if match["hour"] is None:
+        return day.isoformat()
+    try:
+        moment = datetime(
+            day.year,
+            day.month,
+            day.day,
+            int(match["hour"]),
+            int(match["minute"]),
+            min(int(match["second"] or 0), 59),
+            tzinfo=_zone(match["zone"]),
+        )
+    except ValueError:
+        return day.isoformat()
+    return moment.isoformat()
+
+
+def parse_date(text: str) -> str | None:
+    """The first date written in ``text`` as ISO 8601, with its time and offset when
+    the text gives them in ISO form (``2024-05-17T09:30:00+02:00``), else the day
+    (``2024-05-17``); None when there is none.
+
+    Read, in this order: ISO 8601 and its look-alikes (``2024/05/17``, a space for the
+    ``T``, ``+0200``); ``20240517`` at the start; "17 May 2024", "17. Mai 2024",
+    "17 de mayo de 2024"; "May 17th, 2024"; ``2024年5月17日``; then numbers only, day
+    first (``17.05.2024``), except with slashes, month first as in the US
+    (``05/17/2024``) unless the first number cannot be a month.
+    """
+    text = text.strip()[:MAX_DATE_TEXT]
+    match = _ISO_DATE.search(text)
+    if match:
+        return _iso(match)
+    match = _COMPACT_DATE.match(text)
+    if match:
+        found = _day(match["year"], match["month"], match["day"])
+        return found.isoformat() if found else None
+    for pattern in (_DAY_MONTH_YEAR, _MONTH_DAY_YEAR):
+        match = pattern.search(text)
+        if match:
+            found = _day(match["year"], _MONTHS[match["month"].lower()], match["day"])
+            if found:
+                return found.isoformat()
+    match = _CJK_DATE.search(text)
+    if match:
+        found = _day(match["year"], match["month"], match["day"])
+        if found:
+            return found.isoformat()
+    match = _NUMERIC_DATE.search(text)
+    if match:
+        first, second, year = match["first"], match["second"], match["year"]
+        if match["separator"] == "/":
+            found = _day(year, first, second) or _day(year, second, first)
+        else:
+            found = _day(year, second, first) or _day(year, first, second)
+        if found:
+            return found.isoformat()
+    return None
+
+
+def url_date(url: str) -> str | None:
+    """A date in a URL's path, as news sites and blogs put it (``/2024/05/17/``,
+    ``/2024-05-17-title``)."""
+    try:
+        path = urlsplit(url).path
+    except ValueError:
+        return None
+    match = _URL_DATE.search(path)
+    if match is None:
+        return None
+    found = _day(match["year"], match["month"], match["day"])
+    return found.isoformat() if found else None
+
+
+def block_date(block: TextBlock) -> str | None:
+    """The date a block shows: a ``<time datetime>`` in it (whose text is part of the
+    block's own, not of a nested box; it may be relative, "3 days ago"), else one
+    written in its text."""
+    text = block.text
+    for node in block.nodes:
+        for time in node.css("time[datetime]"):
+            shown = " ".join(time.text(deep=True).split())
+            if shown and shown not in text:
+                continue
+            found = parse_date(time.attributes.get("datetime") or "")
+            if found:
+                return found
+    return parse_date(text)
+
+
+def first_date(blocks: list[TextBlock]) -> str | None:
+    """The first date shown in the blocks."""
+    return next((found for block in blocks if (found := block_date(block))), None)
+
+
+def labelled_date(blocks: list[TextBlock]) -> str | None:
+    """The first date the page labels as its own ("Published on ...", "Last updated:")
+    in a short block anywhere: such a label is not used for other pages' dates."""
+    for block in blocks:
+        if block.num_words <= MAX_BYLINE_WORDS and DATE_LABEL.match(block.text):
+            found = block_date(block)
+            if found:
+                return found
+    return None
+
+
+__all__ = ["MAX_DATE_TEXT", "block_date", "first_date", "labelled_date", "parse_date", "url_date"]

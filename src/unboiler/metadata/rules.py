@@ -1,0 +1,297 @@
+"""The rule lists of the metadata stage, kept as data: which meta keys and schema.org
+types give which field, the words of bylines and date labels, and the thresholds.
+
+Meta keys are compared lower-cased, whichever attribute names them (``name``,
+``property``, ``itemprop``, ``http-equiv``).  Each list is in the order its keys are
+tried.  The thresholds were chosen on the WCXB development pages and Mozilla
+Readability's test pages (``benchmarks/metadata.py``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+# --------------------------------------------------------------------------- meta keys
+
+#: The Open Graph protocol's title (https://ogp.me/), Dublin Core's (DCMI Metadata Terms,
+#: embedded in HTML as RFC 2731 describes), Twitter cards', Parse.ly's and Sailthru's.
+TITLE_META: Final = (
+    "og:title",
+    "dc.title",
+    "dcterms.title",
+    "twitter:title",
+    "parsely-title",
+    "sailthru.title",
+    "headline",
+    "title",
+)
+#: HTML's ``author`` name, Open Graph's ``article:author`` (often a profile URL, which is
+#: skipped), Dublin Core's creator and the vendors'.
+AUTHOR_META: Final = (
+    "author",
+    "article:author",
+    "og:article:author",
+    "dc.creator",
+    "dcterms.creator",
+    "parsely-author",
+    "sailthru.author",
+    "byl",
+)
+#: Open Graph's ``article:published_time`` first, then the vendors', then Dublin Core's
+#: ``issued`` and ``created`` before its vaguer ``date``; Highwire Press's
+#: ``citation_publication_date`` (read by Google Scholar) among them.
+DATE_META: Final = (
+    "article:published_time",
+    "og:article:published_time",
+    "og:published_time",
+    "parsely-pub-date",
+    "sailthru.date",
+    "datepublished",
+    "dc.date.issued",
+    "dcterms.issued",
+    "dc.date.created",
+    "dcterms.created",
+    "citation_publication_date",
+    "citation_date",
+    "dc.date",
+    "dcterms.date",
+    "date",
+)
+#: Other keys that name a publication date ("published", "publish-date", "pubdate",
+#: "w-published-date"): read after the listed ones.
+PUBLISH_KEY: Final = re.compile(r"(?:^|[\W_])pub(?:lish(?:ed)?)?(?:[\W_]?(?:date|time|on))?$")
+SITE_NAME_META: Final = ("og:site_name", "application-name", "apple-mobile-web-app-title")
+DESCRIPTION_META: Final = (
+    "og:description",
+    "description",
+    "twitter:description",
+    "dc.description",
+    "dcterms.description",
+)
+IMAGE_META: Final = (
+    "og:image",
+    "og:image:url",
+    "og:image:secure_url",
+    "twitter:image",
+    "twitter:image:src",
+)
+CATEGORY_META: Final = ("article:section", "og:article:section", "parsely-section")
+TAG_META: Final = ("article:tag", "og:article:tag", "parsely-tags", "news_keywords", "keywords")
+#: ``Content-Language`` as an ``http-equiv`` (HTML 4.01), Dublin Core's, Open Graph's
+#: ``og:locale`` (``en_US``).
+LANGUAGE_META: Final = (
+    "content-language",
+    "dc.language",
+    "dcterms.language",
+    "language",
+    "og:locale",
+)
+#: Twitter card label that Yoast SEO and other publishing plugins pair with the author's
+#: name (``twitter:label1`` "Written by", ``twitter:data1`` the name).
+AUTHOR_LABEL: Final = "written by"
+
+# --------------------------------------------------------------------------- schema.org
+
+#: Types whose object describes the page's own text: read before the page's and the
+#: others.  Types that end in "Article" count too.
+ARTICLE_TYPES: Final = frozenset(
+    {
+        "article",
+        "blogposting",
+        "socialmediaposting",
+        "discussionforumposting",
+        "liveblogposting",
+        "report",
+        "medicalwebpage",
+        "recipe",
+        "howto",
+        "qapage",
+        "videoobject",
+        "podcastepisode",
+    }
+)
+#: Types whose ``name`` (when they have no ``headline``), ``description`` and ``image``
+#: are the page's.
+PAGE_TYPES: Final = ARTICLE_TYPES | {
+    "webpage",
+    "itempage",
+    "aboutpage",
+    "faqpage",
+    "collectionpage",
+    "profilepage",
+    "product",
+    "event",
+    "course",
+    "jobposting",
+    "softwareapplication",
+}
+#: Types whose ``author`` did not write the page: a review, comment or answer on it, or
+#: the site.
+NOT_AUTHORED_TYPES: Final = frozenset(
+    {"review", "comment", "answer", "question", "rating", "website", "organization"}
+)
+#: Types of organisations: an ``author`` that is one is kept only when no person is named.
+ORGANIZATION_TYPES: Final = frozenset(
+    {
+        "organization",
+        "newsmediaorganization",
+        "corporation",
+        "localbusiness",
+        "educationalorganization",
+        "governmentorganization",
+        "ngo",
+        "brand",
+    }
+)
+
+# --------------------------------------------------------------------------- titles
+
+#: Separators between a headline and the site's name or a tagline in ``<title>``: a dash,
+#: bar, bullet or slash between spaces, and the unspaced underscore of Chinese portals
+#: ("标题_频道_网站").  A colon does not separate ("Review: ...").
+TITLE_SEPARATOR: Final = re.compile(
+    r"\s+(?:[|\-–—·•»«~/\\]|::)\s+|(?<=[\u3040-\u9fff\uac00-\ud7af])_(?=[\u3040-\u9fff\uac00-\ud7af])"
+)
+#: A title's first part is its headline when it has at least this many words; shorter
+#: first parts are a section name ("News - ...").
+MIN_HEADLINE_WORDS: Final = 3
+#: A headline held in another with at least this share of its words is the same
+#: headline (one cut short, or with the site's name added).
+MIN_CONTAINED_SHARE: Final = 0.6
+#: Headings whose words overlap a metadata title this much (Dice coefficient) are the
+#: same headline reworded ("... in 2025" for "... (2025)"): the page shows the heading.
+MIN_HEADLINE_SIMILARITY: Final = 0.5
+#: Headings read at most (a page without ``<h1>`` may have hundreds of ``<h2>``).
+MAX_HEADINGS: Final = 30
+
+# --------------------------------------------------------------------------- near the title
+
+#: Bylines and dates are looked for this many blocks after the title and before it; on
+#: WCXB nearly all visible dates are within four blocks before and eight after.
+BLOCKS_AFTER_TITLE: Final = 12
+BLOCKS_BEFORE_TITLE: Final = 4
+#: Blocks longer than this are running text, not a byline or a dateline.
+MAX_BYLINE_WORDS: Final = 30
+#: A heading followed within this many blocks by running text (a block of at least
+#: this many words, mostly not links) heads the content, not a box.
+HEADING_TEXT_WINDOW: Final = 6
+RUNNING_TEXT_WORDS: Final = 25
+MAX_TEXT_LINK_DENSITY: Final = 0.3
+
+# --------------------------------------------------------------------------- authors
+
+#: A written byline: "By Jane Doe", "Written by: Jane Doe", "Von", "Par", "Por"...
+BYLINE: Final = re.compile(
+    r"^\s*(?:(?:written|posted|published|words|text|story|article)\s+)?"
+    r"(?:by|von|par|por|di|da|door|av|af|przez|autor(?:in)?|author|auteur)(?:\s*:\s*|\s+)"
+    r"(?P<name>[^\W\d_][\w.'’\-]*(?:[ \t]+(?:[^\W\d_][\w.'’\-]*|and|und|et|y|e|&)){0,12})",
+    re.IGNORECASE,
+)
+#: A byline that cannot be anything else ("Written by", "Author:"), trusted anywhere on
+#: the page; a bare "By" is trusted only near the title ("Photo by", "Powered by").
+STRONG_BYLINE: Final = re.compile(
+    r"^\s*(?:(?:written|posted)\s+by|author|autor(?:in)?|auteur)\b", re.IGNORECASE
+)
+#: A byline's label alone, its name in the next block ("Written by" / "Jane Doe").
+BYLINE_LABEL: Final = re.compile(
+    r"^\s*(?:(?:written|posted|published)\s+)?(?:by|von|par|por|door|author|autor(?:in)?|"
+    r"auteur)\s*:?\s*$",
+    re.IGNORECASE,
+)
+#: Lines that credit someone other than the author ("Reviewed by", "Photo by").
+OTHER_ROLE: Final = re.compile(
+    r"^\s*(?:(?:medically\s+)?reviewed|edited|fact[- ]checked|photo(?:graph)?s?|image|"
+    r"illustration|video|powered|designed|developed|sponsored|presented|hosted|translated)"
+    r"\b.{0,20}?\bby\b",
+    re.IGNORECASE,
+)
+#: What ends a name in a byline: separators ("Jane Doe | May 5").
+BYLINE_CUT: Final = re.compile(r"\s*(?:[|•·/]|\s[-–—]\s)\s*")
+#: Words after a name in a byline ("Jane Doe Updated May 5", "Jane Doe on ..."), and
+#: numbers; a name never holds them.
+BYLINE_STOP: Final = re.compile(
+    r"\s+(?:\d|(?:on|in|at|for|updated|published|posted|reviewed|edited|last|am|um|le|el|il|the|via|from|"
+    r"january|february|march|april|may|june|july|august|september|october|november|"
+    r"december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|min|read|photo)\b).*$",
+    re.IGNORECASE,
+)
+#: Elements that may hold a byline, as publishing systems mark them; each is checked
+#: with :data:`BYLINE_CLASS_PART` ("authority" is no byline).
+BYLINE_SELECTOR: Final = (
+    '[rel~="author"], [class*="author" i], [id*="author" i], [class*="byline" i], '
+    '[id*="byline" i], [class*="writer" i], [data-testid*="author" i]'
+)
+#: Links to an author's page (WordPress's ``/author/jane-doe/``), read after the marked
+#: elements: menus link to authors too.
+AUTHOR_PAGE_SELECTOR: Final = 'a[href*="/author/"], a[href*="/authors/"]'
+#: Inside a byline element, the element that holds the name alone.
+NAME_SELECTOR: Final = (
+    'a[rel~="author"], a[href*="/author/"], a[href*="/authors/"], [itemprop~="name"], '
+    '[class*="name" i]'
+)
+AUTHOR_PAGE: Final = re.compile(r"/authors?/[^/?#]+/?(?:[?#].*)?$")
+#: A part of a class name (split at dashes, underscores and case changes) that marks a
+#: byline: "post-author", "authorName", "blog__authorname", "byline".
+BYLINE_CLASS_PART: Final = re.compile(
+    r"(?:post|article|entry|blog|story|news)?(?:author|writer|byline)s?"
+    r"(?:name|link|info|meta|text|title)?"
+)
+CLASS_NAME_PART: Final = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+#: Class and id words of the page parts whose bylines are not the page's.
+ASIDE_WORDS: Final = re.compile(r"comment|sidebar|related|widget|reply|respond", re.IGNORECASE)
+#: A byline element with more text than this is a container (an author's biography).
+MAX_BYLINE_CHARS: Final = 120
+#: Most words one author's name has.
+MAX_NAME_WORDS: Final = 8
+#: Most authors named; a longer list is a list of contributors, not a byline.
+MAX_AUTHORS: Final = 8
+#: Names that are placeholders or labels, not who wrote the page.
+NOT_AUTHORS: Final = frozenset(
+    {
+        "admin",
+        "administrator",
+        "anonymous",
+        "author",
+        "by",
+        "editor",
+        "guest",
+        "member",
+        "posted by",
+        "staff",
+        "the author",
+        "topic author",
+        "unknown",
+        "view profile",
+        "written by",
+    }
+)
+
+# --------------------------------------------------------------------------- dates
+
+#: Labels of a page's own date ("Published on", "Last updated:", "Veröffentlicht am"):
+#: such a date is trusted anywhere on the page.
+DATE_LABEL: Final = re.compile(
+    r"^\s*(?:(?:originally\s+|first\s+)?(?:published|posted|updated|last\s+updated|"
+    r"last\s+modified|modified|created|date|dated|publié|mis\s+à\s+jour|veröffentlicht|"
+    r"aktualisiert|publicado|actualizado|pubblicato|aggiornato|gepubliceerd)\b)",
+    re.IGNORECASE,
+)
+#: Dates before this year are no web page's (the Web opened to the public in 1991).
+MIN_YEAR: Final = 1991
+#: Month names of English, German, French, Spanish, Italian, Portuguese and Dutch,
+#: with their usual abbreviations, one line per month.
+MONTH_NAMES: Final = (
+    "january jan janvier janv januar jän enero ene gennaio genn janeiro januari",
+    "february feb février févr fevrier februar febrero febbraio fevereiro fev februari",
+    "march mar mars märz marzo março maart",
+    "april apr avril avr abril aprile",
+    "may mai mayo maggio maio mei",
+    "june jun juin juni junio giugno junho",
+    "july jul juillet juil juli julio luglio julho",
+    "august aug août aout agosto augustus",
+    "september sep sept septembre septiembre settembre setembro",
+    "october oct octobre oktober octubre ottobre outubro okt",
+    "november nov novembre noviembre novembro",
+    "december dec décembre decembre dezember diciembre dicembre dezembro dez",
+)

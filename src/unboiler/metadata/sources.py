@@ -1,0 +1,231 @@
+"""Where a page states facts about itself, read once from the parsed tree: its meta
+elements, its JSON-LD objects (through :mod:`unboiler.jsonld`) and its schema.org
+microdata, with the small text helpers every field uses.
+
+Values from pages are untrusted: every reader here accepts any type and returns None
+(or nothing) for what it does not understand.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from unboiler.document import TextDocument
+from unboiler.jsonld import json_ld_objects, plain_text, types_of
+from unboiler.metadata.rules import ARTICLE_TYPES, ORGANIZATION_TYPES, PAGE_TYPES
+
+#: How deep a schema.org value is followed (an author's ``@id`` to a ``Person`` and its
+#: ``name``).
+MAX_VALUE_DEPTH = 4
+
+
+def clean_text(value: Any) -> str | None:
+    """Plain text of a string value (entities decoded, markup and extra space dropped),
+    or None for anything else or an empty string."""
+    if not isinstance(value, str):
+        return None
+    text = plain_text(value) if "<" in value or "&" in value else " ".join(value.split())
+    return text or None
+
+
+def fold(text: str) -> str:
+    """Text for comparison: case-folded, punctuation and symbols dropped, spaces single."""
+    kept = (" " if unicodedata.category(char)[0] in "PS" else char for char in text.casefold())
+    return " ".join("".join(kept).split())
+
+
+def unique(items: Iterable[str]) -> tuple[str, ...]:
+    """The items in order without repeats (compared folded) or empty ones."""
+    seen: dict[str, str] = {}
+    for item in items:
+        seen.setdefault(fold(item), item)
+    return tuple(value for key, value in seen.items() if key)
+
+
+def is_article(kinds: set[str]) -> bool:
+    return bool(kinds & ARTICLE_TYPES) or any(kind.endswith("article") for kind in kinds)
+
+
+def is_page(kinds: set[str]) -> bool:
+    return is_article(kinds) or bool(kinds & PAGE_TYPES)
+
+
+# --------------------------------------------------------------------------- meta elements
+
+
+def meta_tags(tree: Any) -> dict[str, list[str]]:
+    """Every ``<meta content>`` by lower-cased key, in page order.  The key is the
+    element's ``property``, ``name``, ``itemprop`` or ``http-equiv``; a space-separated
+    ``property`` names several keys (RDFa allows it: ``property="og:title
+    twitter:title"``)."""
+    found: dict[str, list[str]] = {}
+    if tree is None:
+        return found
+    for element in tree.css("meta[content]"):
+        attributes = element.attributes
+        content = clean_text(attributes.get("content"))
+        if content is None:
+            continue
+        for attribute in ("property", "name", "itemprop", "http-equiv"):
+            keys = attributes.get(attribute)
+            if keys:
+                for key in keys.lower().split():
+                    found.setdefault(key, []).append(content)
+    return found
+
+
+def first_values(meta: dict[str, list[str]], keys: Iterable[str]) -> Iterator[str]:
+    """The values of ``keys`` in the order of the keys, then of the page."""
+    for key in keys:
+        yield from meta.get(key, ())
+
+
+def labelled_values(meta: dict[str, list[str]], label: str) -> list[str]:
+    """The values Twitter card "label/data" pairs give for ``label`` (``twitter:label1``
+    "Written by", ``twitter:data1`` "Jane Doe")."""
+    found = []
+    for number in range(1, 5):
+        labels = meta.get(f"twitter:label{number}", [])
+        if labels and labels[0].casefold() == label:
+            found.extend(meta.get(f"twitter:data{number}", [])[:1])
+    return found
+
+
+# --------------------------------------------------------------------------- JSON-LD
+
+
+@dataclass(frozen=True)
+class StructuredData:
+    """A page's JSON-LD objects, the article's first, then the page's, then the rest
+    (schema.org: the object about the page is the one to read), with the objects by
+    ``@id`` so that references (``"author": {"@id": ...}``) can be followed."""
+
+    objects: tuple[dict[str, Any], ...]
+    by_id: dict[str, dict[str, Any]]
+
+    @classmethod
+    def read(cls, document: TextDocument) -> StructuredData:
+        def rank(item: dict[str, Any]) -> int:
+            kinds = types_of(item)
+            return 0 if is_article(kinds) else 1 if is_page(kinds) else 2
+
+        objects = sorted(json_ld_objects(document), key=rank)
+        by_id: dict[str, dict[str, Any]] = {}
+        for item in objects:
+            # A bare {"@id": ...} is a reference, not the object it names.
+            if isinstance(item.get("@id"), str) and len(item) > 1:
+                by_id.setdefault(item["@id"], item)
+        return cls(tuple(objects), by_id)
+
+    def values(self, *keys: str, about_page: bool = False) -> list[Any]:
+        """The values of ``keys`` in every object, in rank order; with ``about_page``
+        only in the objects about the page (articles, web pages, products...), not in
+        those about its parts (the site, the organisation, a breadcrumb)."""
+        found = []
+        for item in self.objects:
+            if about_page and not is_page(types_of(item)):
+                continue
+            for key in keys:
+                value = item.get(key)
+                if value not in (None, "", [], {}):
+                    found.append(value)
+        return found
+
+    def names(self, value: Any, depth: int = 0) -> list[str]:
+        """The names in a schema.org ``author`` or ``publisher`` value: a string, a
+        ``Person`` or ``Organization``, a reference to one by ``@id``, or a list."""
+        if depth > MAX_VALUE_DEPTH:
+            return []
+        if isinstance(value, list):
+            return [name for item in value for name in self.names(item, depth + 1)]
+        if isinstance(value, dict):
+            name = value.get("name")
+            if name is None and isinstance(value.get("@id"), str):
+                target = self.by_id.get(value["@id"])
+                return self.names(target, depth + 1) if target not in (None, value) else []
+            if isinstance(name, (list, dict)):
+                return self.names(name, depth + 1)
+            value = name
+        text = clean_text(value)
+        return [text] if text else []
+
+    def is_organization(self, value: Any, depth: int = 0) -> bool:
+        """Whether a schema.org ``author`` value names organisations only."""
+        if depth > MAX_VALUE_DEPTH:
+            return False
+        if isinstance(value, list):
+            return bool(value) and all(self.is_organization(item, depth + 1) for item in value)
+        if isinstance(value, dict):
+            if "name" not in value and isinstance(value.get("@id"), str):
+                value = self.by_id.get(value["@id"], value)
+            kinds = types_of(value)
+            return "person" not in kinds and bool(kinds & ORGANIZATION_TYPES)
+        return False
+
+
+def strings(value: Any) -> list[str]:
+    """The strings of a schema.org value that may be one string, a comma-separated list
+    (``keywords``) or a list."""
+    if isinstance(value, list):
+        return [text for item in value for text in strings(item)]
+    text = clean_text(value)
+    if not text:
+        return []
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def image_url(value: Any, depth: int = 0) -> str | None:
+    """The URL of a schema.org ``image``: a URL, an ``ImageObject`` or a list of either."""
+    if depth > MAX_VALUE_DEPTH:
+        return None
+    if isinstance(value, list):
+        return next((url for item in value if (url := image_url(item, depth + 1))), None)
+    if isinstance(value, dict):
+        value = value.get("url") or value.get("contentUrl")
+    return clean_text(value)
+
+
+# --------------------------------------------------------------------------- microdata
+
+
+def microdata(tree: Any, name: str) -> Iterator[str]:
+    """The values of the schema.org microdata property ``name`` on elements other than
+    ``<meta>`` (those are read with the meta elements), following HTML's rules for an
+    item's property values: ``content`` or ``datetime`` when given, the ``name`` of a
+    nested item, else the element's text."""
+    if tree is None:
+        return
+    for element in tree.css(f'[itemprop~="{name}"]'):
+        if element.tag == "meta":
+            continue
+        attributes = element.attributes
+        value = clean_text(attributes.get("content")) or clean_text(attributes.get("datetime"))
+        if value is None and "itemscope" in attributes:
+            named = element.css_first('[itemprop~="name"]')
+            if named is not None:
+                value = clean_text(named.attributes.get("content")) or clean_text(
+                    named.text(deep=True, separator=" ")
+                )
+        if value is None:
+            value = clean_text(element.text(deep=True, separator=" "))
+        if value:
+            yield value
+
+
+__all__ = [
+    "StructuredData",
+    "clean_text",
+    "first_values",
+    "fold",
+    "image_url",
+    "is_article",
+    "is_page",
+    "labelled_values",
+    "meta_tags",
+    "microdata",
+    "strings",
+    "unique",
+]

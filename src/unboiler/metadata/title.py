@@ -1,0 +1,248 @@
+"""The page's title: the headline as the page shows it.
+
+Titles in metadata (JSON-LD ``headline``, ``og:title``, ``<title>``) are written for
+search results and social cards: cut short, reworded for search, or carrying the
+site's name ("Headline | Site", "Site - Headline").  The page's own ``<h1>`` is the
+headline its readers see.  So the metadata titles are matched against the page's
+headings: a heading that is the same headline, or the same reworded, is the title; with
+no such heading the first metadata title is used without the site's name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Final
+from urllib.parse import urlsplit
+
+from unboiler.document import Label, TextBlock, TextDocument
+from unboiler.metadata.rules import (
+    HEADING_TEXT_WINDOW,
+    MAX_HEADINGS,
+    MAX_TEXT_LINK_DENSITY,
+    MIN_CONTAINED_SHARE,
+    MIN_HEADLINE_SIMILARITY,
+    MIN_HEADLINE_WORDS,
+    RUNNING_TEXT_WORDS,
+    TITLE_SEPARATOR,
+)
+from unboiler.metadata.sources import fold
+
+_HOME: Final = re.compile(r"(?:https?:)?//[^/]+/?(?:index\.\w+)?")
+_WORDS: Final = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]|[^\W_]+")
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A top-level heading: the text of one ``<h1>`` (its blocks joined), the position
+    of its first block, whether running text follows it (the headline of the content,
+    not of a box), and whether all its words are a link (a teaser, or a question that
+    links to itself)."""
+
+    index: int
+    text: str
+    leads_text: bool
+    is_link: bool
+    is_home_link: bool
+    """It links to the site's home page: the site's logo."""
+
+
+def headings(document: TextDocument) -> list[Heading]:
+    """The page's ``<h1>`` headings in order, or its ``<h2>`` when it has no ``<h1>``."""
+    blocks = document.blocks
+    for label in (Label.H1, Label.H2):
+        groups: list[tuple[int, int, int | None]] = []  # first, last block, element id
+        for index, block in enumerate(blocks):
+            if label not in block.labels or not block.num_words:
+                continue
+            element = _enclosing(block.node, label.value)
+            key = element.mem_id if element is not None else None
+            if groups and key is not None and groups[-1][2] == key and groups[-1][1] == index - 1:
+                groups[-1] = (groups[-1][0], index, key)
+            else:
+                groups.append((index, index, key))
+        if groups:
+            return [_heading(blocks, first, last) for first, last, _ in groups[:MAX_HEADINGS]]
+    return []
+
+
+def _enclosing(node: Any, tag: str) -> Any:
+    while node is not None and node.tag != tag:
+        node = node.parent
+    return node
+
+
+def _heading(blocks: list[TextBlock], first: int, last: int) -> Heading:
+    parts = blocks[first : last + 1]
+    following = blocks[last + 1 : last + 1 + HEADING_TEXT_WINDOW]
+    return Heading(
+        index=first,
+        # Documentation generators end headings with a permalink sign ("Install ¶").
+        text=" ".join(block.text for block in parts).rstrip(" ¶#§"),
+        leads_text=any(
+            block.num_words >= RUNNING_TEXT_WORDS and block.link_density < MAX_TEXT_LINK_DENSITY
+            for block in following
+        ),
+        is_link=all(block.num_linked_words >= block.num_words for block in parts),
+        is_home_link=_links_home(blocks[first].node),
+    )
+
+
+def _links_home(node: Any) -> bool:
+    """Whether a heading's element holds a link to a site's root ("/", "./", or an
+    address without a path)."""
+    heading = _enclosing(node, "h1") or _enclosing(node, "h2")
+    if heading is None:
+        return False
+    for link in heading.css("a[href]"):
+        href = (link.attributes.get("href") or "").strip()
+        if href in ("/", "./", "#") or _HOME.fullmatch(href):
+            return True
+    return False
+
+
+def domain_names(url: str | None) -> list[str]:
+    """The names a site goes by after its address: the host, and its longest label
+    ("example" for ``www.example.co.uk``)."""
+    if not url:
+        return []
+    try:
+        host = urlsplit(url).hostname or ""
+    except ValueError:
+        return []
+    labels = [label for label in host.split(".") if label not in ("www", "m", "amp")]
+    names = [host, ".".join(labels)]
+    if len(labels) >= 2:
+        names.append(max(labels[:-1], key=len))
+    return [name for name in names if name]
+
+
+def is_site_name(text: str, site_names: Iterable[str]) -> bool:
+    """Whether ``text`` is the site's name (compared folded, spaces ignored: "Move.org"
+    is "move org") or a bare domain."""
+    folded = fold(text)
+    if not folded:
+        return True
+    compact = folded.replace(" ", "")
+    for name in site_names:
+        site = fold(name)
+        if site and (folded == site or compact == site.replace(" ", "")):
+            return True
+    return "." in text and " " not in text.strip()
+
+
+def strip_site(title: str, site_names: Iterable[str]) -> str:
+    """A title without the parts at its ends that are the site's name."""
+    parts = TITLE_SEPARATOR.split(title)
+    if len(parts) < 2:
+        return title
+    while len(parts) > 1 and is_site_name(parts[-1], site_names):
+        parts.pop()
+    while len(parts) > 1 and is_site_name(parts[0], site_names):
+        parts.pop(0)
+    start = title.find(parts[0])
+    end = title.rfind(parts[-1]) + len(parts[-1])
+    return title[start:end].strip()
+
+
+def clean_title(title: str, site_names: Iterable[str] = ()) -> str:
+    """The headline of a title that holds more ("Headline | Site", "Site - Headline",
+    "Headline - Tagline | Site"): the site's name is dropped from the ends (one of
+    ``site_names``, or a domain), then the first part is the headline when it has at
+    least :data:`MIN_HEADLINE_WORDS` words."""
+    stripped = strip_site(title, site_names)
+    parts = TITLE_SEPARATOR.split(stripped)
+    if len(parts) > 1 and count_words(parts[0]) >= MIN_HEADLINE_WORDS:
+        return parts[0].strip()
+    return stripped
+
+
+def count_words(text: str) -> int:
+    """Words, each Chinese or Japanese character counted as one (those scripts put no
+    space between words)."""
+    return len(_WORDS.findall(text))
+
+
+def same_headline(a: str, b: str) -> bool:
+    """Whether two titles are the same headline: equal once folded, or one holding the
+    other with most of its words (a headline cut short, or with the site's name)."""
+    folded_a, folded_b = fold(a), fold(b)
+    if not folded_a or not folded_b:
+        return False
+    if folded_a == folded_b:
+        return True
+    short, long = sorted((folded_a, folded_b), key=len)
+    return f" {short} " in f" {long} " and (
+        len(short.split()) >= MIN_CONTAINED_SHARE * len(long.split())
+    )
+
+
+def similarity(a: str, b: str) -> float:
+    """The Dice coefficient of two texts' sets of folded words (1 for the same words)."""
+    words_a, words_b = set(fold(a).split()), set(fold(b).split())
+    if not words_a or not words_b:
+        return 0.0
+    return 2 * len(words_a & words_b) / (len(words_a) + len(words_b))
+
+
+def _parts(title: str, site_names: list[str]) -> list[str]:
+    """A title's headline, each of its parts between separators that is not the site's
+    name, and the title whole: a heading may show any of them."""
+    parts = [clean_title(title, site_names)]
+    parts.extend(
+        part for part in TITLE_SEPARATOR.split(title) if not is_site_name(part, site_names)
+    )
+    parts.append(title)
+    return parts
+
+
+def find_title(
+    candidates: list[str], page_headings: list[Heading], site_names: list[str]
+) -> tuple[str | None, int | None]:
+    """The title, and the position of the heading that shows it (None when none does).
+
+    Headings that are the site's name (a logo in an ``<h1>``) are left out.  In order:
+    a heading that is the same headline as a candidate or as a part of one (the first
+    candidate that has such a heading decides, so the order of trust holds); a heading
+    whose words mostly are a candidate's (the same headline reworded; not a link, which
+    would be a teaser); the first candidate without the site's name; the first heading.
+    """
+    own = [
+        heading
+        for heading in page_headings
+        if not heading.is_home_link and not is_site_name(heading.text, site_names)
+    ]
+    splits = [_parts(candidate, site_names) for candidate in candidates]
+    for parts in splits:
+        for part in parts:
+            for heading in own:
+                if same_headline(part, heading.text):
+                    return strip_site(heading.text, site_names), heading.index
+    for parts in splits:
+        for part in parts:
+            for heading in own:
+                if not heading.is_link and (
+                    similarity(part, heading.text) >= MIN_HEADLINE_SIMILARITY
+                ):
+                    return strip_site(heading.text, site_names), heading.index
+    if candidates:
+        return clean_title(candidates[0], site_names), None
+    if page_headings:
+        heading = (own or page_headings)[0]
+        return heading.text, heading.index
+    return None, None
+
+
+__all__ = [
+    "Heading",
+    "clean_title",
+    "count_words",
+    "domain_names",
+    "find_title",
+    "headings",
+    "is_site_name",
+    "same_headline",
+    "similarity",
+    "strip_site",
+]
