@@ -1,22 +1,44 @@
-"""JSON: the content text with what is known about the page."""
+"""JSON: the content text with what is known about the page.
+
+Every field of :class:`unboiler.metadata.Metadata` is written, null (or an empty list)
+when the page does not say.  ``url`` is the address the caller gave and
+``canonical_url`` the one the page declares; ``title`` is the page's headline, or its
+``<title>`` when no headline is found; ``language`` is the one the extraction used when
+an extractor set it (detected from the text, or given by the caller), else the page's
+own.  What an extractor found about the page (``document.metadata``, such as the
+``headline`` and ``date`` of ``weighted-blocks``) is written as it found it.
+"""
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from unboiler.document import TextDocument
+from unboiler.metadata import extract_metadata
 
 
 def to_json(document: TextDocument, extractor: str) -> str:
-    record = {
+    from unboiler import __version__  # at call time: the package imports this module
+
+    meta = extract_metadata(document)
+    record: dict[str, Any] = {
         "url": document.url,
-        "title": document.title,
-        "language": document.language,
+        "canonical_url": meta.url,
+        "title": meta.title or document.title,
+        "author": meta.author,
+        "date": meta.date,
+        "language": document.language or meta.language,
+        "sitename": meta.sitename,
+        "description": meta.description,
+        "image": meta.image,
+        "categories": list(meta.categories),
+        "tags": list(meta.tags),
         "extractor": extractor,
+        "version": __version__,
         "text": document.content,
     }
     if document.page_type is not None:
         record["page_type"] = document.page_type
-    for key, value in document.metadata.items():
-        record.setdefault(key, value)
+    record.update(document.metadata)
     return json.dumps(record, ensure_ascii=False)
