@@ -1,0 +1,453 @@
+"""The metadata stage: each field from each of its sources, the order of trust between
+JSON-LD, meta elements and the visible page, and pages that break every rule."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tests.conftest import page
+
+import unboiler
+from unboiler.evaluate.datasets import GoldMeta, load_dataset
+from unboiler.metadata import Metadata, clean_title, extract_metadata, parse_date, url_date
+from unboiler.parse import parse
+
+COURIER = "https://courier.example.org/news/2024/05/17/ferry-library?ref=home"
+
+
+def meta_of(name: str, url: str | None = None) -> Metadata:
+    return extract_metadata(parse(page(f"metadata/{name}.html"), url=url))
+
+
+def meta_html(
+    head: str = "", body: str = "", *, url: str | None = None, lang: str = ""
+) -> Metadata:
+    attribute = f' lang="{lang}"' if lang else ""
+    html = f"<!DOCTYPE html><html{attribute}><head>{head}</head><body>{body}</body></html>"
+    return extract_metadata(parse(html, url=url))
+
+
+def ld(data: object) -> str:
+    return f'<script type="application/ld+json">{json.dumps(data)}</script>'
+
+
+# --------------------------------------------------------------------------- JSON-LD wins
+
+
+def test_json_ld_wins_over_meta_and_page() -> None:
+    """Every field of the JSON-LD article disagrees with a meta element and the page."""
+    meta = meta_of("jsonld-article", COURIER)
+    assert meta.title == "Harbour ferry becomes a floating library"
+    assert meta.author == "Mira Holm, Jonas Berg"  # an @id reference followed
+    assert meta.date == "2024-05-17T09:30:00+02:00"
+    assert meta.sitename == "The Coastal Courier"
+    assert meta.description == "Volunteers turned a retired ferry into a library."
+    assert meta.image == "https://courier.example.org/images/ferry.jpg"
+    assert meta.categories == ("Local", "Culture")
+    assert meta.tags == ("libraries", "ferries", "volunteers")
+
+
+def test_canonical_link_is_made_absolute() -> None:
+    meta = meta_of("jsonld-article", COURIER)
+    assert meta.url == "https://courier.example.org/news/2024/05/17/ferry-library"
+
+
+def test_html_lang_wins_over_json_ld_language() -> None:
+    assert meta_of("jsonld-article").language == "en"
+
+
+def test_json_ld_language_when_the_page_declares_none() -> None:
+    head = ld({"@type": "Article", "headline": "Ein Titel", "inLanguage": "de-AT"})
+    assert meta_html(head).language == "de"
+
+
+def test_json_ld_headline_wins_over_og_title() -> None:
+    head = '<meta property="og:title" content="Meta headline">' + ld(
+        {"@type": "BlogPosting", "headline": "Structured headline"}
+    )
+    assert meta_html(head).title == "Structured headline"
+
+
+def test_json_ld_name_of_the_page_is_a_title_but_not_the_organisations() -> None:
+    head = ld(
+        [{"@type": "Organization", "name": "Acme Ltd"}, {"@type": "WebPage", "name": "Pricing"}]
+    )
+    assert meta_html(head).title == "Pricing"
+
+
+def test_authors_of_reviews_are_not_the_pages() -> None:
+    head = ld(
+        {
+            "@type": "Product",
+            "name": "Kettle",
+            "review": [{"@type": "Review", "author": {"@type": "Person", "name": "Buyer"}}],
+        }
+    )
+    assert meta_html(head).author is None
+
+
+def test_an_organisation_as_author_yields_to_a_person_on_the_page() -> None:
+    head = ld({"@type": "Article", "author": {"@type": "Organization", "name": "Acme News"}})
+    body = "<h1>A headline for the test</h1><p>By Jane Doe</p>"
+    assert meta_html(head, body).author == "Jane Doe"
+    assert meta_html(head, "<h1>A headline for the test</h1>").author == "Acme News"
+
+
+def test_the_sites_name_beside_people_is_dropped() -> None:
+    head = '<meta property="og:site_name" content="The Daily Planet">' + ld(
+        {"@type": "NewsArticle", "author": [{"name": "Lois Lane"}, {"name": "The Daily Planet"}]}
+    )
+    assert meta_html(head).author == "Lois Lane"
+
+
+def test_publisher_and_website_give_the_site_name() -> None:
+    assert meta_html(ld({"@type": "WebSite", "name": "Field Notes"})).sitename == "Field Notes"
+
+
+# --------------------------------------------------------------------------- meta elements
+
+
+def test_open_graph_fields() -> None:
+    meta = meta_of("opengraph", "https://rail.example.com/night-trains?utm=1")
+    assert meta.title == "Night trains return to the coast"
+    assert meta.author == "Ana Ruiz"  # article:author is a profile URL: skipped
+    assert meta.date == "2024-06-03T21:15:00"  # no zone given: none invented
+    assert meta.sitename == "Rail Weekly"
+    assert meta.description == "Two sleeper services resume this summer."
+    assert meta.image == "https://rail.example.com/img/sleeper.jpg"  # relative og:image
+    assert meta.url == "https://rail.example.com/night-trains"
+    assert meta.language == "fr"  # og:locale fr_FR
+    assert meta.categories == ("Travel",)
+    assert meta.tags == ("trains", "sleepers")
+
+
+def test_meta_wins_over_the_visible_byline_and_date() -> None:
+    meta = meta_of("opengraph")
+    assert meta.author == "Ana Ruiz"
+    assert meta.date is not None and meta.date.startswith("2024-06-03")
+
+
+def test_dublin_core_fields() -> None:
+    meta = meta_of("dublin-core")
+    assert meta.title == "Water levels of the inner lakes, 1990 to 2020"
+    assert meta.author == "Institute for Lake Studies"
+    assert meta.date == "2021-03-09"  # dc.date.issued before the vaguer dc.date
+    assert meta.description == "Thirty years of measurements."
+    assert meta.tags == ("lakes", "water levels", "hydrology")  # HTML keywords
+    assert meta.language == "nl"  # <html lang> before DC.language
+
+
+def test_parsely_sailthru_and_twitter_fields() -> None:
+    meta = meta_of("vendor-tags")
+    assert meta.title == "City council approves the new harbour plan"
+    assert meta.author == "Lena Park"
+    assert meta.date == "2023-11-20T14:05:00+00:00"  # parsely-pub-date before sailthru.date
+    assert meta.categories == ("Politics",)
+    assert meta.tags == ("harbour", "council")
+    assert meta.image == "https://img.example.net/harbour.png"
+
+
+def test_twitter_label_written_by() -> None:
+    assert meta_of("yoast-labels").author == "Tyler Brown"
+
+
+def test_citation_author_in_reading_order() -> None:
+    head = '<meta name="citation_author" content="Roy, Aniruddha">'
+    assert meta_html(head).author == "Aniruddha Roy"
+
+
+def test_space_separated_properties_name_several_keys() -> None:
+    head = '<meta property="og:title twitter:title" content="Two keys at once">'
+    assert meta_html(head).title == "Two keys at once"
+
+
+def test_generic_publish_keys() -> None:
+    assert meta_html('<meta name="w-published-date" content="2025-05-27">').date == "2025-05-27"
+    assert meta_html('<meta name="published" content="July 17, 2025">').date == "2025-07-17"
+
+
+def test_content_language_and_canonical_og_url() -> None:
+    head = (
+        '<meta http-equiv="Content-Language" content="pt-BR">'
+        '<meta property="og:url" content="https://example.pt/a">'
+    )
+    meta = meta_html(head)
+    assert meta.language == "pt"
+    assert meta.url == "https://example.pt/a"
+
+
+def test_microdata() -> None:
+    meta = meta_of("microdata")
+    assert meta.title == "How to bake rye bread at home"
+    assert meta.author == "Karin Olsen"
+    assert meta.date == "2022-10-05"
+
+
+# --------------------------------------------------------------------------- visible page
+
+
+def test_visible_page_only() -> None:
+    meta = meta_of("visible-only")
+    assert meta.title == "A walk along the old canal"  # the <h1>, not "... | Walking Notes"
+    assert meta.author == "Tom Becker"
+    assert meta.date == "2024-04-12T07:45:00-04:00"  # <time datetime> behind "3 days ago"
+    assert meta.tags == ("canals", "walks")
+    assert meta.categories == ("Outdoors",)
+
+
+def test_url_date_before_the_page_text() -> None:
+    body = "<h1>Canal walk</h1><p>Published on 2 March 2023</p>"
+    assert meta_html(body=body, url="https://x.org/2024/05/17/canal").date == "2024-05-17"
+    assert meta_html(body=body, url="https://x.org/canal").date == "2023-03-02"
+
+
+def test_byline_element_skips_authority_roles_and_comments() -> None:
+    meta = meta_of("byline-class")
+    assert meta.author == "Sam Lee"
+    assert meta.date == "2025-11-13"  # "Last updated:" trusted anywhere
+
+
+def test_credits_that_are_not_bylines() -> None:
+    body = "<h1>Sunset over the bay</h1><p>Photo by Ansel Adams</p><p>Powered by WordPress</p>"
+    assert meta_html(body=body).author is None
+
+
+def test_byline_label_with_the_name_in_the_next_block() -> None:
+    body = "<h1>Sunset over the bay</h1><p>Written by</p><p>Ada Lovelace</p>"
+    assert meta_html(body=body).author == "Ada Lovelace"
+
+
+def test_outlet_after_a_visible_byline_is_dropped() -> None:
+    head = '<meta property="og:site_name" content="USA TODAY">'
+    body = "<h1>Movies to stream this week</h1><p>By Brian Truitt USA TODAY</p>"
+    assert meta_html(head, body).author == "Brian Truitt"
+
+
+def test_language_detected_when_undeclared() -> None:
+    text = (
+        "Der Stadtrat hat am Dienstag beschlossen, die alte Fähre in eine Bibliothek "
+        "umzubauen, und die Freiwilligen haben schon am Wochenende mit der Arbeit begonnen."
+    )
+    assert meta_html(body=f"<p>{text}</p>").language == "de"
+
+
+def test_nothing_found_is_none() -> None:
+    meta = meta_html()
+    assert meta == Metadata(language=None)
+
+
+def test_a_hand_built_document_has_no_tree() -> None:
+    document = unboiler.TextDocument([], title="Plain title | Site", url="https://site.org/")
+    meta = extract_metadata(document)
+    assert meta.title == "Plain title"
+
+
+# --------------------------------------------------------------------------- titles
+
+
+@pytest.mark.parametrize(
+    ("title", "sites", "expected"),
+    [
+        ("Headline of the story | The Site", ["The Site"], "Headline of the story"),
+        ("The Site - Headline of the story", ["The Site"], "Headline of the story"),
+        ("Headline of the story – a tagline | Site", [], "Headline of the story"),
+        ("News | Example", [], "News | Example"),  # "News" alone is no headline
+        ("Review: the new phone", [], "Review: the new phone"),  # a colon is no separator
+        ("Guide to SEO - moz.com", [], "Guide to SEO"),  # a domain is the site
+        (
+            "港城旧渡轮改建为水上图书馆_新闻中心_海岸日报",
+            ["海岸日报"],
+            "港城旧渡轮改建为水上图书馆",
+        ),
+    ],
+)
+def test_clean_title(title: str, sites: list[str], expected: str) -> None:
+    assert clean_title(title, sites) == expected
+
+
+def test_heading_matching_a_part_of_the_title_is_the_title() -> None:
+    head = "<title>News | National Tutoring Network</title>"
+    body = "<h1><a href='/'>National Tutoring Network</a></h1><h1>News</h1>"
+    assert meta_html(head, body).title == "News"
+
+
+def test_reworded_heading_is_the_title_the_page_shows() -> None:
+    head = '<meta property="og:title" content="7 Mental Health Trends to Watch in 2024">'
+    body = "<h1>7 Mental Health Trends to Watch in 2025</h1>"
+    assert meta_html(head, body).title == "7 Mental Health Trends to Watch in 2025"
+
+
+def test_logo_heading_is_not_the_title() -> None:
+    head = (
+        '<meta property="og:site_name" content="Yoga Pathways">'
+        "<title>Breathe | Yoga Pathways</title>"
+    )
+    body = "<h1>Yoga Pathways</h1><h2>Other</h2>"
+    assert meta_html(head, body).title == "Breathe"
+
+
+def test_heading_split_in_two_elements_is_joined() -> None:
+    head = "<title>News Product Management Certification — News Product Alliance</title>"
+    body = "<h1><div>News Product</div><div>Management Certification</div></h1>"
+    assert meta_html(head, body).title == "News Product Management Certification"
+
+
+# --------------------------------------------------------------------------- dates
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("2024-05-17", "2024-05-17"),
+        ("2024-05-17T09:30:00Z", "2024-05-17T09:30:00+00:00"),
+        ("2024-05-17T09:30:00.123+0200", "2024-05-17T09:30:00+02:00"),
+        ("2024-05-17 09:30:00 -05:00", "2024-05-17T09:30:00-05:00"),
+        ("2024-05-17T09:30", "2024-05-17T09:30:00"),  # no zone: none invented
+        ("2024/05/17", "2024-05-17"),
+        ("20240517", "2024-05-17"),
+        ("Published May 17th, 2024 at 9:30", "2024-05-17"),
+        ("17 May 2024", "2024-05-17"),
+        ("17. Mai 2024", "2024-05-17"),
+        ("17 de mayo de 2024", "2024-05-17"),
+        ("le 17 mai 2024", "2024-05-17"),
+        ("17.05.2024", "2024-05-17"),
+        ("05/17/2024", "2024-05-17"),
+        ("17/05/2024", "2024-05-17"),
+        ("2024年5月17日", "2024-05-17"),
+        ("Thu, 09/25/2025 - 11:38", "2025-09-25"),
+        ("2024-02-30", None),  # no such day
+        ("1970-01-01", None),  # before the Web
+        ("2999-01-01", None),  # the future
+        ("3 days ago", None),
+        ("", None),
+        ("2024-05-17T25:61:00+99:00", "2024-05-17"),  # a broken time is dropped, not the day
+    ],
+)
+def test_parse_date(text: str, expected: str | None) -> None:
+    assert parse_date(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("https://example.org/2024/05/17/story", "2024-05-17"),
+        ("https://example.org/news/2024-05-17-story", "2024-05-17"),
+        ("https://example.org/20240517.html", "2024-05-17"),
+        ("https://example.org/2024/05/story", None),
+        ("https://example.org/products/12345678", None),
+        ("http://[broken", None),
+    ],
+)
+def test_url_date(url: str, expected: str | None) -> None:
+    assert url_date(url) == expected
+
+
+# --------------------------------------------------------------------------- bad input
+
+
+def test_broken_json_ld_and_odd_values_never_raise() -> None:
+    meta = meta_of("broken-jsonld")
+    assert meta.title == "Broken structured data"
+    assert meta.author == "Nested"
+    # A datePublished that is an object, a date that does not parse, 30 February and a
+    # 13th month are all skipped; the broken time of dc.date is dropped, its day kept.
+    assert meta.date == "2024-03-05"
+    assert meta.image == "pictures/cover.png"  # no address to make it absolute against
+    assert meta.sitename is None
+
+
+def test_relative_image_with_base_element() -> None:
+    head = '<base href="https://cdn.example.org/assets/"><meta property="og:image" content="a.png">'
+    assert meta_html(head, url="https://example.org/page").image == (
+        "https://cdn.example.org/assets/a.png"
+    )
+
+
+def test_protocol_relative_image() -> None:
+    head = '<meta property="og:image" content="//img.example.org/a.png">'
+    assert meta_html(head, url="https://example.org/page").image == "https://img.example.org/a.png"
+
+
+_TAGS = st.sampled_from(["p", "h1", "h2", "time", "meta", "a", "div", "script", "title"])
+_ATTRIBUTES = st.sampled_from(
+    [
+        'property="og:title"',
+        'name="author"',
+        'itemprop="datePublished"',
+        'class="byline"',
+        'rel="author"',
+        'rel="canonical"',
+        'type="application/ld+json"',
+        'datetime="2024-13-45T99:99"',
+        'content="By 2024-02-30"',
+        'href="http://["',
+    ]
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.tuples(_TAGS, _ATTRIBUTES, st.text(max_size=40)),
+        max_size=12,
+    ),
+    st.one_of(st.none(), st.text(max_size=30), st.just("https://example.org/2024/02/30/x")),
+)
+def test_no_page_makes_it_raise(parts: list[tuple[str, str, str]], url: str | None) -> None:
+    html = "".join(f"<{tag} {attribute}>{text}</{tag}>" for tag, attribute, text in parts)
+    meta = extract_metadata(parse(html, url=url))
+    assert isinstance(meta, Metadata)
+
+
+# --------------------------------------------------------------------------- JSON output
+
+
+def test_json_output_has_every_field() -> None:
+    record = json.loads(
+        unboiler.extract(page("metadata/jsonld-article.html"), url=COURIER, output="json")
+    )
+    assert record["url"] == COURIER
+    assert record["canonical_url"] == "https://courier.example.org/news/2024/05/17/ferry-library"
+    assert record["title"] == "Harbour ferry becomes a floating library"
+    assert record["author"] == "Mira Holm, Jonas Berg"
+    assert record["date"] == "2024-05-17T09:30:00+02:00"
+    assert record["sitename"] == "The Coastal Courier"
+    assert record["image"] == "https://courier.example.org/images/ferry.jpg"
+    assert record["categories"] == ["Local", "Culture"]
+    assert record["tags"] == ["libraries", "ferries", "volunteers"]
+    assert record["description"].startswith("Volunteers")
+    assert record["version"] == unboiler.__version__
+    assert record["extractor"] == "default"
+    assert record["page_type"]
+    assert record["language"] == "en"
+    assert "For forty years" in record["text"]
+
+
+def test_json_output_keeps_what_an_extractor_found() -> None:
+    record = json.loads(
+        unboiler.extract(page("weighted-news-zh.html"), extractor="weighted-blocks", output="json")
+    )
+    assert record["date"] == "2026-03-14"
+    assert record["title"] == "港城旧渡轮改建为水上图书馆"
+
+
+# --------------------------------------------------------------------------- gold metadata
+
+
+def test_pairs_dataset_reads_expected_metadata(tmp_path: Path) -> None:
+    folder = tmp_path / "pairs"
+    for name, metadata in (
+        ("a", {"title": "T", "byline": "B", "publishedTime": None}),
+        ("b", None),
+    ):
+        (folder / name).mkdir(parents=True)
+        (folder / name / "source.html").write_text("<p>x</p>")
+        (folder / name / "expected.html").write_text("<p>x</p>")
+        if metadata is not None:
+            (folder / name / "expected-metadata.json").write_text(json.dumps(metadata))
+    dataset = load_dataset(folder)
+    assert [p.gold_meta for p in dataset] == [GoldMeta("T", "B", None), None]
