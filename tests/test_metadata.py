@@ -227,6 +227,22 @@ def test_outlet_after_a_visible_byline_is_dropped() -> None:
     assert meta_html(head, body).author == "Brian Truitt"
 
 
+def test_forum_username_in_its_own_element() -> None:
+    body = (
+        "<h1>Backup of the whole system</h1>"
+        '<p class="author">Post by <a class="username" href="/u/1">galitsyn</a> » 11. Sep 2024</p>'
+    )
+    assert meta_html(body=body).author == "galitsyn"
+
+
+def test_function_words_end_a_byline_only_in_lower_case() -> None:
+    body = "<h1>Best headphones of the year</h1><p>By Audiophile On</p><p>By Jane Doe on May 5</p>"
+    assert meta_html(body=body).author == "Audiophile On"
+    assert meta_html(body="<h1>Best headphones</h1><p>By Jane Doe on May 5</p>").author == (
+        "Jane Doe"
+    )
+
+
 def test_language_detected_when_undeclared() -> None:
     text = (
         "Der Stadtrat hat am Dienstag beschlossen, die alte Fähre in eine Bibliothek "

@@ -62,10 +62,12 @@ def clean_author(name: str) -> str | None:
     return name
 
 
-def byline_name(text: str) -> str | None:
+def byline_name(text: str, *, username: bool = False) -> str | None:
     """The name in a byline as a page shows it ("By Jane Doe | May 5, 2024"): after a
     "By", before a separator, a date or the words that follow names; None for a line
-    that credits someone else ("Photo by") or holds no name."""
+    that credits someone else ("Photo by") or holds no name.  A name has a capital,
+    unless ``username`` (the text of an element that holds only the name, where a
+    forum's "jdoe42" is the author)."""
     if OTHER_ROLE.match(text) or BYLINE_LABEL.match(text):
         return None
     text = text.strip()
@@ -76,6 +78,8 @@ def byline_name(text: str) -> str | None:
     text = BYLINE_STOP.sub("", text).strip(" ,&")
     if not text or len(text.split()) > MAX_NAME_WORDS or parse_date(f"{text} 1, 2000"):
         return None  # the last test refuses a month name left of a date ("July 5")
+    if username and " " not in text:
+        return clean_author(text)
     # A name has a capital (or is in a script without case), unlike a sentence's words.
     if not any(char.isupper() or (char.isalpha() and not char.islower()) for char in text):
         return None
@@ -141,7 +145,7 @@ def marked_author(tree: Any) -> str | None:
             # date written beside it ("Sam Lee <span>Head of Operations</span>").
             named = element.css_first(NAME_SELECTOR)
             if named is not None and named is not element:
-                name = byline_name(named.text(deep=True, separator=" "))
+                name = byline_name(named.text(deep=True, separator=" "), username=True)
                 if name:
                     return name
             name = byline_name(text)

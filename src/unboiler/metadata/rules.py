@@ -183,7 +183,7 @@ MAX_TEXT_LINK_DENSITY: Final = 0.3
 
 #: A written byline: "By Jane Doe", "Written by: Jane Doe", "Von", "Par", "Por"...
 BYLINE: Final = re.compile(
-    r"^\s*(?:(?:written|posted|published|words|text|story|article)\s+)?"
+    r"^\s*(?:(?:written|posted|post|published|words|text|story|article)\s+)?"
     r"(?:by|von|par|por|di|da|door|av|af|przez|autor(?:in)?|author|auteur)(?:\s*:\s*|\s+)"
     r"(?P<name>[^\W\d_][\w.'’\-]*(?:[ \t]+(?:[^\W\d_][\w.'’\-]*|and|und|et|y|e|&)){0,12})",
     re.IGNORECASE,
@@ -207,14 +207,15 @@ OTHER_ROLE: Final = re.compile(
     re.IGNORECASE,
 )
 #: What ends a name in a byline: separators ("Jane Doe | May 5").
-BYLINE_CUT: Final = re.compile(r"\s*(?:[|•·/]|\s[-–—]\s)\s*")
+BYLINE_CUT: Final = re.compile(r"\s*(?:[|•·/»«]|\s[-–—]\s)\s*")
 #: Words after a name in a byline ("Jane Doe Updated May 5", "Jane Doe on ..."), and
-#: numbers; a name never holds them.
+#: numbers; a name never holds them.  Function words only in lower case ("Audiophile On"
+#: is a name).
 BYLINE_STOP: Final = re.compile(
-    r"\s+(?:\d|(?:on|in|at|for|updated|published|posted|reviewed|edited|last|am|um|le|el|il|the|via|from|"
-    r"january|february|march|april|may|june|july|august|september|october|november|"
-    r"december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|min|read|photo)\b).*$",
-    re.IGNORECASE,
+    r"\s+(?:\d|(?:on|in|at|for|the|via|from|am|um|le|el|il)\b|(?i:(?:updated|published|"
+    r"posted|reviewed|edited|last|january|february|march|april|may|june|july|august|"
+    r"september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|"
+    r"dec|min|read|photo)\b)).*$"
 )
 #: Elements that may hold a byline, as publishing systems mark them; each is checked
 #: with :data:`BYLINE_CLASS_PART` ("authority" is no byline).
@@ -257,12 +258,17 @@ NOT_AUTHORS: Final = frozenset(
         "editor",
         "guest",
         "member",
+        "name",
+        "none",
+        "null",
         "posted by",
         "staff",
         "the author",
         "topic author",
+        "undefined",
         "unknown",
         "view profile",
+        "webmaster",
         "written by",
     }
 )
