@@ -92,6 +92,8 @@ _PAGE_FLAGS: Final = (
     "body_prop",
 )
 
+_PAGE_BITS: Final = np.asarray([BIT[flag] for flag in _PAGE_FLAGS], dtype=np.int64)
+
 #: schema.org types (from JSON-LD ``@type`` and microdata ``itemtype``) and Open Graph
 #: ``og:type`` values, grouped by what they say the page is.
 SCHEMA_GROUPS: Final = {
@@ -700,13 +702,9 @@ def page_signals(document: TextDocument) -> PageSignals:
 
     # ---------------------------------------------------------------- page
     element_own = np.asarray(own_flags[:elements], dtype=np.int64)
-    flag_counts = []
-    flag_shares = []
     block_any = any_masks if count else np.zeros(0, dtype=np.int64)
-    for flag in _PAGE_FLAGS:
-        bit = BIT[flag]
-        flag_counts.append(math.log1p(int(((element_own & bit) > 0).sum())))
-        flag_shares.append(float(words[(block_any & bit) > 0].sum()) / total)
+    flag_counts = np.log1p(((element_own[:, None] & _PAGE_BITS) > 0).sum(axis=0)).tolist()
+    flag_shares = (words @ ((block_any[:, None] & _PAGE_BITS) > 0) / total).tolist()
     best_repeat = repeat_share.argmax() if elements else root
     page = np.asarray(
         [
