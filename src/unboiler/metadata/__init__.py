@@ -46,7 +46,6 @@ from typing import Any, Final
 from urllib.parse import urljoin
 
 from unboiler.document import TextBlock, TextDocument
-from unboiler.jsonld import types_of
 from unboiler.language import MIN_DETECTION_WORDS, detect, language_code
 from unboiler.metadata.author import (
     byline_author,
@@ -159,8 +158,8 @@ def extract_metadata(document: TextDocument) -> Metadata:
 
 def _site_names(meta: dict[str, list[str]], data: StructuredData) -> list[str]:
     names = [name for value in data.values("publisher") for name in data.names(value)]
-    for item in data.objects:
-        if "website" in types_of(item):
+    for item, kinds in zip(data.objects, data.kinds, strict=True):
+        if "website" in kinds:
             names.extend(data.names(item.get("name")))
     names.extend(first_values(meta, SITE_NAME_META))
     return list(unique(names))
@@ -205,8 +204,8 @@ def _author(page: _Page, near: list[TextBlock]) -> str | None:
     data, meta = page.data, page.meta
     stated: list[str | None] = []
     organisations: list[str | None] = []
-    for item in data.objects:
-        if types_of(item) & NOT_AUTHORED_TYPES:
+    for item, kinds in zip(data.objects, data.kinds, strict=True):
+        if kinds & NOT_AUTHORED_TYPES:
             continue
         values = [value for value in (item.get("author"), item.get("creator")) if value]
         names = join_authors([n for value in values for n in data.names(value)], page.site_names)

@@ -8,7 +8,7 @@ Values from pages are untrusted: every reader here accepts any type and returns 
 
 from __future__ import annotations
 
-import unicodedata
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -16,6 +16,10 @@ from typing import Any
 from unboiler.document import TextDocument
 from unboiler.jsonld import json_ld_objects, plain_text, types_of
 from unboiler.metadata.rules import ARTICLE_TYPES, ORGANIZATION_TYPES, PAGE_TYPES
+
+# Punctuation and symbols: what is neither a word character nor a space (marks of
+# scripts such as Devanagari go too, on both sides of a comparison alike).
+_NOT_WORD = re.compile(r"[^\w\s]|_")
 
 #: How deep a schema.org value is followed (an author's ``@id`` to a ``Person`` and its
 #: ``name``).
@@ -33,8 +37,7 @@ def clean_text(value: Any) -> str | None:
 
 def fold(text: str) -> str:
     """Text for comparison: case-folded, punctuation and symbols dropped, spaces single."""
-    kept = (" " if unicodedata.category(char)[0] in "PS" else char for char in text.casefold())
-    return " ".join("".join(kept).split())
+    return " ".join(_NOT_WORD.sub(" ", text.casefold()).split())
 
 
 def unique(items: Iterable[str]) -> tuple[str, ...]:
@@ -100,33 +103,32 @@ def labelled_values(meta: dict[str, list[str]], label: str) -> list[str]:
 @dataclass(frozen=True)
 class StructuredData:
     """A page's JSON-LD objects, the article's first, then the page's, then the rest
-    (schema.org: the object about the page is the one to read), with the objects by
-    ``@id`` so that references (``"author": {"@id": ...}``) can be followed."""
+    (schema.org: the object about the page is the one to read), each with its types;
+    and the objects by ``@id`` so that references (``"author": {"@id": ...}``) can be
+    followed."""
 
     objects: tuple[dict[str, Any], ...]
+    kinds: tuple[set[str], ...]
     by_id: dict[str, dict[str, Any]]
 
     @classmethod
     def read(cls, document: TextDocument) -> StructuredData:
-        def rank(item: dict[str, Any]) -> int:
-            kinds = types_of(item)
-            return 0 if is_article(kinds) else 1 if is_page(kinds) else 2
-
-        objects = sorted(json_ld_objects(document), key=rank)
+        typed = [(item, types_of(item)) for item in json_ld_objects(document)]
+        typed.sort(key=lambda pair: 0 if is_article(pair[1]) else 1 if is_page(pair[1]) else 2)
         by_id: dict[str, dict[str, Any]] = {}
-        for item in objects:
+        for item, _ in typed:
             # A bare {"@id": ...} is a reference, not the object it names.
             if isinstance(item.get("@id"), str) and len(item) > 1:
                 by_id.setdefault(item["@id"], item)
-        return cls(tuple(objects), by_id)
+        return cls(tuple(item for item, _ in typed), tuple(kinds for _, kinds in typed), by_id)
 
     def values(self, *keys: str, about_page: bool = False) -> list[Any]:
         """The values of ``keys`` in every object, in rank order; with ``about_page``
         only in the objects about the page (articles, web pages, products...), not in
         those about its parts (the site, the organisation, a breadcrumb)."""
         found = []
-        for item in self.objects:
-            if about_page and not is_page(types_of(item)):
+        for item, kinds in zip(self.objects, self.kinds, strict=True):
+            if about_page and not is_page(kinds):
                 continue
             for key in keys:
                 value = item.get(key)
