@@ -1,0 +1,244 @@
+"""Title, author and publication date found by unboiler and by trafilatura, scored against
+the gold metadata of WCXB and of Mozilla Readability's test pages, in one run.
+
+    .venv/bin/python benchmarks/metadata.py --out benchmarks/results/metadata.md
+
+A page counts for a field when its gold has a value there (WCXB's ``title``, ``author``,
+``publish_date``; Readability's ``title``, ``byline``, ``publishedTime``).  A value
+matches the gold when both are equal once case-folded with punctuation and symbols
+dropped, or when one holds the other (on word boundaries) and has at least 80% of its
+words; dates match on their ``YYYY-MM-DD``.  The table gives the share of such pages
+each system gets right, and beside it the share of pages *without* a gold value where
+the system still gave one (a gold that is empty may mean the page has none, or that the
+annotator gave none, so that column is a hint, not a score).
+
+Both systems read the same decoded text with the page's URL (Readability's pages have
+none).  trafilatura runs as ``bare_extraction(text, url=url, with_metadata=True)``;
+where that returns nothing (it gives up on pages with too little text), its
+``extract_metadata`` is asked instead, so it is not scored down for its text extraction.
+``--dump`` writes every page's gold and both answers as JSON lines, to look at misses.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import re
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import unboiler
+from unboiler.evaluate.datasets import Dataset, Page, load_dataset
+from unboiler.metadata import extract_metadata
+from unboiler.parse import parse, to_text
+
+FIELDS = ("title", "author", "date")
+DATASETS = ("wcxb", "readability")
+#: Share of the longer value's words the shorter must have when one holds the other.
+MIN_CONTAINED_WORDS = 0.8
+
+_PUNCTUATION = re.compile(r"[^\w\s]|_")
+# Each CJK character counts as a word, since those scripts put no space between words.
+_WORDS = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]|[^\W_]+")
+_DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+
+
+def fold(text: str) -> str:
+    return " ".join(_PUNCTUATION.sub(" ", text.casefold()).split())
+
+
+def same_text(found: str, gold: str) -> bool:
+    a, b = fold(found), fold(gold)
+    if not a or not b:
+        return False
+    if a == b:
+        return True
+    short, long = (a, b) if len(a) <= len(b) else (b, a)
+    if f" {short} " not in f" {long} ":
+        return False
+    return len(_WORDS.findall(short)) >= MIN_CONTAINED_WORDS * len(_WORDS.findall(long))
+
+
+def same_day(found: str, gold: str) -> bool:
+    a, b = _DAY.search(found), _DAY.search(gold)
+    return a is not None and b is not None and a.groups() == b.groups()
+
+
+MATCHERS: dict[str, Callable[[str, str], bool]] = {
+    "title": same_text,
+    "author": same_text,
+    "date": same_day,
+}
+
+
+def gold_of(page: Page) -> dict[str, str | None]:
+    meta = page.gold_meta
+    if meta is None:
+        return dict.fromkeys(FIELDS)
+    return {"title": meta.title, "author": meta.author, "date": meta.publish_date}
+
+
+def ours(page: Page) -> tuple[dict[str, str | None], float]:
+    """unboiler's answers and the seconds metadata took after the parse."""
+    document = parse(page.html, url=page.url)
+    start = time.perf_counter()
+    meta = extract_metadata(document)
+    elapsed = time.perf_counter() - start
+    return {"title": meta.title, "author": meta.author, "date": meta.date}, elapsed
+
+
+def theirs(page: Page) -> tuple[dict[str, str | None], bool]:
+    """trafilatura's answers, and whether bare_extraction gave up on the page."""
+    import trafilatura
+    from trafilatura.metadata import extract_metadata as trafilatura_metadata
+
+    text = to_text(page.html)
+    result = trafilatura.bare_extraction(text, url=page.url, with_metadata=True)
+    gave_up = result is None
+    if result is None:
+        result = trafilatura_metadata(text, default_url=page.url)
+    return {field: getattr(result, field, None) or None for field in FIELDS}, gave_up
+
+
+@dataclass
+class Tally:
+    pages: int = 0
+    right: int = 0
+    without_gold: int = 0
+    spurious: int = 0
+
+    def add(self, found: str | None, gold: str | None, match: Callable[[str, str], bool]) -> None:
+        if gold:
+            self.pages += 1
+            self.right += bool(found) and match(found or "", gold)
+        else:
+            self.without_gold += 1
+            self.spurious += bool(found)
+
+    @property
+    def score(self) -> float:
+        return self.right / self.pages if self.pages else 0.0
+
+    @property
+    def spurious_share(self) -> float:
+        return self.spurious / self.without_gold if self.without_gold else 0.0
+
+
+def run(
+    dataset: Dataset, *, peer: bool, dump: list[dict[str, object]]
+) -> tuple[dict[str, dict[str, Tally]], float, int]:
+    tallies = {
+        system: {field: Tally() for field in FIELDS} for system in ("unboiler", "trafilatura")
+    }
+    seconds = 0.0
+    gave_up = 0
+    for page in dataset:
+        gold = gold_of(page)
+        mine, elapsed = ours(page)
+        seconds += elapsed
+        other: dict[str, str | None] = dict.fromkeys(FIELDS)
+        if peer:
+            other, failed = theirs(page)
+            gave_up += failed
+        for field in FIELDS:
+            tallies["unboiler"][field].add(mine[field], gold[field], MATCHERS[field])
+            tallies["trafilatura"][field].add(other[field], gold[field], MATCHERS[field])
+        dump.append(
+            {
+                "dataset": dataset.name,
+                "id": page.id,
+                "url": page.url,
+                "gold": gold,
+                "unboiler": mine,
+                "trafilatura": other if peer else None,
+            }
+        )
+    return tallies, seconds / max(len(dataset), 1), gave_up
+
+
+def table(name: str, tallies: dict[str, dict[str, Tally]], peer: bool) -> list[str]:
+    systems = ["unboiler", "trafilatura"] if peer else ["unboiler"]
+    lines = [
+        f"### {name}",
+        "",
+        "| field | pages with gold | "
+        + " | ".join(systems)
+        + " | "
+        + " | ".join(f"{s}: given, no gold" for s in systems)
+        + " |",
+        "|---|---:|" + "---:|" * (2 * len(systems)),
+    ]
+    for field in FIELDS:
+        mine = tallies["unboiler"][field]
+        row = [field, str(mine.pages)]
+        row += [f"{tallies[s][field].score:.3f} ({tallies[s][field].right})" for s in systems]
+        row += [
+            f"{tallies[s][field].spurious_share:.2f} of {tallies[s][field].without_gold}"
+            for s in systems
+        ]
+        lines.append("| " + " | ".join(row) + " |")
+    return [*lines, ""]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("datasets", nargs="*", default=list(DATASETS))
+    parser.add_argument("--out", type=Path, help="write the Markdown table here")
+    parser.add_argument("--dump", type=Path, help="write each page's answers as JSON lines")
+    parser.add_argument("--no-trafilatura", action="store_true", help="score unboiler alone")
+    args = parser.parse_args(argv)
+    peer = not args.no_trafilatura
+    command = "python benchmarks/metadata.py " + " ".join(
+        [*args.datasets, *(["--no-trafilatura"] if not peer else [])]
+        + ([f"--out {args.out}"] if args.out else [])
+    )
+    lines = [
+        "# Metadata: unboiler and trafilatura against the gold",
+        "",
+        f"`{command.strip()}`",
+        "",
+    ]
+    if peer:
+        import trafilatura
+
+        lines.append(
+            f"unboiler {unboiler.__version__}, trafilatura {trafilatura.__version__}, "
+            f"Python {platform.python_version()}."
+        )
+    lines += [
+        "Share of the pages whose gold has the field where the system's value matches it "
+        "(count in brackets); beside it, the share of pages with no gold value where the "
+        "system gave one anyway.  Matching: equal after case-folding and dropping "
+        "punctuation, or one holds the other with at least 80% of its words; dates by "
+        "their YYYY-MM-DD.",
+        "",
+    ]
+    dump: list[dict[str, object]] = []
+    for name in args.datasets:
+        dataset = load_dataset(name)
+        tallies, per_page, gave_up = run(dataset, peer=peer, dump=dump)
+        lines += table(f"{name} ({len(dataset)} pages)", tallies, peer)
+        lines.append(f"unboiler's metadata took {1000 * per_page:.2f} ms a page after the parse.")
+        if peer:
+            lines.append(
+                f"trafilatura's bare_extraction gave up on {gave_up} pages, whose metadata "
+                "came from its extract_metadata."
+            )
+        lines.append("")
+    text = "\n".join(lines)
+    print(text)
+    if args.out:
+        args.out.write_text(text, encoding="utf-8")
+    if args.dump:
+        args.dump.write_text(
+            "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in dump), encoding="utf-8"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
