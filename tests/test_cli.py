@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from click.testing import CliRunner
 from tests.conftest import PAGES, ROOT
@@ -54,3 +55,20 @@ def test_extractors_lists_each_with_a_description() -> None:
     names = [line.split()[0] for line in lines]
     assert "boilerpipe-article" in names and "default" in names
     assert all(len(line.split()) > 3 for line in lines)
+
+
+def test_extract_markdown_with_links_and_images(tmp_path: Path) -> None:
+    page = tmp_path / "page.html"
+    page.write_text(
+        '<html><body><h1>Title</h1><p>Text with <a href="/x">a link</a> and '
+        '<img src="i.png" alt="pic"> an image, long enough to be kept.</p></body></html>',
+        encoding="utf-8",
+    )
+    base = ["extract", str(page), "-e", "boilerpipe-everything", "-o", "markdown"]
+    base += ["--url", "https://ex.org/a/"]
+    plain = CliRunner().invoke(main, base)
+    rich = CliRunner().invoke(main, [*base, "--links", "--images"])
+    assert plain.exit_code == 0 and rich.exit_code == 0, plain.output + rich.output
+    assert "# Title" in plain.output and "](" not in plain.output
+    assert "[a link](https://ex.org/x)" in rich.output
+    assert "![pic](https://ex.org/a/i.png)" in rich.output

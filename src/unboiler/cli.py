@@ -56,6 +56,8 @@ def main() -> None:
     default=None,
     help="The default extractor's trade-off: balanced (default), precision or recall.",
 )
+@click.option("--links", is_flag=True, help="Keep links (markdown and html output).")
+@click.option("--images", is_flag=True, help="Keep images (markdown and html output).")
 def extract(
     source: BinaryIO,
     extractor: str,
@@ -64,6 +66,8 @@ def extract(
     encoding: str | None,
     model: str | None = None,
     favor: str | None = None,
+    links: bool = False,
+    images: bool = False,
 ) -> None:
     """Print the main content of the HTML page in SOURCE (a file, or - for stdin)."""
     data = source.read()
@@ -76,6 +80,8 @@ def extract(
             output=output_format,
             encoding=encoding,
             favor=favor,
+            links=links,
+            images=images,
             **options,
         )
     except UnboilerError as error:

@@ -19,6 +19,8 @@ def extract(
     output: str = "text",
     encoding: str | None = None,
     favor: str | None = None,
+    links: bool = False,
+    images: bool = False,
     **options: Any,
 ) -> str:
     """The main content of a page.
@@ -29,7 +31,8 @@ def extract(
     ``extractor`` names a registered extractor (see :func:`unboiler.extractors`) or is one
     built with :func:`unboiler.get_extractor`; ``options`` (and ``favor``, the default
     extractor's ``balanced``, ``precision`` or ``recall``) go to a named one.  ``output``
-    is a format (``text`` or ``json``).  Raises :class:`unboiler.ExtractionError` for
+    is a format (``text``, ``markdown``, ``html`` or ``json``); ``links`` and ``images``
+    keep those in the formats that can show them.  Raises :class:`unboiler.ExtractionError` for
     input that is not a web page.
     """
     if favor is not None:
@@ -49,4 +52,4 @@ def extract(
     else:
         document = parse(html, url=url, encoding=encoding)
     chosen(document)
-    return render(document, output, extractor=chosen.name)
+    return render(document, output, extractor=chosen.name, links=links, images=images)
