@@ -53,3 +53,15 @@ def test_no_product_no_description() -> None:
 
 def test_plain_text() -> None:
     assert plain_text("<p>one&nbsp;two</p>\n<p>three &amp; four</p>") == "one two three & four"
+
+
+def test_wrapped_scripts_and_raw_line_breaks_are_read() -> None:
+    wrapped = [
+        '<![CDATA[{"@type": "Article"}]]>',
+        '//<![CDATA[\n{"@type": "Article"}\n//]]>',
+        '<!-- {"@type": "Article"} -->',
+        '{"@type": "Article", "headline": "two\nlines"}',
+    ]
+    for script in wrapped:
+        kinds = [types_of(item) for item in json_ld_objects(parse(page(script)))]
+        assert kinds == [{"article"}], script

@@ -10,7 +10,7 @@ from tests.conftest import page
 
 from unboiler import ExtractionError, parse
 from unboiler.document import Label
-from unboiler.parse import build_blocks, declared_encoding, decode
+from unboiler.parse import build_blocks, declared_encoding, decode, reveal_noscript
 
 
 class TestDecode:
@@ -222,3 +222,21 @@ class TestWalk:
             ("one two", 2, 0),
             ("threefourfi\x00ve", 2, 1),
         ]
+
+
+def test_noscript_read_when_the_page_has_its_content_only_there() -> None:
+    post = " ".join(["The post is only here for readers without scripts."] * 6)
+    document = parse(
+        f"<body><div id=app></div><p>Menu</p><noscript><p>{post}</p></noscript></body>"
+    )
+    assert reveal_noscript(document)
+    assert post in document.text
+
+
+def test_a_noscript_notice_is_not_content() -> None:
+    document = parse(
+        "<body><div id=app></div><noscript>You need to enable JavaScript to run this app."
+        "</noscript></body>"
+    )
+    assert not reveal_noscript(document)
+    assert document.text == ""

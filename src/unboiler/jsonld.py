@@ -25,6 +25,8 @@ MAX_SCRIPT_CHARS: Final = 1_000_000
 MAX_DEPTH: Final = 6
 
 _TAGS: Final = re.compile(r"<[^>]{0,2000}>")
+# CDATA sections and comment markers that pages wrap their JSON-LD in for old parsers.
+_WRAPPERS: Final = re.compile(r"^\s*(?://\s*)?(?:<!\[CDATA\[|<!--)|(?://\s*)?(?:\]\]>|-->)\s*$")
 
 
 def _walk(value: Any, depth: int) -> Iterator[dict[str, Any]]:
@@ -51,8 +53,11 @@ def json_ld_objects(document: TextDocument) -> list[dict[str, Any]]:
         text = script.text(deep=True)
         if not text or len(text) > MAX_SCRIPT_CHARS:
             continue
+        text = _WRAPPERS.sub("", text)
         try:
-            data = json.loads(text)
+            # strict=False: control characters (raw line breaks) inside strings, which
+            # browsers' JSON parsers refuse but search engines read, are common.
+            data = json.loads(text, strict=False)
         except (ValueError, RecursionError):
             continue
         objects.extend(_walk(data, 0))

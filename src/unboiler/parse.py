@@ -588,6 +588,9 @@ def build_document(
 #: Blogger's dynamic views) serve their whole content there for crawlers and readers
 #: without scripts, and their visible page is an empty shell.
 NOSCRIPT_MIN_SHARE: Final = 1.0
+#: ... and at least this many words: a page that is only a script-built shell says "You
+#: need to enable JavaScript to run this app." there, which is no content.
+NOSCRIPT_MIN_WORDS: Final = 30
 
 
 def reveal_noscript(document: TextDocument) -> bool:
@@ -600,7 +603,7 @@ def reveal_noscript(document: TextDocument) -> bool:
     hidden = 0
     for element in body.css("noscript"):
         hidden += len(element.text(deep=True, separator=" ").split())
-    if not hidden:
+    if hidden < NOSCRIPT_MIN_WORDS:
         return False
     visible = sum(len(block.text.split()) for block in document.blocks)
     if hidden <= NOSCRIPT_MIN_SHARE * visible:

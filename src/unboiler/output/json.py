@@ -5,8 +5,9 @@ when the page does not say.  ``url`` is the address the caller gave and
 ``canonical_url`` the one the page declares; ``title`` is the page's headline, or its
 ``<title>`` when no headline is found; ``language`` is the one the extraction used when
 an extractor set it (detected from the text, or given by the caller), else the page's
-own.  What an extractor found about the page (``document.metadata``, such as the
-``headline`` and ``date`` of ``weighted-blocks``) is written as it found it.
+own.  ``text`` is the text output, laid out the same way.  What an extractor found
+about the page (``document.metadata``, such as the ``headline`` and ``date`` of
+``weighted-blocks``) is written as it found it.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 
 from unboiler.document import TextDocument
 from unboiler.metadata import extract_metadata
+from unboiler.output.text import to_text
 
 
 def to_json(document: TextDocument, extractor: str) -> str:
@@ -36,7 +38,7 @@ def to_json(document: TextDocument, extractor: str) -> str:
         "tags": list(meta.tags),
         "extractor": extractor,
         "version": __version__,
-        "text": document.content,
+        "text": to_text(document),
     }
     if document.page_type is not None:
         record["page_type"] = document.page_type
