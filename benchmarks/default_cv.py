@@ -14,6 +14,7 @@ not see its domain, under its own dataset's metric and each favor mode.
 from __future__ import annotations
 
 import argparse
+import pickle
 import platform
 import statistics
 import sys
@@ -55,6 +56,12 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--threads", type=int, default=1, help="CatBoost threads per fit")
+    parser.add_argument(
+        "--save", type=Path, default=None, help="also pickle the held-out run (for --load)"
+    )
+    parser.add_argument(
+        "--load", type=Path, default=None, help="write the tables from a saved run, no training"
+    )
     args = parser.parse_args()
     train_default.TRAINING_THREADS = args.threads  # type: ignore[misc]
     start = time.time()
@@ -62,11 +69,18 @@ def main() -> int:
     def say(message: str) -> None:
         print(f"[{time.time() - start:6.0f}s] {message}", file=sys.stderr, flush=True)
 
-    pages = train_default.collect([load_dataset(name) for name in DATASETS], progress=say)
-    say(f"{len(pages)} pages")
-    held = train_default.cross_validate(pages, folds=args.folds, progress=say)
+    if args.load:
+        held = pickle.loads(args.load.read_bytes())
+        pages = held.pages
+    else:
+        pages = train_default.collect([load_dataset(name) for name in DATASETS], progress=say)
+        say(f"{len(pages)} pages")
+        held = train_default.cross_validate(pages, folds=args.folds, progress=say)
+        if args.save:
+            args.save.write_bytes(pickle.dumps(held))
 
-    command = "python benchmarks/default_cv.py" + (f" --out {args.out}" if args.out else "")
+    threads = f" --threads {args.threads}" if args.threads != 1 else ""
+    command = f"python benchmarks/default_cv.py{threads}"
     lines = [
         "# The default extractor, cross-validated",
         "",
