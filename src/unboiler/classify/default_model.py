@@ -32,14 +32,13 @@ import functools
 import json
 import math
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
-from unboiler.classify.model import ModelError
+from unboiler.classify.model import ModelError, read_model_file, read_packaged_model
 from unboiler.classify.signals import (
     CONTEXT_FEATURES,
     SIGNALS_VERSION,
@@ -348,20 +347,12 @@ def default_model_from_json(data: Any, where: str = "model") -> DefaultModel:
 @functools.lru_cache(maxsize=8)
 def _load_path(path: str, mtime_ns: int, size: int) -> DefaultModel:
     del mtime_ns, size  # part of the cache key only: a rewritten file is read again
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise ModelError(f"cannot read model {path}: {error}") from error
-    return default_model_from_json(data, where=f"model {path}")
+    return default_model_from_json(read_model_file(path), where=f"model {path}")
 
 
 @functools.cache
 def _load_packaged() -> DefaultModel:
-    resource = resources.files("unboiler") / "data" / PACKAGED_MODEL
-    try:
-        data = json.loads(resource.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as error:
-        raise ModelError(f"the packaged model {PACKAGED_MODEL} cannot be read: {error}") from error
+    data = read_packaged_model(PACKAGED_MODEL)
     return default_model_from_json(data, where=f"packaged model {PACKAGED_MODEL}")
 
 

@@ -210,25 +210,33 @@ def model_from_json(data: Any, where: str = "model") -> BlockModel:
     return BlockModel(str(extractor), trees, baseline, threshold, data.get("trained_on", {}))
 
 
+def read_model_file(path: str) -> Any:
+    """The JSON of a model file, or a :class:`ModelError` saying why it cannot be read."""
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise ModelError(f"cannot read model {path}: {error}") from error
+
+
+def read_packaged_model(name: str) -> Any:
+    """The JSON of a model shipped under ``unboiler/data``."""
+    resource = resources.files("unboiler") / "data" / name
+    try:
+        return json.loads(resource.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as error:
+        raise ModelError(f"the packaged model {name} cannot be read: {error}") from error
+
+
 @functools.lru_cache(maxsize=8)
 def _load_path(path: str, mtime_ns: int, size: int) -> BlockModel:
     del mtime_ns, size  # part of the cache key only: a rewritten file is read again
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise ModelError(f"cannot read model {path}: {error}") from error
-    return model_from_json(data, where=f"model {path}")
+    return model_from_json(read_model_file(path), where=f"model {path}")
 
 
 @functools.cache
 def _load_default(extractor: str) -> BlockModel:
     name = DEFAULT_MODELS[extractor]
-    resource = resources.files("unboiler") / "data" / name
-    try:
-        data = json.loads(resource.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as error:
-        raise ModelError(f"the packaged model {name} cannot be read: {error}") from error
-    return model_from_json(data, where=f"packaged model {name}")
+    return model_from_json(read_packaged_model(name), where=f"packaged model {name}")
 
 
 def load_model(model: str | Path | BlockModel | None, *, extractor: str) -> BlockModel:
@@ -316,5 +324,7 @@ __all__ = [
     "extract_with_model",
     "load_model",
     "model_from_json",
+    "read_model_file",
+    "read_packaged_model",
     "trees_from_json",
 ]
