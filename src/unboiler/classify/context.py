@@ -209,10 +209,9 @@ WHOLE_TOKENS: Final = {
     "hidden": ("hidden",),
 }
 
-_PIECE_PATTERNS: Final = [
-    (BIT[flag], re.compile("|".join(re.escape(piece) for piece in pieces)))
-    for flag, pieces in WORD_PIECES.items()
-]
+# Plain substring tests: Python's ``in`` on str is several times faster than a regex
+# alternation of the same literals, and most class strings are new to the cache.
+_PIECES: Final = [(BIT[flag], pieces) for flag, pieces in WORD_PIECES.items()]
 _TOKEN_BITS: Final = {
     token: bits
     for token, bits in (
@@ -236,9 +235,11 @@ def word_flags(names: str) -> int:
         return cached
     lowered = names.lower()
     bits = 0
-    for bit, pattern in _PIECE_PATTERNS:
-        if pattern.search(lowered):
-            bits |= bit
+    for bit, pieces in _PIECES:
+        for piece in pieces:
+            if piece in lowered:
+                bits |= bit
+                break
     for token in _SPLIT.split(lowered):
         bits |= _TOKEN_BITS.get(token, 0)
     if len(_word_cache) >= CACHE_SIZE:
