@@ -41,6 +41,7 @@ RUNS: Final = (
 #: The detailed sections, in the order they appear, with their titles.
 SECTIONS: Final = (
     ("default-cv.md", "The default extractor, cross-validated (issue 18)"),
+    ("metadata.md", "Metadata beside trafilatura's (issue 19)"),
     ("speed.md", "Speed of the foundation (issue 13)"),
     ("tree-depth.md", "Tree ancestor filter: the depth table (issue 4)"),
     ("density.md", "Density filter and trained classifier (issue 5)"),
@@ -85,7 +86,7 @@ def assemble() -> str:
             continue
         text = saved.read_text(encoding="utf-8")
         text = text.replace("](f1-vs-speed.png)", f"](results/{dataset}/f1-vs-speed.png)")
-        parts += ["", f"## {dataset}: every extractor and peer (`unboiler eval`)", "", text]
+        parts += ["", f"## {dataset}: extractors and peers (`unboiler eval`)", "", text]
     for name, title in SECTIONS:
         path = RESULTS / name
         if path.is_file():
