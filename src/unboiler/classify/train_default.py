@@ -425,8 +425,11 @@ def train(
     trained_on: dict[str, Any] | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> DefaultModel:
-    """The model from these pages: held-out page types, then held-out block
-    probabilities for the thresholds, then both models fitted on every page."""
+    """The model from these pages: held-out page types; held-out first-stage block
+    probabilities, which the second stage learns from; held-out second-stage
+    probabilities, which choose the thresholds; then the page-type model and both stages
+    fitted on every page (the second on the held-out first-stage scores, as it will see
+    scores of pages the first stage never saw)."""
     say = progress or (lambda message: None)
     say(f"page types: held-out predictions over {folds} folds")
     types = held_out_page_types(pages, folds=folds, seed=seed)
