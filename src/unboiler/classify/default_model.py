@@ -112,10 +112,6 @@ class Ensemble:
     def classes(self) -> int:
         return len(self.bias)
 
-    @property
-    def depth(self) -> int:
-        return int(self.features.shape[1])
-
     def __post_init__(self) -> None:
         # Level-major copies for scoring: gathering whole rows of the transposed features
         # is contiguous, three to four times faster than gathering columns.
