@@ -72,3 +72,10 @@ def test_extract_markdown_with_links_and_images(tmp_path: Path) -> None:
     assert "# Title" in plain.output and "](" not in plain.output
     assert "[a link](https://ex.org/x)" in rich.output
     assert "![pic](https://ex.org/a/i.png)" in rich.output
+
+
+def test_unknown_encoding_is_a_clean_error() -> None:
+    result = CliRunner().invoke(main, ["extract", SAMPLE, "--encoding", "bogus"])
+    assert result.exit_code == 1
+    assert "unknown character encoding 'bogus'" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)

@@ -8,9 +8,15 @@ import pytest
 from selectolax.lexbor import LexborHTMLParser
 from tests.conftest import page
 
-from unboiler import ExtractionError, parse
+from unboiler import ExtractionError, UnboilerError, UnknownEncodingError, parse
 from unboiler.document import Label
-from unboiler.parse import build_blocks, declared_encoding, decode, reveal_noscript
+from unboiler.parse import (
+    build_blocks,
+    declared_encoding,
+    decode,
+    given_encoding,
+    reveal_noscript,
+)
 
 
 class TestDecode:
@@ -52,6 +58,23 @@ class TestDecode:
     def test_binary_is_refused(self) -> None:
         with pytest.raises(ExtractionError, match="binary"):
             decode(bytes(range(256)) * 10)
+
+    @pytest.mark.parametrize("label", ["bogus", "utf-9", "", "base64", "rot13"])
+    def test_an_unknown_encoding_from_the_caller_is_an_error(self, label: str) -> None:
+        # A page's own wrong label is dropped (above); the caller's is an error, also for
+        # codecs that exist but do not decode text, and whatever the input.
+        for html in (b"<p>x</p>", codecs.BOM_UTF8 + b"<p>x</p>", "<p>x</p>"):
+            with pytest.raises(UnknownEncodingError, match="unknown character encoding") as info:
+                parse(html, encoding=label)
+            assert isinstance(info.value, UnboilerError)
+        with pytest.raises(UnknownEncodingError):
+            decode(b"<p>x</p>", encoding=label)
+
+    def test_known_encoding_labels_from_the_caller(self) -> None:
+        assert given_encoding(None) is None
+        assert given_encoding("UTF-8") == "utf-8"
+        assert given_encoding(" Shift-JIS ") == "shift_jis"
+        assert given_encoding("latin1") == "cp1252"  # as browsers read it
 
     def test_utf16_without_bom_is_not_binary_noise(self) -> None:
         data = codecs.encode("<p>hello</p>", "utf-16-le")

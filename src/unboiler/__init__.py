@@ -9,6 +9,7 @@ from unboiler.errors import (
     ExtractionError,
     ExtractorOptionError,
     UnboilerError,
+    UnknownEncodingError,
     UnknownExtractorError,
 )
 from unboiler.extractors import Extractor, extractors, get_extractor
@@ -24,6 +25,7 @@ __all__ = [
     "TextBlock",
     "TextDocument",
     "UnboilerError",
+    "UnknownEncodingError",
     "UnknownExtractorError",
     "__version__",
     "extract",

@@ -1,7 +1,17 @@
 """The exceptions unboiler raises: one small tree rooted at :class:`UnboilerError`.
 
 Callers that process many pages catch :class:`UnboilerError` and record the reason;
-anything else escaping from the library is a bug.
+anything else escaping from the library is a bug.  The tree::
+
+    UnboilerError
+    ├── ExtractionError (ValueError)         the input is not a page we can read
+    ├── UnknownEncodingError (LookupError)   the caller named a charset nobody knows
+    ├── UnknownExtractorError (KeyError)     no extractor of that name
+    └── ExtractorOptionError (TypeError)     an option an extractor does not take
+
+Errors of the subsystems derive from these or from :class:`UnboilerError` directly and
+stay beside their code (a model file that cannot be read, a dataset folder of an unknown
+shape).
 """
 
 from __future__ import annotations
@@ -12,8 +22,16 @@ class UnboilerError(Exception):
 
 
 class ExtractionError(UnboilerError, ValueError):
-    """The input cannot be turned into text blocks: binary data, undecodable bytes,
-    pathological nesting, or a page too large to process safely."""
+    """The input cannot be turned into text blocks: binary data, undecodable bytes, a
+    truncated or corrupt gzip stream, pathological nesting, or a page too large to
+    process safely."""
+
+
+class UnknownEncodingError(UnboilerError, LookupError):
+    """The character encoding the caller gave is not one Python can decode text with.
+
+    A page's own wrong declaration is no error (the bytes are decoded otherwise); a
+    caller's is, since it says what the caller believes about every page it passes."""
 
 
 class UnknownExtractorError(UnboilerError, KeyError):

@@ -26,7 +26,7 @@ from typing import Any, Final
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from unboiler.document import Label, TextBlock, TextDocument
-from unboiler.errors import ExtractionError
+from unboiler.errors import ExtractionError, UnknownEncodingError
 from unboiler.text import WRAP_WIDTH, normalize_space, word_texts, wrap_words
 
 # --------------------------------------------------------------------------- decoding
@@ -88,6 +88,29 @@ def _codec_name(label: str | None) -> str | None:
         return None
 
 
+def given_encoding(label: str | None) -> str | None:
+    """The Python codec for the charset the caller gave (``encoding=``), None when none
+    was given.  Unlike a page's own declaration, which is checked against the bytes and
+    dropped when wrong, a label the caller gives must name a text encoding: a misspelt
+    one would otherwise be ignored on every page without a word.  Raises
+    :class:`UnknownEncodingError`."""
+    if label is None:
+        return None
+    codec = _codec_name(label)
+    if codec is not None:
+        try:
+            # "base64", "rot13" and "zlib" are codecs, but bytes.decode refuses them,
+            b"a".decode(codec, errors="replace")
+        except (LookupError, UnicodeError):  # and "idna" takes no "replace"
+            codec = None
+    if codec is None:
+        raise UnknownEncodingError(
+            f"unknown character encoding {label!r} (give a charset name such as "
+            '"utf-8", "windows-1252" or "shift_jis")'
+        )
+    return codec
+
+
 def declared_encoding(data: bytes) -> str | None:
     """The codec named by the page's ``<meta charset>`` or ``http-equiv`` declaration."""
     match = _META_CHARSET.search(data, 0, META_PRESCAN_BYTES)
@@ -108,7 +131,7 @@ def decode(data: bytes, *, encoding: str | None = None) -> str:
     charset-normalizer.  A declaration is trusted only if the bytes decode under it, and
     a single-byte declaration loses to valid multi-byte UTF-8, which is the most common
     way pages lie about their charset.  Raises :class:`ExtractionError` for data that is
-    not text.
+    not text, :class:`UnknownEncodingError` for an ``encoding`` that names no charset.
     """
     return _decode(data, encoding)[0]
 
@@ -116,12 +139,13 @@ def decode(data: bytes, *, encoding: str | None = None) -> str:
 def _decode(data: bytes, encoding: str | None) -> tuple[str, bool]:
     """:func:`decode`, and whether the text is the bytes read as UTF-8 without a single
     replacement (so that encoding the text again would give back the same bytes)."""
+    given = given_encoding(encoding)  # checked first: a wrong label is an error on any page
     for bom, bom_codec in _BOMS:
         if data.startswith(bom):
             return data[len(bom) :].decode(bom_codec, errors="replace"), False
     if _looks_binary(data):
         raise ExtractionError("input looks binary (too many control bytes), not HTML")
-    candidates = [_codec_name(encoding), declared_encoding(data)]
+    candidates = [given, declared_encoding(data)]
     utf8 = _utf8_text(data)
     for codec in candidates:
         if codec is None:
@@ -230,6 +254,7 @@ def _text_and_bytes(html: str | bytes, encoding: str | None) -> tuple[str, bytes
         text, is_utf8 = _decode(html, encoding)
         data = html if is_utf8 else text.encode("utf-8", "ignore")
     else:
+        given_encoding(encoding)  # text needs no decoding, but a bad label is still an error
         text = html
         data = text.encode("utf-8", "ignore")
     if b"\x00" in data:  # in UTF-8 only NUL itself has a zero byte
