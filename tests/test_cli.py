@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 from pathlib import Path
 
@@ -79,3 +80,26 @@ def test_unknown_encoding_is_a_clean_error() -> None:
     assert result.exit_code == 1
     assert "unknown character encoding 'bogus'" in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_gzip_input_is_read_as_html(tmp_path: Path) -> None:
+    data = (ROOT / "examples" / "article.html").read_bytes()
+    page = tmp_path / "article.html.gz"
+    page.write_bytes(gzip.compress(data))
+    plain = CliRunner().invoke(main, ["extract", SAMPLE])
+    from_file = CliRunner().invoke(main, ["extract", str(page)])
+    # found by its magic bytes, not by its name: also on stdin
+    from_stdin = CliRunner().invoke(main, ["extract", "-"], input=gzip.compress(data))
+    assert plain.exit_code == from_file.exit_code == from_stdin.exit_code == 0
+    assert "For forty years the Gull" in plain.output
+    assert from_file.output == from_stdin.output == plain.output
+
+
+def test_truncated_gzip_is_a_clean_error(tmp_path: Path) -> None:
+    data = gzip.compress((ROOT / "examples" / "article.html").read_bytes())
+    page = tmp_path / "article.html.gz"
+    page.write_bytes(data[: len(data) // 2])
+    result = CliRunner().invoke(main, ["extract", str(page)])
+    assert result.exit_code == 1
+    assert "Error: the gzip-compressed input is truncated" in result.output
+    assert "Traceback" not in result.output

@@ -7,6 +7,7 @@ from typing import BinaryIO
 
 import click
 
+from unboiler.compressed import decompress
 from unboiler.core import extract as extract_page
 from unboiler.errors import UnboilerError
 from unboiler.extractors import extractors as list_extractors
@@ -69,12 +70,12 @@ def extract(
     links: bool = False,
     images: bool = False,
 ) -> None:
-    """Print the main content of the HTML page in SOURCE (a file, or - for stdin)."""
-    data = source.read()
+    """Print the main content of the HTML page in SOURCE (a file, or - for stdin; either
+    may be gzip-compressed)."""
     options = {"model": model} if model is not None else {}
     try:
         text = extract_page(
-            data,
+            decompress(source.read()),
             url=url,
             extractor=extractor,
             output=output_format,

@@ -33,7 +33,6 @@ message saying what was expected where.
 
 from __future__ import annotations
 
-import gzip
 import json
 import os
 from collections.abc import Iterator, Sequence
@@ -41,6 +40,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final, Literal
 
+from unboiler.compressed import decompress
 from unboiler.errors import UnboilerError
 
 #: Environment variable that points at the folder holding the named benchmarks.
@@ -198,8 +198,7 @@ def load_dataset(spec: str | os.PathLike[str]) -> Dataset:
 
 
 def _read_page(path: Path) -> bytes:
-    data = path.read_bytes()
-    return gzip.decompress(data) if path.name.endswith(".gz") else data
+    return decompress(path.read_bytes())
 
 
 def _page_file(folder: Path, key: str, entry: dict[str, Any]) -> Path:
