@@ -6,10 +6,11 @@ import gzip
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from tests.conftest import PAGES, ROOT
 
-from unboiler.cli import main
+from unboiler.cli import main, option_value
 
 SAMPLE = str(ROOT / "examples" / "article.html")
 
@@ -79,7 +80,7 @@ def test_unknown_encoding_is_a_clean_error() -> None:
     result = CliRunner().invoke(main, ["extract", SAMPLE, "--encoding", "bogus"])
     assert result.exit_code == 1
     assert "unknown character encoding 'bogus'" in result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert isinstance(result.exception, SystemExit)
 
 
 def test_gzip_input_is_read_as_html(tmp_path: Path) -> None:
@@ -103,3 +104,75 @@ def test_truncated_gzip_is_a_clean_error(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "Error: the gzip-compressed input is truncated" in result.output
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("3", 3),
+        ("-2", -2),
+        ("0.5", 0.5),
+        ("1e3", 1000.0),
+        ("true", True),
+        ("False", False),
+        ("de", "de"),
+        ("nan", "nan"),  # Min Nan's code, not a number
+        ("model.json", "model.json"),
+        ("", ""),
+    ],
+)
+def test_option_values_are_typed(text: str, value: object) -> None:
+    parsed = option_value(text)
+    assert parsed == value and type(parsed) is type(value)
+
+
+def test_extractor_options_reach_the_extractor(tmp_path: Path) -> None:
+    page = tmp_path / "page.html"
+    page.write_text("<p>one two three</p><p>" + "word " * 12 + "</p>", encoding="utf-8")
+    base = ["extract", str(page), "-e", "boilerpipe-everything-minwords"]
+    assert CliRunner().invoke(main, base).output.startswith("word word")
+    strict = CliRunner().invoke(main, [*base, "--option", "min-words=20"])
+    assert strict.exit_code == 0, strict.output
+    assert strict.output.strip() == ""
+
+
+def test_named_options_of_the_default_extractor_still_work() -> None:
+    for flags in (["--favor", "precision"], ["--option", "favor=precision"]):
+        result = CliRunner().invoke(main, ["extract", SAMPLE, *flags])
+        assert result.exit_code == 0, result.output
+        assert "For forty years the Gull" in result.output
+    missing = CliRunner().invoke(main, ["extract", SAMPLE, "--model", "no-such-model.json"])
+    assert missing.exit_code == 1 and "no-such-model.json" in missing.output
+
+
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [
+        (["--option", "favour=precision"], "takes no option 'favour'; its options: favor, model"),
+        (["--option", "output=json"], "takes no option 'output'"),
+        (["-e", "justext", "--option", "langauge=de"], "its options: language, no_headings"),
+        (["-e", "justext", "--option", "language=3"], "'language' of extractor 'justext'"),
+        (["-e", "justext", "--option", "language=german"], "not a language tag"),
+        (["-e", "boilerpipe-tree", "--option", "depth=9"], "between 1 and 5"),
+    ],
+)
+def test_a_wrong_option_is_a_clean_error(flags: list[str], message: str) -> None:
+    result = CliRunner().invoke(main, ["extract", SAMPLE, *flags])
+    assert result.exit_code == 1, result.output
+    assert message in result.output
+    assert isinstance(result.exception, SystemExit)  # click's exit, not an escaped error
+
+
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [
+        (["--option", "depth"], "'depth' is not KEY=VALUE"),
+        (["--option", "=3"], "'=3' is not KEY=VALUE"),
+        (["--option", "a=1", "--option", "a=2"], "'a' is given twice"),
+        (["--favor", "recall", "--option", "favor=precision"], "both given"),
+    ],
+)
+def test_a_malformed_option_is_a_usage_error(flags: list[str], message: str) -> None:
+    result = CliRunner().invoke(main, ["extract", SAMPLE, *flags])
+    assert result.exit_code == 2
+    assert message in result.output

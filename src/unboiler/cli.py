@@ -11,6 +11,7 @@ from unboiler.compressed import decompress
 from unboiler.core import extract as extract_page
 from unboiler.errors import UnboilerError
 from unboiler.extractors import extractors as list_extractors
+from unboiler.extractors import get_extractor
 from unboiler.output import RENDERERS
 
 
@@ -18,6 +19,39 @@ from unboiler.output import RENDERERS
 @click.version_option(package_name="unboiler")
 def main() -> None:
     """Extract the main content of web pages, without the boilerplate."""
+
+
+def option_value(text: str) -> bool | int | float | str:
+    """An extractor option's value as a command line spells it: ``true`` or ``false``, an
+    integer, a decimal number, else the text itself (a language, a path)."""
+    lowered = text.strip().lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    if not any(char.isdigit() for char in text):  # "nan" is a language (Min Nan), not NaN
+        return text
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            continue
+    return text
+
+
+def _extractor_options(
+    context: click.Context, parameter: click.Parameter, values: tuple[str, ...]
+) -> dict[str, object]:
+    """The ``--option KEY=VALUE`` pairs as keyword arguments (``block-lines`` is
+    ``block_lines``); whether the extractor takes them is for the registry to say."""
+    options: dict[str, object] = {}
+    for item in values:
+        key, equals, value = item.partition("=")
+        key = key.strip().replace("-", "_")
+        if not equals or not key.isidentifier():
+            raise click.BadParameter(f"{item!r} is not KEY=VALUE", context, parameter)
+        if key in options:
+            raise click.BadParameter(f"{key!r} is given twice", context, parameter)
+        options[key] = option_value(value)
+    return options
 
 
 @main.command()
@@ -30,6 +64,15 @@ def main() -> None:
     help="Extractor to run (see `unboiler extractors`).",
 )
 @click.option(
+    "--option",
+    "options",
+    multiple=True,
+    metavar="KEY=VALUE",
+    callback=_extractor_options,
+    help="An option of the extractor (repeatable), such as language=de for justext or "
+    "depth=3 for boilerpipe-tree; true/false, numbers and text are understood.",
+)
+@click.option(
     "--output",
     "-o",
     "output_format",
@@ -37,7 +80,7 @@ def main() -> None:
     default="text",
     show_default=True,
     help="Output format: text (plain text, as WCXB's gold is written), markdown (CommonMark "
-    "with GitHub's tables), html (a sanitised fragment) or json (text, title, url).",
+    "with GitHub's tables), html (a sanitised fragment) or json (text and metadata).",
 )
 @click.option("--url", default=None, help="URL of the page, if known.")
 @click.option(
@@ -49,19 +92,22 @@ def main() -> None:
     "--model",
     default=None,
     type=click.Path(dir_okay=False),
-    help="Model file of a trained extractor (from `unboiler train`); else the packaged one.",
+    help="Model file of a trained extractor (from `unboiler train`); else the packaged one. "
+    "Short for --option model=FILE.",
 )
 @click.option(
     "--favor",
     type=click.Choice(["balanced", "precision", "recall"]),
     default=None,
-    help="The default extractor's trade-off: balanced (default), precision or recall.",
+    help="The default extractor's trade-off: balanced (default), precision or recall. "
+    "Short for --option favor=MODE.",
 )
 @click.option("--links", is_flag=True, help="Keep links (markdown and html output).")
 @click.option("--images", is_flag=True, help="Keep images (markdown and html output).")
 def extract(
     source: BinaryIO,
     extractor: str,
+    options: dict[str, object],
     output_format: str,
     url: str | None,
     encoding: str | None,
@@ -72,18 +118,23 @@ def extract(
 ) -> None:
     """Print the main content of the HTML page in SOURCE (a file, or - for stdin; either
     may be gzip-compressed)."""
-    options = {"model": model} if model is not None else {}
+    for name, value in (("model", model), ("favor", favor)):
+        if value is not None:
+            if name in options:
+                raise click.UsageError(f"--{name} and --option {name}= both given; give one")
+            options[name] = value
     try:
+        # Built here, not by extract(): an option named like one of extract()'s own
+        # arguments ("output", "url") is then the extractor's unknown option, not a clash.
+        chosen = get_extractor(extractor, **options)
         text = extract_page(
             decompress(source.read()),
             url=url,
-            extractor=extractor,
+            extractor=chosen,
             output=output_format,
             encoding=encoding,
-            favor=favor,
             links=links,
             images=images,
-            **options,
         )
     except UnboilerError as error:
         raise click.ClickException(str(error)) from error
@@ -231,8 +282,7 @@ def train_command(datasets: tuple[str, ...], out: str, extractor: str, seed: int
 
             model = train_datasets(datasets, seed=seed, command=command, progress=progress)
             model.save(out)
-            modes = ", ".join(f"{k} {v:.3f}" for k, v in model.thresholds.items())
-            click.echo(f"wrote {out}: default model, thresholds {modes}")
+            click.echo(f"wrote {out}: default model")
             return
         if len(datasets) != 1:
             raise click.UsageError(f"--extractor {extractor} trains on one dataset")

@@ -4,10 +4,11 @@ Callers that process many pages catch :class:`UnboilerError` and record the reas
 anything else escaping from the library is a bug.  The tree::
 
     UnboilerError
-    ├── ExtractionError (ValueError)         the input is not a page we can read
-    ├── UnknownEncodingError (LookupError)   the caller named a charset nobody knows
-    ├── UnknownExtractorError (KeyError)     no extractor of that name
-    └── ExtractorOptionError (TypeError)     an option an extractor does not take
+    ├── ExtractionError (ValueError)           the input is not a page we can read
+    ├── UnknownEncodingError (LookupError)     the caller named a charset nobody knows
+    ├── UnknownExtractorError (KeyError)       no extractor of that name
+    └── ExtractorOptionError (TypeError,       an option the extractor does not take,
+                              ValueError)      or a value it cannot take
 
 Errors of the subsystems derive from these or from :class:`UnboilerError` directly and
 stay beside their code (a model file that cannot be read, a dataset folder of an unknown
@@ -41,5 +42,6 @@ class UnknownExtractorError(UnboilerError, KeyError):
         return str(self.args[0]) if self.args else "unknown extractor"
 
 
-class ExtractorOptionError(UnboilerError, TypeError):
-    """An option an extractor does not take, or a value it cannot take."""
+class ExtractorOptionError(UnboilerError, TypeError, ValueError):
+    """An option an extractor does not take (a ``TypeError``, as Python's own for an
+    unexpected keyword argument), or a value it cannot take (a ``ValueError``)."""

@@ -9,12 +9,13 @@ import, and never changes afterwards.
 from __future__ import annotations
 
 import inspect
+import types
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from unboiler.document import TextDocument
-from unboiler.errors import ExtractorOptionError, UnknownExtractorError
+from unboiler.errors import ExtractorOptionError, UnboilerError, UnknownExtractorError
 from unboiler.filters import Filter
 
 Factory = Callable[..., Filter]
@@ -64,17 +65,67 @@ def _factory(name: str) -> Factory:
 
 
 def get_extractor(name: str = "default", **options: Any) -> Extractor:
-    """Build the extractor ``name`` with ``options`` (its factory's keyword arguments)."""
+    """Build the extractor ``name`` with ``options`` (its factory's keyword arguments).
+
+    Options are checked here, when the extractor is built, so that a mistake is one
+    :class:`ExtractorOptionError` saying what is wrong rather than a ``TypeError`` deep in
+    a filter on the first page: a name the factory does not take (the message lists the
+    ones it does), a value of another type than the option's annotation (see
+    :func:`_check_type`), or a value the factory itself refuses (its ``ValueError``).
+    """
     factory = _factory(name)
-    accepted = list(inspect.signature(factory).parameters)
-    unknown = [option for option in options if option not in accepted]
+    parameters = inspect.signature(factory).parameters
+    unknown = [option for option in options if option not in parameters]
     if unknown:
-        valid = ", ".join(accepted) or "none"
+        valid = ", ".join(parameters) or "none"
         raise ExtractorOptionError(
             f"extractor {name!r} takes no option {unknown[0]!r}; its options: {valid}"
         )
-    pipeline = factory(**options)
+    for option, value in options.items():
+        _check_type(factory, name, parameters[option], value)
+    try:
+        pipeline = factory(**options)
+    except UnboilerError:
+        raise
+    except (TypeError, ValueError) as error:
+        raise ExtractorOptionError(f"extractor {name!r}: {error}") from error
     return Extractor(name=name, description=describe(name), pipeline=pipeline)
+
+
+def _check_type(factory: Factory, name: str, parameter: inspect.Parameter, value: Any) -> None:
+    """Refuse a value whose type is not the option's annotated type, when that is a class
+    or a union of classes (``int``, ``str | None``); an annotation that cannot be read
+    at run time (a name imported only for type checking) leaves the value to the factory.
+    ``True`` is no int here, although Python counts it as one; an int is a float."""
+    kinds = _annotated_types(factory, parameter.annotation)
+    if kinds is None:
+        return
+    if isinstance(value, bool):
+        fits = bool in kinds
+    else:
+        fits = isinstance(value, kinds) or (float in kinds and isinstance(value, int))
+    if not fits:
+        wanted = " or ".join("None" if kind is type(None) else kind.__name__ for kind in kinds)
+        raise ExtractorOptionError(
+            f"option {parameter.name!r} of extractor {name!r} takes {wanted}, not {value!r}"
+        )
+
+
+def _annotated_types(factory: Factory, annotation: Any) -> tuple[type, ...] | None:
+    if isinstance(annotation, str):  # annotations are strings under `from __future__`
+        try:
+            # evaluated as inspect.get_annotations(eval_str=True) does, one at a time
+            annotation = eval(annotation, getattr(factory, "__globals__", {}))
+        except Exception:  # a name imported only for type checking
+            return None
+    if annotation is None:
+        return (type(None),)
+    if isinstance(annotation, type):
+        return (annotation,)
+    if isinstance(annotation, types.UnionType):
+        members = tuple(type(None) if m is None else m for m in annotation.__args__)
+        return members if all(isinstance(m, type) for m in members) else None
+    return None
 
 
 def extractors() -> dict[str, str]:
