@@ -6,8 +6,8 @@ The default extractor's packaged model is trained on wcxb, scrapinghub and reada
 together (`unboiler train wcxb scrapinghub readability`), so its figures on those pages
 are not held-out figures.  This script trains it again inside five folds of the three
 datasets pooled, split by group (a WCXB page's domain, the site of the others: no domain
-on both sides of a fold), with everything the training chooses (held-out page types,
-thresholds) chosen inside each fold, and scores every page once, with the model that did
+on both sides of a fold), with everything the training chooses (held-out page types and
+first-stage scores) chosen inside each fold, and scores every page once, with the model that did
 not see its domain, under its own dataset's metric and each favor mode.
 """
 

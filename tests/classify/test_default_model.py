@@ -10,6 +10,8 @@ from typing import Any
 import numpy as np
 import pytest
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 from tests.classify.toy import make_page, write_dataset
 
 import unboiler
@@ -17,9 +19,12 @@ from unboiler.classify.decide import explain
 from unboiler.classify.default_model import (
     DEFAULT_MODEL_FORMAT,
     DEFAULT_MODEL_VERSION,
+    FAVOR_BETA,
     FAVOR_MODES,
+    MIN_PROBABILITY,
     PAGE_TYPES,
     default_model_from_json,
+    expected_f_choice,
     load_default_model,
     model_feature_names,
     refine_feature_names,
@@ -41,7 +46,6 @@ def toy_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_packaged_model_loads_and_says_what_it_is() -> None:
     model = load_default_model()
-    assert set(model.thresholds) == set(FAVOR_MODES)
     assert model.page_types.classes == len(PAGE_TYPES)
     assert "unboiler train" in model.trained_on["command"]
     raw = json.loads(
@@ -71,8 +75,6 @@ def _model_json(path: Path) -> dict[str, Any]:
         (lambda d: d.update(signals_version=SIGNALS_VERSION + 1), "features version"),
         (lambda d: d.update(page_features=page_feature_names()[:-1]), "retrain"),
         (lambda d: d.update(page_types=list(reversed(PAGE_TYPES))), "retrain"),
-        (lambda d: d["thresholds"].pop("recall"), "thresholds"),
-        (lambda d: d["thresholds"].update(balanced=1.5), "thresholds"),
         (lambda d: d["block_model"]["features"][0].__setitem__(0, 10**9), "damaged"),
         (lambda d: d["block_model"]["values"].pop(), "damaged"),
         (lambda d: d["refine_model"].pop("bias"), "damaged"),
@@ -95,7 +97,7 @@ def test_trained_model_round_trips(toy_model: Path, tmp_path: Path) -> None:
     reloaded = load_default_model(again)
     rows = np.random.default_rng(0).normal(size=(20, len(model_feature_names())))
     assert np.allclose(model.block_probabilities(rows), reloaded.block_probabilities(rows))
-    assert reloaded.thresholds == model.thresholds
+    assert reloaded.trained_on == model.trained_on
 
 
 def test_trained_model_extracts_the_article_of_an_unseen_page(toy_model: Path) -> None:
@@ -120,9 +122,60 @@ def test_cli_extract_with_model(toy_model: Path, tmp_path: Path) -> None:
     assert gold.split("\n")[0] in result.output
 
 
-def test_favor_modes_order_their_thresholds(toy_model: Path) -> None:
-    thresholds = load_default_model(toy_model).thresholds
-    assert thresholds["recall"] <= thresholds["balanced"] <= thresholds["precision"]
+def test_expected_f_choice_by_hand() -> None:
+    words = np.array([9.0, 9.0, 9.0])  # ten words each, counting the one added
+    # Expected content words 9, 8, 3 of 20: the top one gives 2*9/(10+20) = 0.6, the top
+    # two 2*17/(20+20) = 0.85, all three 2*20/(30+20) = 0.8.
+    assert expected_f_choice(np.array([0.9, 0.8, 0.3]), words).tolist() == [True, True, False]
+    # With 4.5 of 21.5: the top two give 34/41.5 = 0.819, all three 43/51.5 = 0.835.
+    assert expected_f_choice(np.array([0.45, 0.9, 0.8]), words).tolist() == [True, True, True]
+    # F2 weighs recall: (1+4)*17/(20+4*20) = 0.85 < 5*20/(30+80) = 0.909.
+    recall = expected_f_choice(np.array([0.9, 0.8, 0.3]), words, beta=2.0)
+    assert recall.tolist() == [True, True, True]
+    assert not expected_f_choice(np.array([MIN_PROBABILITY / 2] * 3), words).any()
+    assert expected_f_choice(np.zeros(0), np.zeros(0)).shape == (0,)
+
+
+@given(
+    st.lists(
+        st.tuples(st.floats(MIN_PROBABILITY, 1.0), st.integers(0, 50)),
+        min_size=1,
+        max_size=8,
+    ),
+    st.sampled_from(sorted(FAVOR_BETA.values())),
+)
+def test_expected_f_choice_is_the_best_set(blocks: list[tuple[float, int]], beta: float) -> None:
+    """No subset of the blocks has a higher expected F-beta than the one chosen, found by
+    trying them all (probabilities above the floor, which only removes blocks)."""
+    probabilities = np.array([p for p, _ in blocks])
+    words = np.array([float(w) for _, w in blocks])
+    weights = words + 1.0
+    total = float((probabilities * weights).sum())
+    squared = beta * beta
+
+    def expected(keep: list[bool]) -> float:
+        gained = sum(p * w for p, w, k in zip(probabilities, weights, keep, strict=True) if k)
+        size = sum(w for w, k in zip(weights, keep, strict=True) if k)
+        return (1 + squared) * gained / (size + squared * total) if size else 0.0
+
+    chosen = expected_f_choice(probabilities, words, beta)
+    best = max(
+        expected([bool(mask >> i & 1) for i in range(len(blocks))])
+        for mask in range(1, 1 << len(blocks))
+    )
+    assert expected(chosen.tolist()) >= best - 1e-9
+
+
+def test_favor_modes_keep_nested_sets(toy_model: Path) -> None:
+    import random
+
+    html, _ = make_page(random.Random(7), site=3)
+    kept = {}
+    for mode in FAVOR_MODES:
+        document = unboiler.parse(html)
+        unboiler.get_extractor("default", model=toy_model, favor=mode)(document)
+        kept[mode] = {i for i, block in enumerate(document.blocks) if block.is_content}
+    assert kept["precision"] <= kept["balanced"] <= kept["recall"]
 
 
 def test_each_block_carries_its_score_and_an_explanation(toy_model: Path) -> None:
@@ -133,10 +186,10 @@ def test_each_block_carries_its_score_and_an_explanation(toy_model: Path) -> Non
     document = unboiler.parse(html)
     unboiler.get_extractor("default", model=model)(document)
     assert all(block.score is not None for block in document.blocks)
-    assert all(
-        block.is_content == (block.score >= model.thresholds["balanced"])  # type: ignore[operator]
-        for block in document.blocks
-    )
+    kept = [block.score for block in document.blocks if block.is_content]
+    dropped = [block.score for block in document.blocks if not block.is_content]
+    assert kept and min(kept) >= max(dropped, default=0.0)  # type: ignore[type-var]
+    assert min(kept) >= MIN_PROBABILITY  # type: ignore[type-var]
     reasons = explain(document, model)
     assert len(reasons) == len(document.blocks)
     names = set(refine_feature_names())

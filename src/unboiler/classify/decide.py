@@ -12,7 +12,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from unboiler.classify.default_model import FAVOR_MODES, PAGE_TYPES, DefaultModel
+from unboiler.classify.default_model import (
+    FAVOR_BETA,
+    FAVOR_MODES,
+    PAGE_TYPES,
+    DefaultModel,
+    expected_f_choice,
+)
 from unboiler.classify.signals import page_signals
 from unboiler.document import TextDocument
 from unboiler.errors import ExtractorOptionError
@@ -27,9 +33,10 @@ def check_favor(favor: str) -> None:
 
 @dataclass(frozen=True, eq=False, kw_only=True)
 class DecideBlocks:
-    """Filter: predict the page's type (:attr:`TextDocument.page_type`), then flag each
-    block content when the block model's probability reaches the ``favor`` mode's
-    threshold; each block keeps its probability in :attr:`TextBlock.score`."""
+    """Filter: predict the page's type (:attr:`TextDocument.page_type`), then flag as
+    content the blocks that maximise the page's expected F-beta of the ``favor`` mode
+    (:func:`~unboiler.classify.default_model.expected_f_choice`); each block keeps its
+    probability in :attr:`TextBlock.score`."""
 
     model: DefaultModel
     favor: str = "balanced"
@@ -40,11 +47,15 @@ class DecideBlocks:
     def __call__(self, document: TextDocument) -> bool:
         types, probabilities, _ = self.model.decide(page_signals(document))
         document.page_type = PAGE_TYPES[int(np.argmax(types))]
-        threshold = self.model.threshold(self.favor)
+        blocks = document.blocks
+        words = np.fromiter((block.num_words for block in blocks), np.float64, len(blocks))
+        keep = expected_f_choice(probabilities, words, FAVOR_BETA[self.favor])
         changed = False
-        for block, probability in zip(document.blocks, probabilities.tolist(), strict=True):
+        for block, probability, content in zip(
+            blocks, probabilities.tolist(), keep.tolist(), strict=True
+        ):
             block.score = probability
-            changed = block.set_content(probability >= threshold) | changed
+            changed = block.set_content(content) | changed
         return changed
 
 

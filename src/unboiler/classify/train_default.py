@@ -16,9 +16,11 @@ more than a menu item.
 Nothing is chosen on a page it is then scored on.  Pages are split into folds by *group*
 (a domain for WCXB, a site for the others; :func:`group_folds`): the block model learns
 from page-type probabilities predicted by page-type models that did not see the page,
-and the thresholds of the ``favor`` modes are those that give held-out predictions of
-the training pages the best F1 (F0.5, F2).  :func:`cross_validate` runs all of that
-inside each outer fold, so its figures are of pages, and domains, never seen in training.
+and the second stage from first-stage scores predicted by block models that did not.
+No threshold is chosen: the extractor keeps, on each page, the blocks that maximise the
+expected F-measure (:func:`~unboiler.classify.default_model.expected_f_choice`).
+:func:`cross_validate` runs all of that inside each outer fold, so its figures are of
+pages, and domains, never seen in training.
 
 CatBoost is imported only here (``pip install 'unboiler[train]'``).
 """
@@ -36,10 +38,12 @@ import numpy.typing as npt
 
 from unboiler.align import bag_coverage
 from unboiler.classify.default_model import (
+    FAVOR_BETA,
     FAVOR_MODES,
     PAGE_TYPES,
     DefaultModel,
     Ensemble,
+    expected_f_choice,
 )
 from unboiler.classify.model import ModelError
 from unboiler.classify.signals import PageSignals, page_signals, score_context
@@ -56,12 +60,8 @@ BLOCK_BOOSTING: Final = {"iterations": 400, "depth": 6, "learning_rate": 0.15}
 REFINE_BOOSTING: Final = {"iterations": 200, "depth": 5, "learning_rate": 0.15}
 #: The page-type model: small trees, few pages.
 PAGE_BOOSTING: Final = {"iterations": 150, "depth": 4, "learning_rate": 0.15}
-#: Folds of the training pages for the held-out page types and thresholds.
+#: Folds of the training pages for the held-out page types and first-stage scores.
 INNER_FOLDS: Final = 3
-#: The thresholds tried.
-THRESHOLDS: Final = tuple(round(0.1 + 0.025 * i, 3) for i in range(33))
-#: F-beta maximised by each favor mode.
-FAVOR_BETA: Final = {"balanced": 1.0, "precision": 0.5, "recall": 2.0}
 #: Largest difference allowed between our tree walk and scikit-learn's probabilities.
 EXPORT_TOLERANCE: Final = 1e-6
 #: OpenMP threads of one fit: reproducible, and safe beside other work on 2 cores.
@@ -346,48 +346,8 @@ def block_probabilities(
 # --------------------------------------------------------------------------- scoring
 
 
-def page_scores(page: PageData, text: str) -> tuple[float, float]:
-    """Precision and recall of one page's text under its dataset's metric: WCXB's word
-    bag, or the article-extraction benchmark's 4-gram shingles."""
-    from unboiler.evaluate.metrics import (
-        page_precision,
-        page_recall,
-        shingle_counts,
-        wordbag_scores,
-    )
-
-    if page.metric == "wordbag":
-        precision, recall, _ = wordbag_scores(page.gold, text)
-        return precision, recall
-    counts = shingle_counts(page.gold, text)
-    return page_precision(counts), page_recall(counts)
-
-
-def f_beta(precision: float, recall: float, beta: float = 1.0) -> float:
-    squared = beta * beta
-    denominator = squared * precision + recall
-    return (1 + squared) * precision * recall / denominator if denominator > 0 else 0.0
-
-
 def _kept_text(page: PageData, keep: npt.NDArray[np.bool_]) -> str:
     return "\n".join(text for text, k in zip(page.texts, keep.tolist(), strict=True) if k)
-
-
-def choose_thresholds(
-    pages: Sequence[PageData], probabilities: Sequence[npt.NDArray[np.float64]]
-) -> dict[str, float]:
-    """The threshold of each favor mode: the one whose decisions on these (held-out)
-    probabilities give the best mean F-beta over pages."""
-    table = np.zeros((len(THRESHOLDS), len(pages), 2))
-    for t, threshold in enumerate(THRESHOLDS):
-        for p, (page, probs) in enumerate(zip(pages, probabilities, strict=True)):
-            table[t, p] = page_scores(page, _kept_text(page, probs >= threshold))
-    chosen = {}
-    for mode in FAVOR_MODES:
-        beta = FAVOR_BETA[mode]
-        means = [np.mean([f_beta(p, r, beta) for p, r in table[t]]) for t in range(len(THRESHOLDS))]
-        chosen[mode] = THRESHOLDS[int(np.argmax(means))]
-    return chosen
 
 
 # --------------------------------------------------------------------------- training
@@ -426,20 +386,16 @@ def train(
     progress: Callable[[str], None] | None = None,
 ) -> DefaultModel:
     """The model from these pages: held-out page types; held-out first-stage block
-    probabilities, which the second stage learns from; held-out second-stage
-    probabilities, which choose the thresholds; then the page-type model and both stages
-    fitted on every page (the second on the held-out first-stage scores, as it will see
-    scores of pages the first stage never saw)."""
+    probabilities, which the second stage learns from; then the page-type model and both
+    stages fitted on every page (the second on the held-out first-stage scores, as it
+    will see scores of pages the first stage never saw)."""
     say = progress or (lambda message: None)
     say(f"page types: held-out predictions over {folds} folds")
     types = held_out_page_types(pages, folds=folds, seed=seed)
     split = group_folds(pages, folds, seed=seed)
     say("first stage: held-out block predictions")
     first = _held_out(pages, types, split, None)
-    say("second stage: held-out block predictions")
-    second = _held_out(pages, types, split, first)
-    thresholds = choose_thresholds(pages, second)
-    say(f"thresholds {thresholds}; fitting on all {len(pages)} pages")
+    say(f"fitting on all {len(pages)} pages")
     page_model = fit_page_types(pages)
     block_model = fit_blocks(pages, types)
     refine_model = fit_blocks(pages, types, first)
@@ -455,20 +411,18 @@ def train(
         "seed": seed,
         **(trained_on or {}),
     }
-    return DefaultModel(page_model, block_model, refine_model, thresholds, info)
+    return DefaultModel(page_model, block_model, refine_model, info)
 
 
 @dataclass(frozen=True)
 class HeldOut:
     """A cross-validated run: for each page, its held-out text under each favor mode,
-    its predicted page type, its blocks' held-out probabilities and the thresholds of the
-    model that decided them."""
+    its predicted page type and its blocks' held-out probabilities."""
 
     pages: list[PageData]
     texts: dict[str, list[str]]
     predicted_types: list[int]
     probabilities: list[npt.NDArray[np.float64]]
-    thresholds: list[dict[str, float]]
 
 
 def cross_validate(
@@ -484,7 +438,6 @@ def cross_validate(
     texts: dict[str, list[str]] = {mode: [""] * len(pages) for mode in FAVOR_MODES}
     predicted = [0] * len(pages)
     probabilities: list[npt.NDArray[np.float64]] = [np.zeros(0)] * len(pages)
-    thresholds: list[dict[str, float]] = [{}] * len(pages)
     for number, fold in enumerate(group_folds(pages, folds, seed=seed), start=1):
         held = set(fold)
         training = [p for i, p in enumerate(pages) if i not in held]
@@ -494,10 +447,10 @@ def cross_validate(
             page = pages[i]
             types, probabilities[i], _ = model.decide(page.signals)
             predicted[i] = int(np.argmax(types))
-            thresholds[i] = model.thresholds
             for mode in FAVOR_MODES:
-                texts[mode][i] = _kept_text(page, probabilities[i] >= model.thresholds[mode])
-    return HeldOut(list(pages), texts, predicted, probabilities, thresholds)
+                keep = expected_f_choice(probabilities[i], page.words, FAVOR_BETA[mode])
+                texts[mode][i] = _kept_text(page, keep)
+    return HeldOut(list(pages), texts, predicted, probabilities)
 
 
 def train_datasets(
@@ -530,26 +483,21 @@ def train_datasets(
 __all__ = [
     "BLOCK_BOOSTING",
     "EXPORT_TOLERANCE",
-    "FAVOR_BETA",
     "INNER_FOLDS",
     "LABEL_COVERAGE",
     "PAGE_BOOSTING",
     "REFINE_BOOSTING",
-    "THRESHOLDS",
     "HeldOut",
     "PageData",
     "block_probabilities",
-    "choose_thresholds",
     "collect",
     "cross_validate",
     "export_ensemble",
-    "f_beta",
     "fit_blocks",
     "fit_page_types",
     "group_folds",
     "held_out_page_types",
     "page_data",
-    "page_scores",
     "train",
     "train_datasets",
 ]
