@@ -42,6 +42,7 @@ FIXTURES = [
     "links.html",
     "conventions.html",
     "hostile.html",
+    "invisible.html",
 ]
 
 

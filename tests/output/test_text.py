@@ -3,12 +3,27 @@
 
 from __future__ import annotations
 
-from tests.output.helpers import PAGES, article_document, inside
+import codecs
+import json
+import re
+
+from tests.output.helpers import PAGES, article_document, inside, markdown_parser
 
 import unboiler
 from unboiler.document import TextBlock, TextDocument
 from unboiler.output import RENDERERS, render
-from unboiler.output.text import Close, Mark, Open, Paragraph, layout, select, to_text
+from unboiler.output.markdown import to_markdown
+from unboiler.output.text import (
+    Close,
+    Mark,
+    Open,
+    Paragraph,
+    layout,
+    select,
+    strip_line_ends,
+    to_text,
+    visible,
+)
 
 
 def test_headings_and_paragraphs_are_apart_by_a_blank_line() -> None:
@@ -176,3 +191,62 @@ def test_control_characters_in_page_text_do_not_confuse_the_layout() -> None:
     assert layout(document) == [
         Paragraph(["ab ", Open(Mark.EMPHASIS), "c", Close(Mark.EMPHASIS), "d"])
     ]
+
+
+# --------------------------------------------------------------------------- hygiene
+
+DROPPED = ("\ufeff", "\u200b", "\u2060", "\u00ad")
+
+
+def test_visible_drops_only_the_characters_that_mean_nothing() -> None:
+    assert visible("\ufeffexam\u00adple zero\u200bwidth word\u2060joiner") == (
+        "example zerowidth wordjoiner"
+    )
+    # The zero-width non-joiner and joiner change how Persian, Indic scripts and emoji
+    # are written: kept.
+    for kept in ("می\u200cخواهم", "क्\u200dष", "👩\u200d💻", "plain ASCII"):
+        assert visible(kept) == kept
+
+
+def test_strip_line_ends() -> None:
+    assert strip_line_ends("a \nb\t\t\nc\u00a0\n\n  d  ") == "a\nb\nc\n\n  d"
+
+
+def test_outputs_hold_no_invisible_characters() -> None:
+    document = article_document("invisible.html")
+    outputs = {
+        output: render(document, output, extractor="by-hand", links=True, images=True)
+        for output in ("text", "markdown", "html")
+    }
+    outputs["json"] = json.loads(render(document, "json", extractor="by-hand"))["text"]
+    for output, text in outputs.items():
+        assert not [c for c in DROPPED if c in text], output
+        assert "A hyphenation hint, a zerowidth space and a wordjoiner." in text, output
+        assert "می\u200cخواهم" in text and "👩\u200d💻" in text and "क्\u200dष" in text, output
+    assert 'alt="adot"' in outputs["html"]
+
+
+def test_text_and_markdown_end_no_line_with_white_space() -> None:
+    document = article_document("invisible.html")
+    for output in ("text", "markdown"):
+        text = render(document, output, extractor="by-hand")
+        assert not re.search(r"[^\S\n]$", text, re.MULTILINE), (output, text)
+    text = to_text(document)
+    assert "Ends with spaces\nthen the next line." in text
+    assert "\nAlpha\nBeta\tsecond\n" in text  # the row whose last cell is empty
+    assert "code line\n  indented line\nend" in text
+
+
+def test_an_invisible_space_does_not_stop_emphasis() -> None:
+    # Left in, the zero-width space would stand between "*" and the space after it, and
+    # the emphasis would be written as it could not be read back.
+    markdown = to_markdown(article_document("invisible.html"))
+    assert "*emphasis* that opens" in markdown
+    html = markdown_parser().render(markdown)
+    assert "<em>emphasis</em> that opens" in html
+
+
+def test_a_byte_order_mark_inside_the_page_text_is_dropped() -> None:
+    document = unboiler.parse(codecs.BOM_UTF8 + "<p>\ufeffStraße mit BOM.</p>".encode())
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    assert to_text(document) == "Straße mit BOM."

@@ -35,6 +35,7 @@ from unboiler.output.text import (
     Quote,
     Table,
     layout,
+    strip_line_ends,
 )
 
 #: Delimiters of inline formatting (CommonMark §6.2; GFM §6.5 for strikethrough).
@@ -373,7 +374,7 @@ def blocks_to_markdown(
     blocks: Iterable[Block], *, links: bool = False, images: bool = False
 ) -> str:
     """Laid-out blocks (:func:`unboiler.output.text.layout`) as Markdown."""
-    return _Writer(links=links, images=images).blocks(blocks)
+    return strip_line_ends(_Writer(links=links, images=images).blocks(blocks))
 
 
 def to_markdown(document: TextDocument, *, links: bool = False, images: bool = False) -> str:

@@ -19,6 +19,11 @@ structure left.  Inline text is joined as the page joins it, with HTML's white-s
 collapsing (CSS Text 3, §4.1): runs of ASCII whitespace are one space, and a line break in
 the source between two wide (CJK) characters is no space at all (§4.1.3).  Ruby
 annotations (``<rt>``, ``<rp>``) are left out, as WCXB's gold leaves them out.
+
+Hygiene has one home here too: the layout drops the characters that show nothing
+(:func:`visible`: byte-order marks, zero-width spaces, word joiners, soft hyphens) from
+every text it takes, so every output is without them, and the text and Markdown writers
+end no line with white space (:func:`strip_line_ends`).
 """
 
 from __future__ import annotations
@@ -470,6 +475,35 @@ def plain(inlines: Iterable[Inline], *, line_break: str = "\n") -> str:
     )
 
 
+# --------------------------------------------------------------------------- hygiene
+
+#: Characters that show nothing and mean nothing to a reader of the text, which pages put
+#: in for line breaking and encoders leave behind: the byte-order mark (U+FEFF, once the
+#: zero-width no-break space), the zero-width space (U+200B), the word joiner (U+2060)
+#: and the soft hyphen (U+00AD, a hyphenation point).  In extracted text they only cut
+#: words apart for search indexes and tokenisers ("exam\u00adple" is not "example").
+#: The zero-width non-joiner and joiner (U+200C, U+200D) stay: they change how Persian,
+#: the Indic scripts and emoji sequences are written.
+INVISIBLE_CHARACTERS: Final = "\ufeff\u200b\u2060\u00ad"
+_WITHOUT_INVISIBLE: Final = dict.fromkeys(map(ord, INVISIBLE_CHARACTERS))
+#: White space other than the line break at the end of a line (spaces, tabs, no-break
+#: spaces left after a line's last word).
+_LINE_END_SPACE: Final = re.compile(r"[^\S\n]+$", re.MULTILINE)
+
+
+def visible(text: str) -> str:
+    """``text`` without :data:`INVISIBLE_CHARACTERS`.  The layout applies it to every text
+    it takes from the page, so that every output, and Markdown's emphasis rules, see
+    the text as a reader does."""
+    return text if text.isascii() else text.translate(_WITHOUT_INVISIBLE)
+
+
+def strip_line_ends(text: str) -> str:
+    """``text`` without white space at the end of its lines, which a reader cannot see and
+    a diff or an editor flags (and Markdown reads two trailing spaces as a line break)."""
+    return _LINE_END_SPACE.sub("", text)
+
+
 # --------------------------------------------------------------------------- layout walk
 
 
@@ -564,15 +598,15 @@ class _Layout:
             return None
         extra = self.after.get(node)
         if extra:
-            self.pending.extend(extra)
-        return node.text_content or ""
+            self.pending.extend(map(visible, extra))
+        return visible(node.text_content or "")
 
     def image(self, node: LexborNode) -> Image | None:
         attributes = node.attributes
         for name in IMAGE_URL_ATTRIBUTES:
             src = _absolute_url(attributes.get(name), self.base)
             if src is not None:
-                return Image(src, " ".join((attributes.get("alt") or "").split()))
+                return Image(src, " ".join(visible(attributes.get("alt") or "").split()))
         return None
 
     def images_only(self, node: LexborNode) -> bool:
@@ -760,7 +794,8 @@ class _Layout:
         return None
 
     def preformatted(self, pre: LexborNode) -> str:
-        """The text of ``<pre>`` as it is, line breaks and indentation kept."""
+        """The text of ``<pre>`` as it is, line breaks and indentation kept (white space
+        at the end of its lines, which no reader sees, left out)."""
         pieces: list[str] = []
         stack: list[LexborNode] = []
         node = pre.first_child
@@ -781,7 +816,7 @@ class _Layout:
                 node = node.first_child
                 continue
             node = node.next
-        return "".join(pieces).strip("\n").rstrip()
+        return strip_line_ends("".join(pieces)).strip("\n")
 
     def list_block(self, node: LexborNode, depth: int) -> list[Block]:
         items: list[list[Block]] = []
@@ -898,7 +933,7 @@ def layout(document: TextDocument, *, images: bool = False) -> list[Block]:
     the content (they cost a little more to find).
     """
     selection = select(document, images=images)
-    blocks: list[Block] = [Paragraph([text]) for text in selection.before]
+    blocks: list[Block] = [Paragraph([visible(text)]) for text in selection.before]
     marked, root = _mark(selection)
     if root is not None:
         builder = _Layout(selection, marked, base=document.url, images=images)
@@ -929,8 +964,8 @@ def _text_block(block: Block) -> str:
 
 def blocks_to_text(blocks: Iterable[Block]) -> str:
     """Blocks as WCXB's gold writes text: blocks apart by a blank line, list items and
-    table rows one per line, cells apart by a tab."""
-    return _text_blocks(blocks, "\n\n")
+    table rows one per line, cells apart by a tab (none after a row's last cell)."""
+    return strip_line_ends(_text_blocks(blocks, "\n\n"))
 
 
 def to_text(document: TextDocument) -> str:
@@ -959,5 +994,7 @@ __all__ = [
     "normalize",
     "plain",
     "select",
+    "strip_line_ends",
     "to_text",
+    "visible",
 ]
