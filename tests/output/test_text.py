@@ -250,3 +250,15 @@ def test_a_byte_order_mark_inside_the_page_text_is_dropped() -> None:
     document = unboiler.parse(codecs.BOM_UTF8 + "<p>\ufeffStraße mit BOM.</p>".encode())
     unboiler.get_extractor("boilerpipe-everything")(document)
     assert to_text(document) == "Straße mit BOM."
+
+
+def test_a_block_left_out_still_ends_the_line() -> None:
+    # Text on either side of a block-level element the extractor dropped is two lines,
+    # as it is when the element is kept; an element that shows nothing joins them.
+    document = unboiler.parse("<div>before<div>dropped</div>after<script>x</script> too</div>")
+    for block in document.blocks:
+        block.set_content(block.text != "dropped")
+    assert to_text(document) == "before\n\nafter too"
+    for block in document.blocks:
+        block.set_content(True)
+    assert to_text(document) == "before\n\ndropped\n\nafter too"

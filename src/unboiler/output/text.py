@@ -54,6 +54,11 @@ BLOCK_INLINE_TAGS: Final = frozenset(
 #: Elements laid out inside a line: the above, and line breaks, which end a block for
 #: the parser but only a line for a reader.
 INLINE_TAGS: Final = BLOCK_INLINE_TAGS | {"br", "wbr"}
+#: Elements the parser skips whole (scripts, styles, media): they end a block for the
+#: parser but show no text, so they end no line of the layout.
+IGNORED_TAGS: Final = frozenset(
+    name for name, action in _TAG_ACTIONS.items() if action == _IGNORABLE
+)
 HEADING_LEVELS: Final = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 LIST_TAGS: Final = frozenset({"ul", "ol", "menu", "dir"})
 #: Ruby annotations: the reading of the base text, not text of the page's own (WCXB's
@@ -735,6 +740,10 @@ class _Layout:
                             self.end_line(run, blocks)
                             self.inline_element(node, run, free_images=True)
                             self.end_line(run, blocks)
+                    elif tag not in INLINE_TAGS and tag not in IGNORED_TAGS:
+                        # A block the extractor left out ends the line as it would if
+                        # kept: the text on either side of it is not one line.
+                        self.end_line(run, blocks)
                 elif tag in INLINE_TAGS and not holds_blocks:
                     self.inline_element(node, run)
                 else:
