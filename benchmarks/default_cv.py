@@ -36,7 +36,8 @@ def scores(held: train_default.HeldOut, mode: str) -> dict[str, tuple[float, flo
     """Per dataset and per WCXB page type: precision, recall, F1 under its metric."""
     wordbag: dict[str, list[tuple[float, float, float]]] = {}
     shingles: dict[str, list[object]] = {}
-    for page, text in zip(held.pages, held.texts[mode], strict=True):
+    for index, page in enumerate(held.pages):
+        text = held.kept_text(index, mode)
         if page.metric == "wordbag":
             result = wordbag_scores(page.gold, text)
             for key in (page.dataset, f"{page.dataset}/{PAGE_TYPES[page.page_type]}"):

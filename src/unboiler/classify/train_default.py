@@ -39,7 +39,6 @@ import numpy.typing as npt
 from unboiler.align import bag_coverage
 from unboiler.classify.default_model import (
     FAVOR_BETA,
-    FAVOR_MODES,
     PAGE_TYPES,
     DefaultModel,
     Ensemble,
@@ -416,13 +415,18 @@ def train(
 
 @dataclass(frozen=True)
 class HeldOut:
-    """A cross-validated run: for each page, its held-out text under each favor mode,
-    its predicted page type and its blocks' held-out probabilities."""
+    """A cross-validated run: each page's predicted page type and its blocks' held-out
+    probabilities, from the model that did not see the page's group."""
 
     pages: list[PageData]
-    texts: dict[str, list[str]]
     predicted_types: list[int]
     probabilities: list[npt.NDArray[np.float64]]
+
+    def kept_text(self, index: int, favor: str = "balanced") -> str:
+        """The text the extractor keeps of page ``index`` in a ``favor`` mode."""
+        page = self.pages[index]
+        keep = expected_f_choice(self.probabilities[index], page.words, FAVOR_BETA[favor])
+        return _kept_text(page, keep)
 
 
 def cross_validate(
@@ -432,10 +436,9 @@ def cross_validate(
     seed: int = 0,
     progress: Callable[[str], None] | None = None,
 ) -> HeldOut:
-    """Train on all folds but one, extract the held-out one, for every fold: pages are
+    """Train on all folds but one, predict the held-out one, for every fold: pages are
     split by group, so no domain (site) is on both sides."""
     say = progress or (lambda message: None)
-    texts: dict[str, list[str]] = {mode: [""] * len(pages) for mode in FAVOR_MODES}
     predicted = [0] * len(pages)
     probabilities: list[npt.NDArray[np.float64]] = [np.zeros(0)] * len(pages)
     for number, fold in enumerate(group_folds(pages, folds, seed=seed), start=1):
@@ -444,13 +447,9 @@ def cross_validate(
         say(f"fold {number}/{folds}: training on {len(training)} pages")
         model = train(training, seed=seed)
         for i in fold:
-            page = pages[i]
-            types, probabilities[i], _ = model.decide(page.signals)
+            types, probabilities[i], _ = model.decide(pages[i].signals)
             predicted[i] = int(np.argmax(types))
-            for mode in FAVOR_MODES:
-                keep = expected_f_choice(probabilities[i], page.words, FAVOR_BETA[mode])
-                texts[mode][i] = _kept_text(page, keep)
-    return HeldOut(list(pages), texts, predicted, probabilities)
+    return HeldOut(list(pages), predicted, probabilities)
 
 
 def train_datasets(
