@@ -3,7 +3,7 @@
 The public API is what this module exports; everything else lives in submodules.
 """
 
-from unboiler.core import extract
+from unboiler.core import extract, extract_result
 from unboiler.document import Label, TextBlock, TextDocument
 from unboiler.errors import (
     ExtractionError,
@@ -14,10 +14,12 @@ from unboiler.errors import (
 )
 from unboiler.extractors import Extractor, extractors, get_extractor
 from unboiler.parse import parse
+from unboiler.result import Extraction
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "Extraction",
     "ExtractionError",
     "Extractor",
     "ExtractorOptionError",
@@ -29,6 +31,7 @@ __all__ = [
     "UnknownExtractorError",
     "__version__",
     "extract",
+    "extract_result",
     "extractors",
     "get_extractor",
     "parse",

@@ -1,4 +1,5 @@
-"""The one entry point: page in, main content out."""
+"""The entry points: page in, main content out, as a string (:func:`extract`) or as a
+typed record of every output and metadata field (:func:`extract_result`)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from unboiler.errors import ExtractorOptionError
 from unboiler.extractors import Extractor, get_extractor
 from unboiler.output import render
 from unboiler.parse import parse
+from unboiler.result import Extraction, build_extraction
 
 
 def extract(
@@ -35,6 +37,40 @@ def extract(
     keep those in the formats that can show them.  Raises :class:`unboiler.ExtractionError` for
     input that is not a web page.
     """
+    document, name = _run(html, url, extractor, encoding, favor, options)
+    return render(document, output, extractor=name, links=links, images=images)
+
+
+def extract_result(
+    html: str | bytes | TextDocument,
+    *,
+    url: str | None = None,
+    extractor: str | Extractor = "default",
+    encoding: str | None = None,
+    favor: str | None = None,
+    links: bool = False,
+    images: bool = False,
+    **options: Any,
+) -> Extraction:
+    """What :func:`extract` finds, as one :class:`~unboiler.result.Extraction`: the text,
+    the Markdown, the HTML fragment, the kept blocks' texts and every metadata field.
+    The arguments are :func:`extract`'s; ``links`` and ``images`` apply to the Markdown
+    and HTML.  ``extract(..., output="json")`` is ``json.dumps(result.to_dict(),
+    ensure_ascii=False)``.
+    """
+    document, name = _run(html, url, extractor, encoding, favor, options)
+    return build_extraction(document, name, links=links, images=images)
+
+
+def _run(
+    html: str | bytes | TextDocument,
+    url: str | None,
+    extractor: str | Extractor,
+    encoding: str | None,
+    favor: str | None,
+    options: dict[str, Any],
+) -> tuple[TextDocument, str]:
+    """The page parsed (or the parsed page copied) and extracted; the extractor's name."""
     if favor is not None:
         options["favor"] = favor
     if isinstance(extractor, Extractor):
@@ -52,4 +88,4 @@ def extract(
     else:
         document = parse(html, url=url, encoding=encoding)
     chosen(document)
-    return render(document, output, extractor=chosen.name, links=links, images=images)
+    return document, chosen.name
