@@ -8,6 +8,7 @@ from typing import BinaryIO
 import click
 
 from unboiler.compressed import decompress
+from unboiler.core import FRONT_MATTER_OUTPUTS
 from unboiler.core import extract as extract_page
 from unboiler.errors import UnboilerError
 from unboiler.extractors import extractors as list_extractors
@@ -104,6 +105,12 @@ def _extractor_options(
 )
 @click.option("--links", is_flag=True, help="Keep links (markdown and html output).")
 @click.option("--images", is_flag=True, help="Keep images (markdown and html output).")
+@click.option(
+    "--with-metadata",
+    is_flag=True,
+    help="Put the page's title, author, date, URL, site name, language... above the text "
+    "or markdown output, as a YAML front matter block.",
+)
 def extract(
     source: BinaryIO,
     extractor: str,
@@ -115,9 +122,15 @@ def extract(
     favor: str | None = None,
     links: bool = False,
     images: bool = False,
+    with_metadata: bool = False,
 ) -> None:
     """Print the main content of the HTML page in SOURCE (a file, or - for stdin; either
     may be gzip-compressed)."""
+    if with_metadata and output_format not in FRONT_MATTER_OUTPUTS:
+        raise click.UsageError(
+            f"--with-metadata is for --output text or markdown, not {output_format} "
+            "(json holds the metadata itself)"
+        )
     for name, value in (("model", model), ("favor", favor)):
         if value is not None:
             if name in options:
@@ -135,6 +148,7 @@ def extract(
             encoding=encoding,
             links=links,
             images=images,
+            with_metadata=with_metadata,
         )
     except UnboilerError as error:
         raise click.ClickException(str(error)) from error

@@ -3,14 +3,18 @@ typed record of every output and metadata field (:func:`extract_result`)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from unboiler.document import TextDocument
-from unboiler.errors import ExtractorOptionError
+from unboiler.errors import ExtractorOptionError, UnboilerError
 from unboiler.extractors import Extractor, get_extractor
 from unboiler.output import render
+from unboiler.output.frontmatter import front_matter
 from unboiler.parse import parse
 from unboiler.result import Extraction, build_extraction
+
+#: The outputs a front matter block can go above (``with_metadata``).
+FRONT_MATTER_OUTPUTS: Final = frozenset({"text", "markdown"})
 
 
 def extract(
@@ -23,6 +27,7 @@ def extract(
     favor: str | None = None,
     links: bool = False,
     images: bool = False,
+    with_metadata: bool = False,
     **options: Any,
 ) -> str:
     """The main content of a page.
@@ -34,10 +39,21 @@ def extract(
     built with :func:`unboiler.get_extractor`; ``options`` (and ``favor``, the default
     extractor's ``balanced``, ``precision`` or ``recall``) go to a named one.  ``output``
     is a format (``text``, ``markdown``, ``html`` or ``json``); ``links`` and ``images``
-    keep those in the formats that can show them.  Raises :class:`unboiler.ExtractionError` for
+    keep those in the formats that can show them.  ``with_metadata`` puts the page's
+    metadata above the text or Markdown as a YAML front matter block
+    (:mod:`unboiler.output.frontmatter`).  Raises :class:`unboiler.ExtractionError` for
     input that is not a web page.
     """
+    if with_metadata and output not in FRONT_MATTER_OUTPUTS:
+        raise UnboilerError(
+            f"with_metadata is for the text and markdown outputs, not {output!r} "
+            "(json holds the metadata itself)"
+        )
     document, name = _run(html, url, extractor, encoding, favor, options)
+    if with_metadata:
+        result = build_extraction(document, name, links=links, images=images)
+        body = result.text if output == "text" else result.markdown
+        return front_matter(result.to_dict()) + ("\n" + body if body else "")
     return render(document, output, extractor=name, links=links, images=images)
 
 
