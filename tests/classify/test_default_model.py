@@ -200,3 +200,18 @@ def test_each_block_carries_its_score_and_an_explanation(toy_model: Path) -> Non
 def test_unknown_favor_mode_is_refused() -> None:
     with pytest.raises(unboiler.UnboilerError, match="favor"):
         unboiler.get_extractor("default", favor="speed")
+
+
+def test_scoring_in_pieces_gives_the_same_scores(
+    toy_model: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A page with more blocks than are scored at once (bounded memory) gets the scores
+    it would get in one piece."""
+    from unboiler.classify import default_model
+
+    model = load_default_model(toy_model)
+    rows = np.random.default_rng(1).normal(size=(50, len(model_feature_names())))
+    whole = model.blocks.scores(rows)
+    monkeypatch.setattr(default_model, "SCORING_ROWS", 7)
+    assert np.array_equal(model.blocks.scores(rows), whole)
+    assert np.array_equal(model.blocks.scores(rows[:7]), whole[:7])

@@ -125,6 +125,12 @@ def refine_feature_names() -> list[str]:
     return [*model_feature_names(), *CONTEXT_FEATURES]
 
 
+#: Rows scored at once: scoring holds about 20 kB per row (each tree's bits and leaf),
+#: so a page of 30,000 blocks scored in one piece took 600 MB; in pieces of this many
+#: rows it takes a few tens of MB, and no more time (the arrays stay in cache).
+SCORING_ROWS: Final = 1024
+
+
 @dataclass(frozen=True, eq=False)
 class Ensemble:
     """Boosted oblivious decision trees (CatBoost's symmetric trees: every node of a
@@ -184,8 +190,12 @@ class Ensemble:
         """Raw scores, rows by classes."""
         if not len(self.features) or not len(rows):
             return np.broadcast_to(self.bias, (len(rows), self.classes)).copy()
-        picked = self._flat_values[self.leaves(rows) + self._offsets]  # trees, rows, classes
-        return np.asarray(picked.sum(axis=0) * self.scale + self.bias, dtype=np.float64)
+        result = np.empty((len(rows), self.classes))
+        for start in range(0, len(rows), SCORING_ROWS):
+            chunk = rows[start : start + SCORING_ROWS]
+            picked = self._flat_values[self.leaves(chunk) + self._offsets]  # trees, rows, classes
+            result[start : start + len(chunk)] = picked.sum(axis=0) * self.scale + self.bias
+        return result
 
     def contributions(self, rows: npt.NDArray[np.float64], width: int) -> npt.NDArray[np.float64]:
         """How much each feature moved each row's class-0 score (rows by ``width``): along
@@ -402,6 +412,7 @@ __all__ = [
     "MIN_PROBABILITY",
     "PACKAGED_MODEL",
     "PAGE_TYPES",
+    "SCORING_ROWS",
     "DefaultModel",
     "Ensemble",
     "default_model_from_json",
