@@ -5,36 +5,11 @@ from __future__ import annotations
 import pytest
 from tests.conftest import make_doc
 
-from unboiler.align import bag_coverage, mark_covered, ordered_coverage
+from unboiler.align import bag_coverage, mark_covered
 
 
 def doc_of(*texts: str):
     return make_doc([len(t.split()) for t in texts], texts=list(texts))
-
-
-def test_ordered_coverage_of_whole_and_partial_blocks() -> None:
-    doc = doc_of("Home News", "The mayor said on Monday.", "It will rain.", "Footer links")
-    coverage = ordered_coverage(doc.blocks, ["the MAYOR said, on monday", "it will"])
-    assert coverage[0] == 0.0
-    assert coverage[1] == 1.0
-    assert 0.5 < coverage[2] < 1.0
-    assert coverage[3] == 0.0
-
-
-def test_ordered_coverage_spans_block_boundaries() -> None:
-    doc = doc_of("one two", "three four", "five")
-    assert ordered_coverage(doc.blocks, ["two three four five"]) == pytest.approx([3 / 7, 1.0, 1.0])
-
-
-def test_ordered_coverage_matches_repeated_text_in_order() -> None:
-    doc = doc_of("Share this", "Real text here", "Share this")
-    coverage = ordered_coverage(doc.blocks, ["real text here", "share this"])
-    assert coverage == [0.0, 1.0, 1.0]
-
-
-def test_unknown_pieces_are_skipped() -> None:
-    doc = doc_of("alpha beta")
-    assert ordered_coverage(doc.blocks, ["gamma", "", "alpha beta"]) == [1.0]
 
 
 def test_bag_coverage_tolerates_edits_and_order() -> None:

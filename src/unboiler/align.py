@@ -7,9 +7,6 @@ module measures how much of each block a given text covers.
 
 Two measures, for two situations:
 
-* :func:`ordered_coverage` — the selected texts are pieces of the page, in page order
-  (what a line filter keeps).  Each piece is looked up in the running text of the blocks
-  from where the previous one ended, so a repeated phrase is matched where it occurs.
 * :func:`bag_coverage` — the text is a gold text that may be edited, reordered or
   partial.  A block is scored by the share of its word 3-grams found in the gold text.
 * :func:`selection_coverage` — the whole text of the page is given, in page order, as
@@ -21,7 +18,6 @@ Two measures, for two situations:
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from typing import Final
 
@@ -35,50 +31,6 @@ BAG_NGRAM: Final = 3
 
 def _words(text: str) -> list[str]:
     return _WORD.findall(text.lower())
-
-
-def ordered_coverage(blocks: Sequence[TextBlock], texts: Iterable[str]) -> list[float]:
-    """For each block, the share of its words covered by ``texts``, matched in order.
-
-    Words are compared case-insensitively and without punctuation, so markup-level
-    differences (entities, spacing, a tag in the middle of a word) do not matter.  A
-    piece that is not found at all is skipped.
-    """
-    # The blocks' words as one string, with the offset where each block starts.
-    starts: list[int] = []
-    pieces: list[str] = []
-    position = 0
-    for block in blocks:
-        words = " ".join(_words(block.text))
-        starts.append(position)
-        pieces.append(words)
-        position += len(words) + 1
-    running = " ".join(pieces) + " "
-    covered = [0] * len(blocks)
-    cursor = 0
-    for text in texts:
-        needle = " ".join(_words(text))
-        if not needle:
-            continue
-        found = running.find(needle, cursor)
-        if found < 0:
-            continue
-        end = found + len(needle)
-        _spread(starts, pieces, covered, found, end)
-        cursor = end
-    return [covered[i] / len(pieces[i]) if pieces[i] else 0.0 for i in range(len(blocks))]
-
-
-def _spread(starts: list[int], pieces: list[str], covered: list[int], begin: int, end: int) -> None:
-    """Add the characters of [begin, end) to the blocks they fall in."""
-    index = max(bisect_right(starts, begin) - 1, 0)
-    while index < len(starts) and starts[index] < end:
-        block_begin = starts[index]
-        block_end = block_begin + len(pieces[index])
-        overlap = min(end, block_end) - max(begin, block_begin)
-        if overlap > 0:
-            covered[index] += overlap
-        index += 1
 
 
 def _ngrams(words: list[str], size: int) -> list[tuple[str, ...]]:
@@ -135,16 +87,16 @@ def selection_coverage(
     """For each block, the share of its letters that fall in the selected pieces.
 
     ``pieces`` is the text of the whole page in page order (selected or not), such as the
-    lines of the HTML source with its markup removed.  Two things set this apart from
-    :func:`ordered_coverage`.  Removing tags glues words together ("Title</h1><p>Body"
-    becomes "TitleBody"), so texts are compared as runs of word characters without any
-    separator.  And the blocks are looked up in the pieces, not the other way round: the
-    pieces hold every block's text plus text no block has (``<title>``, ``<noscript>``,
-    options), so each block is normally found ahead of the previous one and the search
-    reads the page once.  A block that is not found at all costs a read of the rest of
-    the page; those reads share a budget of :data:`MISS_BUDGET` page-lengths, after which
-    a block is looked for only :data:`NEAR_WINDOW` letters ahead, so the whole mapping
-    stays linear in the size of the page.
+    lines of the HTML source with its markup removed.  Removing tags glues words together
+    ("Title</h1><p>Body" becomes "TitleBody"), so texts are compared as runs of word
+    characters without any separator.  And the blocks are looked up in the pieces, not
+    the other way round: the pieces hold every block's text plus text no block has
+    (``<title>``, ``<noscript>``, options), so each block is normally found ahead of the
+    previous one and the search reads the page once.  A block that is not found at all
+    costs a read of the rest of the page; those reads share a budget of
+    :data:`MISS_BUDGET` page-lengths, after which a block is looked for only
+    :data:`NEAR_WINDOW` letters ahead, so the whole mapping stays linear in the size of
+    the page.
     """
     starts: list[int] = []
     selected_before: list[int] = []  # selected letters in the pieces before this one
@@ -209,6 +161,5 @@ __all__ = [
     "NEAR_WINDOW",
     "bag_coverage",
     "mark_covered",
-    "ordered_coverage",
     "selection_coverage",
 ]

@@ -234,14 +234,10 @@ def _nesting_depth(html: str) -> int:
     return deepest
 
 
-def to_text(html: str | bytes, *, encoding: str | None = None) -> str:
-    """The page as text, ready for the parser: decoded if needed, NUL characters (which
-    the HTML standard replaces anyway) replaced."""
-    return _text_and_bytes(html, encoding)[0]
-
-
 def _text_and_bytes(html: str | bytes, encoding: str | None) -> tuple[str, bytes]:
-    """:func:`to_text`, and the same text as the UTF-8 bytes the parser reads.
+    """The page as text, ready for the parser (decoded if needed, NUL characters, which
+    the HTML standard replaces anyway, replaced), and the same text as the UTF-8 bytes
+    the parser reads.
 
     selectolax encodes text input exactly so before parsing it (dropping lone
     surrogates); encoding here instead lets the checks before parsing scan bytes.  On the

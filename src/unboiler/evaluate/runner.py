@@ -13,9 +13,6 @@ one-off set-up, untimed), the first page is run once untimed to warm up lazy
 initialisation, then every page is timed with ``time.perf_counter`` around the extraction
 call alone.  Our extractors are timed end to end from the raw bytes, parse included, as a
 user calls them; peers get the decoded text.
-
-A system may be given training pages (``train``): the hook for trained extractors scored
-by cross-validation; the systems of today ignore them.
 """
 
 from __future__ import annotations
@@ -128,9 +125,8 @@ def version(spec: SystemSpec) -> str:
     return f"unboiler {__version__}"
 
 
-def build(spec: SystemSpec, train: Sequence[Page] | None = None) -> Extract:
-    """The per-page call of a system.  ``train`` is for trained systems (none yet)."""
-    del train  # no system of this version learns from pages
+def build(spec: SystemSpec) -> Extract:
+    """The per-page call of a system."""
     if spec.kind == "peer":
         return PEERS[spec.name].factory()
     from unboiler import extract
@@ -160,7 +156,6 @@ def _describe(error: BaseException) -> str:
 def _extract_all(
     spec: SystemSpec,
     pages: Sequence[Page],
-    train: Sequence[Page] | None,
     report: Callable[[tuple[Any, ...]], None],
 ) -> None:
     """The work of one worker; every outcome goes through ``report`` as a message:
@@ -169,7 +164,7 @@ def _extract_all(
     inputs = [page_input(page.html, page.url) for page in pages]
     report(("base", _max_rss_kb()))
     try:
-        run = build(spec, train)
+        run = build(spec)
     except Exception as error:
         report(("failed", f"cannot start: {_describe(error)}"))
         return
@@ -228,14 +223,13 @@ def offline() -> None:
 def _worker(
     spec: SystemSpec,
     pages: Sequence[Page],
-    train: Sequence[Page] | None,
     messages: Any,
     slot: int,
 ) -> None:
     _quiet()
     offline()
     try:
-        _extract_all(spec, pages, train, lambda message: messages.put((slot, *message)))
+        _extract_all(spec, pages, lambda message: messages.put((slot, *message)))
     except BaseException:  # pragma: no cover - a bug in this module, reported to the parent
         messages.put((slot, "failed", traceback.format_exc(limit=3)))
 
@@ -245,7 +239,6 @@ def run_system(
     pages: Sequence[Page],
     *,
     workers: int = 1,
-    train: Sequence[Page] | None = None,
     progress: Callable[[int], None] | None = None,
     isolate: bool = True,
 ) -> SystemRun:
@@ -268,7 +261,7 @@ def run_system(
             else:
                 outcome[message[0]] = message[1:]
 
-        _extract_all(spec, pages, train, collect)
+        _extract_all(spec, pages, collect)
         if "failed" in outcome:
             result.failure = str(outcome["failed"][0])
             return result
@@ -281,7 +274,7 @@ def run_system(
     messages = context.Queue()
     chunks = [list(pages[slot::count]) for slot in range(count)]
     processes = [
-        context.Process(target=_worker, args=(spec, chunk, train, messages, slot), daemon=True)
+        context.Process(target=_worker, args=(spec, chunk, messages, slot), daemon=True)
         for slot, chunk in enumerate(chunks)
     ]
     for process in processes:
