@@ -224,6 +224,10 @@ def test_outputs_hold_no_invisible_characters() -> None:
         assert "A hyphenation hint, a zerowidth space and a wordjoiner." in text, output
         assert "می\u200cخواهم" in text and "👩\u200d💻" in text and "क्\u200dष" in text, output
     assert 'alt="adot"' in outputs["html"]
+    # in URLs they are part of the address: percent-encoded, as a browser sends them
+    assert "](https://example.org/walks/dot%C2%ADs.png)" in outputs["markdown"]
+    assert "](https://example.org/zero%E2%80%8Bwidth)" in outputs["markdown"]
+    assert 'src="https://example.org/walks/dot%C2%ADs.png"' in outputs["html"]
 
 
 def test_text_and_markdown_end_no_line_with_white_space() -> None:

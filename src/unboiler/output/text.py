@@ -33,7 +33,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Final
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import quote, urljoin, urlsplit
 
 from selectolax.lexbor import LexborNode
 
@@ -491,6 +491,7 @@ def plain(inlines: Iterable[Inline], *, line_break: str = "\n") -> str:
 #: the Indic scripts and emoji sequences are written.
 INVISIBLE_CHARACTERS: Final = "\ufeff\u200b\u2060\u00ad"
 _WITHOUT_INVISIBLE: Final = dict.fromkeys(map(ord, INVISIBLE_CHARACTERS))
+_ENCODED_INVISIBLE: Final = {ord(char): quote(char) for char in INVISIBLE_CHARACTERS}
 #: White space other than the line break at the end of a line (spaces, tabs, no-break
 #: spaces left after a line's last word).
 _LINE_END_SPACE: Final = re.compile(r"[^\S\n]+$", re.MULTILINE)
@@ -514,11 +515,15 @@ def strip_line_ends(text: str) -> str:
 
 def _absolute_url(value: str | None, base: str | None) -> str | None:
     """``value`` resolved against ``base``: an http(s) URL, or a relative one when there is
-    no base to resolve it against; None for anything else (``javascript:``, ``data:``)."""
+    no base to resolve it against; None for anything else (``javascript:``, ``data:``).
+    Invisible characters in it (a soft hyphen in a file name) are percent-encoded, as a
+    browser sends them: they are part of the address, but no output shows them raw."""
     if not value:
         return None
     # The URL standard drops tabs and newlines inside URLs and spaces at their ends.
     url = value.replace("\t", "").replace("\n", "").replace("\r", "").strip()
+    if not url.isascii():
+        url = url.translate(_ENCODED_INVISIBLE)
     if not url:
         return None
     if base:
