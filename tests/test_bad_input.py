@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gzip
 import time
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -23,6 +25,25 @@ def test_binary_junk_is_refused_clearly() -> None:
     junk = bytes(range(256)) * 64
     with pytest.raises(ExtractionError, match="binary"):
         unboiler.extract(junk)
+
+
+def test_gzip_bytes_are_read_as_the_page_they_hold() -> None:
+    html = "<html><body><article><h1>Flood</h1><p>" + "The river rose overnight. " * 20
+    html += "</p></article></body></html>"
+    assert "The river rose overnight." in unboiler.extract(gzip.compress(html.encode()))
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        (lambda data: data[: len(data) // 2], "truncated"),
+        (lambda data: data[:10] + b"x" * 40, "corrupt"),
+    ],
+)
+def test_damaged_gzip_is_refused_clearly(damage: Any, message: str) -> None:
+    data = gzip.compress(b"<p>" + b"words and more words " * 50 + b"</p>")
+    with pytest.raises(ExtractionError, match=message):
+        unboiler.extract(damage(data))
 
 
 def test_png_header_is_refused() -> None:
