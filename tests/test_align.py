@@ -24,6 +24,31 @@ def test_bag_coverage_tolerates_edits_and_order() -> None:
     assert coverage[1] == coverage[2] == 1.0
 
 
+def test_bag_coverage_in_context_wants_short_blocks_beside_their_neighbours() -> None:
+    doc = doc_of(
+        "Studio Monitors",
+        "Headphones",
+        "Microphones",
+        "Features",
+        "The best interface yet, with four inputs.",
+        "Headphones",
+    )
+    gold = "Headphones are sold apart. Features The best interface yet, with four inputs."
+    plain = bag_coverage(doc.blocks, gold)
+    assert plain[1] == plain[5] == 1.0  # the menu's word is somewhere in the gold
+    coverage = bag_coverage(doc.blocks, gold, context=True)
+    # The menu item is not beside "studio monitors" or "microphones" in the gold; the
+    # heading is beside its paragraph; the last "Headphones" has no neighbour after it
+    # and is not after "four inputs" in the gold.
+    assert coverage == [0.0, 0.0, 0.0, 1.0, 1.0, 0.0]
+
+
+def test_bag_coverage_in_context_skips_empty_neighbours() -> None:
+    doc = doc_of("Features", "", "The best interface yet")
+    coverage = bag_coverage(doc.blocks, "Features The best interface yet", context=True)
+    assert coverage == [1.0, 0.0, 1.0]
+
+
 def test_mark_covered() -> None:
     doc = doc_of("a b", "c d")
     assert mark_covered(doc, [0.2, 0.5])

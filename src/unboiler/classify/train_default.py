@@ -4,7 +4,8 @@ Each page of each dataset gives its block and page features
 (:func:`~unboiler.classify.signals.page_signals`, after the extractor's own no-script
 stage), its page type (WCXB's label; the news benchmarks' pages are articles) and block
 labels: a block is content when at least :data:`LABEL_COVERAGE` of its word 3-grams are
-in the gold text (:func:`unboiler.align.bag_coverage`).
+in the gold text, and a block of one or two words only when it is there beside its
+neighbour's words (:func:`unboiler.align.bag_coverage` with ``context``).
 
 The models are gradient-boosted symmetric trees (CatBoost; see
 :mod:`unboiler.classify.default_model` for why), fitted with one thread and a fixed seed,
@@ -103,7 +104,7 @@ def page_data(page: Page, dataset: str, metric: str = "shingle") -> PageData:
     reveal_noscript(document)
     signals = page_signals(document)
     blocks = document.blocks
-    coverage = np.asarray(bag_coverage(blocks, page.gold), dtype=np.float64)
+    coverage = np.asarray(bag_coverage(blocks, page.gold, context=True), dtype=np.float64)
     kind = page.page_type or "article"
     if kind not in PAGE_TYPES:
         raise ModelError(f"page {page.id!r} has unknown page type {kind!r}")
