@@ -34,7 +34,7 @@ from pathlib import Path
 import unboiler
 from unboiler.evaluate.datasets import Dataset, Page, load_dataset
 from unboiler.metadata import extract_metadata
-from unboiler.parse import parse, to_text
+from unboiler.parse import decode, parse
 
 FIELDS = ("title", "author", "date")
 DATASETS = ("wcxb", "readability")
@@ -96,7 +96,7 @@ def theirs(page: Page) -> tuple[dict[str, str | None], bool]:
     import trafilatura
     from trafilatura.metadata import extract_metadata as trafilatura_metadata
 
-    text = to_text(page.html)
+    text = page.html if isinstance(page.html, str) else decode(page.html)
     result = trafilatura.bare_extraction(text, url=page.url, with_metadata=True)
     gave_up = result is None
     if result is None:

@@ -1,0 +1,27 @@
+"""The scripts in ``benchmarks/`` import: they are run by hand, rarely, so a name they
+import that moved or went away would otherwise be found only then."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+SCRIPTS = sorted((Path(__file__).resolve().parents[1] / "benchmarks").glob("*.py"))
+
+
+def test_there_are_scripts() -> None:
+    assert len(SCRIPTS) >= 5
+
+
+@pytest.mark.parametrize("path", SCRIPTS, ids=lambda path: path.name)
+def test_script_imports(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    name = f"benchmark_{path.stem}"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, name, module)  # dataclasses look their module up
+    spec.loader.exec_module(module)  # their work is under `if __name__ == "__main__"`
+    assert callable(getattr(module, "main", None))
