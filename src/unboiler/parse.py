@@ -347,6 +347,11 @@ _TAG_ACTIONS: Final = {
     ),
     **dict.fromkeys(["template", "svg", "math", "iframe", "canvas", "audio", "video"], _IGNORABLE),
 }
+#: Elements the block parser skips with their content (for other walks of the page that
+#: must know which of their text is in no block).
+PARSER_SKIPPED_TAGS: Final = frozenset(
+    name for name, action in _TAG_ACTIONS.items() if action == _IGNORABLE
+)
 # Labels a block inherits from an enclosing element (Boilerpipe 1.3 DefaultTagActionMap).
 _TAG_LABELS: Final = {
     "li": frozenset({Label.LI}),

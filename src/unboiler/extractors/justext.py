@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from unboiler.extractors.registry import register
 from unboiler.filters import Filter, chain
-from unboiler.filters.justext import MAX_HEADING_DISTANCE, NO_HEADINGS, JusText
+from unboiler.filters.justext import (
+    MAX_HEADING_DISTANCE,
+    NO_HEADINGS,
+    STRIP_PUNCTUATION,
+    ContextFreeClassifier,
+    JusText,
+)
 from unboiler.language import SetLanguage, find_language
 
 
@@ -14,6 +20,7 @@ def justext(
     language: str | None = None,
     no_headings: bool = NO_HEADINGS,
     max_heading_distance: int = MAX_HEADING_DISTANCE,
+    strip_punctuation: bool = STRIP_PUNCTUATION,
 ) -> Filter:
     """jusText: paragraphs split at block tags, classified by length, link density and
     stop-word density, then by their neighbours (Pomikálek, Ph.D. thesis, 2011).
@@ -24,7 +31,16 @@ def justext(
     spaces (Chinese, Japanese, Thai, ...), the language-independent mode decides by
     length and link density alone.  ``no_headings`` turns off the heading rules;
     ``max_heading_distance`` is how many characters may separate a heading from its
-    text.
+    text.  The stop lists are jusText's own, Stopwords ISO's for the languages it lacks;
+    ``strip_punctuation`` counts stop words without the punctuation around them (a
+    variant of ours, measured in ``benchmarks/RESULTS.md``).
     """
     find = SetLanguage(language) if language is not None else find_language
-    return chain(find, JusText(no_headings=no_headings, max_heading_distance=max_heading_distance))
+    return chain(
+        find,
+        JusText(
+            classifier=ContextFreeClassifier(strip_punctuation=strip_punctuation),
+            no_headings=no_headings,
+            max_heading_distance=max_heading_distance,
+        ),
+    )

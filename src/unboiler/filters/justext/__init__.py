@@ -20,15 +20,22 @@ good paragraphs as content (:func:`good_blocks`).  Segmentation lives in
 :mod:`.paragraphs`, the classification stages in :mod:`.classify`; everything is
 re-exported here.
 
-Where the notes leave a detail open we follow them literally and say so: the stop-word
-thresholds are strict comparisons (``>``), as the notes' pseudo-code writes them (the
-reference implementation uses ``>=``); heading preprocessing compares with the
-context-free classes of the following paragraphs, as the notes describe it.
+The jusText package (version 3.0.2, Michal Belica's maintained release of Pomikálek's
+code) is the reference where the notes and it differ: the stop-word thresholds are
+inclusive (``>=``; the notes' pseudo-code writes ``>``), the stop lists are the package's
+own frequency lists (:func:`language_stop_words`) and its tokens keep their punctuation,
+and the preprocessing removes and unwraps what the package's cleaner does (see
+:data:`REMOVED_TAGS` and :data:`UNWRAPPED_TAGS`; the notes remove ``<header>``, the
+package does not).  Heading preprocessing compares with the context-free classes of the
+following paragraphs, as both describe it.
 """
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
+from importlib import resources
+from typing import Final
 
 from unboiler.document import TextDocument
 from unboiler.errors import ExtractionError
@@ -46,6 +53,7 @@ from unboiler.filters.justext.classify import (
     SHORT,
     STOPWORDS_HIGH,
     STOPWORDS_LOW,
+    STRIP_PUNCTUATION,
     ContextFreeClassifier,
     ParagraphClass,
     postprocess_headings,
@@ -56,25 +64,42 @@ from unboiler.filters.justext.paragraphs import (
     HEADING_TAGS,
     INLINE_TAGS,
     PARAGRAPH_TAGS,
+    PUNCTUATION,
     REMOVED_TAGS,
+    UNWRAPPED_TAGS,
     Paragraph,
     good_blocks,
     make_paragraphs,
     weigh_unspaced,
 )
-from unboiler.language import UNSPACED_LANGUAGES, stop_words
+from unboiler.language import UNSPACED_LANGUAGES, language_code, stop_words
+
+#: Where jusText's own stop lists live in the package data (see the README there).
+STOPLISTS: Final = "justext-stoplists"
+
+
+@functools.lru_cache(maxsize=128)
+def justext_stop_list(language: str) -> frozenset[str] | None:
+    """jusText's own stop list for ``language`` (an ISO 639 code), lower-cased as the
+    package's ``get_stoplist`` reads it, or ``None`` when it has none.  The thresholds
+    0.30 and 0.32 were calibrated on these lists (Pomikálek 2011)."""
+    resource = resources.files("unboiler") / "data" / STOPLISTS / f"{language_code(language)}.txt"
+    if not resource.is_file():
+        return None
+    return frozenset(word.lower() for word in resource.read_text("utf-8").splitlines())
 
 
 def language_stop_words(language: str | None) -> frozenset[str] | None:
-    """The stop list jusText uses for a page in ``language``: ``None`` (the
-    language-independent mode) when the language is unknown, has no list, or is written
+    """The stop list jusText uses for a page in ``language``: the package's own list,
+    else the Stopwords ISO list for a language the package has none for; ``None`` (the
+    language-independent mode) when the language is unknown, has neither, or is written
     without spaces, where whitespace tokens are not words."""
     if language is None or language in UNSPACED_LANGUAGES:
         return None
-    return stop_words(language)
+    return justext_stop_list(language) or stop_words(language)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class JusText:
     """The whole jusText method as one filter: paragraphs, the two classifications and
     the heading rules, then content flags on the blocks of good paragraphs.
@@ -123,15 +148,20 @@ __all__ = [
     "NEAR_GOOD",
     "NO_HEADINGS",
     "PARAGRAPH_TAGS",
+    "PUNCTUATION",
     "REMOVED_TAGS",
     "SHORT",
+    "STOPLISTS",
     "STOPWORDS_HIGH",
     "STOPWORDS_LOW",
+    "STRIP_PUNCTUATION",
+    "UNWRAPPED_TAGS",
     "ContextFreeClassifier",
     "JusText",
     "Paragraph",
     "ParagraphClass",
     "good_blocks",
+    "justext_stop_list",
     "language_stop_words",
     "make_paragraphs",
     "postprocess_headings",

@@ -24,10 +24,14 @@ MAX_LINK_DENSITY: Final = 0.2
 LENGTH_LOW: Final = 70
 #: Paragraphs longer than this many characters can be "good" on their own.
 LENGTH_HIGH: Final = 200
-#: Stop-word density above which a paragraph of medium or long length is near-good.
+#: Stop-word density from which a paragraph of medium or long length is near-good.
 STOPWORDS_LOW: Final = 0.30
-#: Stop-word density above which a long paragraph is good.
+#: Stop-word density from which a long paragraph is good.
 STOPWORDS_HIGH: Final = 0.32
+#: Whether the stop-word count strips punctuation off the tokens first (a variant of
+#: ours; the package compares the tokens as they are, see
+#: :meth:`~unboiler.filters.justext.paragraphs.Paragraph.stop_word_density`).
+STRIP_PUNCTUATION: Final = False
 #: Characters that may lie between a heading and the good paragraph it belongs to
 #: (MAX_HEADING_DISTANCE, 200 characters: Pomikálek 2011, the heading rules of jusText;
 #: the jusText algorithm notes, "headings", name the parameter).
@@ -66,7 +70,7 @@ NEAR_GOOD: Final = ParagraphClass.NEAR_GOOD
 # --------------------------------------------------------------------------- classification
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ContextFreeClassifier:
     """jusText's context-free classification: each paragraph on its own (jusText
     algorithm notes, "context-free classification"; Pomikálek 2011).
@@ -81,6 +85,7 @@ class ContextFreeClassifier:
     length_high: int = LENGTH_HIGH
     stopwords_low: float = STOPWORDS_LOW
     stopwords_high: float = STOPWORDS_HIGH
+    strip_punctuation: bool = STRIP_PUNCTUATION
 
     def __call__(
         self, paragraphs: Sequence[Paragraph], stop_words: frozenset[str] | None
@@ -107,12 +112,14 @@ class ContextFreeClassifier:
         if stop_words is None:
             stopwords_density = LANGUAGE_INDEPENDENT_DENSITY
         else:
-            stopwords_density = paragraph.stop_word_density(stop_words)
-        if stopwords_density > self.stopwords_high:
+            stopwords_density = paragraph.stop_word_density(
+                stop_words, strip_punctuation=self.strip_punctuation
+            )
+        if stopwords_density >= self.stopwords_high:
             if length > self.length_high:
                 return GOOD
             return NEAR_GOOD
-        if stopwords_density > self.stopwords_low:
+        if stopwords_density >= self.stopwords_low:
             return NEAR_GOOD
         return BAD
 

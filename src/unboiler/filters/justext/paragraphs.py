@@ -16,7 +16,7 @@ from typing import Any, Final
 from selectolax.lexbor import LexborHTMLParser
 
 from unboiler.document import TextDocument
-from unboiler.parse import lexbor_tag_ids
+from unboiler.parse import PARSER_SKIPPED_TAGS, lexbor_tag_ids
 from unboiler.text import word_texts
 
 
@@ -30,10 +30,17 @@ class Paragraph:
     is_heading: bool = False
     """Its text lies inside ``<h1>``–``<h6>``."""
     in_select: bool = False
-    """Its text lies inside ``<select>`` (the options of a form field)."""
+    """Its text lies inside ``<select>`` (the options of a form field): bad, by the
+    package's rule.  The preprocessing removes ``<select>``, so only a paragraph built
+    by hand has it."""
     length: int = -1
     """Length in characters, the measure of all of jusText's size rules: the length of
     the text unless given (see :func:`weigh_unspaced`)."""
+    blocks_text: str | None = None
+    """The part of the text that the block parser also reads, when it is not all of it
+    (text inside ``<noscript>``, ``<object>`` or an ``<option>`` outside a
+    ``<select>``, which jusText reads and the parser skips): what :func:`good_blocks`
+    looks for among the blocks."""
 
     def __post_init__(self) -> None:
         if self.length < 0:
@@ -45,19 +52,25 @@ class Paragraph:
         length = len(self.text)
         return min(self.chars_in_links / length, 1.0) if length else 0.0
 
-    def stop_word_density(self, stop_words: frozenset[str]) -> float:
-        """Share of the whitespace-separated tokens that are stop words (compared in
-        lower case, without the punctuation around them)."""
+    def stop_word_density(
+        self, stop_words: frozenset[str], *, strip_punctuation: bool = False
+    ) -> float:
+        """Share of the whitespace-separated tokens that are stop words, compared in lower
+        case and, as the jusText package compares them (``Paragraph.stopwords_count``),
+        with their punctuation: its frequency lists hold "However," as a word of its own.
+        ``strip_punctuation`` compares the tokens without the punctuation around them,
+        which suits function-word lists such as Stopwords ISO (a variant of ours)."""
         tokens = self.text.lower().split()
         if not tokens:
             return 0.0
-        hits = sum(1 for token in tokens if token.strip(_PUNCTUATION) in stop_words)
-        return hits / len(tokens)
+        if strip_punctuation:
+            tokens = [token.strip(PUNCTUATION) for token in tokens]
+        return sum(map(stop_words.__contains__, tokens)) / len(tokens)
 
 
-# Punctuation a whitespace token may carry around a word ("the,", "(for", "it."), which
-# function-word lists, unlike jusText's frequency lists, never include.
-_PUNCTUATION: Final = "\"'`.,:;!?()[]{}<>«»‘’“”„‚‹›…–—-/\\*&#%|"
+#: Punctuation a whitespace token may carry around a word ("the,", "(for", "it."), taken
+#: off before the stop-word test by the ``strip_punctuation`` variant.
+PUNCTUATION: Final = "\"'`.,:;!?()[]{}<>«»‘’“”„‚‹›…–—-/\\*&#%|"
 
 
 # --------------------------------------------------------------------------- segmentation
@@ -71,17 +84,26 @@ PARAGRAPH_TAGS: Final = frozenset(
         "thead", "tr", "ul",
     }
 )  # fmt: skip
-#: Elements removed with their content before segmentation: ``<header>``, ``<style>``
-#: and ``<script>`` (jusText algorithm notes, "preprocessing"), and the elements whose
-#: content is never shown as page text, which our parser skips as well.  Other versions
-#: of the notes and the reference implementation remove ``<head>`` instead of
-#: ``<header>``; only ``<body>`` is walked here, so both are left out.
+#: Elements removed with their content before segmentation, as the jusText package's
+#: preprocessor removes them (jusText 3.0.2, ``core.preprocessor``: lxml's ``Cleaner``
+#: with scripts, comments, styles, embedded objects and forms cleaned, and ``<head>``
+#: killed; only ``<body>`` is walked here): scripts and styles, ``<applet>``, and the
+#: form controls ``<button>``, ``<input>``, ``<select>`` and ``<textarea>``.  Also
+#: removed, where the package keeps their text: ``<iframe>``, whose content lexbor (as a
+#: browser does) reads as raw text, not as the fallback markup lxml makes of it, and the
+#: elements that show no text (``<template>``, ``<svg>``, ``<math>``, ``<canvas>``,
+#: ``<audio>``, ``<video>``).  The jusText algorithm notes also remove ``<header>``; the
+#: package does not, and neither does this walk.
 REMOVED_TAGS: Final = frozenset(
     {
-        "header", "style", "script", "noscript", "template", "svg", "math", "iframe",
-        "canvas", "audio", "video", "object", "embed", "applet",
+        "style", "script", "applet", "button", "input", "select", "textarea", "iframe",
+        "template", "svg", "math", "canvas", "audio", "video",
     }
 )  # fmt: skip
+#: Elements the package's preprocessor unwraps (``Cleaner``'s ``remove_tags`` for forms
+#: and embedded objects): their content stays, and they neither separate paragraphs nor
+#: words, so ``<form>`` is no paragraph boundary although the notes list it as one.
+UNWRAPPED_TAGS: Final = frozenset({"form", "object", "embed", "param", "layer"})
 #: Inline formatting: text on either side runs on without a space.  Any other element
 #: that is not a paragraph tag (``<section>``, ``<span>``-like custom elements, ``<br>``)
 #: keeps its paragraph together but separates words.
@@ -101,8 +123,8 @@ _REMOVED: Final = 2  # skipped with its content
 _INLINE: Final = 4  # no space around it
 _BR: Final = 8
 _HEADING: Final = 16
-_SELECT: Final = 32
 _LINK: Final = 64
+_UNBLOCKED: Final = 128  # read here, skipped by the block parser (its text is in no block)
 _SPACED: Final = 0  # any other element
 
 
@@ -114,17 +136,14 @@ def _tag_flags() -> tuple[dict[int, int], int, int]:
         flags_by_name[name] = _BOUNDARY
     for name in REMOVED_TAGS:
         flags_by_name[name] = _REMOVED
-    for name in INLINE_TAGS:
+    for name in INLINE_TAGS | UNWRAPPED_TAGS:
         flags_by_name[name] = _INLINE
     for name in HEADING_TAGS:
         flags_by_name[name] |= _HEADING
-    # A removed <header> is a block of the page: the text before and after it does not
-    # run on as one paragraph.
-    flags_by_name["header"] |= _BOUNDARY
     flags_by_name["a"] |= _LINK
     flags_by_name["br"] = _BR
-    flags_by_name["select"] = _SELECT
-    flags_by_name["option"] |= _SELECT
+    for name in PARSER_SKIPPED_TAGS - REMOVED_TAGS:
+        flags_by_name[name] = flags_by_name.get(name, _SPACED) | _UNBLOCKED
     ids, text_id, comment_id = lexbor_tag_ids(flags_by_name)
     return {ids[name]: flags for name, flags in flags_by_name.items()}, text_id, comment_id
 
@@ -135,12 +154,13 @@ _FLAGS_BY_ID, _TEXT_ID, _COMMENT_ID = _tag_flags()
 def make_paragraphs(tree: LexborHTMLParser) -> list[Paragraph]:
     """Preprocess and segment the page's ``<body>`` into jusText paragraphs.
 
-    Preprocessing drops :data:`REMOVED_TAGS` with their content.  Segmentation starts a
-    new paragraph at the start and end of every :data:`PARAGRAPH_TAGS` element and at
-    the second of two ``<br>`` with nothing but whitespace between them (a single
-    ``<br>`` is a line break inside the paragraph).  A paragraph records whether its
-    first text lies in a heading or a ``<select>``, which the classification needs.
-    Paragraphs without text are not made.
+    Preprocessing drops :data:`REMOVED_TAGS` with their content and reads through
+    :data:`UNWRAPPED_TAGS`.  Segmentation starts a new paragraph at the start and end of
+    every :data:`PARAGRAPH_TAGS` element and at the second of two ``<br>`` with nothing
+    but whitespace between them (a single ``<br>`` is a line break inside the
+    paragraph).  A paragraph records whether its first text lies in a heading, which the
+    heading rules need; ``<select>`` is removed whole, so no paragraph made here is
+    ``in_select``.  Paragraphs without text are not made.
 
     One iterative walk with an explicit stack, so no nesting depth exhausts Python's.
     """
@@ -153,19 +173,25 @@ def make_paragraphs(tree: LexborHTMLParser) -> list[Paragraph]:
     paragraphs: list[Paragraph] = []
     pieces: list[str] = []
     link_pieces: list[str] = []
-    is_heading = in_select = False  # of the paragraph being built
-    headings = selects = links = 0  # open elements of each kind
+    block_pieces: list[str] = []  # the text of the blocks (see Paragraph.blocks_text)
+    unblocked_text = False  # whether the paragraph has text that is in no block
+    is_heading = False  # of the paragraph being built
+    headings = links = unblocked = 0  # open elements of each kind
     after_br = False  # a <br> came last, with only whitespace after it
     stack: list[tuple[Any, int]] = []
     node = body.first_child
 
     def flush() -> None:
+        nonlocal unblocked_text
         text = " ".join("".join(pieces).split())
         pieces.clear()
         if text:
             linked = len(" ".join("".join(link_pieces).split())) if link_pieces else 0
-            paragraphs.append(Paragraph(text, linked, is_heading, in_select))
+            in_blocks = "".join(block_pieces) if unblocked_text else None
+            paragraphs.append(Paragraph(text, linked, is_heading, blocks_text=in_blocks))
         link_pieces.clear()
+        block_pieces.clear()
+        unblocked_text = False
 
     while True:
         if node is None:
@@ -179,10 +205,10 @@ def make_paragraphs(tree: LexborHTMLParser) -> list[Paragraph]:
                 pieces.append(" ")
             if flags & _HEADING:
                 headings -= 1
-            if flags & _SELECT:
-                selects -= 1
             if flags & _LINK:
                 links -= 1
+            if flags & _UNBLOCKED:
+                unblocked -= 1
             node = element.next
             continue
 
@@ -195,10 +221,13 @@ def make_paragraphs(tree: LexborHTMLParser) -> list[Paragraph]:
                 text = node.text_content or ""
                 if not pieces:
                     is_heading = headings > 0
-                    in_select = selects > 0
                 pieces.append(text)
                 if links:
                     link_pieces.append(text)
+                if unblocked:
+                    unblocked_text = True
+                else:
+                    block_pieces.append(text)
                 after_br = False
             node = node.next
             continue
@@ -231,10 +260,10 @@ def make_paragraphs(tree: LexborHTMLParser) -> list[Paragraph]:
                 pieces.append(" ")
         if flags & _HEADING:
             headings += 1
-        if flags & _SELECT:
-            selects += 1
         if flags & _LINK:
             links += 1
+        if flags & _UNBLOCKED:
+            unblocked += 1
         stack.append((node, flags))
         node = node.first_child
 
@@ -289,7 +318,9 @@ def good_blocks(
     for paragraph, is_good in zip(paragraphs, good, strict=True):
         if paragraph.in_select:  # not in the blocks: our parser drops <option> text
             continue
-        needle = _squeeze(paragraph.text)
+        needle = _squeeze(
+            paragraph.text if paragraph.blocks_text is None else paragraph.blocks_text
+        )
         if not needle:
             continue
         found = running.find(needle, cursor)
@@ -319,7 +350,9 @@ __all__ = [
     "HEADING_TAGS",
     "INLINE_TAGS",
     "PARAGRAPH_TAGS",
+    "PUNCTUATION",
     "REMOVED_TAGS",
+    "UNWRAPPED_TAGS",
     "Paragraph",
     "good_blocks",
     "make_paragraphs",
