@@ -101,6 +101,19 @@ class TestMinClauseWords:
         assert not self._run(text)
         assert self._run(text, accept_clauses_without_delimiter=True)
 
+    def test_words_are_runs_of_spaces_plus_one(self) -> None:
+        # MinClauseWordsFilter.isClause: n = 1 + runs of [ \n\r]+, so marks count.
+        assert self._run("Home | News | Sport.")  # five space-separated tokens
+        assert not self._run("Home|News|Sport|World|Weather.")  # one token
+        assert not self._run("Four words in here.")
+        assert self._run("Five   words\n\nin  here, ok.")  # runs, not characters
+
+    def test_unspaced_variant_counts_words_and_full_width_clauses(self) -> None:
+        assert not self._run("Home | News | Sport.", unspaced=True)  # three words
+        chinese = "渡轮在港口停了四十年。"
+        assert not self._run(chinese)  # one "word" for Boilerpipe, no delimiter
+        assert self._run(chinese, unspaced=True)
+
 
 def test_split_paragraph_blocks_restores_parts() -> None:
     doc = make_doc(

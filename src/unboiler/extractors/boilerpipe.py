@@ -77,10 +77,11 @@ def canola() -> Filter:
 
 
 @register("boilerpipe-sentences")
-def article_sentences() -> Filter:
+def article_sentences(*, unspaced: bool = False) -> Filter:
     """Boilerpipe ArticleSentencesExtractor: ArticleExtractor, then only paragraphs with a
-    full clause of five or more words."""
-    return chain(article(), split_paragraph_blocks, MinClauseWords())
+    full clause of five or more words.  ``unspaced`` counts a clause's words as unboiler
+    counts words, so that Chinese or Japanese sentences can pass (a variant of ours)."""
+    return chain(article(), split_paragraph_blocks, MinClauseWords(unspaced=unspaced))
 
 
 @register("boilerpipe-numwords")

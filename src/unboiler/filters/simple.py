@@ -61,27 +61,39 @@ class MinWords:
 #: Words a clause needs (Boilerpipe's ``MinClauseWordsFilter.INSTANCE``).
 MIN_CLAUSE_WORDS: Final = 5
 # A clause ends with a letter or digit followed by clause punctuation and then whitespace
-# or the end of the text (Boilerpipe's PAT_CLAUSE_DELIMITER), or followed by the
-# full-width punctuation of Chinese and Japanese, which needs no space after it.
-_CLAUSE_DELIMITER: Final = re.compile(r"[^\W_](?:[,.:;!?]+(?:[ \n\r]+|$)|[，。：；！？、]+)")
+# or the end of the text (Boilerpipe's PAT_CLAUSE_DELIMITER) ...
+_CLAUSE_DELIMITER: Final = re.compile(r"[^\W_][,.:;!?]+(?:[ \n\r]+|$)")
+# ... and, in the ``unspaced`` variant, also by the full-width punctuation of Chinese and
+# Japanese, which needs no space after it.
+_UNSPACED_CLAUSE_DELIMITER: Final = re.compile(
+    r"[^\W_](?:[,.:;!?]+(?:[ \n\r]+|$)|[，。：；！？、]+)"
+)
+# What separates a clause's words for Boilerpipe (MinClauseWordsFilter's PAT_WHITESPACE).
+_CLAUSE_SPACE: Final = re.compile(r"[ \n\r]+")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class MinClauseWords:
     """Keep only content blocks with at least one clause of ``min_words`` words
     (Boilerpipe's MinClauseWordsFilter, used by ArticleSentencesExtractor).
 
     A clause is the text up to a delimiter; text after the last delimiter counts only with
     ``accept_clauses_without_delimiter``, since a real clause always ends with one.
-    Boilerpipe counts a clause's words by its spaces; we use the shared word counter,
-    which agrees on spaced text and also counts Chinese or Japanese clauses.
+    Boilerpipe counts a clause's words as its runs of spaces and line breaks plus one, so
+    a "|" or "-" between spaces is a word.  ``unspaced`` (a variant of ours) counts with
+    the shared word counter, which leaves such marks out and counts the words of Chinese
+    or Japanese text, and ends clauses at their full-width punctuation too: without it no
+    clause of an unspaced language ever has five words.
     """
 
     min_words: int = MIN_CLAUSE_WORDS
     accept_clauses_without_delimiter: bool = False
+    unspaced: bool = False
 
     def _is_clause(self, text: str) -> bool:
-        return count_words(text) >= self.min_words
+        if self.unspaced:
+            return count_words(text) >= self.min_words
+        return 1 + len(_CLAUSE_SPACE.findall(text)) >= self.min_words
 
     def __call__(self, document: TextDocument) -> bool:
         changed = False
@@ -91,7 +103,8 @@ class MinClauseWords:
             text = block.text
             start = 0
             has_clause = False
-            for match in _CLAUSE_DELIMITER.finditer(text):
+            delimiter = _UNSPACED_CLAUSE_DELIMITER if self.unspaced else _CLAUSE_DELIMITER
+            for match in delimiter.finditer(text):
                 if self._is_clause(text[start : match.start() + 1]):
                     has_clause = True
                     break
