@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import codecs
 import re
-from collections.abc import Iterable
 from typing import Any, Final
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
@@ -28,6 +27,14 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 from unboiler.compressed import decompress
 from unboiler.document import Label, TextBlock, TextDocument
 from unboiler.errors import ExtractionError, UnknownEncodingError
+from unboiler.tags import (
+    ADDED_INLINE_TAGS,
+    ANCHOR_TAG,
+    BOILERPIPE_INLINE_SPACE_TAGS,
+    BOILERPIPE_INLINE_TAGS,
+    IGNORED_TAGS,
+    lexbor_tag_ids,
+)
 from unboiler.text import WRAP_WIDTH, normalize_space, word_texts, wrap_words
 
 # --------------------------------------------------------------------------- decoding
@@ -286,72 +293,12 @@ _IGNORABLE: Final = 4  # skipped with all its content, ends the block
 _COMMENT: Final = 5  # comments are skipped and do not end the block
 
 _TAG_ACTIONS: Final = {
-    # Boilerpipe 1.3 DefaultTagActionMap.
-    **dict.fromkeys(
-        ["style", "script", "option", "object", "embed", "applet", "link", "noscript"], _IGNORABLE
-    ),
-    "a": _ANCHOR,
-    **dict.fromkeys(
-        [
-            "strike",
-            "u",
-            "b",
-            "i",
-            "em",
-            "strong",
-            "span",
-            "sup",
-            "code",
-            "tt",
-            "sub",
-            "var",
-            "font",
-        ],
-        _INLINE,
-    ),
-    "abbr": _INLINE_SPACE,
-    "acronym": _INLINE_SPACE,
-    # Additions.  Boilerpipe treats every element it does not list as a block, so an
-    # <img>, <time> or <small> inside a sentence cut it in three; browsers render these
-    # inline and so do we.  Elements whose text is never shown as page text (templates,
-    # SVG and MathML markup, fallback content of frames and media) are ignorable.
-    **dict.fromkeys(
-        [
-            "bdi",
-            "bdo",
-            "big",
-            "cite",
-            "data",
-            "del",
-            "dfn",
-            "img",
-            "ins",
-            "kbd",
-            "label",
-            "mark",
-            "nobr",
-            "q",
-            "rp",
-            "rt",
-            "ruby",
-            "s",
-            "samp",
-            "small",
-            "time",
-            "wbr",
-            "picture",
-            "source",
-            "track",
-        ],
-        _INLINE,
-    ),
-    **dict.fromkeys(["template", "svg", "math", "iframe", "canvas", "audio", "video"], _IGNORABLE),
+    # Boilerpipe 1.3 DefaultTagActionMap, then our additions (see unboiler.tags).
+    **dict.fromkeys(sorted(IGNORED_TAGS), _IGNORABLE),
+    ANCHOR_TAG: _ANCHOR,
+    **dict.fromkeys(sorted(BOILERPIPE_INLINE_TAGS | ADDED_INLINE_TAGS), _INLINE),
+    **dict.fromkeys(sorted(BOILERPIPE_INLINE_SPACE_TAGS), _INLINE_SPACE),
 }
-#: Elements the block parser skips with their content (for other walks of the page that
-#: must know which of their text is in no block).
-PARSER_SKIPPED_TAGS: Final = frozenset(
-    name for name, action in _TAG_ACTIONS.items() if action == _IGNORABLE
-)
 # Labels a block inherits from an enclosing element (Boilerpipe 1.3 DefaultTagActionMap).
 _TAG_LABELS: Final = {
     "li": frozenset({Label.LI}),
@@ -359,43 +306,6 @@ _TAG_LABELS: Final = {
     "h2": frozenset({Label.H2, Label.HEADING}),
     "h3": frozenset({Label.H3, Label.HEADING}),
 }
-
-
-#: Elements that only parse inside their parents, so the sample of :func:`lexbor_tag_ids`
-#: holds them in a table and a select.
-_NESTED_SAMPLE: Final = (
-    "<select><option></option></select><table><caption></caption><colgroup><col></colgroup>"
-    "<thead><tr><th></th></tr></thead><tfoot><tr><td></td></tr></tfoot></table><a></a>"
-)
-_NESTED_TAGS: Final = frozenset(
-    {"select", "option", "table", "caption", "col", "colgroup", "thead", "tr", "th", "tfoot"}
-    | {"td", "a"}
-)
-
-
-def lexbor_tag_ids(names: Iterable[str]) -> tuple[dict[str, int], int, int]:
-    """Lexbor's numeric tag id of each element name, and the ids of text and comment nodes.
-
-    Found by parsing one sample of every name: the ids of standard tags are fixed inside
-    lexbor but not exported by selectolax, and comparing integers in a walk is much cheaper
-    than comparing tag names.  Custom elements get ids outside the standard range.
-    """
-    wanted = set(names)
-    sample = "".join(f"<{name}></{name}>" for name in sorted(wanted - _NESTED_TAGS))
-    tree = LexborHTMLParser(f"<body>{_NESTED_SAMPLE}{sample}x<!--c-->")
-    ids: dict[str, int] = {}
-    text_id = comment_id = -1
-    for node in tree.root.traverse(include_text=True):  # type: ignore[union-attr]
-        if node.is_text_node:
-            text_id = node.tag_id
-        elif node.is_comment_node:
-            comment_id = node.tag_id
-        else:
-            ids.setdefault(node.tag or "", node.tag_id)
-    missing = wanted - set(ids)
-    if missing or text_id < 0 or comment_id < 0:  # pragma: no cover - guards a lexbor change
-        raise RuntimeError(f"lexbor did not report tag ids for {sorted(missing)}")
-    return ids, text_id, comment_id
 
 
 #: Lexbor numbers the standard elements below this; custom elements get ids far above it

@@ -19,7 +19,7 @@ KEEPS_MENU_ABOVE_HEADLINE = {"boilerpipe-canola"}
 # them, so each page is one region, which holds the copyright line and is dropped.  That
 # is the published method; tests/extractors/test_lineblocks.py checks it on CJK pages
 # laid out with line breaks.
-NEEDS_LINE_BREAKS = {"line-blocks"}
+NEEDS_LINE_BREAKS = {"line-blocks", "line-blocks-lenient"}
 # Boilerpipe's MinClauseWordsFilter counts a clause's words by its spaces, so no Chinese
 # or Japanese clause has five: ArticleSentencesExtractor keeps nothing of these pages.
 # Its ``unspaced`` variant counts them as the word counter does (tested below).

@@ -69,9 +69,8 @@ def test_two_regions_of_one_article_are_both_kept() -> None:
 
 
 def test_a_page_on_one_line_is_one_region_and_its_copyright_drops_it() -> None:
-    # The published method needs the source's line breaks: with the whole page on one
-    # line, the article, the links and the footer form one region, and the copyright
-    # notice in it marks the region as a footer.
+    # The published method needs the source's line breaks: a page on one line has no
+    # line block (the reference makes one for every line but the last three).
     source = page("lineblocks-news-en.html").decode().replace("\n", " ")
     assert unboiler.extract(source, extractor="line-blocks") == ""
 
@@ -80,13 +79,17 @@ def test_options_reach_the_filter() -> None:
     strict = unboiler.get_extractor("line-blocks", threshold=10_000)
     document = strict(unboiler.parse(page("lineblocks-news-en.html")))
     assert document.content == ""
-    # Blocks of five lines look two lines further back than blocks of three, so the rise
-    # before the article takes in the date line three lines above its first paragraph.
+    # The headline and date lines (40 + 51 characters without spaces; "&middot;" is
+    # longer than the references the reference blanks out) form a line block of 91:
+    # a region at the default threshold of 86, none at 100, and none with blocks of one
+    # line, where neither line alone passes 86.
     default = unboiler.extract(page("lineblocks-news-en.html"), extractor="line-blocks")
-    wide = unboiler.get_extractor("line-blocks", block_lines=5)
-    text = wide(unboiler.parse(page("lineblocks-news-en.html"))).content
-    assert "Published 2026-03-14" in text
-    assert "Published 2026-03-14" not in default
+    assert "Published 2026-03-14" in default
+    for options in ({"threshold": 100}, {"block_lines": 1}):
+        other = unboiler.get_extractor("line-blocks", **options)
+        text = other(unboiler.parse(page("lineblocks-news-en.html"))).content
+        assert "Published 2026-03-14" not in text
+        assert "For forty years the Seagull" in text
     with pytest.raises(unboiler.ExtractorOptionError, match="block_lines"):
         unboiler.get_extractor("line-blocks", k=3)
 

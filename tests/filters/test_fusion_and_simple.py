@@ -106,7 +106,9 @@ class TestMinClauseWords:
         assert self._run("Home | News | Sport.")  # five space-separated tokens
         assert not self._run("Home|News|Sport|World|Weather.")  # one token
         assert not self._run("Four words in here.")
-        assert self._run("Five   words\n\nin  here, ok.")  # runs, not characters
+        assert self._run("One   two\n\nthree  four five.")  # four runs: five words
+        assert not self._run("One      two   three.")  # runs, not characters
+        assert not self._run("Five   words\n\nin  here, ok.")  # clauses end at "here,"
 
     def test_unspaced_variant_counts_words_and_full_width_clauses(self) -> None:
         assert not self._run("Home | News | Sport.", unspaced=True)  # three words

@@ -17,12 +17,12 @@ chunks pass the filter and leaves them to the classifier).
 Our blocks are the unit every extractor ends on, so the filter ends by flagging the
 blocks whose text lies mostly on kept lines (:func:`unboiler.align.selection_coverage`
 over the lines of the source with scripts, styles, comments and tags removed,
-:func:`unboiler.filters.lineblocks.text_lines`, so line ``n`` of that text is line ``n``
-of the source).  The blocks are looked up in the whole text of the page, kept or not, in
-page order; looking the kept lines' texts up among the blocks instead lost whole articles
-on pages served on a few long lines, where a fragment no block holds (a share button's
-label, half a word split by a tag) matched far ahead and moved the search past the
-article.
+:func:`unboiler.filters.lineblocks.decoded_lines` with the line breaks of the removed
+markup kept, so line ``n`` of that text is line ``n`` of the source).  The blocks are
+looked up in the whole text of the page, kept or not, in page order; looking the kept
+lines' texts up among the blocks instead lost whole articles on pages served on a few
+long lines, where a fragment no block holds (a share button's label, half a word split
+by a tag) matched far ahead and moved the search past the article.
 
 :func:`reflow` is not part of the method: it is the line cutting of the improved variant
 ``density-blocks`` (see :mod:`unboiler.extractors.density`), which starts a new line at
@@ -38,9 +38,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from unboiler import tags
 from unboiler.align import selection_coverage
 from unboiler.document import TextDocument
-from unboiler.filters.lineblocks import text_lines
+from unboiler.filters.lineblocks import decoded_lines
 
 #: Lines whose text, trimmed, is shorter than this are dropped before densities are
 #: computed (``MIN_CHARS_IN_TEXT`` in Pal's ``DensityFilter.java``; he reports it took the
@@ -56,13 +57,10 @@ MIN_BLOCK_COVERAGE: Final = 0.5
 # java.io.BufferedReader.readLine: a line ends at "\n", "\r" or "\r\n".
 _LINE_BREAK: Final = re.compile(r"\r\n|\r|\n")
 
-# Elements that do not end a line of text in a browser (and do not end a block in
-# unboiler.parse); every other tag starts a new line in :func:`reflow`.
-_INLINE_NAMES: Final = (
-    "a abbr acronym b bdi bdo big cite code data del dfn em font i img ins kbd label "
-    "mark nobr q s samp small span strike strong sub sup time tt u var wbr"
-)
-INLINE_TAGS: Final = frozenset(_INLINE_NAMES.split())
+#: Elements that do not end a line of text in a browser (and do not end a block in
+#: unboiler.parse): :data:`unboiler.tags.INLINE_TAGS`; every other tag starts a new line
+#: in :func:`reflow`.
+INLINE_TAGS: Final = tags.INLINE_TAGS
 _BLOCK_TAG: Final = re.compile(
     r"(?=<(?!/?(?:" + "|".join(sorted(INLINE_TAGS, key=len, reverse=True)) + r")\b)/?[a-zA-Z!])",
     re.IGNORECASE,
@@ -184,7 +182,11 @@ class DensityLines:
             chunk.line for chunk in dense_chunks(source, min_chars=self.min_chars, base=self.base)
         }
         coverage = selection_coverage(
-            document.blocks, ((text, n in kept) for n, text in enumerate(text_lines(source)))
+            document.blocks,
+            (
+                (text, n in kept)
+                for n, text in enumerate(decoded_lines(source, keep_line_breaks=True))
+            ),
         )
         changed = False
         for block, share in zip(document.blocks, coverage, strict=True):

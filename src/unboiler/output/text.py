@@ -37,29 +37,21 @@ from urllib.parse import quote, urljoin, urlsplit
 
 from selectolax.lexbor import LexborNode
 
+from unboiler import tags
 from unboiler.document import TextBlock, TextDocument
-
-# The parser's tag table says which elements continue the block around them.  It is read
-# from there so that the two walks cannot drift apart (parse.py keeps it private for now).
-from unboiler.parse import _IGNORABLE, _TAG_ACTIONS
 
 # --------------------------------------------------------------------------- tag tables
 
-#: Elements the parser reads as part of the block around them (Boilerpipe's inline tag
-#: actions and ours): a block's text is the text under its element, up to the first
-#: element that is not one of these.
-BLOCK_INLINE_TAGS: Final = frozenset(
-    name for name, action in _TAG_ACTIONS.items() if action != _IGNORABLE
-)
+#: Elements the parser reads as part of the block around them: a block's text is the text
+#: under its element, up to the first element that is not one of these.
+BLOCK_INLINE_TAGS: Final = tags.INLINE_TAGS
 #: Elements laid out inside a line: the above, and line breaks, which end a block for
 #: the parser but only a line for a reader.
-INLINE_TAGS: Final = BLOCK_INLINE_TAGS | {"br", "wbr"}
+INLINE_TAGS: Final = BLOCK_INLINE_TAGS | tags.LINE_BREAK_TAGS
 #: Elements the parser skips whole (scripts, styles, media): they end a block for the
 #: parser but show no text, so they end no line of the layout.
-IGNORED_TAGS: Final = frozenset(
-    name for name, action in _TAG_ACTIONS.items() if action == _IGNORABLE
-)
-HEADING_LEVELS: Final = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
+IGNORED_TAGS: Final = tags.IGNORED_TAGS
+HEADING_LEVELS: Final = tags.HEADING_LEVELS
 LIST_TAGS: Final = frozenset({"ul", "ol", "menu", "dir"})
 #: Ruby annotations: the reading of the base text, not text of the page's own (WCXB's
 #: gold leaves them out).

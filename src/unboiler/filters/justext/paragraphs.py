@@ -15,8 +15,9 @@ from typing import Any, Final
 
 from selectolax.lexbor import LexborHTMLParser
 
+from unboiler import tags
 from unboiler.document import TextDocument
-from unboiler.parse import PARSER_SKIPPED_TAGS, lexbor_tag_ids
+from unboiler.tags import IGNORED_TAGS, lexbor_tag_ids
 from unboiler.text import word_texts
 
 
@@ -104,18 +105,11 @@ REMOVED_TAGS: Final = frozenset(
 #: and embedded objects): their content stays, and they neither separate paragraphs nor
 #: words, so ``<form>`` is no paragraph boundary although the notes list it as one.
 UNWRAPPED_TAGS: Final = frozenset({"form", "object", "embed", "param", "layer"})
-#: Inline formatting: text on either side runs on without a space.  Any other element
-#: that is not a paragraph tag (``<section>``, ``<span>``-like custom elements, ``<br>``)
-#: keeps its paragraph together but separates words.
-INLINE_TAGS: Final = frozenset(
-    {
-        "a", "abbr", "acronym", "b", "bdi", "bdo", "big", "cite", "code", "data", "del",
-        "dfn", "em", "font", "i", "img", "ins", "kbd", "label", "mark", "nobr", "q", "rp",
-        "rt", "ruby", "s", "samp", "small", "span", "strike", "strong", "sub", "sup",
-        "time", "tt", "u", "var", "wbr",
-    }
-)  # fmt: skip
-HEADING_TAGS: Final = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+#: Inline elements (:data:`unboiler.tags.INLINE_TAGS`): text on either side runs on
+#: without a space.  Any other element that is not a paragraph tag (``<section>``,
+#: custom elements, ``<br>``) keeps its paragraph together but separates words.
+INLINE_TAGS: Final = tags.INLINE_TAGS
+HEADING_TAGS: Final = tags.HEADING_TAGS
 
 # What an element does during the walk, as bits of one flag word per lexbor tag id.
 _BOUNDARY: Final = 1  # a paragraph tag
@@ -142,7 +136,7 @@ def _tag_flags() -> tuple[dict[int, int], int, int]:
         flags_by_name[name] |= _HEADING
     flags_by_name["a"] |= _LINK
     flags_by_name["br"] = _BR
-    for name in PARSER_SKIPPED_TAGS - REMOVED_TAGS:
+    for name in IGNORED_TAGS - REMOVED_TAGS:
         flags_by_name[name] = flags_by_name.get(name, _SPACED) | _UNBLOCKED
     ids, text_id, comment_id = lexbor_tag_ids(flags_by_name)
     return {ids[name]: flags for name, flags in flags_by_name.items()}, text_id, comment_id

@@ -1,0 +1,114 @@
+"""The one home of the HTML tag tables every walk of the page shares.
+
+The block parser (:mod:`unboiler.parse`), the layout of the outputs
+(:mod:`unboiler.output.text`), jusText's segmentation and the density stage's line
+reflow each need to know which elements run on inside a line and which are skipped with
+their content.  Kept in one place, they cannot drift apart (they did: the density stage
+once lacked ``<picture>`` and the ruby elements).  Tables that belong to one published
+method (jusText's paragraph tags, the tree filter's paragraph elements, the
+weighted-block rules' title tags) stay beside that method.
+
+Also here: :func:`lexbor_tag_ids`, which tells a walk the numbers lexbor gives the
+elements, so that walks compare integers instead of names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+from selectolax.lexbor import LexborHTMLParser
+
+#: Boilerpipe 1.3 ``DefaultTagActionMap``: elements skipped with all their content.
+BOILERPIPE_IGNORABLE_TAGS: Final = frozenset(
+    {"style", "script", "option", "object", "embed", "applet", "link", "noscript"}
+)
+#: Boilerpipe 1.3 ``DefaultTagActionMap``: inline formatting, no new block, no space.
+BOILERPIPE_INLINE_TAGS: Final = frozenset(
+    {"strike", "u", "b", "i", "em", "strong", "span", "sup", "code", "tt", "sub", "var", "font"}
+)
+#: Boilerpipe 1.3 ``DefaultTagActionMap``: inline, but the element separates words.
+BOILERPIPE_INLINE_SPACE_TAGS: Final = frozenset({"abbr", "acronym"})
+#: The anchor: inline, separates words, and its words are linked.
+ANCHOR_TAG: Final = "a"
+#: Our additions to the inline elements.  Boilerpipe treats every element it does not list
+#: as a block, so an ``<img>``, ``<time>`` or ``<small>`` inside a sentence cut it in
+#: three; browsers render these inline (HTML standard, "phrasing content") and so do we.
+ADDED_INLINE_TAGS: Final = frozenset(
+    {
+        "bdi", "bdo", "big", "cite", "data", "del", "dfn", "img", "ins", "kbd", "label",
+        "mark", "nobr", "q", "rp", "rt", "ruby", "s", "samp", "small", "time", "wbr",
+        "picture", "source", "track",
+    }
+)  # fmt: skip
+#: Our additions to the ignorable elements: those whose text is never shown as page text
+#: (templates, SVG and MathML markup, the fallback content of frames and media).
+ADDED_IGNORABLE_TAGS: Final = frozenset(
+    {"template", "svg", "math", "iframe", "canvas", "audio", "video"}
+)
+
+#: Every element that runs on inside a line of text: a block does not end at it.
+INLINE_TAGS: Final = (
+    BOILERPIPE_INLINE_TAGS | BOILERPIPE_INLINE_SPACE_TAGS | {ANCHOR_TAG} | ADDED_INLINE_TAGS
+)
+#: Every element skipped with its content: its text is no page text.
+IGNORED_TAGS: Final = BOILERPIPE_IGNORABLE_TAGS | ADDED_IGNORABLE_TAGS
+#: Elements that break a line but hold no text of their own.
+LINE_BREAK_TAGS: Final = frozenset({"br"})
+HEADING_TAGS: Final = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+HEADING_LEVELS: Final = {f"h{level}": level for level in range(1, 7)}
+#: HTML's sectioning landmarks (HTML standard, §4.3), which the default extractor reads.
+LANDMARK_TAGS: Final = frozenset({"article", "main", "nav", "aside", "header", "footer"})
+
+#: Elements that only parse inside their parents, so the sample of :func:`lexbor_tag_ids`
+#: holds them in a table and a select.
+_NESTED_SAMPLE: Final = (
+    "<select><option></option></select><table><caption></caption><colgroup><col></colgroup>"
+    "<thead><tr><th></th></tr></thead><tfoot><tr><td></td></tr></tfoot></table><a></a>"
+)
+_NESTED_TAGS: Final = frozenset(
+    {"select", "option", "table", "caption", "col", "colgroup", "thead", "tr", "th", "tfoot"}
+    | {"td", "a"}
+)
+
+
+def lexbor_tag_ids(names: Iterable[str]) -> tuple[dict[str, int], int, int]:
+    """Lexbor's numeric tag id of each element name, and the ids of text and comment nodes.
+
+    Found by parsing one sample of every name: the ids of standard tags are fixed inside
+    lexbor but not exported by selectolax, and comparing integers in a walk is much cheaper
+    than comparing tag names.  Custom elements get ids outside the standard range.
+    """
+    wanted = set(names)
+    sample = "".join(f"<{name}></{name}>" for name in sorted(wanted - _NESTED_TAGS))
+    tree = LexborHTMLParser(f"<body>{_NESTED_SAMPLE}{sample}x<!--c-->")
+    ids: dict[str, int] = {}
+    text_id = comment_id = -1
+    for node in tree.root.traverse(include_text=True):  # type: ignore[union-attr]
+        if node.is_text_node:
+            text_id = node.tag_id
+        elif node.is_comment_node:
+            comment_id = node.tag_id
+        else:
+            ids.setdefault(node.tag or "", node.tag_id)
+    missing = wanted - set(ids)
+    if missing or text_id < 0 or comment_id < 0:  # pragma: no cover - guards a lexbor change
+        raise RuntimeError(f"lexbor did not report tag ids for {sorted(missing)}")
+    return ids, text_id, comment_id
+
+
+__all__ = [
+    "ADDED_IGNORABLE_TAGS",
+    "ADDED_INLINE_TAGS",
+    "ANCHOR_TAG",
+    "BOILERPIPE_IGNORABLE_TAGS",
+    "BOILERPIPE_INLINE_SPACE_TAGS",
+    "BOILERPIPE_INLINE_TAGS",
+    "HEADING_LEVELS",
+    "HEADING_TAGS",
+    "IGNORED_TAGS",
+    "INLINE_TAGS",
+    "LANDMARK_TAGS",
+    "LINE_BREAK_TAGS",
+    "lexbor_tag_ids",
+]
