@@ -1,0 +1,49 @@
+"""The shared tag tables: every walk of the page reads the same ones, and the parser does
+what the tables say."""
+
+from __future__ import annotations
+
+import pytest
+
+import unboiler
+from unboiler import tags
+from unboiler.filters import density
+from unboiler.filters.justext import paragraphs
+from unboiler.output import text as output_text
+
+VOID = {"img", "wbr", "source", "track"}  # no content to hold text
+
+
+def test_every_walk_reads_the_shared_tables() -> None:
+    assert density.INLINE_TAGS is tags.INLINE_TAGS
+    assert paragraphs.INLINE_TAGS is tags.INLINE_TAGS
+    assert output_text.BLOCK_INLINE_TAGS is tags.INLINE_TAGS
+    assert output_text.IGNORED_TAGS is tags.IGNORED_TAGS
+    assert {"picture", "source", "track", "rp", "rt", "ruby"} <= tags.INLINE_TAGS
+    assert not tags.INLINE_TAGS & tags.IGNORED_TAGS
+
+
+@pytest.mark.parametrize("tag", sorted(tags.INLINE_TAGS - VOID))
+def test_an_inline_element_does_not_cut_the_block(tag: str) -> None:
+    document = unboiler.parse(f"<p>one <{tag}>two</{tag}> three</p>")
+    assert [block.text.split() for block in document.blocks] == [["one", "two", "three"]]
+
+
+@pytest.mark.parametrize("tag", sorted(tags.IGNORED_TAGS - {"noscript", "embed", "link"}))
+def test_an_ignored_element_shows_no_text(tag: str) -> None:
+    document = unboiler.parse(f"<div>before</div><{tag}>hidden</{tag}><div>after</div>")
+    assert "hidden" not in " ".join(block.text for block in document.blocks)
+
+
+def test_a_block_element_cuts_the_block() -> None:
+    document = unboiler.parse("<p>one <div>two</div> three</p>")
+    assert [block.text for block in document.blocks] == ["one", "two", "three"]
+
+
+def test_lexbor_tag_ids_tell_elements_apart() -> None:
+    ids, text_id, comment_id = tags.lexbor_tag_ids(["p", "td", "option", "custom-thing"])
+    assert len({ids["p"], ids["td"], ids["option"], text_id, comment_id}) == 5
+    document = unboiler.parse("<p>x</p>")
+    assert document.tree is not None
+    paragraph = document.tree.css_first("p")
+    assert paragraph is not None and paragraph.tag_id == ids["p"]
