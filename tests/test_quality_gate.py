@@ -1,53 +1,77 @@
-"""The quality gate: F1 floors per extractor on the scrapinghub benchmark, pinned in
-tests/quality_floors.json together with a digest of the corpus they were measured on."""
+"""The quality gate: every registered extractor's F1 on scrapinghub and on a fixed sample
+of WCXB, pinned in tests/quality_floors.json with a digest of the pages
+(:mod:`unboiler.evaluate.gate`; re-pin with ``python benchmarks/pin_floors.py``)."""
 
 from __future__ import annotations
 
-import gzip
-import hashlib
-import json
 from pathlib import Path
 
 import pytest
 
 import unboiler
-from unboiler.evaluate.metrics import macro_scores, shingle_counts
+from unboiler.evaluate.datasets import DatasetError
+from unboiler.evaluate.gate import (
+    GATE_DATASETS,
+    PIN_MARGIN,
+    load_gate,
+    pages_digest,
+    pin,
+    repin,
+    score,
+)
 
-FLOORS = json.loads((Path(__file__).parent / "quality_floors.json").read_text())
+FLOORS_FILE = Path(__file__).parent / "quality_floors.json"
+FLOORS = __import__("json").loads(FLOORS_FILE.read_text(encoding="utf-8"))
 
 
-def corpus_digest(path: Path) -> str:
-    digest = hashlib.sha256((path / "ground-truth.json").read_bytes())
-    for file in sorted((path / "html").glob("*.html.gz")):
-        digest.update(file.name.encode())
-        digest.update(file.read_bytes())
-    return digest.hexdigest()
+@pytest.mark.parametrize("dataset", GATE_DATASETS)
+def test_every_extractor_has_a_floor(dataset: str) -> None:
+    floors = FLOORS[dataset]["floors"]
+    missing = sorted(set(unboiler.extractors()) - set(floors))
+    stale = sorted(set(floors) - set(unboiler.extractors()))
+    assert not missing, f"no {dataset} floor for {missing}: run benchmarks/pin_floors.py"
+    assert not stale, f"{dataset} floors for extractors that no longer exist: {stale}"
 
 
-@pytest.fixture(scope="module")
-def scored(request: pytest.FixtureRequest) -> dict[str, float]:
-    path = Path(__file__).resolve().parent.parent.parent / "shared" / "benchmarks" / "scrapinghub"
-    if not (path / "ground-truth.json").exists():
-        pytest.skip(f"scrapinghub benchmark not found at {path}")
-    expected = FLOORS["scrapinghub"]["digest"]
-    if expected and corpus_digest(path) != expected:
-        pytest.fail("the scrapinghub corpus differs from the one the floors were set on")
-    gold = json.loads((path / "ground-truth.json").read_text(encoding="utf-8"))
-    documents = {
-        key: unboiler.parse(gzip.decompress((path / "html" / f"{key}.html.gz").read_bytes()))
-        for key in gold
+def test_pin_stays_within_the_margin() -> None:
+    for measured in (0.7293, 0.7290, 0.9551, 0.001, 0.0):
+        floor = pin(measured)
+        assert measured - PIN_MARGIN - 1e-9 <= floor <= measured
+        assert round(floor * 1000) == pytest.approx(floor * 1000)
+
+
+def test_repin_raises_floors_and_reports_any_that_would_go_down() -> None:
+    floors, lowered = repin({"a": 0.80, "b": 0.90}, {"a": 0.8512, "b": 0.8001, "c": 0.5})
+    assert floors == {"a": 0.847, "b": 0.796, "c": 0.495}
+    assert lowered == ["b: 0.9 -> 0.796 (F1 0.8001)"]
+
+
+@pytest.fixture(scope="module", params=GATE_DATASETS)
+def scored(request: pytest.FixtureRequest) -> tuple[str, dict[str, float]]:
+    name = request.param
+    try:
+        dataset, pages = load_gate(name)
+    except DatasetError as error:
+        pytest.skip(f"{name} benchmark not available: {error}")
+    if pages_digest(pages) != FLOORS[name]["digest"]:
+        pytest.fail(f"the {name} pages differ from those the floors were measured on")
+    return name, score(dataset, pages, sorted(FLOORS[name]["floors"]))
+
+
+def test_f1_floors(scored: tuple[str, dict[str, float]]) -> None:
+    name, figures = scored
+    below = {
+        extractor: (round(f1, 4), FLOORS[name]["floors"][extractor])
+        for extractor, f1 in figures.items()
+        if f1 < FLOORS[name]["floors"][extractor]
     }
-    scores = {}
-    for name in FLOORS["scrapinghub"]["floors"]:
-        counts = [
-            shingle_counts(gold[key]["articleBody"], unboiler.extract(doc, extractor=name))
-            for key, doc in documents.items()
-        ]
-        scores[name] = macro_scores(counts).f1
-    return scores
-
-
-@pytest.mark.parametrize("name", sorted(FLOORS["scrapinghub"]["floors"]))
-def test_f1_floor(scored: dict[str, float], name: str) -> None:
-    floor = FLOORS["scrapinghub"]["floors"][name]
-    assert scored[name] >= floor, f"{name}: F1 {scored[name]:.3f} fell below its floor {floor}"
+    above = {
+        extractor: (round(f1, 4), FLOORS[name]["floors"][extractor])
+        for extractor, f1 in figures.items()
+        if f1 - FLOORS[name]["floors"][extractor] > PIN_MARGIN + 1e-9
+    }
+    assert not below, f"{name}: F1 fell below its floor (F1, floor): {below}"
+    assert not above, (
+        f"{name}: F1 rose more than {PIN_MARGIN} above its floor (F1, floor): {above}; "
+        "raise the floors with python benchmarks/pin_floors.py"
+    )
