@@ -3,13 +3,14 @@ better than the values set by reasoning?  Two-fold cross-validation on scrapingh
 
     python benchmarks/weighted_cv.py [--dump results.json]
 
-The survey behind weighted-blocks (seed 001) names its features but publishes no weights,
-no tag-density bound and no ratio for "far larger / far smaller" parents.  The defaults in
-``unboiler.filters.weighted`` were set from the reasoning in their comments before any page
-was scored (``PRIOR`` below).  This script splits the 181 pages into two halves by their
-sorted ids (even and odd positions), scores a grid of values on each half, and prints the
-defaults' F1 on both halves and, for each half, the values that do best there with their
-F1 on the *other* half: the held-out figure of tuning.
+The survey behind weighted-blocks ("目前互联网上公布出来的正文提取算法", c. 2010) names
+its features but publishes no weights, no tag-density bound and no ratio for "far larger
+/ far smaller" parents. The defaults in ``unboiler.filters.weighted`` were set from the reasoning in
+their comments before any page was scored (``PRIOR`` below). This script splits the 181
+pages into two halves by their sorted ids (even and odd positions), scores a grid of
+values on each half, and prints the defaults' F1 on both halves and, for each half, the
+values that do best there with their F1 on the *other* half: the held-out figure of
+tuning.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
-"""The feature-weighted block rules (seed 001): the element statistics, each rule of the
-title, date, related-links and main blocks, the head-and-tail trimming and the headline."""
+"""The feature-weighted block rules (the Chinese survey "目前互联网上公布出来的正文提取算法"):
+the element statistics, each rule of the title, date, related-links and main blocks, the
+head-and-tail trimming and the headline."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The feature-weighted block extractor of Chinese news portals (seed 001)."""
+"""The feature-weighted block extractor of Chinese news portals (the survey of
+:mod:`unboiler.filters.weighted`)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,9 @@ from unboiler.filters.weighted import WeightedBlocks
 @register("weighted-blocks")
 def weighted_blocks() -> Filter:
     """Feature-weighted blocks: the title, date, main and related-links block rules of
-    Chinese news-portal extractors (as collected in the survey "正文提取" of the project's
-    seed 001), the main block trimmed at its ends by parent size; also reports the headline
-    and date it found.
+    Chinese news-portal extractors (as the Chinese survey "目前互联网上公布出来的正文提取算法",
+    c. 2010, collects them), the main block trimmed at its ends by parent size; also reports
+    the headline and date it found.
 
     The survey publishes the rules but not their weights; the constants it leaves open
     are documented in :mod:`unboiler.filters.weighted.rules`.

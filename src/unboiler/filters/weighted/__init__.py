@@ -1,7 +1,9 @@
 """Feature-weighted blocks: the rules long used to extract the article of Chinese news
-portals, as a survey of the field collects them (seed 001: the four block kinds "一.标题块"
-to "四.相关链接块", the head-and-tail clean-up by parent size, and title detection by
-word containment).
+portals, as a survey of the field collects them: "目前互联网上公布出来的正文提取算法"
+("Main-text extraction algorithms published on the Internet so far", a Chinese blog
+compilation under the tag "正文提取", c. 2010; cited below as *the survey*): the four block
+kinds "一.标题块" to "四.相关链接块", the head-and-tail clean-up by parent size, and title
+detection by word containment.
 
 1. Every element is measured in one walk (:mod:`.stats`).
 2. The title block, the publication-time block and the related-links block are found by
@@ -12,7 +14,7 @@ word containment).
 3. The blocks of the main block are content, except those inside the title, date or
    related-links block.
 4. Advertising left at the head and tail of the content gives itself away by its parent
-   (seed 001): a real paragraph's parent is the body of the article, while a block beside
+   (the survey): a real paragraph's parent is the body of the article, while a block beside
    it has a parent that holds the article too (far more text) and a block tucked into a
    box has a parent with far less.  Such blocks are dropped from each end until one
    passes (:func:`trim_ends`).
@@ -48,15 +50,15 @@ from unboiler.filters.weighted.rules import (
 from unboiler.filters.weighted.stats import ElementStats, element_stats
 
 #: A block's parent holding this many times the text of the article body sits beside the
-#: body, not in it (seed 001: "父节点文字内容过大"; no number given: twice the body means
+#: body, not in it (the survey: "父节点文字内容过大"; no number given: twice the body means
 #: the parent holds as much else as article).
 PARENT_FAR_LARGER: Final = 2.0
 #: A block's parent holding less than this share of the article body's text is a box
-#: inside it (seed 001: "父节点文字内容过小"; no number given: a tenth of the body is a
+#: inside it (the survey: "父节点文字内容过小"; no number given: a tenth of the body is a
 #: caption or a promotion, not a section of the article).  Both ratios were set before any
 #: page was scored and kept after cross-validation (benchmarks/results/lineblocks-weighted.md).
 PARENT_FAR_SMALLER: Final = 0.1
-#: Elements whose text may be the headline (seed 001: "font字体的,strong的,h1的,title的
+#: Elements whose text may be the headline (the survey: "font字体的,strong的,h1的,title的
 #: 节点"), besides the page's ``<title>``.
 HEADLINE_TAGS: Final = frozenset({"font", "strong", "h1"})
 #: Longest text (characters without whitespace) looked at for the short blocks: titles,
@@ -90,10 +92,10 @@ def _letters(block: TextBlock) -> int:
 
 
 def find_headline(candidates: Sequence[str], main_text: str) -> str | None:
-    """The candidate whose words are most contained in the main text (seed 001: "查验分
+    """The candidate whose words are most contained in the main text (the survey: "查验分
     出来的词有多少是被正文包含的,包含最多的一般就是标题"): the highest share of its words
     found in the main text, then the most such words, then the first.  Only candidates of
-    a title's length count (seed 001, 一: 3 to 35, see :func:`~.rules.text_units`), so that
+    a title's length count (the survey, 一: 3 to 35, see :func:`~.rules.text_units`), so that
     a one-word label that happens to occur in the text cannot win.  None when no
     candidate shares a word with the main text."""
     main_words = words(main_text)
@@ -119,7 +121,7 @@ def trim_ends(
 ) -> bool:
     """Drop content blocks from the head and the tail of the content while their parent
     element holds far more or far less text than the article body, the parent that holds
-    most of the content's text (seed 001).  ``containers[i]`` is the parent of the
+    most of the content's text (the survey).  ``containers[i]`` is the parent of the
     element of ``blocks[i]``.  True when a block was dropped."""
     content = [i for i, block in enumerate(blocks) if block.is_content]
     if not content:
@@ -166,8 +168,8 @@ def short_texts(records: Sequence[ElementStats]) -> dict[int, str]:
 
 
 def find_boxes(records: Sequence[ElementStats], short: dict[int, str]) -> Boxes:
-    """The title block, the publication-time block and the related-links block (seed
-    001, 一, 二 and 四): the best-scoring title and date, and the first related-links block
+    """The title block, the publication-time block and the related-links block (the
+    survey, 一, 二 and 四): the best-scoring title and date, and the first related-links block
     after the title."""
     total = records[0].chars if records else 0
     title = _pick(
@@ -191,7 +193,7 @@ def find_main(
     tag_density_max: float = TAG_DENSITY_MAX,
     density_exponent: float = DENSITY_EXPONENT,
 ) -> ElementStats | None:
-    """The best-scoring main block (seed 001, 三), or None on a page without text."""
+    """The best-scoring main block (the survey, 三), or None on a page without text."""
     return _pick(
         records,
         [
@@ -242,7 +244,7 @@ def headline_candidates(
     records: Sequence[ElementStats], short: dict[int, str], main: ElementStats, title: str | None
 ) -> list[str]:
     """Texts that may be the headline: ``font``, ``strong`` and ``h1`` elements outside the
-    main block, in page order, then the page's ``<title>`` (seed 001)."""
+    main block, in page order, then the page's ``<title>`` (the survey)."""
     candidates = [
         short[r.index]
         for r in records
@@ -256,7 +258,7 @@ def headline_candidates(
 @dataclass(frozen=True, kw_only=True)
 class WeightedBlocks:
     """Mark the blocks of the best-scoring main block as content and record the headline
-    and date found on the way (seed 001; see the package docstring).
+    and date found on the way (the survey; see the package docstring).
 
     A document without a tree (hand-built) is left alone.
     """

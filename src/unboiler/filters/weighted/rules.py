@@ -1,5 +1,5 @@
 """The four kinds of block of a news page and the rules that recognise them, as the
-survey of Chinese news-portal extraction lists them (seed 001, "一.标题块" to
+survey of Chinese news-portal extraction lists them (the survey, "一.标题块" to
 "四.相关链接块"): the title block, the publication-time block, the main block and the
 related-links block.
 
@@ -47,12 +47,12 @@ def text_units(text: str) -> int:
 
 # --------------------------------------------------------------------------- 一. title block
 
-#: Elements a title block can be (seed 001, 一: "td,div,h,span").
+#: Elements a title block can be (the survey, 一: "td,div,h,span").
 TITLE_TAGS: Final = frozenset({"td", "div", "span", "h1", "h2", "h3", "h4", "h5", "h6"})
-#: Length of a title in :func:`text_units` (seed 001, 一: "大于3个字符,小于35个字符").
+#: Length of a title in :func:`text_units` (the survey, 一: "大于3个字符,小于35个字符").
 TITLE_MIN_LENGTH: Final = 3
 TITLE_MAX_LENGTH: Final = 35
-#: Words in a class or id that name a title (seed 001, 一: "class包含title,head").
+#: Words in a class or id that name a title (the survey, 一: "class包含title,head").
 TITLE_CLASS_WORDS: Final = ("title", "head")
 #: A title is not a link: blocks with more of their text in links are menus or teasers
 #: (not in the survey; without it a navigation bar with class "header" passes every rule).
@@ -91,12 +91,12 @@ def title_score(stats: ElementStats, text: str, total_chars: int) -> float:
 
 # --------------------------------------------------------------------------- 二. date block
 
-#: Elements a publication-time block can be (seed 001, 二: "td,div,span"; and HTML5's
+#: Elements a publication-time block can be (the survey, 二: "td,div,span"; and HTML5's
 #: ``time``, made for exactly this).
 DATE_TAGS: Final = frozenset({"td", "div", "span", "time"})
-#: A date line is short (seed 001, 二: "小于50个字符"), in :func:`text_units`.
+#: A date line is short (the survey, 二: "小于50个字符"), in :func:`text_units`.
 DATE_MAX_LENGTH: Final = 50
-#: Words that introduce a date line (seed 001, 二: "来源,发表"; the issue adds the English).
+#: Words that introduce a date line (the survey, 二: "来源,发表"; the issue adds the English).
 DATE_KEYWORDS: Final = ("来源", "发表", "published", "source")
 #: Weight of a keyword next to the date, which is itself required.
 DATE_PATTERN_WEIGHT: Final = 1.0
@@ -125,7 +125,7 @@ _MONTHS: Final = {
 }
 _MONTH: Final = "(?P<month_name>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
 _YEAR: Final = r"(?P<y>(?:19|20)\d\d)(?!\d)"
-# Date patterns (seed 001, 二: "包含日期格式(2010-08-09)的字符串"), each with named parts:
+# Date patterns (the survey, 二: "包含日期格式(2010-08-09)的字符串"), each with named parts:
 # 2010-08-09 (also with / . or 年月日), 9 Aug 2010, August 9th, 2010 and 8/9/2010.
 _DATES: Final = (
     re.compile(
@@ -167,18 +167,18 @@ def date_score(stats: ElementStats, text: str) -> float:
 
 # --------------------------------------------------------------------------- 四. related links
 
-#: Elements a related-links block can be (seed 001, 四: "td,div"; and HTML5's).
+#: Elements a related-links block can be (the survey, 四: "td,div"; and HTML5's).
 RELATED_TAGS: Final = frozenset({"td", "div"}) | HTML5_CONTAINERS
-#: Fewer links than this (seed 001, 四: "链接数小于20").
+#: Fewer links than this (the survey, 四: "链接数小于20").
 RELATED_MAX_LINKS: Final = 20
-#: "A very high link share" (seed 001, 四: "连接比例很高"); no number is given: most of the
+#: "A very high link share" (the survey, 四: "连接比例很高"); no number is given: most of the
 #: text, since the heading ("相关新闻") is the only text of such a block that is no link.
 RELATED_MIN_LINK_SHARE: Final = 0.5
 
 
 def is_related_links(stats: ElementStats) -> bool:
     """The related-links block: a "相关新闻 / Related" phrase, mostly links, fewer than 20
-    of them (seed 001, 四)."""
+    of them (the survey, 四)."""
     return (
         stats.tag in RELATED_TAGS
         and stats.related > 0
@@ -189,9 +189,9 @@ def is_related_links(stats: ElementStats) -> bool:
 
 # --------------------------------------------------------------------------- 三. main block
 
-#: Elements the main block can be (seed 001, 三: "td,div"; and HTML5's).
+#: Elements the main block can be (the survey, 三: "td,div"; and HTML5's).
 MAIN_TAGS: Final = frozenset({"td", "div"}) | HTML5_CONTAINERS
-#: The main block has "more commas and full stops" than this (seed 001, 三: ">5").
+#: The main block has "more commas and full stops" than this (the survey, 三: ">5").
 MIN_SENTENCE_MARKS: Final = 5
 #: Exponent of the text density in the main score.  1 is the survey's wording taken
 #: literally ("text density high" as a factor): the score is then text squared over HTML.
@@ -201,7 +201,7 @@ MIN_SENTENCE_MARKS: Final = 5
 #: better (benchmarks/results/lineblocks-weighted.md).
 DENSITY_EXPONENT: Final = 1.0
 #: Tags per thousand characters of text above which a block is markup more than prose
-#: (seed 001, 三, gives the measure, not the bound).  Running text with a few links and
+#: (the survey, 三, gives the measure, not the bound).  Running text with a few links and
 #: emphasised words has 5–30: a paragraph tag per 300–800 characters plus inline tags; a
 #: link list has 100 or more (a link and a list item per 10–30 characters).  50 lies
 #: between; set before any page was scored, and kept after cross-validation (see
@@ -212,19 +212,19 @@ TAG_DENSITY_MAX: Final = 50.0
 # survey ranks none of them above another, so each halves the score: one broken rule
 # weighs as much as half the text, or half the text density.
 NO_PARAGRAPH_FACTOR: Final = 0.5
-"""No ``<p>`` or ``<br>`` (seed 001, 三: special tags of the main block)."""
+"""No ``<p>`` or ``<br>`` (the survey, 三: special tags of the main block)."""
 FEW_SENTENCES_FACTOR: Final = 0.5
-"""Five commas and full stops or fewer (seed 001, 三)."""
+"""Five commas and full stops or fewer (the survey, 三)."""
 TAG_DENSE_FACTOR: Final = 0.5
-"""Tag density above :data:`TAG_DENSITY_MAX` (seed 001, 三)."""
+"""Tag density above :data:`TAG_DENSITY_MAX` (the survey, 三)."""
 PREV_NEXT_FACTOR: Final = 0.5
-"""Holds "上一篇 / 下一篇" or a previous / next link (seed 001, 三: the main block should
+"""Holds "上一篇 / 下一篇" or a previous / next link (the survey, 三: the main block should
 not contain them)."""
 COPYRIGHT_FACTOR: Final = 0.5
-"""Holds a copyright line: ICP备, 版权所有, ©, Copyright (seed 001, 三: "需减权")."""
+"""Holds a copyright line: ICP备, 版权所有, ©, Copyright (the survey, 三: "需减权")."""
 ORDER_FACTOR: Final = 0.5
 """Starts before the end of the title or date block, or reaches the related-links block
-(seed 001, 三: the main block comes below the title and the date, above the related
+(the survey, 三: the main block comes below the title and the date, above the related
 links)."""
 
 

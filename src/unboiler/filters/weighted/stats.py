@@ -1,7 +1,7 @@
 """The statistics the feature-weighted block rules read, for every element of the page, in
 one walk of the DOM.
 
-The rules of the news-portal survey (seed 001, sections 一–四) speak of a block's text
+The rules of the news-portal survey (the survey, sections 一–四) speak of a block's text
 length, its number of tags and links, the share of its text inside links, its ``<p>`` and
 ``<br>`` tags, its commas and full stops, the length of its HTML and a few telltale
 phrases ("上一篇", "版权所有", "相关新闻" ...).  Asking the tree for each candidate's text
@@ -28,10 +28,10 @@ HIDDEN_TAGS: Final = frozenset({
     "math", "iframe", "object", "embed", "canvas", "audio", "video", "head", "title",
 })
 # fmt: on
-#: Elements that mark paragraphs, which "usually occur only in the main block" (seed 001,
+#: Elements that mark paragraphs, which "usually occur only in the main block" (the survey,
 #: 三: "<P><BR>").
 PARAGRAPH_TAGS: Final = frozenset({"p", "br"})
-#: Elements that set a title apart (seed 001, 一: "<h1>-<h3>,<b>,<strong>"; the survey also
+#: Elements that set a title apart (the survey, 一: "<h1>-<h3>,<b>,<strong>"; the survey also
 #: lists ``<i>``, left out here because pages now use it mostly for icon fonts).
 EMPHASIS_TAGS: Final = frozenset({"h1", "h2", "h3", "b", "strong"})
 # Void elements have no end tag.
@@ -42,7 +42,7 @@ _VOID_TAGS: Final = frozenset({
 })
 # fmt: on
 
-# Commas and full stops "in any script" (seed 001, 三: "逗号、句号"): the full-width and
+# Commas and full stops "in any script" (the survey, 三: "逗号、句号"): the full-width and
 # ideographic ones (Chinese "，。", Japanese "、。") always, the ASCII ones when followed by
 # a space or the end of the text, so that "3.5", "e.g" inside a word and URLs do not count.
 _SENTENCE_MARK: Final = re.compile(r"[，。、．]|[,.](?!\S)")
@@ -93,12 +93,12 @@ class ElementStats:
 
     @property
     def text_density(self) -> float:
-        """Text length over HTML length (seed 001, 三: "文本密度=len(文本)/len(HTML代码)")."""
+        """Text length over HTML length (the survey, 三: "文本密度=len(文本)/len(HTML代码)")."""
         return self.chars / self.markup if self.markup else 0.0
 
     @property
     def tag_density(self) -> float:
-        """Tags per thousand characters of text (seed 001, 三: "标签密度=1000*标签数/文字数");
+        """Tags per thousand characters of text (the survey, 三: "标签密度=1000*标签数/文字数");
         infinite for an element without text."""
         return 1000 * self.elements / self.chars if self.chars else float("inf")
 
