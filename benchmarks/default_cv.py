@@ -26,8 +26,8 @@ import numpy as np
 
 from unboiler.classify import train_default
 from unboiler.classify.default_model import FAVOR_MODES, PAGE_TYPES
-from unboiler.evaluate.datasets import load_dataset
-from unboiler.evaluate.metrics import macro_scores, shingle_counts, wordbag_scores
+from unboiler.datasets import load_dataset
+from unboiler.metrics import macro_scores, shingle_counts, wordbag_scores
 
 DATASETS = ("wcxb", "scrapinghub", "readability")
 

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import unboiler
-from unboiler.evaluate.datasets import Dataset, Page, load_dataset
+from unboiler.datasets import Dataset, Page, load_dataset
 from unboiler.metadata import extract_metadata
 from unboiler.parse import decode, parse
 

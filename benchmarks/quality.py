@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import unboiler
-from unboiler.evaluate.metrics import macro_scores, shingle_counts
+from unboiler.metrics import macro_scores, shingle_counts
 
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "benchmarks" / "scrapinghub"
 

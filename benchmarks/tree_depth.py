@@ -26,12 +26,12 @@ from typing import Any
 
 import unboiler
 from unboiler.document import TextDocument
-from unboiler.evaluate.metrics import Counts, macro_scores, shingle_counts
 from unboiler.extractors import Extractor, get_extractor
 from unboiler.filters.tree import MAX_DEPTH, MIN_DEPTH
+from unboiler.metrics import Counts, macro_scores, shingle_counts
 
 try:  # the paper's character-level metric, part of the evaluation harness
-    from unboiler.evaluate.metrics import char_counts
+    from unboiler.metrics import char_counts
 except ImportError:  # pragma: no cover - an older checkout: shingle figures only
     char_counts = None
 
@@ -145,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
         "paragraphs are grouped by (1 = parent, 2 = grandparent, the default) in",
         "Viveros-Jiménez et al., Computación y Sistemas 22(2), 2018, §4.  *shingle* is the",
         "benchmark's own metric; *char* is the paper's character-level metric",
-        "(`unboiler.evaluate.metrics.char_counts`).",
+        "(`unboiler.metrics.char_counts`).",
         "",
         "## In the layout of the paper's Table 2",
         "",

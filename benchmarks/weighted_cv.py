@@ -23,7 +23,6 @@ import sys
 from pathlib import Path
 
 import unboiler
-from unboiler.evaluate.metrics import Counts, macro_scores, shingle_counts
 from unboiler.filters.weighted import (
     PARENT_FAR_LARGER,
     PARENT_FAR_SMALLER,
@@ -35,6 +34,7 @@ from unboiler.filters.weighted import (
 )
 from unboiler.filters.weighted.rules import DENSITY_EXPONENT, TAG_DENSITY_MAX
 from unboiler.filters.weighted.stats import element_stats
+from unboiler.metrics import Counts, macro_scores, shingle_counts
 
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "benchmarks" / "scrapinghub"
 

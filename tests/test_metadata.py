@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from tests.conftest import page
 
 import unboiler
-from unboiler.evaluate.datasets import GoldMeta, load_dataset
+from unboiler.datasets import GoldMeta, load_dataset
 from unboiler.metadata import Metadata, clean_title, extract_metadata, parse_date, url_date
 from unboiler.parse import parse
 

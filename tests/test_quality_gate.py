@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import unboiler
-from unboiler.evaluate.datasets import DatasetError
+from unboiler.datasets import DatasetError
 from unboiler.evaluate.gate import (
     GATE_DATASETS,
     PIN_MARGIN,

@@ -13,10 +13,9 @@ from unboiler.errors import (
     UnknownExtractorError,
 )
 from unboiler.extractors import Extractor, extractors, get_extractor
+from unboiler.output.result import Extraction
 from unboiler.parse import parse
-from unboiler.result import Extraction
-
-__version__ = "0.1.0"
+from unboiler.version import __version__
 
 __all__ = [
     "Extraction",

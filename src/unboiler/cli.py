@@ -234,7 +234,7 @@ def eval_command(
     import shlex
     from pathlib import Path
 
-    from unboiler.evaluate.datasets import load_dataset
+    from unboiler.datasets import load_dataset
     from unboiler.evaluate.report import markdown, worst_pages, write
     from unboiler.evaluate.session import evaluate
 

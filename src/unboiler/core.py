@@ -10,8 +10,8 @@ from unboiler.errors import ExtractorOptionError, UnboilerError
 from unboiler.extractors import Extractor, get_extractor
 from unboiler.output import render
 from unboiler.output.frontmatter import front_matter
+from unboiler.output.result import Extraction, build_extraction
 from unboiler.parse import parse
-from unboiler.result import Extraction, build_extraction
 
 #: The outputs a front matter block can go above (``with_metadata``).
 FRONT_MATTER_OUTPUTS: Final = frozenset({"text", "markdown"})
@@ -68,7 +68,7 @@ def extract_result(
     images: bool = False,
     **options: Any,
 ) -> Extraction:
-    """What :func:`extract` finds, as one :class:`~unboiler.result.Extraction`: the text,
+    """What :func:`extract` finds, as one :class:`~unboiler.output.result.Extraction`: the text,
     the Markdown, the HTML fragment, the kept blocks' texts and every metadata field.
     The arguments are :func:`extract`'s; ``links`` and ``images`` apply to the Markdown
     and HTML.  ``extract(..., output="json")`` is ``json.dumps(result.to_dict(),

@@ -15,7 +15,8 @@ pytest.importorskip("sklearn", reason="training needs scikit-learn (pip install 
 
 from tests.classify.toy import make_page, write_dataset
 
-from unboiler.classify.model import ModelError, extract_with_model, load_model
+import unboiler
+from unboiler.classify.model import ModelError, load_model
 from unboiler.classify.train import (
     DEFAULT_THRESHOLD,
     PARAMETER_GRID,
@@ -29,7 +30,7 @@ from unboiler.classify.train import (
     train_dataset,
 )
 from unboiler.cli import main
-from unboiler.evaluate.datasets import Page, load_dataset
+from unboiler.datasets import Page, load_dataset
 
 
 @pytest.fixture(scope="module")
@@ -71,7 +72,7 @@ def test_fitted_model_separates_article_from_boilerplate(toy: Path) -> None:
     examples = collect_examples(load_dataset(toy).pages, "density-blocks")
     model = fit(examples, extractor="density-blocks")
     html, gold = make_page(random.Random(99), site=1)  # a page it never saw
-    extracted = extract_with_model(html, extractor="density-blocks", model=model)
+    extracted = unboiler.extract(html, extractor="density-blocks", model=model)
     # the text output separates paragraphs with a blank line
     assert [line for line in extracted.split("\n") if line] == gold.split("\n")
 

@@ -8,18 +8,16 @@ from pathlib import Path
 
 import pytest
 
+from unboiler.datasets import Dataset, Page, domain_of, load_dataset, site_of
 from unboiler.errors import UnboilerError
 from unboiler.evaluate.crossval import (
     CrossValidation,
     cross_validate,
     default_splits,
-    domain_of,
     format_result,
     main,
     make_folds,
-    site_of,
 )
-from unboiler.evaluate.datasets import Dataset, Page, load_dataset
 from unboiler.evaluate.report import markdown
 
 

@@ -12,9 +12,9 @@ from click.testing import CliRunner
 
 import unboiler
 from unboiler.cli import main
+from unboiler.datasets import load_dataset
 from unboiler.evaluate import peers as peer_module
-from unboiler.evaluate.datasets import load_dataset
-from unboiler.evaluate.metrics import macro_scores, shingle_counts
+from unboiler.metrics import macro_scores, shingle_counts
 
 DATA = Path(__file__).parent / "data"
 ARTICLES = DATA / "articles"

@@ -7,7 +7,7 @@ import statistics
 
 import pytest
 
-from unboiler.evaluate.metrics import (
+from unboiler.metrics import (
     Counts,
     SnippetCounts,
     bootstrap_ci,

@@ -13,7 +13,7 @@ from tests.conftest import BENCHMARKS
 
 import unboiler
 from unboiler.cli import main
-from unboiler.evaluate.datasets import (
+from unboiler.datasets import (
     BENCHMARKS_ENV,
     Dataset,
     DatasetError,
@@ -22,10 +22,10 @@ from unboiler.evaluate.datasets import (
     Snippets,
     load_dataset,
 )
-from unboiler.evaluate.metrics import wordbag_macro, wordbag_scores
 from unboiler.evaluate.report import Report, markdown, table, type_table, worst_pages
 from unboiler.evaluate.runner import PageRun, SystemRun, SystemSpec
 from unboiler.evaluate.scoring import score
+from unboiler.metrics import wordbag_macro, wordbag_scores
 
 MINI = Path(__file__).parent / "data" / "wcxb-mini"
 WCXB = BENCHMARKS / "wcxb"

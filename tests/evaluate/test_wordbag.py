@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from unboiler.evaluate.metrics import (
+from unboiler.metrics import (
     Scores,
     SnippetCounts,
     snippet_rates,

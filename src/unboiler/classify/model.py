@@ -290,25 +290,6 @@ class ClassifyBlocks:
         return changed
 
 
-def extract_with_model(
-    html: str | bytes,
-    *,
-    extractor: str,
-    model: str | Path | BlockModel,
-    url: str | None = None,
-    encoding: str | None = None,
-    output: str = "text",
-) -> str:
-    """:func:`unboiler.extract` with a trained extractor's model given (``--model``)."""
-    from unboiler.extractors import get_extractor
-    from unboiler.output import render
-    from unboiler.parse import parse
-
-    document = parse(html, url=url, encoding=encoding)
-    get_extractor(extractor, model=model)(document)
-    return render(document, output, extractor=extractor)
-
-
 __all__ = [
     "CANDIDATES",
     "DEFAULT_MODELS",
@@ -321,7 +302,6 @@ __all__ = [
     "ModelError",
     "Trees",
     "candidate_indices",
-    "extract_with_model",
     "load_model",
     "model_from_json",
     "read_model_file",

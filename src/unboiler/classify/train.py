@@ -42,9 +42,9 @@ from unboiler.classify.model import (
     Trees,
     candidate_indices,
 )
+from unboiler.datasets import Page
 from unboiler.errors import UnboilerError
-from unboiler.evaluate.datasets import Page
-from unboiler.evaluate.metrics import Scores, macro_scores, shingle_counts
+from unboiler.metrics import Scores, macro_scores, shingle_counts
 
 #: A block is a positive example when this share of its word 3-grams is in the gold text
 #: (the half used for every text-to-block mapping, :data:`unboiler.align.MIN_COVERAGE`).
@@ -364,9 +364,9 @@ def train_dataset(
     progress: Callable[[str], None] | None = None,
 ) -> BlockModel:
     """Train a model for ``extractor`` on the dataset ``spec`` (a name or a path
-    :func:`unboiler.evaluate.datasets.load_dataset` reads); the model records the dataset
+    :func:`unboiler.datasets.load_dataset` reads); the model records the dataset
     and the command."""
-    from unboiler.evaluate.datasets import load_dataset
+    from unboiler.datasets import load_dataset
 
     dataset = load_dataset(spec)
     pages = [page for page in dataset if page.gold is not None]

@@ -47,8 +47,8 @@ from unboiler.classify.default_model import (
 )
 from unboiler.classify.model import ModelError
 from unboiler.classify.signals import PageSignals, page_signals, score_context
+from unboiler.datasets import Dataset, Page, domain_of
 from unboiler.errors import UnboilerError
-from unboiler.evaluate.datasets import Dataset, Page
 
 #: A block is a positive example when this share of its word 3-grams is in the gold.
 LABEL_COVERAGE: Final = 0.5
@@ -95,7 +95,6 @@ class PageData:
 def page_data(page: Page, dataset: str, metric: str = "shingle") -> PageData:
     """Parse one page as the default extractor does and label its blocks.  ``metric`` is
     how its dataset scores a page (``shingle`` or ``wordbag``)."""
-    from unboiler.evaluate.crossval import domain_of
     from unboiler.parse import parse, reveal_noscript
 
     if page.gold is None:
@@ -461,9 +460,9 @@ def train_datasets(
     progress: Callable[[str], None] | None = None,
 ) -> DefaultModel:
     """Train the default extractor's model on the datasets ``specs`` (names or paths
-    :func:`unboiler.evaluate.datasets.load_dataset` reads), recording them and the
+    :func:`unboiler.datasets.load_dataset` reads), recording them and the
     command in the model."""
-    from unboiler.evaluate.datasets import load_dataset
+    from unboiler.datasets import load_dataset
 
     datasets = [load_dataset(spec) for spec in specs]
     pages = collect(datasets, progress=progress)

@@ -4,7 +4,7 @@ trained on.
 The pages are dealt into ``k`` folds; for each fold a model is trained on the pages of the
 other folds (threshold included: :mod:`unboiler.classify.train` chooses it on those pages
 alone) and the extractor runs with it on the held-out pages, end to end from their bytes,
-scored with the dataset's metric (:mod:`unboiler.evaluate.metrics`: the benchmark's
+scored with the dataset's metric (:mod:`unboiler.metrics`: the benchmark's
 shingles, or WCXB's bag of words).  The figures are the macro scores over all held-out
 pages, so every page is scored exactly once.
 
@@ -28,11 +28,10 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal
-from urllib.parse import urlsplit
 
+from unboiler.datasets import Dataset, Metric, Page, domain_of, load_dataset, site_of
 from unboiler.errors import UnboilerError
-from unboiler.evaluate.datasets import Dataset, Metric, Page, load_dataset
-from unboiler.evaluate.metrics import (
+from unboiler.metrics import (
     Counts,
     Scores,
     macro_scores,
@@ -49,20 +48,6 @@ DOMAIN_SPLITS: Final[tuple[Split, ...]] = ("page", "domain")
 DEFAULT_FOLDS: Final = 5
 #: The extractors that learn from pages.
 TRAINABLE: Final = ("density", "density-blocks")
-
-
-def site_of(page: Page) -> str:
-    """The group a page belongs to when splitting by site."""
-    host = urlsplit(page.url).hostname if page.url else None
-    if not host:
-        return "page:" + page.id
-    return host.removeprefix("www.")
-
-
-def domain_of(page: Page) -> str:
-    """The group a page belongs to when splitting by domain: the domain its benchmark
-    states, else its site."""
-    return page.site if page.site else site_of(page)
 
 
 def default_splits(dataset: Dataset) -> tuple[Split, ...]:
@@ -273,9 +258,7 @@ __all__ = [
     "CrossValidation",
     "cross_validate",
     "default_splits",
-    "domain_of",
     "format_result",
     "held_out_text",
     "make_folds",
-    "site_of",
 ]

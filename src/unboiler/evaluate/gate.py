@@ -22,8 +22,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from unboiler.evaluate.datasets import Dataset, Page, load_dataset
-from unboiler.evaluate.metrics import macro_scores, shingle_counts, wordbag_macro, wordbag_scores
+from unboiler.datasets import Dataset, Page, load_dataset
+from unboiler.metrics import macro_scores, shingle_counts, wordbag_macro, wordbag_scores
 
 #: The datasets every extractor has a floor on.
 GATE_DATASETS: Final = ("scrapinghub", "wcxb")

@@ -4,7 +4,7 @@ extractors, behind one shape: a *system* turns a :class:`PageInput` into plain t
 Every peer is called the way its documentation shows for one page held in memory, with the
 same decoded text (decoded once per page by :func:`unboiler.parse.decode`, outside the
 timer), so that charset handling is the same for all and is not what is compared.  A peer
-that returns HTML has it turned into text by :func:`~unboiler.evaluate.datasets.html_text`,
+that returns HTML has it turned into text by :func:`~unboiler.datasets.html_text`,
 inside the timer, since a user would have to do the same.  Peers are imported only inside
 the worker process that runs them: a missing one is reported, never imported here.
 
@@ -97,7 +97,7 @@ def _trafilatura(**options: Any) -> Callable[[], Extract]:
 def _readability() -> Extract:
     from readability import Document
 
-    from unboiler.evaluate.datasets import html_text
+    from unboiler.datasets import html_text
 
     def run(page: PageInput) -> str:
         return html_text(Document(page.text).summary(html_partial=True))

@@ -18,10 +18,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from unboiler.evaluate.datasets import Dataset, Metric, Page
-from unboiler.evaluate.metrics import SHINGLE_SIZE
+from unboiler.datasets import Dataset, Metric, Page
 from unboiler.evaluate.runner import SystemRun
 from unboiler.evaluate.scoring import SNIPPET_METRICS, WORDBAG_METRICS, SystemResult
+from unboiler.metrics import SHINGLE_SIZE
 
 #: File names written into ``--out``.
 RESULTS_JSON: Final = "results.json"
@@ -88,7 +88,7 @@ class Report:
     cross_validated: list[CrossValidated] = field(default_factory=list)
     machine: str = field(default_factory=machine)
     date: str = field(default_factory=lambda: _dt.date.today().isoformat())
-    #: The dataset's metric (:data:`~unboiler.evaluate.datasets.Metric`).
+    #: The dataset's metric (:data:`~unboiler.datasets.Metric`).
     metric: Metric = "shingle"
     #: Pages of each type, most pages first; empty when the dataset gives no types.
     page_types: dict[str, int] = field(default_factory=dict)

@@ -31,7 +31,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, NoReturn
 
-from unboiler.evaluate.datasets import Page
+from unboiler.datasets import Page
 from unboiler.evaluate.peers import PEERS, Extract, PageInput, page_input
 
 Kind = Literal["unboiler", "peer"]
@@ -120,7 +120,7 @@ def version(spec: SystemSpec) -> str:
     """The version of the library behind a system."""
     if spec.kind == "peer":
         return f"{PEERS[spec.name].distribution} {PEERS[spec.name].version()}"
-    from unboiler import __version__
+    from unboiler.version import __version__
 
     return f"unboiler {__version__}"
 

@@ -1,7 +1,7 @@
 """From the pages a system extracted to the figures of one table row.
 
 Quality figures are averages over pages with a bootstrap ± (1.96 standard deviations of
-1,000 resamples of the pages, :func:`~unboiler.evaluate.metrics.bootstrap_ci`); speed is
+1,000 resamples of the pages, :func:`~unboiler.metrics.bootstrap_ci`); speed is
 pages per second of extraction time, with the median and 95th percentile of the per-page
 milliseconds; memory is the peak resident set of the system's process.
 
@@ -20,8 +20,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TypeVar
 
-from unboiler.evaluate.datasets import Dataset, Page
-from unboiler.evaluate.metrics import (
+from unboiler.datasets import Dataset, Page
+from unboiler.evaluate.runner import SystemRun
+from unboiler.metrics import (
     Counts,
     Scores,
     SnippetCounts,
@@ -38,7 +39,6 @@ from unboiler.evaluate.metrics import (
     wordbag_macro,
     wordbag_scores,
 )
-from unboiler.evaluate.runner import SystemRun
 
 
 @dataclass(frozen=True)
@@ -103,7 +103,7 @@ def _gold_row(shingles: Counts, chars: Counts, exact: bool) -> _GoldRow:
 
 def gold_statistic(rows: Sequence[_GoldRow]) -> dict[str, float]:
     """The gold-text figures of a set of pages: the benchmark's macro averages (as
-    :func:`~unboiler.evaluate.metrics.macro_scores`) for shingles and characters, and the
+    :func:`~unboiler.metrics.macro_scores`) for shingles and characters, and the
     share of exact matches."""
     precision = _mean([row[0] for row in rows if row[0] is not None])
     recall = _mean([row[1] for row in rows if row[1] is not None])
@@ -135,7 +135,7 @@ class WordbagRow(NamedTuple):
 
 def wordbag_statistic(rows: Sequence[WordbagRow]) -> dict[str, float]:
     """WCXB's figures of a set of pages: precision, recall and F1 each averaged over the
-    pages (:func:`~unboiler.evaluate.metrics.wordbag_macro`), the share of exact matches,
+    pages (:func:`~unboiler.metrics.wordbag_macro`), the share of exact matches,
     and the shares of ``with`` and ``without`` snippets found."""
     scores = wordbag_macro([row.scores for row in rows])
     rates = snippet_rates([row.snippets for row in rows])

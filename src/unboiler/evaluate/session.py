@@ -13,8 +13,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from unboiler.datasets import Dataset
 from unboiler.evaluate.crossval import TRAINABLE, Split, cross_validate, default_splits
-from unboiler.evaluate.datasets import Dataset
 from unboiler.evaluate.report import CrossValidated, Report
 from unboiler.evaluate.runner import SystemRun, resolve, run_system
 from unboiler.evaluate.scoring import SystemResult, score

@@ -18,7 +18,7 @@ import re
 from collections.abc import Mapping
 from typing import Any, Final
 
-#: The fields written, in order: :meth:`unboiler.result.Extraction.to_dict` names them.
+#: The fields written, in order: :meth:`unboiler.output.result.Extraction.to_dict` names them.
 FRONT_MATTER_FIELDS: Final = (
     "title",
     "author",
@@ -59,7 +59,7 @@ def yaml_string(text: str) -> str:
 
 def front_matter(record: Mapping[str, Any]) -> str:
     """The front matter block of ``record`` (an extraction's
-    :meth:`~unboiler.result.Extraction.to_dict`), closing line included; the fields
+    :meth:`~unboiler.output.result.Extraction.to_dict`), closing line included; the fields
     of :data:`FRONT_MATTER_FIELDS` that are there and not empty."""
     lines = [DELIMITER]
     for name in FRONT_MATTER_FIELDS:

@@ -108,7 +108,7 @@ def build_extraction(
     """The :class:`Extraction` of a document an extractor has run on (its content flags
     set); ``extractor`` is the name to report.  ``links`` and ``images`` are kept in the
     Markdown and HTML.  The document is not changed."""
-    from unboiler import __version__  # at call time: the package imports this module
+    from unboiler.version import __version__
 
     meta = extract_metadata(document)
     fields: dict[str, str | None] = {

@@ -39,6 +39,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final, Literal
+from urllib.parse import urlsplit
 
 from unboiler.compressed import decompress
 from unboiler.errors import UnboilerError
@@ -59,7 +60,7 @@ WCXB_METADATA: Final = "metadata.json"
 GOLD_META_FIELDS: Final = ("title", "author", "publish_date")
 
 #: How a dataset's gold text is compared with an extraction
-#: (:mod:`unboiler.evaluate.metrics`): ``shingle``, the article-extraction benchmark's
+#: (:mod:`unboiler.metrics`): ``shingle``, the article-extraction benchmark's
 #: 4-gram shingles; ``wordbag``, WCXB's bag of words.
 Metric = Literal["shingle", "wordbag"]
 
@@ -378,6 +379,20 @@ def html_text(html: str | bytes) -> str:
     return "\n".join(block.text for block in document.blocks)
 
 
+def site_of(page: Page) -> str:
+    """The group a page belongs to when splitting by site."""
+    host = urlsplit(page.url).hostname if page.url else None
+    if not host:
+        return "page:" + page.id
+    return host.removeprefix("www.")
+
+
+def domain_of(page: Page) -> str:
+    """The group a page belongs to when splitting by domain: the domain its benchmark
+    states, else its site."""
+    return page.site if page.site else site_of(page)
+
+
 __all__ = [
     "BENCHMARKS_ENV",
     "NAMED",
@@ -388,6 +403,8 @@ __all__ = [
     "Page",
     "Snippets",
     "benchmarks_root",
+    "domain_of",
     "html_text",
     "load_dataset",
+    "site_of",
 ]

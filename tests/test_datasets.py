@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from unboiler.evaluate.datasets import (
+from unboiler.datasets import (
     BENCHMARKS_ENV,
     DatasetError,
     Snippets,
@@ -15,7 +15,7 @@ from unboiler.evaluate.datasets import (
     load_dataset,
 )
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parent / "evaluate" / "data"
 
 
 def test_gold_folder_reads_plain_and_gzipped_pages() -> None:
