@@ -112,7 +112,7 @@ def test_find_language_sets_the_detected_language() -> None:
 
 
 def test_set_language_normalises_and_wins() -> None:
-    setter = SetLanguage("pt-BR")
+    setter = SetLanguage(language="pt-BR")
     assert setter.language == "pt"
     document = TextDocument([TextBlock.from_text(ENGLISH)], language="en")
     assert setter(document)
@@ -122,7 +122,7 @@ def test_set_language_normalises_and_wins() -> None:
 
 def test_set_language_refuses_a_language_name() -> None:
     with pytest.raises(ValueError, match="not a language tag"):
-        SetLanguage("German")
+        SetLanguage(language="German")
 
 
 def test_stop_words() -> None:

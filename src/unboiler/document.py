@@ -276,9 +276,26 @@ class TextDocument:
     lines of text rather than as a tree (None for hand-built documents); ``metadata``
     holds what extractors or metadata stages find about the page (``"date"``,
     ``"author"``, a headline found in the body as ``"headline"``, ...).
+
+    ``spacers`` are the page's runs of nothing but no-break spaces (``<p>&nbsp;</p>``),
+    each with the index of the block it comes before: Boilerpipe reads U+00A0 as a
+    character (Java's ``Character.isWhitespace`` says it is none), so they are blocks
+    without words for its filters, neighbours that its rules look at.  The Boilerpipe
+    recipes insert them (:func:`unboiler.filters.boilerpipe.insert_spacer_blocks`); no
+    other method sees them.
     """
 
-    __slots__ = ("blocks", "language", "metadata", "page_type", "source", "title", "tree", "url")
+    __slots__ = (
+        "blocks",
+        "language",
+        "metadata",
+        "page_type",
+        "source",
+        "spacers",
+        "title",
+        "tree",
+        "url",
+    )
 
     def __init__(
         self,
@@ -291,8 +308,10 @@ class TextDocument:
         source: str | None = None,
         metadata: dict[str, str] | None = None,
         page_type: str | None = None,
+        spacers: list[tuple[int, TextBlock]] | None = None,
     ) -> None:
         self.blocks = blocks
+        self.spacers: list[tuple[int, TextBlock]] = list(spacers) if spacers else []
         self.title = title
         self.url = url
         self.language = language
@@ -315,6 +334,7 @@ class TextDocument:
             source=self.source,
             metadata=self.metadata,
             page_type=self.page_type,
+            spacers=[(index, block.copy()) for index, block in self.spacers],
         )
 
     def __iter__(self) -> Iterator[TextBlock]:

@@ -123,7 +123,7 @@ def find_language(document: TextDocument) -> bool:
     return document.language is not None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class SetLanguage:
     """Filter: the language the caller gave, which wins over anything on the page."""
 

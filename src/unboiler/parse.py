@@ -308,6 +308,12 @@ _TAG_LABELS: Final = {
 }
 
 
+#: Spaces that do not break a line (no-break, figure and narrow no-break space): Python's
+#: ``str.split`` takes them for white space, Java's ``Character.isWhitespace`` does not,
+#: so Boilerpipe makes a block (without words) of a run of them (see
+#: :attr:`TextDocument.spacers`).
+_NO_BREAK_SPACES: Final = re.compile("[\u00a0\u2007\u202f]")
+
 #: Lexbor numbers the standard elements below this; custom elements get ids far above it
 #: (addresses), which the walk checks against this bound before it indexes the table.
 _STANDARD_TAG_IDS: Final = 1024
@@ -340,7 +346,12 @@ _NO_LABELS: Final[frozenset[Label]] = frozenset()
 _BODY_TAG_LEVEL: Final = 2
 
 
-def build_blocks(body: LexborNode, *, noscript: bool = False) -> list[TextBlock]:
+def build_blocks(
+    body: LexborNode,
+    *,
+    noscript: bool = False,
+    spacers: list[tuple[int, TextBlock]] | None = None,
+) -> list[TextBlock]:
     """Cut the subtree under ``body`` into text blocks in one iterative walk.
 
     ``noscript`` reads the content of ``<noscript>`` as page text (Boilerpipe skips it,
@@ -383,6 +394,15 @@ def build_blocks(body: LexborNode, *, noscript: bool = False) -> list[TextBlock]
         raw = "".join(pieces)
         text = " ".join(raw.split())
         pieces.clear()
+        if not text and spacers is not None and _NO_BREAK_SPACES.search(raw):
+            spacers.append(
+                (
+                    len(texts),
+                    TextBlock.from_parser(
+                        "", (0, 0, 1), 0, len(texts), block_level, block_labels, block_owner
+                    ),
+                )
+            )
         if text:
             if link_pieces:
                 raw_link = "".join(link_pieces)
@@ -518,8 +538,11 @@ def build_document(
     """The text blocks of a parsed page, with its title, and the tree and source text kept
     for the stages that need them."""
     body = tree.body
-    blocks = build_blocks(body) if body is not None else []
-    return TextDocument(blocks, title=_title(tree), url=url, tree=tree, source=source)
+    spacers: list[tuple[int, TextBlock]] = []
+    blocks = build_blocks(body, spacers=spacers) if body is not None else []
+    return TextDocument(
+        blocks, title=_title(tree), url=url, tree=tree, source=source, spacers=spacers
+    )
 
 
 #: A page's ``<noscript>`` content is read as page text when it holds more words than
@@ -547,7 +570,21 @@ def reveal_noscript(document: TextDocument) -> bool:
     visible = sum(len(block.text.split()) for block in document.blocks)
     if hidden <= NOSCRIPT_MIN_SHARE * visible:
         return False
-    document.blocks = build_blocks(body, noscript=True)
+    document.spacers = []
+    document.blocks = build_blocks(body, noscript=True, spacers=document.spacers)
+    return True
+
+
+def read_noscript(document: TextDocument) -> bool:
+    """Filter: rebuild the blocks with ``<noscript>`` content read as text whenever the page
+    has some, for methods whose reference reads it as a browser without scripts does
+    (the jusText package's cleaner keeps it); True when it did."""
+    tree = document.tree
+    body = tree.body if tree is not None else None
+    if body is None or body.css_first("noscript") is None:
+        return False
+    document.spacers = []
+    document.blocks = build_blocks(body, noscript=True, spacers=document.spacers)
     return True
 
 

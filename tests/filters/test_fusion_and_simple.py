@@ -80,7 +80,7 @@ class TestBoilerplateBlockFilter:
 
 def test_mark_everything_and_min_words() -> None:
     doc = make_doc([4, 10, 9])
-    assert chain(mark_everything_content, MinWords(10))(doc)
+    assert chain(mark_everything_content, MinWords(min_words=10))(doc)
     assert [b.is_content for b in doc.blocks] == [False, True, False]
 
 

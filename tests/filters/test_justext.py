@@ -443,3 +443,12 @@ def test_filter_reports_a_change() -> None:
     assert JusText()(document)
     assert all(block.is_content for block in document.blocks)
     assert not JusText()(document)
+
+
+def test_a_page_served_in_noscript_is_read_as_the_package_reads_it() -> None:
+    # Script-built pages (Discourse forums) serve their posts in <noscript>; the jusText
+    # package's cleaner keeps that text, and so does the extractor.
+    post = prose(60, 0.5)
+    html = f"<body><div id=app></div><noscript><p>{post}</p><p>{post}</p></noscript></body>"
+    text = unboiler.extract(html, extractor="justext", language="en")
+    assert text.split() == (post + " " + post).split()

@@ -1,5 +1,7 @@
 """The Boilerpipe family of extractors (Kohlschütter, Fankhauser and Nejdl, WSDM 2010),
-as the recipes of Boilerpipe 1.3's extractor classes, filter for filter."""
+as the recipes of Boilerpipe 1.3's extractor classes, filter for filter, each after
+:func:`~unboiler.filters.spacers.insert_spacer_blocks`, which gives them the blocks
+Boilerpipe's parser makes of runs of no-break spaces."""
 
 from __future__ import annotations
 
@@ -29,6 +31,7 @@ from unboiler.filters.simple import (
     mark_everything_content,
     split_paragraph_blocks,
 )
+from unboiler.filters.spacers import insert_spacer_blocks
 
 #: Boilerpipe's KeepEverythingWithMinKWordsExtractor takes k from its caller and
 #: publishes no default; ten words keeps sentences and drops menus and buttons.
@@ -40,6 +43,7 @@ def article() -> Filter:
     """Boilerpipe ArticleExtractor: word-count rules around the largest block, tuned for
     news articles (WSDM 2010 §4-5; Boilerpipe 1.3 recipe)."""
     return chain(
+        insert_spacer_blocks,
         terminating_blocks_finder,
         document_title_match_classifier,
         num_words_rules_classifier,
@@ -56,24 +60,29 @@ def article() -> Filter:
 
 
 @register("boilerpipe-default")
-def default() -> Filter:
+def default(*, spacer_blocks: bool = True) -> Filter:
     """Boilerpipe DefaultExtractor: the text-density decision tree (WSDM 2010 §4.3,
-    Algorithm 1) after fusing blocks of equal density; for any kind of page."""
-    return chain(simple_block_fusion, BlockProximityFusion(), density_rules_classifier)
+    Algorithm 1) after fusing blocks of equal density; for any kind of page.
+    ``spacer_blocks=False`` leaves out the blocks Boilerpipe makes of runs of no-break
+    spaces (a variant of ours, measured in ``benchmarks/RESULTS.md``)."""
+    steps: list[Filter] = [simple_block_fusion, BlockProximityFusion(), density_rules_classifier]
+    return chain(insert_spacer_blocks, *steps) if spacer_blocks else chain(*steps)
 
 
 @register("boilerpipe-largest")
 def largest_content() -> Filter:
     """Boilerpipe LargestContentExtractor: the largest text component of the page, found
     with the word-count rules (WSDM 2010 §4.3, Algorithm 2)."""
-    return chain(num_words_rules_classifier, BlockProximityFusion(), KeepLargestBlock())
+    return chain(
+        insert_spacer_blocks, num_words_rules_classifier, BlockProximityFusion(), KeepLargestBlock()
+    )
 
 
 @register("boilerpipe-canola")
 def canola() -> Filter:
     """Boilerpipe CanolaExtractor: rules trained on the krdwrd Canola corpus, whose notion
     of boilerplate is broader than news."""
-    return canola_classifier
+    return chain(insert_spacer_blocks, canola_classifier)
 
 
 @register("boilerpipe-sentences")
@@ -88,18 +97,23 @@ def article_sentences(*, unspaced: bool = False) -> Filter:
 def num_words_rules() -> Filter:
     """Boilerpipe NumWordsRulesExtractor: the word-count decision tree alone (WSDM 2010
     §4.3, Algorithm 2), block by block."""
-    return num_words_rules_classifier
+    return chain(insert_spacer_blocks, num_words_rules_classifier)
 
 
 @register("boilerpipe-everything")
 def keep_everything() -> Filter:
     """Boilerpipe KeepEverythingExtractor: every block is content (the whole page's text;
     a baseline and a debugging aid)."""
-    return mark_everything_content
+    return chain(insert_spacer_blocks, mark_everything_content)
 
 
 @register("boilerpipe-everything-minwords")
 def keep_everything_with_min_words(min_words: int = KEEP_EVERYTHING_MIN_WORDS) -> Filter:
     """Boilerpipe KeepEverythingWithMinKWordsExtractor: every block of at least min_words
     words, after fusing blocks of equal density."""
-    return chain(simple_block_fusion, mark_everything_content, MinWords(min_words))
+    return chain(
+        insert_spacer_blocks,
+        simple_block_fusion,
+        mark_everything_content,
+        MinWords(min_words=min_words),
+    )

@@ -12,6 +12,7 @@ from unboiler.filters.justext import (
     JusText,
 )
 from unboiler.language import SetLanguage, find_language
+from unboiler.parse import read_noscript
 
 
 @register("justext")
@@ -33,10 +34,12 @@ def justext(
     ``max_heading_distance`` is how many characters may separate a heading from its
     text.  The stop lists are jusText's own, Stopwords ISO's for the languages it lacks;
     ``strip_punctuation`` counts stop words without the punctuation around them (a
-    variant of ours, measured in ``benchmarks/RESULTS.md``).
+    variant of ours, measured in ``benchmarks/RESULTS.md``).  The text of ``<noscript>``
+    is page text, as the package's cleaner leaves it.
     """
-    find = SetLanguage(language) if language is not None else find_language
+    find = SetLanguage(language=language) if language is not None else find_language
     return chain(
+        read_noscript,
         find,
         JusText(
             classifier=ContextFreeClassifier(strip_punctuation=strip_punctuation),

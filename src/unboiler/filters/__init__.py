@@ -17,7 +17,7 @@ from unboiler.document import EMPTY_BLOCK, TextBlock, TextDocument
 Filter = Callable[[TextDocument], bool]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Chain:
     """Run filters in order; changed when any of them changed something.  A chain is a
     filter, so recipes nest (ArticleSentencesExtractor starts with ArticleExtractor)."""
@@ -33,7 +33,7 @@ class Chain:
 
 def chain(*filters: Filter) -> Chain:
     """A filter that runs ``filters`` one after the other."""
-    return Chain(tuple(filters))
+    return Chain(filters=tuple(filters))
 
 
 def neighbours(blocks: list[TextBlock]) -> Iterable[tuple[TextBlock, TextBlock, TextBlock]]:

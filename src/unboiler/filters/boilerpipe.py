@@ -195,7 +195,7 @@ def num_fulltext_words(block: TextBlock) -> int:
 END_OF_TEXT_MIN_WORDS: Final = 60
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class IgnoreBlocksAfterContent:
     """Everything from the first end-of-text label on is boilerplate, once at least
     ``min_words`` full-text words of content came before it (Boilerpipe's
@@ -350,7 +350,7 @@ def _keep_only(blocks: list[TextBlock], largest: TextBlock) -> None:
             block.add_label(Label.MIGHT_BE_CONTENT)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class KeepLargestBlock:
     """Keep only the content block with the most words, the first of equals (Boilerpipe's
     KeepLargestBlockFilter); the others become boilerplate labelled

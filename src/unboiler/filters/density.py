@@ -158,7 +158,7 @@ def dense_chunks(
     return [chunk for chunk in chunks if chunk.density > threshold]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class DensityLines:
     """Flag as content the blocks the dense lines cover, every other block as boilerplate.
 

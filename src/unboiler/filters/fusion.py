@@ -39,7 +39,7 @@ def simple_block_fusion(document: TextDocument) -> bool:
     return changed
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class BlockProximityFusion:
     """Fuse a content block into the block before it when their original positions are at
     most ``max_blocks_distance`` apart (Boilerpipe's BlockProximityFusion).

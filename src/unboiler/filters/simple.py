@@ -19,7 +19,7 @@ def mark_everything_content(document: TextDocument) -> bool:
     return changed
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class BoilerplateBlockFilter:
     """Remove the blocks not marked as content (Boilerpipe's BoilerplateBlockFilter).
 
@@ -42,7 +42,7 @@ class BoilerplateBlockFilter:
         return changed
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class MinWords:
     """Content blocks with fewer than ``min_words`` words become boilerplate (Boilerpipe's
     MinWordsFilter)."""

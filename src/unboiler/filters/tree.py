@@ -308,7 +308,7 @@ def _block_nodes(block: TextBlock) -> Sequence[Any]:
     return [block.node] * len(parts)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class TreeFilter:
     """Keep only the selected text under the ancestor that holds most of it
     (Viveros-Jiménez et al. 2018, §4); see the module docstring for the four steps and the

@@ -282,6 +282,8 @@ def select(document: TextDocument, *, images: bool = False) -> Selection:
     for block in document.blocks:
         content = block.is_content
         for node, text in _parts(block):
+            if not text:  # a block without text (Boilerpipe's spacer) shows nothing
+                continue
             if node is None or node not in owners:
                 if content:
                     place(text)

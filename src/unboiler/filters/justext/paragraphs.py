@@ -41,7 +41,7 @@ class Paragraph:
     """The part of the text that the block parser also reads, when it is not all of it
     (text inside ``<noscript>``, ``<object>`` or an ``<option>`` outside a
     ``<select>``, which jusText reads and the parser skips): what :func:`good_blocks`
-    looks for among the blocks."""
+    looks for among the blocks when the whole text is not there."""
 
     def __post_init__(self) -> None:
         if self.length < 0:
@@ -312,12 +312,17 @@ def good_blocks(
     for paragraph, is_good in zip(paragraphs, good, strict=True):
         if paragraph.in_select:  # not in the blocks: our parser drops <option> text
             continue
-        needle = _squeeze(
-            paragraph.text if paragraph.blocks_text is None else paragraph.blocks_text
-        )
-        if not needle:
-            continue
-        found = running.find(needle, cursor)
+        # Its whole text, else the part the block parser reads (when the blocks were
+        # built without <noscript>, say): the first found is the paragraph's place.
+        needles = [_squeeze(paragraph.text)]
+        if paragraph.blocks_text is not None:
+            needles.append(_squeeze(paragraph.blocks_text))
+        found = -1
+        needle = ""
+        for needle in needles:
+            found = running.find(needle, cursor) if needle else -1
+            if found >= 0:
+                break
         if found < 0:
             continue
         cursor = found + len(needle)

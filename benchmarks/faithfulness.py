@@ -1,0 +1,251 @@
+"""How closely each published extractor follows its reference implementation.
+
+    .venv/bin/python benchmarks/faithfulness.py [--datasets scrapinghub readability wcxb]
+        [--limit 400] [--out benchmarks/results/faithfulness.md]
+
+Needs the ``compare`` extra (boilerpy3, jusText).  Every page is decoded once, as
+unboiler decodes it, and both implementations get the same text.  Agreement on a page is
+the shingle F1 (4-grams of ``\\w+`` tokens, the scrapinghub metric) of our output scored
+against the reference's output as if it were the gold; the table gives its mean over
+pages and the share of pages that agree at 0.99 or more (both empty counts as agreeing).
+Tokens, not characters, are compared: our outputs write text from the DOM and the
+references join their blocks with line breaks, which is no difference of extraction.
+
+References:
+
+- the Boilerpipe family: boilerpy3 (a Python port of Boilerpipe 1.3; where it departs from
+  the Java, a disagreement here can be boilerpy3's: its parser is Python's
+  ``html.parser``, not NekoHTML, and it does not read ``<noscript>`` or CDATA as the Java
+  does);
+- ``justext``: the jusText package with the stop list of the language unboiler detects
+  (the same list: the package's own, which unboiler ships), the language-independent mode
+  (an empty list, both thresholds at zero, as the package's command line does it) when
+  the package has no list for it; unboiler is given the same language.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import platform
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
+
+import unboiler
+from unboiler.datasets import Dataset, Page, load_dataset
+from unboiler.evaluate.peers import page_input
+from unboiler.filters.justext import STOPLISTS
+from unboiler.language import document_language
+from unboiler.metrics import (
+    macro_scores,
+    page_f1,
+    shingle_counts,
+    wordbag_macro,
+    wordbag_scores,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+#: Agreement from which a page counts as the same extraction.
+AGREE: float = 0.99
+
+BOILERPY3 = {
+    "boilerpipe-article": "ArticleExtractor",
+    "boilerpipe-default": "DefaultExtractor",
+    "boilerpipe-canola": "CanolaExtractor",
+    "boilerpipe-everything": "KeepEverythingExtractor",
+    "boilerpipe-largest": "LargestContentExtractor",
+    "boilerpipe-numwords": "NumWordsRulesExtractor",
+    "boilerpipe-sentences": "ArticleSentencesExtractor",
+}
+
+Run = Callable[[str], str]
+
+#: The departures kept as options or named variants, each beside the extractor that
+#: follows the reference: (label, extractor, options).
+VARIANTS: list[tuple[str, str, dict[str, object]]] = [
+    ("justext (the package's behaviour)", "justext", {}),
+    ("justext, strip_punctuation=True", "justext", {"strip_punctuation": True}),
+    ("line-blocks (TextExtract's behaviour)", "line-blocks", {}),
+    ("line-blocks-lenient", "line-blocks-lenient", {}),
+    ("boilerpipe-default (Boilerpipe's blocks of no-break spaces)", "boilerpipe-default", {}),
+    ("boilerpipe-default, spacer_blocks=False", "boilerpipe-default", {"spacer_blocks": False}),
+    ("boilerpipe-sentences (Boilerpipe's clause count)", "boilerpipe-sentences", {}),
+    ("boilerpipe-sentences, unspaced=True", "boilerpipe-sentences", {"unspaced": True}),
+]
+
+
+def agreement(reference: str, ours: str) -> float:
+    if not reference.split() and not ours.split():
+        return 1.0
+    return page_f1(shingle_counts(reference, ours))
+
+
+def boilerpy3_pair(name: str) -> tuple[Run, Run]:
+    from boilerpy3 import extractors
+
+    reference = getattr(extractors, BOILERPY3[name])()
+    extractor = unboiler.get_extractor(name)
+
+    def run_reference(text: str) -> str:
+        with contextlib.redirect_stderr(io.StringIO()):
+            return str(reference.get_content(text))
+
+    return run_reference, lambda text: unboiler.extract(text, extractor=extractor)
+
+
+def justext_names() -> dict[str, str]:
+    """ISO code -> the package's name of the list, found by content: unboiler ships the
+    package's files renamed, so equal files are the same list."""
+    import justext
+
+    package = Path(justext.__file__).parent / "stoplists"
+    ours = resources.files("unboiler") / "data" / STOPLISTS
+    by_content = {path.read_bytes(): path.stem for path in package.glob("*.txt")}
+    names = {}
+    for entry in ours.iterdir():
+        if entry.name.endswith(".txt"):
+            name = by_content.get(entry.read_bytes())
+            if name is not None:
+                names[entry.name.removesuffix(".txt")] = name
+    return names
+
+
+def justext_pair() -> tuple[Callable[[str, str | None], str], Callable[[str, str | None], str]]:
+    import justext
+
+    names = justext_names()
+
+    def run_reference(text: str, language: str | None) -> str:
+        name = names.get(language or "")
+        if name is None:
+            paragraphs = justext.justext(text, frozenset(), stopwords_low=0, stopwords_high=0)
+        else:
+            paragraphs = justext.justext(text, justext.get_stoplist(name))
+        return "\n".join(p.text for p in paragraphs if not p.is_boilerplate)
+
+    def run_ours(text: str, language: str | None) -> str:
+        if language is None or language not in names:
+            # no list of the package's: both in the language-independent mode
+            return unboiler.extract(text, extractor="justext", language="zz")
+        return unboiler.extract(text, extractor="justext", language=language)
+
+    return run_reference, run_ours
+
+
+def measure(
+    pages: list[Page], names: list[str]
+) -> dict[str, tuple[float, float, int, float, list[tuple[float, str]]]]:
+    texts = [page_input(page.html, page.url).text for page in pages]
+    results: dict[str, tuple[float, float, int, float, list[tuple[float, str]]]] = {}
+    for name in names:
+        start = time.perf_counter()
+        scores: list[tuple[float, str]] = []
+        if name == "justext":
+            reference_j, ours_j = justext_pair()
+            for page, text in zip(pages, texts, strict=True):
+                language = document_language(unboiler.parse(text))
+                expected = reference_j(text, language)
+                scores.append((agreement(expected, ours_j(text, language)), page.id))
+        else:
+            reference, ours = boilerpy3_pair(name)
+            for page, text in zip(pages, texts, strict=True):
+                try:
+                    expected = reference(text)
+                except Exception:  # boilerpy3 fails on some pages: not a comparison
+                    continue
+                scores.append((agreement(expected, ours(text)), page.id))
+        values = [s for s, _ in scores]
+        results[name] = (
+            statistics.fmean(values) if values else float("nan"),
+            sum(v >= AGREE for v in values) / max(len(values), 1),
+            len(values),
+            time.perf_counter() - start,
+            sorted(scores)[:5],
+        )
+        print(f"{name}: {results[name][0]:.3f} mean, {results[name][1]:.1%} agree", file=sys.stderr)
+    return results
+
+
+def variant_scores(dataset: Dataset, pages: list[Page]) -> list[float]:
+    """F1 against the gold of each of :data:`VARIANTS`, under the dataset's metric."""
+    texts = [page_input(page.html, page.url).text for page in pages]
+    golds = [page.gold or "" for page in pages]
+    result = []
+    for _, name, options in VARIANTS:
+        extractor = unboiler.get_extractor(name, **options)
+        outputs = [unboiler.extract(text, extractor=extractor) for text in texts]
+        pairs = list(zip(golds, outputs, strict=True))
+        if dataset.metric == "wordbag":
+            result.append(wordbag_macro([wordbag_scores(g, o) for g, o in pairs]).f1)
+        else:
+            result.append(macro_scores([shingle_counts(g, o) for g, o in pairs]).f1)
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--datasets", nargs="+", default=["scrapinghub", "readability", "wcxb"])
+    parser.add_argument("--limit", type=int, default=400, help="pages per dataset, every n-th")
+    parser.add_argument("--extractors", nargs="+", default=[*BOILERPY3, "justext"])
+    parser.add_argument("--out", type=Path)
+    args = parser.parse_args()
+    lines = [
+        "# Faithfulness to the reference implementations",
+        "",
+        f"Produced by `python benchmarks/faithfulness.py --datasets {' '.join(args.datasets)} "
+        f"--limit {args.limit}` ({platform.machine()}, Python {platform.python_version()}).",
+        "",
+        "Agreement: shingle F1 of unboiler's output against the reference's output (mean over",
+        f"pages), and the share of pages agreeing at {AGREE} or more. References: boilerpy3 for",
+        "the Boilerpipe family, the jusText package for `justext` (see the script's docstring).",
+        "",
+    ]
+    table: dict[str, dict[str, tuple[float, float, int, float, list[tuple[float, str]]]]] = {}
+    variants: dict[str, list[float]] = {}
+    for dataset_name in args.datasets:
+        dataset = load_dataset(dataset_name)
+        pages = [page for page in dataset.pages if page.gold is not None]
+        variants[dataset_name] = variant_scores(dataset, pages)
+        step = max(1, len(pages) // args.limit) if args.limit else 1
+        pages = pages[::step][: args.limit or None]
+        print(f"{dataset_name}: {len(pages)} pages", file=sys.stderr)
+        table[dataset_name] = measure(pages, args.extractors)
+    header = "| extractor | reference | " + " | ".join(
+        f"{d} ({next(iter(table[d].values()))[2]} pages) mean | agree" for d in args.datasets
+    )
+    lines += [header + " |", "|---|---|" + "---|---|" * len(args.datasets)]
+    for name in args.extractors:
+        reference = f"boilerpy3 {BOILERPY3[name]}" if name in BOILERPY3 else "jusText 3.0.2"
+        cells = [f"{table[d][name][0]:.3f} | {table[d][name][1]:.1%}" for d in args.datasets]
+        lines.append(f"| {name} | {reference} | " + " | ".join(cells) + " |")
+    lines += ["", "Least agreeing pages (agreement, page id):", ""]
+    for name in args.extractors:
+        worst = "; ".join(
+            f"{d}: " + ", ".join(f"{s:.2f} {i}" for s, i in table[d][name][4][:3])
+            for d in args.datasets
+        )
+        lines.append(f"- {name}: {worst}")
+    lines += [
+        "",
+        "Departures kept as options or named variants, F1 against the gold on every page with",
+        "gold text (the datasets' own metrics: shingles, WCXB's word bag):",
+        "",
+        "| extractor | " + " | ".join(args.datasets) + " |",
+        "|---|" + "---|" * len(args.datasets),
+    ]
+    for index, (label, _, _) in enumerate(VARIANTS):
+        cells = " | ".join(f"{variants[d][index]:.3f}" for d in args.datasets)
+        lines.append(f"| {label} | {cells} |")
+    text = "\n".join(lines) + "\n"
+    print(text)
+    if args.out:
+        args.out.write_text(text)
+
+
+if __name__ == "__main__":
+    main()
