@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 import pytest
+import yaml
 from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
@@ -52,7 +53,6 @@ TRICKY = [
 
 
 def yaml_load(text: str) -> Any:
-    yaml = pytest.importorskip("yaml")
     return yaml.safe_load(text)
 
 
