@@ -46,6 +46,8 @@ SECTIONS: Final = (
     ("tree-depth.md", "Tree ancestor filter: the depth table (issue 4)"),
     ("density.md", "Density filter and trained classifier (issue 5)"),
     ("lineblocks-weighted.md", "Line-blocks and weighted-blocks (issue 5)"),
+    ("faithfulness.md", "Faithfulness to the reference implementations (issue 24)"),
+    ("mutation.md", "Mutation testing of the published rules (issue 24)"),
 )
 
 
