@@ -7,6 +7,7 @@ from typing import BinaryIO
 
 import click
 
+from unboiler.classify.default_model import FAVOR_MODES
 from unboiler.compressed import decompress
 from unboiler.core import FRONT_MATTER_OUTPUTS
 from unboiler.core import extract as extract_page
@@ -98,7 +99,7 @@ def _extractor_options(
 )
 @click.option(
     "--favor",
-    type=click.Choice(["balanced", "precision", "recall"]),
+    type=click.Choice(FAVOR_MODES),
     default=None,
     help="The default extractor's trade-off: balanced (default), precision or recall. "
     "Short for --option favor=MODE.",

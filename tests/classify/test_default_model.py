@@ -3,6 +3,7 @@ to end with `unboiler train`, and what its decisions carry."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 from typing import Any
@@ -164,6 +165,38 @@ def test_expected_f_choice_is_the_best_set(blocks: list[tuple[float, int]], beta
         for mask in range(1, 1 << len(blocks))
     )
     assert expected(chosen.tolist()) >= best - 1e-9
+
+
+@given(
+    st.lists(
+        st.tuples(st.floats(0.0, 1.0, allow_subnormal=False), st.integers(0, 500)),
+        min_size=1,
+        max_size=40,
+    )
+)
+def test_a_larger_beta_keeps_a_superset(blocks: list[tuple[float, int]]) -> None:
+    """Precision keeps no block balanced drops, and balanced none that recall drops: the
+    score of a longer top-k gains relative to a shorter one as beta grows."""
+    probabilities = np.array([p for p, _ in blocks])
+    words = np.array([float(w) for _, w in blocks])
+    chosen = [expected_f_choice(probabilities, words, beta) for beta in (0.5, 1.0, 2.0)]
+    for smaller, larger in itertools.pairwise(chosen):
+        assert not (smaller & ~larger).any()
+
+
+def test_expected_f_choice_floor_and_inputs() -> None:
+    words = np.array([9.0, 9.0, 9.0])
+    # A doubtful page under F2: expected words 1.5, 1.2, 0.9 of 3.6 (b² 3.6 = 14.4); the
+    # top two score 5*2.7/(20+14.4) = 0.392, all three 5*3.6/(30+14.4) = 0.405, so the
+    # ratio keeps all three, and the floor removes the one under MIN_PROBABILITY.
+    recall = expected_f_choice(np.array([0.15, 0.12, 0.09]), words, beta=2.0)
+    assert recall.tolist() == [True, True, False]
+    assert 0.09 < MIN_PROBABILITY < 0.12
+    # a probability that is not a number keeps nothing; shapes must agree
+    with_nan = expected_f_choice(np.array([0.9, np.nan, 0.8]), words)
+    assert with_nan.tolist() == [True, False, True]
+    with pytest.raises(ValueError):
+        expected_f_choice(np.array([0.9, 0.8]), words)
 
 
 def test_favor_modes_keep_nested_sets(toy_model: Path) -> None:

@@ -214,3 +214,13 @@ def test_a_model_scored_on_its_own_training_set_is_flagged(tmp_path: Path) -> No
     assert "density-blocks: its model was trained on 'toy' itself" in stdout
     code, stdout, _ = run(str(ARTICLES), "-e", "density-blocks", "--model", str(model), "-q")
     assert code == 0 and "trained on" not in stdout
+
+
+def test_show_worst_explains_the_default_extractors_blocks() -> None:
+    code, stdout, _ = run(str(ARTICLES), "-e", "default", "--show-worst", "1", "-q")
+    assert code == 0
+    worst = stdout.split("Worst 1 pages of default:", 1)[1]
+    whys = [line for line in worst.splitlines() if line.strip().startswith("why:")]
+    assert whys, worst
+    # each reason gives the block's probability, its verdict and the page's cut
+    assert all(" kept, page keeps p>=" in w or " dropped, page keeps" in w for w in whys)

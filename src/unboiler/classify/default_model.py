@@ -32,8 +32,10 @@ from __future__ import annotations
 import functools
 import json
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Final
 
 import numpy as np
@@ -66,7 +68,9 @@ PAGE_TYPES: Final = (
 )
 #: The modes of ``favor=`` and the F-beta each one maximises on a page: F1, F0.5
 #: (precision weighs twice recall) and F2 (recall twice precision).
-FAVOR_BETA: Final = {"balanced": 1.0, "precision": 0.5, "recall": 2.0}
+FAVOR_BETA: Final[Mapping[str, float]] = MappingProxyType(
+    {"balanced": 1.0, "precision": 0.5, "recall": 2.0}
+)
 FAVOR_MODES: Final = tuple(FAVOR_BETA)
 #: A block under this probability is never kept, whatever the page's other blocks: a
 #: page on which the model sees no content returns none rather than its least unlikely
@@ -98,9 +102,13 @@ def expected_f_choice(
     and 0.007 on scrapinghub (the same folds and trees, commit b17531d).  A block gets one
     more word than it has, so that blocks of images or numbers count.
     """
+    if probabilities.shape != words.shape or probabilities.ndim != 1:
+        raise ValueError("one probability and one word count per block")
     keep = np.zeros(len(probabilities), dtype=np.bool_)
     if not len(probabilities):
         return keep
+    # a probability that is not a number (a model fault) keeps nothing
+    probabilities = np.nan_to_num(probabilities, nan=0.0)
     weights = words + 1.0
     expected = probabilities * weights
     order = np.argsort(-probabilities, kind="stable")

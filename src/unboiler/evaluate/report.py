@@ -389,9 +389,17 @@ def _reasons(page: Page, model: str | None) -> dict[str, str]:
         explained = explain(document, loaded)
     except Exception:  # the page's own error is reported above; no reasons then
         return {}
+    # The page's cut: the lowest probability among the blocks kept (the expected-F rule
+    # keeps every block above it, see default_model.expected_f_choice).
+    kept = [b.score for b in document.blocks if b.is_content and b.score is not None]
+    cut = f", page keeps p>={min(kept):.2f}" if kept else ", page keeps nothing"
     reasons = {}
     for block, top in zip(document.blocks, explained, strict=True):
-        score = f"p={block.score:.2f}" if block.score is not None else "added from JSON-LD"
+        if block.score is None:
+            score = "added from JSON-LD"
+        else:
+            verdict = "kept" if block.is_content else "dropped"
+            score = f"p={block.score:.2f} {verdict}{cut}"
         weights = ", ".join(f"{name} {weight:+.2f}" for name, weight in top)
         reasons[" ".join(block.text.split())] = f"{score}; {weights}"
     return reasons
