@@ -62,3 +62,11 @@ def test_content_text() -> None:
     assert doc.content == "a\nc"
     assert doc.text == "a\nb\nc"
     assert [b.text for b in doc.content_blocks] == ["a", "c"]
+
+
+def test_a_block_of_one_token_longer_than_a_line_is_one_line_of_its_words() -> None:
+    # Boilerpipe's flushBlock counts one filled line holding no word for such a block, and
+    # its TextBlock.initDensities then counts one line holding all the block's words
+    block = TextBlock.from_text("a" * 81)
+    assert (block.num_words, block.num_words_in_wrapped_lines, block.num_wrapped_lines) == (1, 1, 1)
+    assert block.text_density == 1.0

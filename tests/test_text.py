@@ -81,13 +81,20 @@ def test_lone_surrogates_split_words() -> None:
     assert count_words("left\ud800right") == 2
 
 
+#: Boilerpipe's ``maxLineLength`` in ``BoilerpipeHTMLContentHandler.flushBlock``, written
+#: out rather than read from the module under test, so that the reference cannot follow a
+#: change of ``WRAP_WIDTH``.
+BOILERPIPE_MAX_LINE_LENGTH = 80
+
+
 def reference_wrap(tokens: list[str]) -> tuple[int, int, int]:
-    """Boilerpipe's flushBlock loop, transcribed."""
+    """Boilerpipe's flushBlock loop, transcribed (the counts before ``TextBlock`` turns a
+    block with no word on its filled lines into one line of all its words)."""
     line, lines, on_line = -1, 0, 0
     for token in tokens:
         on_line += 1
         line += len(token) + 1
-        if line > WRAP_WIDTH:
+        if line > BOILERPIPE_MAX_LINE_LENGTH:
             lines += 1
             line = len(token)
             on_line = 1
@@ -99,6 +106,47 @@ def reference_wrap(tokens: list[str]) -> tuple[int, int, int]:
 @given(st.lists(st.text(alphabet="abcdefghij", min_size=1, max_size=95), max_size=60))
 def test_wrap_matches_boilerpipe_loop(tokens: list[str]) -> None:
     assert tuple(wrap_stats(" ".join(tokens))) == reference_wrap(tokens)
+
+
+# Words of ordinary length mixed with words longer than a line, which a uniform draw of
+# lengths almost never yields.
+_SHORT_OR_LONG = st.one_of(
+    st.text(alphabet="abcdefghij", min_size=1, max_size=12),
+    st.text(alphabet="abcdefghij", min_size=76, max_size=90),
+)
+
+
+@given(st.lists(_SHORT_OR_LONG, max_size=30))
+def test_wrap_matches_boilerpipe_loop_with_tokens_longer_than_a_line(tokens: list[str]) -> None:
+    assert tuple(wrap_stats(" ".join(tokens))) == reference_wrap(tokens)
+
+
+def test_wrap_width_is_boilerpipes() -> None:
+    assert WRAP_WIDTH == BOILERPIPE_MAX_LINE_LENGTH
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # 39 + 1 + 40 = 80 characters fill the first line exactly; "z" starts the second
+        ("x" * 39 + " " + "y" * 40 + " z", (3, 2, 1)),
+        # 40 + 1 + 40 = 81 do not fit: the first line holds one word
+        ("x" * 40 + " " + "y" * 40 + " z", (3, 1, 1)),
+        ("a" * 80, (1, 1, 1)),  # a token of exactly one line fits
+        # a token longer than a line: the loop counts a wrap before it (the empty first
+        # line) and none of its words are on a filled line
+        ("a" * 81, (1, 0, 1)),
+        ("a" * 81 + " b", (2, 1, 2)),
+        ("b " + "a" * 81, (2, 1, 1)),
+        ("b " + "a" * 81 + " c", (3, 2, 2)),
+        # four-letter words: a filled line holds 16 (16 * 5 - 1 = 79 characters)
+        ("word " * 17, (17, 16, 1)),
+        ("word " * 16, (16, 16, 1)),
+    ],
+)
+def test_wrap_hand_counted_at_the_line_width(text: str, expected: tuple[int, int, int]) -> None:
+    assert tuple(wrap_stats(text)) == expected
+    assert reference_wrap(text.split()) == expected
 
 
 def test_wrap_hand_counted() -> None:
@@ -157,6 +205,31 @@ def test_mixed_scripts_and_fractions() -> None:
     from unboiler.text import word_texts
 
     assert [w.count(" ") + 1 for w in word_texts(["新", "新"])] == [1, 1]
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("あ" * 15, 6),  # kana: 15 * 0.4 = 6
+        ("ก" * 45, 10),  # Thai: 45 * 0.22 = 9.9
+        ("ก" * 34, 7),  # 34 * 0.22 = 7.48 rounds down
+        ("ก" * 11, 2),  # 11 * 0.22 = 2.42
+        ("新" * 10, 7),  # Han: 10 * 0.65 = 6.5 rounds up
+        ("新" * 99, 64),  # 64.35: more stand-in words than are prepared in advance
+        ("新 新", 1),  # two runs of one line: 0.65 + 0.65 = 1.3
+        ("a 新", 2),  # the text before the first run is kept
+    ],
+)
+def test_unspaced_words_hand_counted(text: str, words: int) -> None:
+    assert count_words(text) == words
+
+
+def test_unspaced_fractions_restart_on_every_line() -> None:
+    # 11 Thai letters are 2.42 words on any line, the first or a later one, and a leading
+    # empty line changes nothing
+    thai = "ก" * 11
+    assert [w.count(" ") + 1 for w in word_texts(["x", thai, thai])] == [1, 2, 2]
+    assert word_texts(["", "新 新", "新 新"]) == ["", "wwwww", "wwwww"]
 
 
 def test_korean_is_spaced_already() -> None:

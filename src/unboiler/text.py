@@ -249,7 +249,10 @@ def wrap_words(words: str) -> WrapStats:
     block counts as one line holding every word; otherwise the words of the last,
     unfinished line are left out, so that text density (words per line) reflects running
     text rather than a short tail.  One quirk of the original is kept: a block that opens
-    with a token longer than a line counts an extra, empty line before it.
+    with a token longer than a line counts an extra, empty line before it, so a block of
+    one such token has one filled line holding no word, ``(1, 0, 1)``, as Boilerpipe's
+    ``flushBlock`` loop counts it (its ``TextBlock`` then counts that block as one line of
+    all its words, and so does ours).
     """
     if not words:
         return WrapStats(0, 0, 1)
@@ -265,6 +268,8 @@ def wrap_words(words: str) -> WrapStats:
         if end < 0:  # a token longer than a line fills a line of its own
             end = words.find(" ", start)
             if end < 0:
+                if start == 0:  # the whole block is that token: the empty line only
+                    return WrapStats(num_words, 0, 1)
                 break
             if start == 0:
                 wrapped_lines += 1

@@ -7,6 +7,7 @@ from tests.conftest import make_block, make_doc
 
 from unboiler.document import Label, TextDocument
 from unboiler.filters.boilerpipe import (
+    EXPAND_MIN_WORDS,
     IgnoreBlocksAfterContent,
     KeepLargestBlock,
     document_title_match_classifier,
@@ -249,3 +250,183 @@ def test_trailing_headlines() -> None:
     )
     assert trailing_headline_to_boilerplate(doc)
     assert [b.is_content for b in doc.blocks] == [True, True, False, False, False]
+
+
+# --------------------------------------------------------------------------- boundaries and
+# routes, each expected value worked out by hand from the Boilerpipe 1.3 Java sources
+
+
+def test_comments_of_exactly_eight_characters_ends_the_text() -> None:
+    # TerminatingBlocksFinder: texts of at least 8 characters are matched against the
+    # phrases; "Comments" has 8 and starts with "comments"
+    assert is_terminating_text("Comments", link_density=0.0)
+    assert is_terminating_text("comments", link_density=0.0)
+
+
+class TestPotentialTitlesByRoute:
+    """Every candidate of DocumentTitleMatchClassifier's constructor, for titles where each
+    route (longest part per separator pattern, parts of at least 4 words between spaced
+    separators, the two ``replaceFirst`` cuts) contributes something the others do not."""
+
+    def test_only_the_colon_patterns_split(self) -> None:
+        title = "Review: the new harbour library opens its doors"
+        assert potential_titles(title) == {
+            "review: the new harbour library opens its doors",
+            "the new harbour library opens its doors",
+        }
+
+    def test_parts_of_four_words_or_more_beside_the_longest(self) -> None:
+        title = "Harbour library opens today | News from all the coast towns | The Daily Courier"
+        assert potential_titles(title) == {
+            title.lower(),
+            "news from all the coast towns",  # the longest part (6 words)
+            "harbour library opens today",  # 4 words: a part of its own; 3 are not
+        }
+
+    def test_two_parts_of_four_words_or_more(self) -> None:
+        title = "Harbour library opens today | News from all the coast towns"
+        assert potential_titles(title) == {
+            title.lower(),
+            "news from all the coast towns",
+            "harbour library opens today",
+        }
+
+    def test_dot_com_parts_are_skipped_even_when_longest(self) -> None:
+        title = "Mayor wins the vote | Harbourcoastnewsonline.com"
+        assert potential_titles(title) == {
+            "mayor wins the vote | harbourcoastnewsonline.com",
+            "mayor wins the vote",
+        }
+
+    def test_dash_cuts(self) -> None:
+        title = "Mayor wins the harbour vote - Local News - Example.com"
+        assert potential_titles(title) == {
+            "mayor wins the harbour vote - local news - example.com",
+            "mayor wins the harbour vote",  # longest part, and a part of 5 words
+            "mayor wins the harbour vote - local news",  # the last " - ..." cut off
+            "local news - example.com",  # the first "... - " cut off
+        }
+
+    @pytest.mark.parametrize(
+        ("title", "longest"),
+        [
+            ("Internationalisation | a b c", "a b c"),  # more words wins though shorter
+            ("Alphabet soup | big tree", "alphabet soup"),  # equal words, shorter: no
+            ("Storm | cloud", "storm"),  # equal words and length: the first stays
+            ("Abc || d", "abc"),  # the empty part between the bars counts one word
+        ],
+    )
+    def test_longest_part(self, title: str, longest: str) -> None:
+        assert potential_titles(title) == {title.lower(), longest}
+
+    def test_trailing_separator_gives_no_part(self) -> None:
+        # Java's split drops the trailing empty string: one part, no candidate
+        assert potential_titles("Abc |") == {"abc |"}
+
+    def test_title_stripped_of_punctuation_matches(self) -> None:
+        # "storm: cloud!" without ?!.-: is "storm cloud", the whole title
+        doc = make_doc([5], texts=["Storm: cloud!"], title="Storm cloud")
+        assert document_title_match_classifier(doc)
+        assert Label.TITLE in doc.blocks[0].labels
+
+
+class TestExpandTitleToContent:
+    def test_content_starts_at_the_first_content_block(self) -> None:
+        might = Label.MIGHT_BE_CONTENT
+        doc = make_doc(
+            [8, 30, 200, 30, 100],
+            content=[False, False, True, False, True],
+            labels=[(Label.TITLE, might), (might,), (), (might,), ()],
+        )
+        assert expand_title_to_content(doc)
+        # block 3 lies after the start of the content: left alone
+        assert [b.is_content for b in doc.blocks] == [True, True, True, False, True]
+
+    def test_no_title_changes_nothing(self) -> None:
+        might = Label.MIGHT_BE_CONTENT
+        doc = make_doc([30, 30, 200], content=[False, False, True], labels=[(might,), (might,), ()])
+        assert not expand_title_to_content(doc)
+        assert [b.is_content for b in doc.blocks] == [False, False, True]
+
+    def test_title_without_content_changes_nothing(self) -> None:
+        might = Label.MIGHT_BE_CONTENT
+        doc = make_doc([8, 30, 30], labels=[(Label.TITLE, might), (might,), (might,)])
+        assert not expand_title_to_content(doc)
+        assert not any(b.is_content for b in doc.blocks)
+
+
+class TestKeepLargestAtItsBoundaries:
+    def test_expand_min_words_is_boilerpipes(self) -> None:
+        # KeepLargestBlockFilter.INSTANCE_EXPAND_TO_SAME_TAGLEVEL_MIN_WORDS = (true, 150)
+        assert EXPAND_MIN_WORDS == 150
+        doc = make_doc([150, 149, 300], content=[False, False, True], levels=[5, 5, 5])
+        KeepLargestBlock(expand_to_same_tag_level=True, min_words=EXPAND_MIN_WORDS)(doc)
+        assert [b.is_content for b in doc.blocks] == [True, False, True]
+
+    def test_expansion_without_minimum_takes_every_block_of_the_level(self) -> None:
+        # INSTANCE_EXPAND_TO_SAME_TAGLEVEL = (true, 0): even a block of no words
+        doc = make_doc([0, 300, 2], content=[False, True, False], levels=[5, 5, 5])
+        KeepLargestBlock(expand_to_same_tag_level=True)(doc)
+        assert [b.is_content for b in doc.blocks] == [True, True, True]
+
+    def test_likely_content_that_is_not_content_is_never_the_largest(self) -> None:
+        might = Label.MIGHT_BE_CONTENT
+        doc = make_doc([50, 500], content=[True, False], labels=[(), (might,)])
+        assert KeepLargestBlock()(doc)
+        assert [b.is_content for b in doc.blocks] == [True, False]
+
+
+class TestKeepLargestFulltextBlock:
+    def test_likely_content_that_is_not_content_is_never_the_largest(self) -> None:
+        might = Label.MIGHT_BE_CONTENT
+        doc = make_doc([50, 500], content=[True, False], densities=[10, 10], labels=[(), (might,)])
+        assert keep_largest_fulltext_block(doc)
+        assert [b.is_content for b in doc.blocks] == [True, False]
+
+    def test_first_of_equals(self) -> None:
+        doc = make_doc([80, 80], content=[True, True], densities=[10, 10])
+        assert keep_largest_fulltext_block(doc)
+        assert [b.is_content for b in doc.blocks] == [True, False]
+        assert Label.MIGHT_BE_CONTENT in doc.blocks[1].labels
+
+    def test_a_sparse_block_is_kept_when_every_content_block_is_sparse(self) -> None:
+        # max starts at -1: the first content block, with 0 full-text words, is the largest
+        doc = make_doc([300, 100, 20], content=[False, True, True], densities=[10, 5, 5])
+        assert keep_largest_fulltext_block(doc)
+        assert [b.is_content for b in doc.blocks] == [False, True, False]
+
+    def test_no_content_changes_nothing(self) -> None:
+        doc = make_doc([300, 100], densities=[10, 10])
+        assert not keep_largest_fulltext_block(doc)
+
+
+def test_large_block_level_comes_from_a_content_block_labelled_very_likely() -> None:
+    very = Label.VERY_LIKELY_CONTENT
+    doc = make_doc(
+        [300, 300, 120, 120],
+        content=[False, True, False, False],
+        levels=[5, 4, 5, 4],
+        labels=[(very,), (very,), (), ()],
+    )
+    assert large_block_same_tag_level_to_content(doc)
+    assert [b.is_content for b in doc.blocks] == [False, True, False, True]
+
+
+def test_large_block_without_very_likely_content_changes_nothing() -> None:
+    doc = make_doc([300, 120], content=[True, False], levels=[4, 4])
+    assert not large_block_same_tag_level_to_content(doc)
+    assert [b.is_content for b in doc.blocks] == [True, False]
+
+
+def test_list_at_end_starts_only_after_very_likely_content() -> None:
+    might = Label.MIGHT_BE_CONTENT
+    doc = make_doc(
+        [300, 10, 300, 10],
+        content=[True, False, False, False],
+        levels=[3, 5, 3, 5],
+        labels=[(), (might, Label.LI), (Label.VERY_LIKELY_CONTENT,), (might, Label.LI)],
+    )
+    # a content block without the label, and a labelled block that is not content,
+    # open no list
+    assert not list_at_end(doc)
+    assert [b.is_content for b in doc.blocks] == [True, False, False, False]

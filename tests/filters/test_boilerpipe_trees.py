@@ -150,3 +150,32 @@ class TestClassifiersOverDocuments:
         doc = make_doc([3, 25, 2])
         assert canola_classifier(doc)
         assert [b.is_content for b in doc.blocks] == [True, True, False]
+
+
+class TestLinkDensityThresholdsExactly:
+    """Blocks whose link density equals a threshold of the trees: both trees test with
+    ``<=`` (WSDM 2010, Algorithms 1 and 2; NumWordsRulesClassifier and
+    DensityRulesClassifier), so the block stays on the low-link side.  Java keeps link
+    density as a float: 333333 / 1e6 and 555556 / 1e6 round below the thresholds there
+    too."""
+
+    CURR_AT = make_block(1_000_000, link_words=333_333, text="x")  # 0.333333
+    PREV_AT = make_block(1_000_000, link_words=555_556, text="x")  # 0.555556
+
+    def test_num_words_rule(self) -> None:
+        assert num_words_rule(PREV_PLAIN, self.CURR_AT, block(100)) is True
+        # prev at the threshold is not "after links": 40 words are enough there
+        assert num_words_rule(self.PREV_AT, block(40), block(0)) is True
+
+    def test_density_rule(self) -> None:
+        dense_curr = make_block(1_000_000, link_words=333_333, density=20, text="x")
+        assert density_rule(PREV_PLAIN, dense_curr, block(density=5)) is True
+        prev = make_block(1_000_000, link_words=555_556, density=5, text="x")
+        # not "after links": sparse before denser than 10 is content (it would be
+        # boilerplate after links, where next needs more than 11)
+        assert density_rule(prev, block(density=3), block(density=11)) is True
+
+    def test_prev_just_under_the_threshold_is_not_after_links(self) -> None:
+        # 11 of 20 words linked (0.55) is below 0.555556
+        assert num_words_rule(block(20, 11), block(40), block(0)) is True
+        assert num_words_rule(block(20, 12), block(40), block(0)) is False  # 0.6

@@ -130,3 +130,55 @@ def test_split_paragraph_blocks_restores_parts() -> None:
     assert [b.num_words for b in doc.blocks] == [3, 4, 2]
     assert [b.is_content for b in doc.blocks] == [True, True, False]
     assert Label.TITLE in doc.blocks[1].labels
+
+
+def test_simple_block_fusion_of_two_blocks() -> None:
+    # SimpleBlockFusionProcessor works from two blocks on
+    doc = make_doc([3, 3], texts=["a", "b"])
+    assert simple_block_fusion(doc)
+    assert texts(doc) == ["a\nb"]
+
+
+def test_split_paragraph_blocks_leaves_unmerged_blocks_alone() -> None:
+    doc = make_doc([3, 4], link_words=[3, 0], content=[True, False])
+    before = list(doc.blocks)
+    assert not split_paragraph_blocks(doc)
+    assert all(a is b for a, b in zip(doc.blocks, before, strict=True))
+    assert doc.blocks[0].num_linked_words == 3
+
+
+def test_split_pieces_have_consecutive_offsets() -> None:
+    doc = make_doc([3, 4, 2, 1], content=[True] * 4, texts=["a b c", "d e f g", "h i", "j"])
+    doc.blocks[1].merge_next(doc.blocks.pop(2))
+    doc.blocks[1].merge_next(doc.blocks.pop(2))
+    assert split_paragraph_blocks(doc)
+    assert [(b.offset_start, b.offset_end) for b in doc.blocks] == [(0, 0), (1, 1), (2, 2), (3, 3)]
+
+
+class TestMinClauseWordsAtItsBoundary:
+    """MinClauseWordsFilter.INSTANCE = (5, false): a clause needs 5 words, counted as one
+    more than its runs of spaces, up to the letter or digit before the delimiter."""
+
+    def _kept(self, text: str, **options: object) -> bool:
+        doc = TextDocument([make_block(20, text=text, content=True)])
+        MinClauseWords(**options)(doc)  # type: ignore[arg-type]
+        return doc.blocks[0].is_content
+
+    def test_five_words_are_a_clause_four_are_not(self) -> None:
+        assert self._kept("Five words are right here.")
+        assert not self._kept("Four words only here.")
+
+    def test_the_clause_starts_at_the_first_character(self) -> None:
+        assert self._kept("A lot of rain fell. Then")
+
+    def test_the_clause_ends_with_the_character_before_the_delimiter(self) -> None:
+        assert self._kept("We met at gate 5, then left")
+
+    def test_a_later_clause_counts(self) -> None:
+        assert self._kept("Home. About us. We went to the coast, and")
+
+    def test_text_after_the_last_delimiter(self) -> None:
+        text = "Home. Five words are right here"
+        assert not self._kept(text)
+        assert self._kept(text, accept_clauses_without_delimiter=True)
+        assert not self._kept("Home. Four words only here", accept_clauses_without_delimiter=True)

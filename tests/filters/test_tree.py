@@ -306,3 +306,55 @@ def test_a_block_without_element_beside_placed_ones_keeps_its_flag() -> None:
 def test_depth_outside_the_papers_range_is_refused(depth: int) -> None:
     with pytest.raises(ValueError, match="between 1 and 5"):
         TreeFilter(depth=depth)
+
+
+# --------------------------------------------------------------------------- neighbouring
+# branches (tests/pages/tree-neighbour.html): distances counted by hand in edges; lexbor
+# puts a <tbody> between each <table> and its rows.
+
+
+@pytest.mark.parametrize(
+    ("prefix", "paragraph"),
+    [
+        # blockquote -> td -> tr -> td -> div: 4 edges; its own branch has no paragraph
+        ("Quote A", "Box A in the next cell."),
+        # its own box is 5 edges down (four spans and the div): the neighbour's 4 win
+        ("Quote B", "Box B in the next cell."),
+        # its own box is 4 edges down, as far as the neighbour's: the innermost wins
+        ("Quote C", "Own box C."),
+        # the section's box is 2 edges away, the plain box 1
+        ("Pair text", "Box one edge nearer."),
+    ],
+)
+def test_paragraph_in_a_neighbouring_branch(prefix: str, paragraph: str) -> None:
+    document = parsed("tree-neighbour.html")
+    node = node_of(document, prefix)
+    assert paragraph_node(node).text(deep=True) == paragraph
+    finder = ParagraphFinder()  # one finder, every text of the page in order
+    found = {block.node.mem_id: finder.paragraph_node(block.node) for block in document.blocks}
+    assert found[node.mem_id].text(deep=True) == paragraph
+
+
+def test_the_paragraph_stays_inside_the_container() -> None:
+    # The cell's container is the inner <table>; the <p> beside it is nearer in edges but
+    # outside, and stays out even after the finder has worked out the outer <div>.
+    document = parsed("tree-neighbour.html")
+    finder = ParagraphFinder()
+    found = {block.node.mem_id: finder.paragraph_node(block.node) for block in document.blocks}
+    cell = node_of(document, "Cell text")
+    assert found[cell.mem_id].text(deep=True) == "Far box inside the table."
+    wrap = node_of(document, "Wrap text")
+    assert found[wrap.mem_id].text(deep=True) == "Near paragraph outside the table."
+
+
+def test_an_element_outside_the_body_has_no_paragraph() -> None:
+    from selectolax.lexbor import LexborHTMLParser
+
+    title = LexborHTMLParser(page("tree-neighbour.html")).css_first("title")
+    assert closest_paragraph_tag(title) is None
+    assert paragraph_node(title) is None
+    assert ParagraphFinder().paragraph_node(title) is None
+
+
+def test_a_single_group_without_text_is_still_chosen() -> None:
+    assert choose_group({"only": 0}) == "only"
