@@ -384,16 +384,22 @@ class Runner:
             finally:
                 os._exit(code)
         deadline = time.monotonic() + self.timeout
-        while True:
-            done, status = os.waitpid(pid, os.WNOHANG)
-            if done:
-                code = os.waitstatus_to_exitcode(status)
-                return {0: "passed", 1: "failed"}.get(code, "error")
-            if time.monotonic() > deadline:
-                os.kill(pid, signal.SIGKILL)
-                os.waitpid(pid, 0)
-                return "timeout"
-            time.sleep(0.01)
+        try:
+            while True:
+                done, status = os.waitpid(pid, os.WNOHANG)
+                if done:
+                    code = os.waitstatus_to_exitcode(status)
+                    return {0: "passed", 1: "failed"}.get(code, "error")
+                if time.monotonic() > deadline:
+                    break
+                time.sleep(0.01)
+        except BaseException:  # interrupted: the child goes too
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            raise
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        return "timeout"
 
     def check_copy_is_used(self) -> None:
         """Make sure the children import the copy and not the installed package."""
