@@ -96,3 +96,16 @@ def test_options_reach_the_filter() -> None:
 
 def test_listed_with_its_source() -> None:
     assert "Chen" in unboiler.extractors()["line-blocks"]
+
+
+@pytest.mark.parametrize("name", ["line-blocks", "line-blocks-lenient"])
+def test_a_page_served_in_noscript_is_read(name: str) -> None:
+    # The method reads the source as text, <noscript> included (a Discourse thread).
+    paragraph = (
+        "The council voted on Tuesday to keep the old ferry in the harbour as a library "
+        "for the town, after a long debate about its cost."
+    )
+    lines = ["<html><body>", '<div id="app"></div>', "<noscript>"]
+    lines += [f"<p>{paragraph}</p>"] * 3 + ["</noscript>", "", "", "", "<p>.</p>"]
+    text = unboiler.extract("\n".join(lines), extractor=name)
+    assert text.count("The council voted") == 3

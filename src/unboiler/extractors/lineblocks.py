@@ -4,8 +4,9 @@ variant of ours."""
 from __future__ import annotations
 
 from unboiler.extractors.registry import register
-from unboiler.filters import Filter
+from unboiler.filters import Filter, chain
 from unboiler.filters.lineblocks import BLOCK_LINES, THRESHOLD, LineBlocks
+from unboiler.parse import read_noscript
 
 
 @register("line-blocks")
@@ -16,9 +17,10 @@ def line_blocks(block_lines: int = BLOCK_LINES, threshold: int = THRESHOLD) -> F
 
     ``block_lines`` is K, the lines summed into one line block (3); ``threshold`` the
     length in characters, whitespace excluded, a line block must exceed to start the main
-    text (86); both are the reference implementation's defaults.
+    text (86); both are the reference implementation's defaults.  The method reads the
+    source as text, ``<noscript>`` included, so the blocks are built with it too.
     """
-    return LineBlocks(block_lines=block_lines, threshold=threshold)
+    return chain(read_noscript, LineBlocks(block_lines=block_lines, threshold=threshold))
 
 
 @register("line-blocks-lenient")
@@ -28,11 +30,14 @@ def line_blocks_lenient(block_lines: int = BLOCK_LINES, threshold: int = THRESHO
     instead of ending the scan, and a region still open at the end of the page kept
     (measured in benchmarks/RESULTS.md).  Options as for line-blocks.
     """
-    return LineBlocks(
-        block_lines=block_lines,
-        threshold=threshold,
-        decode_references=True,
-        stop_at_copyright=False,
-        close_at_end=True,
-        keep_line_breaks=True,
+    return chain(
+        read_noscript,
+        LineBlocks(
+            block_lines=block_lines,
+            threshold=threshold,
+            decode_references=True,
+            stop_at_copyright=False,
+            close_at_end=True,
+            keep_line_breaks=True,
+        ),
     )
