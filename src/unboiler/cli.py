@@ -312,5 +312,50 @@ def train_command(datasets: tuple[str, ...], out: str, extractor: str, seed: int
     click.echo(f"wrote {out}: {extractor} model, threshold {density_model.threshold:.2f}")
 
 
+@main.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
+@click.option(
+    "--workers",
+    default=None,
+    type=click.IntRange(min=1),
+    help="Extraction threads.  [default: 2]",
+)
+@click.option(
+    "--max-body",
+    default=None,
+    type=click.IntRange(min=1),
+    help="Largest request body, in bytes (413 above).  [default: 10 MB]",
+)
+@click.option(
+    "--time-limit",
+    default=None,
+    type=click.FloatRange(min=0, min_open=True),
+    help="Seconds a request may take (504 after).  [default: 30]",
+)
+def serve_command(
+    host: str, port: int, workers: int | None, max_body: int | None, time_limit: float | None
+) -> None:
+    """Serve the HTTP API (POST /extract, /extract/batch, /explain; GET /extractors,
+    /health, /openapi.json) and the visual page at / (needs `pip install
+    'unboiler[server]'`).  The service never fetches a URL: it reads what it is sent."""
+    try:
+        import uvicorn
+
+        from unboiler.server import Limits, create_app
+    except ImportError as error:
+        raise click.ClickException(
+            f"the server needs its extra: pip install 'unboiler[server]' ({error})"
+        ) from error
+    defaults = Limits()
+    limits = Limits(
+        workers=workers or defaults.workers,
+        max_body_bytes=max_body or defaults.max_body_bytes,
+        time_limit=time_limit or defaults.time_limit,
+    )
+    click.echo(f"unboiler: the visual page is at http://{host}:{port}/", err=True)
+    uvicorn.run(create_app(limits), host=host, port=port, log_level="info")
+
+
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())

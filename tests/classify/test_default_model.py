@@ -248,3 +248,35 @@ def test_scoring_in_pieces_gives_the_same_scores(
     monkeypatch.setattr(default_model, "SCORING_ROWS", 7)
     assert np.array_equal(model.blocks.scores(rows), whole)
     assert np.array_equal(model.blocks.scores(rows[:7]), whole[:7])
+
+
+def _contributions_reference(ensemble: Any, rows: np.ndarray, width: int) -> np.ndarray:
+    """Saabas attribution walked tree by tree and row by row: the slow, obvious version."""
+    result = np.zeros((len(rows), width))
+    leaves = ensemble.leaves(rows).T
+    trees, depth = ensemble.features.shape
+    indices = np.arange(1 << depth)
+    for tree in range(trees):
+        values = ensemble.values[tree, :, 0]
+        weights = ensemble.weights[tree] + 1e-12
+        for row, leaf in enumerate(leaves[:, tree].tolist()):
+            before = float(np.average(values, weights=weights))
+            for level in range(depth):
+                mask = (1 << (level + 1)) - 1
+                same = (indices & mask) == (leaf & mask)
+                after = float(np.average(values[same], weights=weights[same]))
+                result[row, ensemble.features[tree, level]] += (after - before) * ensemble.scale
+                before = after
+    return result
+
+
+def test_contributions_match_the_tree_by_tree_walk() -> None:
+    model = load_default_model()
+    width = len(refine_feature_names())
+    rows = np.random.default_rng(3).normal(size=(5, width))
+    fast = model.refine.contributions(rows, width)
+    assert np.allclose(fast, _contributions_reference(model.refine, rows, width), atol=1e-9)
+    first = len(model_feature_names())
+    fast1 = model.blocks.contributions(rows[:, :first], first)
+    assert np.allclose(fast1, _contributions_reference(model.blocks, rows[:, :first], first))
+    assert np.abs(fast).sum() > 0

@@ -212,25 +212,32 @@ class Ensemble:
         """How much each feature moved each row's class-0 score (rows by ``width``): along
         a row's path, each level's feature is credited with the change of the expected
         leaf value (weighted by training weight) that its bit brings (Saabas's
-        attribution, for symmetric trees).  Slow; for explanations only."""
+        attribution, for symmetric trees).  The expected values of every prefix of leaf
+        bits are tabled once per call, so a page of a thousand blocks is explained in
+        well under a second (the visual page explains every block)."""
         result = np.zeros((len(rows), width))
         if not len(self.features) or not len(rows):
             return result
-        leaves = self.leaves(rows).T
+        leaves = self.leaves(rows)  # trees by rows
         trees, depth = self.features.shape
-        size = 1 << depth
-        indices = np.arange(size)
-        for tree in range(trees):
-            values = self.values[tree, :, 0]
-            weights = self.weights[tree] + 1e-12
-            for row, leaf in enumerate(leaves[:, tree].tolist()):
-                before = float(np.average(values, weights=weights))
-                for level in range(depth):
-                    mask = (1 << (level + 1)) - 1
-                    same = (indices & mask) == (leaf & mask)
-                    after = float(np.average(values[same], weights=weights[same]))
-                    result[row, self.features[tree, level]] += (after - before) * self.scale
-                    before = after
+        weights = self.weights + 1e-12
+        weighted = self.values[:, :, 0] * weights
+        tree_index = np.arange(trees)[:, None]
+        row_index = np.arange(len(rows))[None, :]
+        # before: the expected leaf value knowing no bit yet (every leaf, by weight)
+        before = np.broadcast_to(
+            (weighted.sum(axis=1) / weights.sum(axis=1))[:, None], leaves.shape
+        )
+        for level in range(depth):
+            # Bits 0..level fix the low part of the leaf index: group leaves by it.
+            low = 1 << (level + 1)
+            sums = weighted.reshape(trees, -1, low).sum(axis=1)
+            totals = weights.reshape(trees, -1, low).sum(axis=1)
+            after = (sums / totals)[tree_index, leaves & (low - 1)]
+            np.add.at(
+                result, (row_index, self.features[:, level][:, None]), (after - before) * self.scale
+            )
+            before = after
         return result
 
     def to_json(self) -> dict[str, Any]:
@@ -324,11 +331,19 @@ class DefaultModel:
     def block_probabilities(self, rows: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
         return sigmoid(self.blocks.scores(rows)[:, 0])
 
-    def explain(self, rows: npt.NDArray[np.float64], top: int = 3) -> list[list[tuple[str, float]]]:
+    def explain(
+        self, rows: npt.NDArray[np.float64], top: int = 3, *, stage: int = 2
+    ) -> list[list[tuple[str, float]]]:
         """For each second-stage row (from :meth:`decide`), the ``top`` features that moved
-        its score most, with how much (positive: towards content)."""
-        names = refine_feature_names()
-        weights = self.refine.contributions(rows, len(names))
+        its score most, with how much (positive: towards content).  The second stage's
+        strongest feature is mostly the first stage's score; ``stage=1`` says what moved
+        that score (the first columns of the same rows are the first stage's input)."""
+        if stage == 1:
+            names = model_feature_names()
+            weights = self.blocks.contributions(rows[:, : len(names)], len(names))
+        else:
+            names = refine_feature_names()
+            weights = self.refine.contributions(rows, len(names))
         result = []
         for row in weights:
             order = np.argsort(-np.abs(row))[:top]

@@ -1,0 +1,81 @@
+"""unboiler.explain: the filter-by-filter replay must keep exactly what the extractor
+keeps, and name the filter or the model evidence that decided."""
+
+from __future__ import annotations
+
+import pytest
+from tests.conftest import PAGES
+
+import unboiler
+from unboiler.explain import explain_extraction
+
+BLOG = (PAGES / "blog.html").read_bytes()
+
+
+def _kept_parts(document: unboiler.TextDocument) -> list[str]:
+    return [" ".join(p.split()) for b in document.blocks if b.is_content for p in b.parts]
+
+
+@pytest.mark.parametrize("name", sorted(unboiler.extractors()))
+@pytest.mark.parametrize("page", ["blog.html", "tree-article.html", "justext-article.html"])
+def test_replay_keeps_what_the_extractor_keeps(name: str, page: str) -> None:
+    document = unboiler.parse((PAGES / page).read_bytes())
+    explanation = explain_extraction(document, name)
+    reference = document.copy()
+    unboiler.get_extractor(name)(reference)
+    kept = [" ".join(b.text.split()) for b in explanation.blocks if b.kept]
+    assert kept == _kept_parts(reference)
+    # the parsed document itself is untouched, and every parsed block is explained
+    assert not any(block.is_content for block in document.blocks)
+    parsed = [b for b in explanation.blocks if not b.added]
+    assert [b.text for b in parsed] == [b.text for b in document.blocks]
+
+
+def test_boilerpipe_reasons_name_the_recipes_filters() -> None:
+    document = unboiler.parse(BLOG)
+    explanation = explain_extraction(document, "boilerpipe-article")
+    recipe = {name for name, _ in explanation.filters}
+    assert "num_words_rules_classifier" in recipe
+    for block in explanation.blocks:
+        assert block.decided_by is None or block.decided_by in recipe
+        assert block.reason.startswith(("kept by", "dropped", "removed by"))
+        if block.kept:
+            assert any(step.change == "content" for step in block.steps)
+    title = [b for b in explanation.blocks if "title" in b.labels]
+    assert title and title[0].text == "Notes on sourdough at altitude"
+    menu = next(b for b in explanation.blocks if b.text.startswith("Flour & Field"))
+    assert not menu.kept and menu.link_density == 1.0
+    assert menu.tag_path.startswith("html/body/div")
+
+
+def test_default_reasons_are_the_models_probability_and_features() -> None:
+    from unboiler.classify.default_model import model_feature_names
+
+    document = unboiler.parse(BLOG)
+    explanation = explain_extraction(document, "default")
+    reference = document.copy()
+    unboiler.get_extractor("default")(reference)
+    names = set(model_feature_names())
+    for block, scored in zip(explanation.blocks, reference.blocks, strict=True):
+        assert block.probability == pytest.approx(scored.score)
+        assert block.decided_by == "DecideBlocks()"
+        assert block.features and all(name in names for name, _, _ in block.features)
+        assert f"p(content) {block.probability:.2f}" in block.reason
+    assert explanation.page_type == reference.page_type
+
+
+def test_to_dict_is_json_ready() -> None:
+    import json
+
+    explanation = explain_extraction(unboiler.parse(BLOG), "justext")
+    data = json.loads(json.dumps(explanation.to_dict()))
+    assert data["extractor"] == "justext"
+    assert len(data["blocks"]) == len(explanation.blocks)
+    assert "node" not in data["blocks"][0]
+
+
+def test_options_go_to_the_named_extractor() -> None:
+    with pytest.raises(unboiler.ExtractorOptionError):
+        explain_extraction(unboiler.parse(BLOG), "boilerpipe-article", depth=2)
+    tree = explain_extraction(unboiler.parse(BLOG), "boilerpipe-tree", depth=3)
+    assert tree.extractor == "boilerpipe-tree"
