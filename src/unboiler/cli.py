@@ -340,13 +340,14 @@ def serve_command(
     /health, /openapi.json) and the visual page at / (needs `pip install
     'unboiler[server]'`).  The service never fetches a URL: it reads what it is sent."""
     try:
+        import starlette  # noqa: F401
         import uvicorn
-
-        from unboiler.server import Limits, create_app
     except ImportError as error:
         raise click.ClickException(
             f"the server needs its extra: pip install 'unboiler[server]' ({error})"
         ) from error
+    from unboiler.server import Limits, create_app
+
     defaults = Limits()
     limits = Limits(
         workers=workers or defaults.workers,

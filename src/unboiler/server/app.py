@@ -36,8 +36,8 @@ from unboiler.errors import (
 from unboiler.explain import explain_extraction
 from unboiler.extractors import Extractor
 from unboiler.output import RENDERERS
+from unboiler.output.result import build_extraction
 from unboiler.parse import parse
-from unboiler.result import build_extraction
 from unboiler.server.limits import (
     BadInput,
     BadParameter,
