@@ -14,6 +14,7 @@ from unboiler.core import extract as extract_page
 from unboiler.errors import UnboilerError
 from unboiler.extractors import extractors as list_extractors
 from unboiler.extractors import get_extractor
+from unboiler.extractors.registry import option_value
 from unboiler.output import RENDERERS
 
 
@@ -21,22 +22,6 @@ from unboiler.output import RENDERERS
 @click.version_option(package_name="unboiler")
 def main() -> None:
     """Extract the main content of web pages, without the boilerplate."""
-
-
-def option_value(text: str) -> bool | int | float | str:
-    """An extractor option's value as a command line spells it: ``true`` or ``false``, an
-    integer, a decimal number, else the text itself (a language, a path)."""
-    lowered = text.strip().lower()
-    if lowered in ("true", "false"):
-        return lowered == "true"
-    if not any(char.isdigit() for char in text):  # "nan" is a language (Min Nan), not NaN
-        return text
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            continue
-    return text
 
 
 def _extractor_options(

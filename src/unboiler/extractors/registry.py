@@ -133,4 +133,20 @@ def extractors() -> dict[str, str]:
     return {name: describe(name) for name in sorted(_FACTORIES)}
 
 
-__all__ = ["Extractor", "extractors", "get_extractor", "register"]
+def option_value(text: str) -> bool | int | float | str:
+    """An extractor option's value as a command line spells it: ``true`` or ``false``, an
+    integer, a decimal number, else the text itself (a language, a path)."""
+    lowered = text.strip().lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    if not any(char.isdigit() for char in text):  # "nan" is a language (Min Nan), not NaN
+        return text
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            continue
+    return text
+
+
+__all__ = ["Extractor", "extractors", "get_extractor", "option_value", "register"]

@@ -35,6 +35,7 @@ from unboiler.errors import (
 )
 from unboiler.explain import explain_extraction
 from unboiler.extractors import Extractor
+from unboiler.extractors.registry import option_value
 from unboiler.output import RENDERERS
 from unboiler.output.result import build_extraction
 from unboiler.parse import parse
@@ -315,8 +316,6 @@ def _page_from_json(data: Any, keys: frozenset[str]) -> dict[str, Any]:
 
 def _page_from_query(request: Request, body: bytes) -> dict[str, Any]:
     """A page sent as the raw body, its parameters in the query string."""
-    from unboiler.cli import option_value
-
     query = request.query_params
     unknown = sorted(set(query) - {"url", "extractor", "output", "favor", "encoding", "option"})
     if unknown:

@@ -62,6 +62,9 @@ body.view-diff [data-ub-b=content]:not([data-ub-a=content])
 [data-ub].ub-hover{outline:3px solid #f1c40f!important}
 """
 
+#: Labels left out of the badges (every menu item has one); the tooltip still says them.
+_QUIET_LABELS: Final = frozenset({"li"})
+
 #: Nothing in the iframe may load anything (it inherits the page's policy as well).
 PAGE_POLICY: Final = "default-src 'none'; style-src 'unsafe-inline'"
 
@@ -84,7 +87,7 @@ def annotated_page(document: TextDocument, explanations: Sequence[Explanation]) 
         attrs["data-ub"] = " ".join(map(str, indices))
         for side, explanation in zip("ab", explanations, strict=False):
             attrs[f"data-ub-{side}"] = _decision([explanation.blocks[i] for i in indices])
-        labels = sorted({label for i in indices for label in first[i].labels})
+        labels = sorted({label for i in indices for label in first[i].labels} - _QUIET_LABELS)
         if labels:
             attrs["data-ub-labels"] = " ".join(labels)
         attrs["title"] = "\n".join(_tooltip(first[i]) for i in indices)
@@ -115,6 +118,7 @@ def _tooltip(block: BlockExplanation) -> str:
         f"#{block.index} {'kept' if block.kept else 'dropped'} — {block.reason}\n"
         f"words {block.num_words}, link density {block.link_density:.2f}, "
         f"text density {block.text_density:.1f}, {block.tag_path}"
+        + (f"\nlabels {', '.join(block.labels)}" if block.labels else "")
     )
 
 
