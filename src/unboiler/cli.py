@@ -343,5 +343,121 @@ def serve_command(
     uvicorn.run(create_app(limits), host=host, port=port, log_level="info")
 
 
+@main.command("batch")
+@click.argument("inputs", nargs=-1, required=True)
+@click.option(
+    "--out",
+    "-O",
+    "out",
+    default=None,
+    help="Output: FILE.jsonl, FILE.jsonl.gz, FILE.parquet, or a directory (DIR/, or "
+    "--directory) for one file per page; standard output (JSONL) when omitted.",
+)
+@click.option("--directory", is_flag=True, help="Write --out as a directory, one file per page.")
+@click.option("--extractor", "-e", default="default", show_default=True, help="Extractor to run.")
+@click.option(
+    "--option",
+    "options",
+    multiple=True,
+    metavar="KEY=VALUE",
+    callback=_extractor_options,
+    help="An option of the extractor (repeatable), as for `unboiler extract`.",
+)
+@click.option(
+    "--output",
+    "-o",
+    "output_format",
+    type=click.Choice(["text", "markdown", "html"]),
+    default="text",
+    show_default=True,
+    help="Format of each page's content, in the record's field of that name.",
+)
+@click.option(
+    "--with-metadata",
+    is_flag=True,
+    help="Add the page's title, author, date, language, site name... to each record.",
+)
+@click.option(
+    "--workers",
+    "-w",
+    default=None,
+    type=click.IntRange(min=0),
+    help="Worker processes (default: the usable cores; 0: this process, no timeout).",
+)
+@click.option("--ordered", is_flag=True, help="Write results in input order.")
+@click.option(
+    "--page-timeout",
+    default=5.0,
+    show_default=True,
+    type=click.FloatRange(min=0, min_open=True),
+    help="Seconds a page may take; past it, its worker is killed and the page recorded "
+    "with an error.",
+)
+@click.option(
+    "--max-bytes",
+    default=5 * 2**20,
+    show_default=True,
+    type=click.IntRange(min=1),
+    help="Largest page (after gzip) to extract; larger ones are recorded with an error.",
+)
+@click.option("--resume", is_flag=True, help="Skip pages whose id is already in --out.")
+@click.option(
+    "--warc-library",
+    type=click.Choice(["auto", "fastwarc", "warcio"]),
+    default="auto",
+    show_default=True,
+    help="Library that reads WARC files (auto: FastWARC when installed).",
+)
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary.")
+def batch_command(
+    inputs: tuple[str, ...],
+    out: str | None,
+    directory: bool,
+    extractor: str,
+    options: dict[str, object],
+    output_format: str,
+    with_metadata: bool,
+    workers: int | None,
+    ordered: bool,
+    page_timeout: float,
+    max_bytes: int,
+    resume: bool,
+    warc_library: str,
+    quiet: bool,
+) -> None:
+    """Extract every page of INPUTS: HTML files (plain or .gz), directories and globs of
+    them, JSONL files of {"html", "url", "id", "date"} records, and WARC files (.warc,
+    .warc.gz).  One JSON record per page, with an error field for a page that failed;
+    Ctrl-C stops with the output complete, and --resume goes on from there."""
+    from unboiler.batch import Settings, run_batch
+
+    try:
+        settings = Settings(
+            extractor=extractor,
+            options=options,
+            output=output_format,
+            with_metadata=with_metadata,
+            max_bytes=max_bytes,
+            page_timeout=page_timeout,
+        )
+        summary = run_batch(
+            inputs,
+            out,
+            settings,
+            workers=workers,
+            ordered=ordered,
+            resume=resume,
+            directory=directory,
+            progress=not quiet,
+            warc_library=warc_library,
+        )
+    except UnboilerError as error:
+        raise click.ClickException(str(error)) from error
+    if not quiet:
+        click.echo(f"unboiler batch: {summary}", err=True)
+    if summary.interrupted:
+        sys.exit(130)
+
+
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())
