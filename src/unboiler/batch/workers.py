@@ -11,7 +11,7 @@ new worker takes its slot.  A worker that dies (a segfault, the OOM killer) cost
 page the same way.  Killing is rare, so its price (a new process, the extractor built
 again, well under a second with ``forkserver``) does not matter.
 
-Memory stays bounded: each worker holds at most :data:`PREFETCH` pages, input is read
+Memory stays bounded: each worker holds one page (:data:`PREFETCH`), input is read
 only as workers free up, and with ``ordered`` results wait for an earlier slow page in a
 buffer of at most :data:`ORDER_BUFFER` pages per worker, after which reading pauses.
 
@@ -36,8 +36,11 @@ from typing import Any, Final
 from unboiler.batch.extract import PageExtractor, Settings
 from unboiler.batch.pages import Page, PageResult, failed
 
-#: Pages sent ahead to a worker, so it never waits for the parent between two pages.
-PREFETCH: Final = 2
+#: Pages a worker holds at once.  One: the parent sends a page only to a worker that
+#: waits for one, so neither side can block on a full pipe while the other does (with
+#: two, a worker sending a large result while the parent sends it a large page would
+#: deadlock).  The round trip costs well under a millisecond, next to tens per page.
+PREFETCH: Final = 1
 #: Results per worker that ``ordered`` may hold back behind a slow page.
 ORDER_BUFFER: Final = 64
 #: A worker's first message: the extractor is built, the clock of its pages may start.

@@ -1,0 +1,100 @@
+"""extract_many and the worker pool: results, errors in place, order, timeouts, dead
+workers."""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+
+import pytest
+from tests.batch.helpers import page
+
+from unboiler.batch import Page, extract_many
+from unboiler.batch.extract import PageExtractor, Settings
+from unboiler.batch.workers import WorkerPool
+from unboiler.errors import ExtractorOptionError, UnknownExtractorError
+
+
+def slow_page(blocks: int = 30000) -> bytes:
+    """A page of 30,000 blocks: seconds of work for the default extractor."""
+    divs = "".join(
+        f"<div class='c{n}'><p>word {n} and some more words <a href='/x{n}'>link</a></p></div>"
+        for n in range(blocks)
+    )
+    return f"<html><body>{divs}</body></html>".encode()
+
+
+def test_results_match_a_plain_extraction() -> None:
+    import unboiler
+
+    results = list(extract_many([page(n) for n in range(6)], workers=2, ordered=True))
+    assert [r.id for r in results] == [str(n) for n in range(6)]
+    assert [r.content for r in results] == [unboiler.extract(page(n)) for n in range(6)]
+    assert all(r.error is None and r.extractor == "default" for r in results)
+
+
+def test_a_bad_page_is_recorded_and_the_rest_goes_on() -> None:
+    pages = [page(0), b"\x00\x01\x02" * 100, {"id": "x", "url": "u"}, page(3)]
+    results = {r.id: r for r in extract_many(pages, workers=1)}
+    assert results["0"].error is None and results["3"].error is None
+    assert "ExtractionError" in str(results["1"].error) and results["1"].content is None
+    assert results["x"].error == "no 'html' field"
+
+
+def test_mappings_keep_their_ids_and_urls() -> None:
+    items = [{"id": "a", "url": "https://example.org/a", "date": "2024", "html": page(1)}]
+    (result,) = extract_many(items, workers=0, output="markdown", with_metadata=True)
+    record = result.to_record()
+    assert record["id"] == "a" and record["url"] == "https://example.org/a"
+    assert record["record_date"] == "2024"
+    assert "Story number 1" in record["markdown"] and record["title"] == "Story number 1"
+
+
+def test_a_wrong_extractor_fails_at_once_not_per_page() -> None:
+    with pytest.raises(UnknownExtractorError):
+        list(extract_many([page(0)], extractor="nope", workers=1))
+    with pytest.raises(ExtractorOptionError):
+        list(extract_many([page(0)], extractor="justext", workers=0, depth=3))
+
+
+def test_max_bytes_applies_after_gzip() -> None:
+    import gzip
+
+    (result,) = extract_many([gzip.compress(page(0) * 50)], workers=0, max_bytes=2000)
+    assert "more than 2,000 bytes" in str(result.error)
+
+
+def test_a_page_past_its_timeout_is_killed_and_the_next_pages_are_done() -> None:
+    pages = [page(0), slow_page(), page(2), page(3)]
+    started = time.monotonic()
+    results = list(extract_many(pages, workers=1, ordered=True, page_timeout=0.3))
+    assert [r.id for r in results] == ["0", "1", "2", "3"]
+    assert results[1].error == "timed out after 0.3 s"
+    assert [r.error for r in results[2:]] == [None, None]
+    assert time.monotonic() - started < 30
+
+
+def test_a_worker_that_dies_costs_its_page_only() -> None:
+    settings = Settings(page_timeout=60)
+    with WorkerPool(settings, 1) as pool:
+        victim = pool.slots[0].process.pid
+        threading.Timer(0.8, os.kill, (victim, signal.SIGKILL)).start()
+        pages = [Page("0", page(0)), Page("slow", slow_page()), Page("2", page(2))]
+        results = {r.id: r for r in pool.run(pages, ordered=True)}
+    assert results["0"].error is None
+    assert "the worker died" in str(results["slow"].error)
+    assert results["2"].error is None
+
+
+def test_ordered_waits_for_a_slow_page() -> None:
+    pages = [slow_page(5000), *[page(n) for n in range(1, 6)]]
+    results = list(extract_many(pages, workers=2, ordered=True, page_timeout=60))
+    assert [r.id for r in results] == [str(n) for n in range(6)]
+
+
+def test_in_process_extraction_is_the_same_work() -> None:
+    work = PageExtractor(Settings(output="html"))
+    result = work(Page("p", page(4)))
+    assert result.error is None and "<p>" in str(result.content)

@@ -1,0 +1,147 @@
+"""Outputs: JSONL (plain, gzip), Parquet in row groups, a directory; --resume."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+from tests.batch.helpers import require
+
+from unboiler.batch.pages import PageResult
+from unboiler.batch.sinks import (
+    INDEX_NAME,
+    DirectorySink,
+    JsonlSink,
+    SinkError,
+    file_name,
+    open_sink,
+    read_records,
+)
+
+
+def result(number: int, *, error: str | None = None, **metadata: object) -> PageResult:
+    return PageResult(
+        f"id-{number}",
+        f"https://example.org/{number}",
+        "2024-05-01T10:00:00Z",
+        "default",
+        "text",
+        content=None if error else f"text {number}",
+        error=error,
+        metadata=dict(metadata),
+    )
+
+
+@pytest.mark.parametrize("name", ["out.jsonl", "out.jsonl.gz"])
+def test_jsonl_round_trip(tmp_path: Path, name: str) -> None:
+    sink = open_sink(tmp_path / name)
+    sink.write(result(0))
+    sink.write(result(1, error="timed out after 5 s"))
+    sink.close()
+    records = list(read_records(tmp_path / name))
+    assert records[0] == {
+        "id": "id-0",
+        "url": "https://example.org/0",
+        "record_date": "2024-05-01T10:00:00Z",
+        "extractor": "default",
+        "text": "text 0",
+        "error": None,
+    }
+    assert records[1]["text"] is None and records[1]["error"] == "timed out after 5 s"
+
+
+def test_resume_reads_ids_and_appends(tmp_path: Path) -> None:
+    path = tmp_path / "out.jsonl"
+    sink = open_sink(path)
+    sink.write(result(0))
+    sink.close()
+    again = open_sink(path, resume=True)
+    assert again.done == {"id-0"}
+    again.write(result(1))
+    again.close()
+    assert [r["id"] for r in read_records(path)] == ["id-0", "id-1"]
+
+
+def test_resume_drops_a_partial_last_line(tmp_path: Path) -> None:
+    path = tmp_path / "out.jsonl"
+    path.write_text(json.dumps({"id": "a"}) + "\n" + '{"id": "b", "te', encoding="utf-8")
+    sink = JsonlSink(path, resume=True)
+    assert sink.done == {"a"}
+    sink.write(result(2))
+    sink.close()
+    assert [r["id"] for r in read_records(path)] == ["a", "id-2"]
+
+
+def test_resume_of_a_cut_gzip_keeps_its_complete_records(tmp_path: Path) -> None:
+    path = tmp_path / "out.jsonl.gz"
+    lines = "".join(json.dumps({"id": str(n), "text": "w " * 200}) + "\n" for n in range(50))
+    data = gzip.compress(lines.encode())
+    path.write_bytes(data[:-100])
+    sink = JsonlSink(path, resume=True)
+    assert sink.done and sink.done < {str(n) for n in range(50)}
+    sink.write(result(99))
+    sink.close()
+    ids = [r["id"] for r in read_records(path)]
+    assert ids[-1] == "id-99" and set(ids[:-1]) == sink.done
+
+
+def test_resume_needs_a_file() -> None:
+    with pytest.raises(SinkError, match="--resume needs an output file"):
+        open_sink(None, resume=True)
+
+
+def test_directory_holds_one_file_per_page_and_an_index(tmp_path: Path) -> None:
+    sink = open_sink(tmp_path / "pages", directory=True)
+    assert isinstance(sink, DirectorySink)
+    sink.write(result(0))
+    sink.write(result(1, error="ExtractionError: binary"))
+    sink.close()
+    index = list(read_records(tmp_path / "pages"))
+    assert index[0]["file"] == file_name("id-0", "text") and "text" not in index[0]
+    assert (tmp_path / "pages" / index[0]["file"]).read_text(encoding="utf-8") == "text 0"
+    assert index[1]["file"] is None and index[1]["error"] == "ExtractionError: binary"
+    assert sorted(p.name for p in (tmp_path / "pages").iterdir()) == sorted(
+        [INDEX_NAME, index[0]["file"]]
+    )
+
+
+def test_file_names_are_readable_and_distinct() -> None:
+    one = file_name("https://example.org/a?b=1", "markdown")
+    two = file_name("https://example.org/a?b=2", "markdown")
+    assert one.startswith("example-org-a-b-1-") and one.endswith(".md") and one != two
+
+
+def test_parquet_in_row_groups_with_metadata(tmp_path: Path) -> None:
+    require("pyarrow", "batch")
+    import pyarrow.parquet as pq
+
+    path = tmp_path / "out.parquet"
+    sink = open_sink(path, with_metadata=True, row_group_size=2)
+    for number in range(5):
+        sink.write(result(number, title=f"T{number}", tags=["a", "b"]))
+    sink.write(result(5, error="timed out after 5 s"))
+    sink.close()
+    assert not (tmp_path / "out.parquet.partial").exists()
+    file = pq.ParquetFile(path)
+    assert file.num_row_groups == 3
+    records = list(read_records(path))
+    assert [r["id"] for r in records] == [f"id-{n}" for n in range(6)]
+    assert records[1]["title"] == "T1" and records[1]["tags"] == ["a", "b"]
+    assert records[5]["title"] is None and records[5]["error"] == "timed out after 5 s"
+
+
+def test_parquet_resume_copies_and_appends(tmp_path: Path) -> None:
+    require("pyarrow", "batch")
+    path = tmp_path / "out.parquet"
+    sink = open_sink(path)
+    sink.write(result(0))
+    sink.close()
+    again = open_sink(path, resume=True)
+    assert again.done == {"id-0"}
+    again.write(result(1))
+    again.close()
+    assert [r["id"] for r in read_records(path)] == ["id-0", "id-1"]
+    with pytest.raises(SinkError, match="other columns"):
+        open_sink(path, resume=True, output="markdown")

@@ -1,0 +1,173 @@
+"""WARC reading: every kind of damage the issue names is reported in its place, and no
+good record after a bad one is lost, with either library and either compression."""
+
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+import pytest
+from tests.batch.helpers import good_record, page, warc_record, write_warc
+
+from unboiler.batch.warc import next_boundary, read_warc, warc_reader
+
+LIBRARIES = [
+    pytest.param(
+        name,
+        marks=pytest.mark.skipif(
+            __import__("importlib").util.find_spec(module) is None,
+            reason=f"{module} is not installed (pip install 'unboiler[batch]')",
+        ),
+    )
+    for name, module in (("fastwarc", "fastwarc"), ("warcio", "warcio"))
+]
+
+
+def urls_and_errors(path: Path, library: str) -> list[tuple[str | None, str | None]]:
+    return [(p.url, p.error) for p in read_warc(path, library=library)]
+
+
+@pytest.fixture(params=[False, True], ids=["plain", "gzip"])
+def compressed(request: pytest.FixtureRequest) -> bool:
+    return bool(request.param)
+
+
+@pytest.mark.parametrize("library", LIBRARIES)
+def test_reads_every_page_with_its_fields(tmp_path: Path, library: str, compressed: bool) -> None:
+    path = write_warc(
+        tmp_path / "a.warc", [good_record(n) for n in range(3)], compressed=compressed
+    )
+    pages = list(read_warc(path, library=library))
+    assert [p.url for p in pages] == [f"https://example.org/{n}" for n in range(3)]
+    assert [p.html for p in pages] == [page(n) for n in range(3)]
+    assert pages[1].id == "<urn:uuid:00000000-0000-0000-0000-000000000001>"
+    assert pages[1].record_date == "2024-05-02T10:00:00Z"
+    assert pages[1].encoding == "utf-8"
+    assert all(p.error is None for p in pages)
+
+
+@pytest.mark.parametrize("library", LIBRARIES)
+def test_request_and_warcinfo_records_are_not_pages(tmp_path: Path, library: str) -> None:
+    records = [
+        warc_record(
+            "",
+            b"software: test\r\n",
+            record_type="warcinfo",
+            content_type="application/warc-fields",
+            number=9,
+        ),
+        warc_record(
+            "https://example.org/0",
+            b"GET / HTTP/1.1\r\n\r\n",
+            record_type="request",
+            content_type="application/http; msgtype=request",
+            number=8,
+        ),
+        good_record(0),
+    ]
+    path = write_warc(tmp_path / "a.warc", records)
+    assert urls_and_errors(path, library) == [("https://example.org/0", None)]
+
+
+@pytest.mark.parametrize("library", LIBRARIES)
+def test_a_non_html_record_is_reported_and_the_next_is_read(
+    tmp_path: Path, library: str, compressed: bool
+) -> None:
+    records = [
+        warc_record(
+            "https://example.org/logo.png",
+            b"\x89PNG\r\n" + bytes(200),
+            content_type="image/png",
+            number=5,
+        ),
+        good_record(1),
+    ]
+    path = write_warc(tmp_path / "a.warc", records, compressed=compressed)
+    found = urls_and_errors(path, library)
+    assert found[0][0] == "https://example.org/logo.png"
+    assert "not HTML" in str(found[0][1]) and "image/png" in str(found[0][1])
+    assert found[1] == ("https://example.org/1", None)
+
+
+@pytest.mark.parametrize("library", LIBRARIES)
+def test_a_truncated_file_reports_its_last_record(
+    tmp_path: Path, library: str, compressed: bool
+) -> None:
+    if compressed:  # a gzip member cut: the file ends inside the compressed record
+        data = gzip.compress(good_record(0)) + gzip.compress(good_record(1))[:-30]
+        path = tmp_path / "a.warc.gz"
+        path.write_bytes(data)
+    else:
+        path = write_warc(tmp_path / "a.warc", [good_record(0), good_record(1)[:-80]])
+    found = urls_and_errors(path, library)
+    assert found[0] == ("https://example.org/0", None)
+    assert len(found) == 2
+    assert found[1][1] is not None  # truncated record or unreadable data: reported
+    assert "truncated" in found[1][1] or "unreadable" in found[1][1]
+
+
+@pytest.mark.parametrize("library", LIBRARIES)
+@pytest.mark.parametrize("change", [-25, 40], ids=["too-short", "too-long"])
+def test_a_wrong_content_length_loses_no_later_record(
+    tmp_path: Path, library: str, compressed: bool, change: int
+) -> None:
+    records = [
+        good_record(0),
+        warc_record("https://example.org/1", page(1), length_change=change, number=1),
+        good_record(2),
+        good_record(3),
+    ]
+    path = write_warc(tmp_path / "a.warc", records, compressed=compressed)
+    found = urls_and_errors(path, library)
+    good = [url for url, error in found if error is None]
+    assert good[0] == "https://example.org/0"
+    assert good[-2:] == ["https://example.org/2", "https://example.org/3"]
+    # The damage is in the output, not silently absorbed: either the record lying about
+    # its length or the unreadable bytes after it carry an error (warcio reads a short
+    # length without complaint, and the record then holds less than the page).
+    if library == "fastwarc" or change > 0:
+        assert any(error is not None for _, error in found)
+
+
+@pytest.mark.parametrize("library", LIBRARIES)
+def test_garbage_between_records_is_reported_and_skipped(tmp_path: Path, library: str) -> None:
+    path = write_warc(tmp_path / "a.warc", [good_record(0), b"not a warc line\r\n", good_record(1)])
+    found = urls_and_errors(path, library)
+    assert found[0] == ("https://example.org/0", None)
+    assert found[-1] == ("https://example.org/1", None)
+    assert [error for _, error in found[1:-1]] and all(
+        "unreadable WARC data" in str(error) for _, error in found[1:-1]
+    )
+
+
+@pytest.mark.parametrize("library", LIBRARIES)
+def test_a_gzip_member_cut_in_half_loses_no_later_record(tmp_path: Path, library: str) -> None:
+    members = [gzip.compress(good_record(n)) for n in range(3)]
+    path = tmp_path / "a.warc.gz"
+    path.write_bytes(members[0] + members[1][: len(members[1]) // 2] + members[2])
+    found = urls_and_errors(path, library)
+    assert found[0] == ("https://example.org/0", None)
+    assert found[-1] == ("https://example.org/2", None)
+    assert all(error is not None for _, error in found[1:-1]) and len(found) > 2
+
+
+@pytest.mark.parametrize("library", LIBRARIES)
+def test_a_record_over_max_bytes_is_not_read(tmp_path: Path, library: str) -> None:
+    path = write_warc(tmp_path / "a.warc", [good_record(0), good_record(1)])
+    found = [(p.url, p.error, p.html) for p in read_warc(path, library=library, max_bytes=100)]
+    assert all(html is None and "too large" in str(error) for _, error, html in found)
+
+
+def test_next_boundary_finds_the_next_record_line(tmp_path: Path) -> None:
+    data = good_record(0) + good_record(1)
+    path = tmp_path / "a.warc"
+    path.write_bytes(data)
+    assert next_boundary(path, 1, compressed=False) == len(good_record(0))
+    assert next_boundary(path, len(good_record(0)) + 1, compressed=False) is None
+
+
+def test_an_unknown_library_is_an_error() -> None:
+    from unboiler.errors import UnboilerError
+
+    with pytest.raises(UnboilerError, match="unknown WARC library"):
+        warc_reader("pywb")
