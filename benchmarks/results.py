@@ -48,6 +48,7 @@ SECTIONS: Final = (
     ("lineblocks-weighted.md", "Line-blocks and weighted-blocks (issue 5)"),
     ("faithfulness.md", "Faithfulness to the reference implementations (issue 24)"),
     ("mutation.md", "Mutation testing of the published rules (issue 24)"),
+    ("batch.md", "Many pages: unboiler batch and Dask (issue 20)"),
 )
 
 

@@ -14,8 +14,8 @@ from unboiler.compressed import decompress
 from unboiler.errors import UnboilerError, UnknownEncodingError
 from unboiler.extractors import Extractor, get_extractor
 from unboiler.output import render
+from unboiler.output.result import build_extraction
 from unboiler.parse import parse
-from unboiler.result import build_extraction
 
 #: Outputs a batch can write (``json`` is what the record itself is).
 OUTPUTS: Final = ("text", "markdown", "html")
