@@ -18,8 +18,9 @@ timeout (an endless loop); it *survived* when every test passed.  The real sourc
 never written: other engineers work on the same files.
 
 Mutants that cannot change behaviour (equivalent mutants) are listed with a one-line
-reason each in ``tools/mutation_equivalents.json``, keyed by module, function and
-mutation, so that the report can give the killed share with and without them.
+reason each in ``tools/mutation_equivalents.json``, keyed by module, function, the text
+of the mutated line and the change (``#2`` for the second alike on that line), so that
+the report can give the killed share with and without them.
 
     python tools/mutate.py                            # all modules, report to stdout
     python tools/mutate.py --out benchmarks/results/mutation.md
@@ -241,6 +242,7 @@ def _source(module: str) -> str:
 def generate(module: str) -> list[Mutant]:
     """The mutants of one module (a path relative to the repository root)."""
     source = _source(module)
+    lines = source.splitlines()
     tree = ast.parse(source)
     mutants: list[Mutant] = []
     seen: dict[str, int] = {}
@@ -248,7 +250,10 @@ def generate(module: str) -> list[Mutant]:
         for variant, (kind, change) in enumerate(_mutations(node)):
             line = getattr(node, "lineno", 0) or getattr(getattr(node, "target", None), "lineno", 0)
             description = f"`{_segment(source, node)}`: {change}"
-            base = f"{Path(module).name}::{function}::{description}"
+            # The key names the mutant by its function, the text of its line and the
+            # change, so that it survives edits elsewhere in the module.
+            code = " ".join(lines[line - 1].split()) if line else ""
+            base = f"{Path(module).name}::{function}::{code}::{description}"
             occurrence = seen.get(base, 0)
             seen[base] = occurrence + 1
             key = base if occurrence == 0 else f"{base} #{occurrence + 1}"

@@ -399,6 +399,10 @@ class TestKeepLargestFulltextBlock:
         doc = make_doc([300, 100], densities=[10, 10])
         assert not keep_largest_fulltext_block(doc)
 
+    def test_single_block_is_left_alone(self) -> None:
+        # KeepLargestFulltextBlockFilter returns false for fewer than two blocks
+        assert not keep_largest_fulltext_block(make_doc([100], content=[True], densities=[10]))
+
 
 def test_large_block_level_comes_from_a_content_block_labelled_very_likely() -> None:
     very = Label.VERY_LIKELY_CONTENT

@@ -174,6 +174,13 @@ class TestMinClauseWordsAtItsBoundary:
     def test_the_clause_ends_with_the_character_before_the_delimiter(self) -> None:
         assert self._kept("We met at gate 5, then left")
 
+    def test_the_unspaced_count_reads_the_same_clause(self) -> None:
+        # the shared word counter, unlike a count of spaces, would notice a clause that
+        # lost its first or last character
+        assert self._kept("A lot of rain fell. Then", unspaced=True)
+        assert self._kept("We met at gate 5, then left", unspaced=True)
+        assert not self._kept("Four words only here.", unspaced=True)
+
     def test_a_later_clause_counts(self) -> None:
         assert self._kept("Home. About us. We went to the coast, and")
 
