@@ -49,6 +49,7 @@ SECTIONS: Final = (
     ("faithfulness.md", "Faithfulness to the reference implementations (issue 24)"),
     ("mutation.md", "Mutation testing of the published rules (issue 24)"),
     ("batch.md", "Many pages: unboiler batch and Dask (issue 20)"),
+    ("serve-load.md", "Load check of the HTTP service (issue 21)"),
 )
 
 
