@@ -201,10 +201,39 @@ def test_explain_and_batch_run_under_the_time_limit_too() -> None:
         try:
             page = {"html": BLOG.decode(), "extractor": "slow"}
             assert client.post("/explain", json=page).status_code == 504
-            assert client.post("/extract/batch", json=[page]).status_code == 504
+            batch = client.post("/extract/batch", json=[page])
+            assert batch.status_code == 200
+            assert batch.json()[0]["error"]["status"] == 504
         finally:
             release.set()
         _wait_idle(app)
+
+
+def test_a_slow_page_costs_a_batch_only_the_pages_not_done() -> None:
+    """Past the time limit a batch answers the pages done and 504 records for the others;
+    the page in progress ends its thread's work and the pages after it never start."""
+    release = threading.Event()
+    started: list[str] = []
+
+    def build(name: str, **options: Any) -> Extractor:
+        started.append(name)
+        return _blocking_extractor(release)(name, **options)
+
+    app = create_app(Limits(time_limit=1.0), build_extractor=build)
+    fast = {"html": BLOG.decode(), "extractor": "boilerpipe-article"}
+    slow = {"html": BLOG.decode(), "extractor": "slow"}
+    with TestClient(app) as client:
+        try:
+            response = client.post("/extract/batch", json=[fast, slow, fast, fast])
+            assert response.status_code == 200
+            first, *late = response.json()
+            assert ARTICLE_START in first["text"]
+            assert [record["error"]["status"] for record in late] == [504, 504, 504]
+            assert "time limit of 1 s" in late[-1]["error"]["message"]
+        finally:
+            release.set()
+        _wait_idle(app)
+    assert started == ["boilerpipe-article", "slow"]
 
 
 @pytest.mark.anyio

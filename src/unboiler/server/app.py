@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from importlib import resources
@@ -44,6 +45,7 @@ from unboiler.server.limits import (
     BadParameter,
     Limits,
     RequestError,
+    TimeLimitExceeded,
     WorkerPool,
     read_body,
 )
@@ -199,7 +201,22 @@ class _Service:
                 pages.append(_page_from_json(item, PAGE_KEYS))
             except RequestError as error:
                 pages.append(error)
-        return JSONResponse(await self.pool.run(lambda: self._batch(pages), self._time()))
+        done: list[dict[str, Any]] = []
+        stop = threading.Event()
+        try:
+            await self.pool.run(lambda: self._batch(pages, done, stop), self._time())
+        except TimeLimitExceeded:
+            # The pages done so far are answered; the page in progress ends its thread's
+            # work (its slot is freed then) and the rest are never started.
+            stop.set()
+            finished = done[: len(pages)]
+            late = {
+                "status": 504,
+                "type": "TimeLimitExceeded",
+                "message": f"not reached within the batch's time limit of {self._time():g} s",
+            }
+            done = finished + [{"error": late} for _ in pages[len(finished) :]]
+        return JSONResponse(done)
 
     async def explain(self, request: Request) -> Response:
         data = _json(await self._body(request))
@@ -240,9 +257,17 @@ class _Service:
             record[output] = getattr(result, output)
         return record
 
-    def _batch(self, pages: list[dict[str, Any] | RequestError]) -> list[dict[str, Any]]:
-        results: list[dict[str, Any]] = []
+    def _batch(
+        self,
+        pages: list[dict[str, Any] | RequestError],
+        results: list[dict[str, Any]],
+        stop: threading.Event,
+    ) -> None:
+        """Extract ``pages`` in turn into ``results`` (shared with the request, which
+        answers those done when the time runs out), until ``stop`` is set."""
         for page in pages:
+            if stop.is_set():
+                return
             try:
                 if isinstance(page, RequestError):
                     raise page
@@ -250,7 +275,6 @@ class _Service:
             except RequestError as error:
                 error_record = {"status": error.status, "type": type(error).__name__}
                 results.append({"error": {**error_record, "message": str(error)}})
-        return results
 
     def _explain(self, page: dict[str, Any], compare: dict[str, Any] | None) -> dict[str, Any]:
         extractors = [self._extractor(page)]
