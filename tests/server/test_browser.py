@@ -83,3 +83,28 @@ def test_paste_extract_and_see_the_blocks_marked(base_url: str, tmp_path: Path) 
                 shutil.copy(shot, Path(artifacts) / shot.name)
         finally:
             browser.close()
+
+
+def test_a_chosen_file_is_sent_as_it_is(base_url: str, tmp_path: Path) -> None:
+    """A gzip file of a windows-1252 page: the browser must not read it as UTF-8 text."""
+    import gzip
+
+    from tests.server.test_visual import CP1252_PAGE
+
+    upload = tmp_path / "cafe.html.gz"
+    upload.write_bytes(gzip.compress(CP1252_PAGE))
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            page = browser.new_page()
+            page.goto(base_url + "/")
+            page.wait_for_selector("#extractor option[value=boilerpipe-article]", state="attached")
+            page.select_option("#extractor", "boilerpipe-article")
+            page.set_input_files("#file", str(upload))
+            page.click("#run")
+            page.wait_for_selector("body[data-ready=true]", state="attached", timeout=30000)
+            assert "Le café du marché ouvre à six heures" in page.inner_text("#output")
+            frame = page.frame_locator("#page")
+            assert frame.locator("p", has_text="Le café du marché").count() == 6
+        finally:
+            browser.close()

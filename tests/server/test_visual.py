@@ -3,6 +3,7 @@ elements the parser made the blocks from, in a copy with nothing that runs or lo
 
 from __future__ import annotations
 
+import gzip
 import re
 from collections.abc import Iterator
 
@@ -108,4 +109,37 @@ def test_explain_errors(client: TestClient) -> None:
     assert client.post("/explain", json={"html": BLOG, "extractor": "x"}).status_code == 422
     bad_compare = client.post("/explain", json={"html": BLOG, "compare": "justext"})
     assert bad_compare.status_code == 422
-    assert client.post("/explain", content=b"<p>not json</p>").status_code == 400
+    assert client.post("/explain", content=b"{not json", headers=JSON_TYPE).status_code == 400
+    assert client.post("/explain?colour=red", content=BLOG.encode()).status_code == 422
+
+
+JSON_TYPE = {"Content-Type": "application/json"}
+#: A page in windows-1252 with no declaration: read as UTF-8 its accents would be lost.
+CP1252_PAGE = (
+    "<html><body><nav><a href='/'>Accueil</a> <a href='/a'>Archives</a></nav><article>"
+    + "".join(
+        f"<p>Le café du marché ouvre à six heures, et déjà la file d'attente s'étire "
+        f"jusqu'à la fontaine ; paragraphe numéro {n} de cet article très détaillé.</p>"
+        for n in range(6)
+    )
+    + "</article></body></html>"
+).encode("cp1252")
+
+
+def test_explain_takes_a_file_as_it_is(client: TestClient) -> None:
+    """The visual page's upload: the bytes (here gzip of windows-1252) in the body, the
+    parameters in the query, decoded by the library as any page is."""
+    response = client.post(
+        "/explain",
+        content=gzip.compress(CP1252_PAGE),
+        params={"extractor": "boilerpipe-article", "compare": "justext"},
+        headers={"Content-Type": "text/html"},
+    )
+    assert response.status_code == 200, response.text
+    data = response.json()
+    assert data["extractor"] == "boilerpipe-article"
+    assert data["compare"]["extractor"] == "justext"
+    assert "Le café du marché ouvre à six heures" in data["text"]
+    assert "Le café du marché" in data["page"]
+    unknown = client.post("/explain", content=CP1252_PAGE, params={"compare": "nope"})
+    assert unknown.status_code == 422 and "nope" in unknown.json()["error"]["message"]

@@ -219,9 +219,14 @@ class _Service:
         return JSONResponse(done)
 
     async def explain(self, request: Request) -> Response:
-        data = _json(await self._body(request))
-        page = _page_from_json(data, EXPLAIN_KEYS)
-        compare = page.pop("compare", None)
+        body = await self._body(request)
+        if _is_json(request):
+            page = _page_from_json(_json(body), EXPLAIN_KEYS)
+            compare = page.pop("compare", None)
+        else:  # a file as it is (the visual page's upload): decoded as any page is
+            page = _page_from_query(request, body, extra=frozenset({"compare"}))
+            name = page.pop("compare", None)
+            compare = None if name is None else {"extractor": name}
         if compare is not None:
             compare = _page_from_json({"html": "", **_mapping(compare, "compare")}, PAGE_KEYS)
         return JSONResponse(await self.pool.run(lambda: self._explain(page, compare), self._time()))
@@ -338,10 +343,14 @@ def _page_from_json(data: Any, keys: frozenset[str]) -> dict[str, Any]:
     return dict(page)
 
 
-def _page_from_query(request: Request, body: bytes) -> dict[str, Any]:
-    """A page sent as the raw body, its parameters in the query string."""
+def _page_from_query(
+    request: Request, body: bytes, extra: frozenset[str] = frozenset()
+) -> dict[str, Any]:
+    """A page sent as the raw body, its parameters in the query string (and the ``extra``
+    ones a route takes besides, passed on as given)."""
     query = request.query_params
-    unknown = sorted(set(query) - {"url", "extractor", "output", "favor", "encoding", "option"})
+    known = {"url", "extractor", "output", "favor", "encoding", "option"} | extra
+    unknown = sorted(set(query) - known)
     if unknown:
         raise BadParameter(f"unknown parameter {unknown[0]!r}")
     options: dict[str, Any] = {}
@@ -366,6 +375,7 @@ def _page_from_query(request: Request, body: bytes) -> dict[str, Any]:
         "favor": query.get("favor"),
         "encoding": query.get("encoding"),
         "options": options,
+        **{key: query[key] for key in extra if key in query},
     }
 
 

@@ -98,7 +98,24 @@ def openapi_description(limits: Limits) -> dict[str, Any]:
                     "summary": "Every block of a page with its features, decision and reason, "
                     "the annotated page and the outputs (what the visual page shows); "
                     "`compare` names a second extractor.",
-                    "requestBody": {"required": True, "content": page_json},
+                    "parameters": [
+                        *query,
+                        {
+                            "name": "compare",
+                            "in": "query",
+                            "required": False,
+                            "description": "With a raw body: a second extractor's name.",
+                            "schema": {"type": "string"},
+                        },
+                    ],
+                    "requestBody": {
+                        "required": True,
+                        "content": {
+                            "text/html": {"schema": {"type": "string"}},
+                            "application/octet-stream": {"schema": {"type": "string"}},
+                            **page_json,
+                        },
+                    },
                     "responses": {"200": {"description": "The explanation."}} | errors,
                 }
             },

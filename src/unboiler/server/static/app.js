@@ -5,6 +5,7 @@
 
 const $ = (id) => document.getElementById(id);
 let result = null;   // the last answer of /explain
+let pageFile = null; // a chosen file, sent as it is (the server reads its charset, gzip)
 let view = "view-a";
 let tab = "text";
 
@@ -120,15 +121,26 @@ function showText() {
 async function run(event) {
   event.preventDefault();
   const html = $("html").value;
-  if (!html.trim()) { $("status").textContent = "paste a page first"; return; }
+  if (!html.trim() && !pageFile) { $("status").textContent = "paste a page first"; return; }
   const request = { html, extractor: $("extractor").value };
   if ($("url").value.trim()) request.url = $("url").value.trim();
   if ($("compare-on").checked) request.compare = { extractor: $("compare").value };
+  let sent;
+  if (html.trim()) {
+    sent = { path: "/explain", type: "application/json", body: JSON.stringify(request) };
+  } else {
+    // The file's bytes, not text read here as UTF-8: a windows-1252 or GBK page, or a
+    // .html.gz, is decoded by the server as the library decodes any page.
+    const query = new URLSearchParams({ extractor: request.extractor });
+    if (request.url) query.set("url", request.url);
+    if (request.compare) query.set("compare", request.compare.extractor);
+    sent = { path: "/explain?" + query, type: "text/html", body: pageFile };
+  }
   $("status").textContent = "working…";
   $("run").disabled = true;
   try {
-    const response = await fetch("/explain", {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(request),
+    const response = await fetch(sent.path, {
+      method: "POST", headers: { "Content-Type": sent.type }, body: sent.body,
     });
     const data = await response.json();
     if (!response.ok) {
@@ -156,11 +168,11 @@ function init() {
   loadExtractors().catch((error) => { $("status").textContent = String(error); });
   $("form").addEventListener("submit", run);
   $("file").addEventListener("change", () => {
-    const file = $("file").files[0];
-    if (!file) return;
-    const reader = new FileReader();
-    reader.onload = () => { $("html").value = reader.result; };
-    reader.readAsText(file);
+    pageFile = $("file").files[0] || null;
+    if (!pageFile) return;
+    $("html").value = "";
+    $("html").placeholder = `${pageFile.name} (${pageFile.size} bytes) is sent as it is; ` +
+      "or paste a page's HTML here instead";
   });
   for (const button of document.querySelectorAll("[data-view]")) {
     button.addEventListener("click", () => setView(button.dataset.view));
