@@ -373,10 +373,20 @@ def _page_from_query(
         "extractor": query.get("extractor"),
         "output": query.get("output"),
         "favor": query.get("favor"),
-        "encoding": query.get("encoding"),
+        "encoding": query.get("encoding") or _charset(request),
         "options": options,
         **{key: query[key] for key in extra if key in query},
     }
+
+
+def _charset(request: Request) -> str | None:
+    """The ``charset`` of the request's ``Content-Type``: what an HTTP client says the
+    raw page's bytes are in, as ``encoding`` does (which wins when both are given)."""
+    for parameter in request.headers.get("content-type", "").split(";")[1:]:
+        name, _, value = parameter.partition("=")
+        if name.strip().lower() == "charset" and value.strip().strip('"'):
+            return value.strip().strip('"')
+    return None
 
 
 def _check_output(output: str | None) -> None:

@@ -36,7 +36,7 @@ def openapi_description(limits: Limits) -> dict[str, Any]:
             ("output", "`json` (default), `text`, `markdown` (adds `markdown`), `html`."),
             ("url", "The page's address, for metadata and links; never fetched."),
             ("favor", "The default extractor's `balanced`, `precision` or `recall`."),
-            ("encoding", "The charset an HTTP header gave, if any; else detected."),
+            ("encoding", "The charset of the raw body; else the Content-Type's; else detected."),
         )
     ]
     query.append(
