@@ -125,7 +125,8 @@ def tree_rss_kb(root: int) -> int:
 
 
 def measured(command: list[str]) -> tuple[float, float, str]:
-    """Wall seconds, peak RSS of the process tree (MB), and the command's stderr."""
+    """Wall seconds, peak RSS of the process tree (MB), and the command's stderr; the
+    first two are also printed to stderr as soon as the command ends."""
     started = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     peak = 0
@@ -145,6 +146,7 @@ def measured(command: list[str]) -> tuple[float, float, str]:
     sampler.join()
     if process.returncode != 0:
         raise SystemExit(f"{' '.join(command)} failed:\n{stderr.decode()[-2000:]}")
+    sys.stderr.write(f"{seconds:.1f} s, {peak / 1024:.0f} MB: {' '.join(command)[:120]}\n")
     return seconds, peak / 1024, stderr.decode()
 
 
@@ -177,8 +179,8 @@ DASK_RUN = textwrap.dedent(
         ) as cluster, Client(cluster):
             ready = time.perf_counter()
             summaries = extract_warcs(sys.argv[2:], sys.argv[1])
-            report(f"compute {time.perf_counter() - ready:.2f} startup {ready - started:.2f}",
-                  file=sys.stderr)
+            print(f"compute {time.perf_counter() - ready:.2f} startup {ready - started:.2f}",
+                 file=sys.stderr)
     """
 )
 
