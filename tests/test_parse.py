@@ -76,11 +76,10 @@ class TestDecode:
         assert given_encoding(" Shift-JIS ") == "shift_jis"
         assert given_encoding("latin1") == "cp1252"  # as browsers read it
 
-    def test_utf16_without_bom_is_not_binary_noise(self) -> None:
-        data = codecs.encode("<p>hello</p>", "utf-16-le")
-        # no BOM and half the bytes are zero: refused as binary rather than misread
-        with pytest.raises(ExtractionError):
-            decode(data)
+    def test_utf16_without_bom_is_read_by_its_zero_bytes(self) -> None:
+        # no BOM, and every other byte zero: UTF-16, the zeros' parity giving the order
+        assert decode(codecs.encode("<p>hello</p>", "utf-16-le")) == "<p>hello</p>"
+        assert decode(codecs.encode("<p>hello</p>", "utf-16-be")) == "<p>hello</p>"
 
 
 @pytest.fixture(scope="module")
@@ -179,11 +178,28 @@ def test_wrong_type() -> None:
 
 
 class TestSourceText:
-    def test_nul_is_replaced_in_the_kept_source_too(self) -> None:
+    def test_nul_is_dropped_in_the_kept_source_too(self) -> None:
+        # The HTML parser drops NUL from text; a word with NUL inside stays one word.
         for html in ("<p>one\x00two</p>", b"<p>one\x00two</p>"):
             document = parse(html)
-            assert document.source == "<p>one\ufffdtwo</p>"
-            assert [b.text for b in document.blocks] == ["one\ufffdtwo"]
+            assert document.source == "<p>onetwo</p>"
+            assert [b.text for b in document.blocks] == ["onetwo"]
+
+    def test_nul_bytes_in_an_undeclared_latin_page(self) -> None:
+        # NUL bytes made the detector read the page as UTF-16 (garbage) or left U+FFFD
+        # inside the words.
+        data = "<p>Der Zug l\x00\x00\x00äuft \x00über die Brücke.</p>".encode("latin-1")
+        assert [b.text for b in parse(data).blocks] == ["Der Zug läuft über die Brücke."]
+
+    @pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be"])
+    def test_utf16_without_a_byte_order_mark(self, codec: str) -> None:
+        text = "<html><body><p>Grüße aus Köln, Привет из Москвы, 東京.</p></body></html>"
+        document = parse(text.encode(codec))
+        assert [b.text for b in document.blocks] == ["Grüße aus Köln, Привет из Москвы, 東京."]
+
+    def test_zeros_that_are_not_utf16_are_binary(self) -> None:
+        with pytest.raises(ExtractionError, match="binary"):
+            parse(b"<p>" + bytes(3000) + b"</p>")
 
     @pytest.mark.parametrize(
         "name", ["cp1252.html", "mislabelled-utf8.html", "utf8-bom.html", "utf16.html", "blog.html"]

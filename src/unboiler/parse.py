@@ -131,6 +131,28 @@ def _looks_binary(data: bytes) -> bool:
     return controls > BINARY_CONTROL_SHARE * len(sample)
 
 
+#: Share of zero bytes at one parity (odd or even offsets) of a page's first bytes, with
+#: almost none at the other, that marks UTF-16 without a byte-order mark: the markup and
+#: Latin text of an HTML page are ASCII, whose UTF-16 form has a zero high byte.
+UTF16_ZERO_SHARE: Final = 0.3
+_UTF16_OTHER_ZERO_SHARE: Final = 0.05
+
+
+def _utf16_without_bom(data: bytes) -> str | None:
+    """``"utf-16-le"`` or ``"utf-16-be"`` when the zero bytes say the page is UTF-16 (see
+    :data:`UTF16_ZERO_SHARE`), else None."""
+    sample = data[:4096]
+    even, odd = sample[0::2], sample[1::2]
+    if not even or not odd:
+        return None
+    zeros_even, zeros_odd = even.count(0) / len(even), odd.count(0) / len(odd)
+    if zeros_odd >= UTF16_ZERO_SHARE and zeros_even <= _UTF16_OTHER_ZERO_SHARE:
+        return "utf-16-le"
+    if zeros_even >= UTF16_ZERO_SHARE and zeros_odd <= _UTF16_OTHER_ZERO_SHARE:
+        return "utf-16-be"
+    return None
+
+
 def decode(data: bytes, *, encoding: str | None = None) -> str:
     """Decode page bytes to text.
 
@@ -151,8 +173,16 @@ def _decode(data: bytes, encoding: str | None) -> tuple[str, bool]:
     for bom, bom_codec in _BOMS:
         if data.startswith(bom):
             return data[len(bom) :].decode(bom_codec, errors="replace"), False
+    wide = _utf16_without_bom(data) if b"\x00" in data else None
+    if wide is not None:
+        return data.decode(wide, errors="replace"), False
     if _looks_binary(data):
         raise ExtractionError("input looks binary (too many control bytes), not HTML")
+    # Stray NUL bytes in an 8-bit or UTF-8 page: the HTML parser drops NUL from text
+    # (HTML standard, "data state"), and left in they make a detector take the page for
+    # UTF-16.
+    if b"\x00" in data:
+        data = data.replace(b"\x00", b"")
     candidates = [given, declared_encoding(data)]
     utf8 = _utf8_text(data)
     for codec in candidates:
@@ -243,9 +273,9 @@ def _nesting_depth(html: str) -> int:
 
 
 def _text_and_bytes(html: str | bytes, encoding: str | None) -> tuple[str, bytes]:
-    """The page as text, ready for the parser (decoded if needed, NUL characters, which
-    the HTML standard replaces anyway, replaced), and the same text as the UTF-8 bytes
-    the parser reads.
+    """The page as text, ready for the parser (decoded if needed, NUL characters dropped,
+    as the HTML parser drops them from text), and the same text as the UTF-8 bytes the
+    parser reads.
 
     selectolax encodes text input exactly so before parsing it (dropping lone
     surrogates); encoding here instead lets the checks before parsing scan bytes.  On the
@@ -264,7 +294,7 @@ def _text_and_bytes(html: str | bytes, encoding: str | None) -> tuple[str, bytes
         text = html
         data = text.encode("utf-8", "ignore")
     if b"\x00" in data:  # in UTF-8 only NUL itself has a zero byte
-        text = text.replace("\x00", "\ufffd")
+        text = text.replace("\x00", "")  # dropped, as the HTML parser drops it from text
         data = text.encode("utf-8", "ignore")
     return text, data
 
