@@ -6,8 +6,10 @@ The public API is what this module exports; everything else lives in submodules.
 from unboiler.core import extract, extract_result
 from unboiler.document import Label, TextBlock, TextDocument
 from unboiler.errors import (
+    ConfigurationError,
     ExtractionError,
     ExtractorOptionError,
+    OutputError,
     UnboilerError,
     UnknownEncodingError,
     UnknownExtractorError,
@@ -18,11 +20,13 @@ from unboiler.parse import parse
 from unboiler.version import __version__
 
 __all__ = [
+    "ConfigurationError",
     "Extraction",
     "ExtractionError",
     "Extractor",
     "ExtractorOptionError",
     "Label",
+    "OutputError",
     "TextBlock",
     "TextDocument",
     "UnboilerError",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from unboiler.document import TextDocument
-from unboiler.errors import ExtractorOptionError, UnboilerError
+from unboiler.errors import ExtractorOptionError, OutputError
 from unboiler.extractors import Extractor, get_extractor
 from unboiler.output import render
 from unboiler.output.frontmatter import front_matter
@@ -45,7 +45,7 @@ def extract(
     input that is not a web page.
     """
     if with_metadata and output not in FRONT_MATTER_OUTPUTS:
-        raise UnboilerError(
+        raise OutputError(
             f"with_metadata is for the text and markdown outputs, not {output!r} "
             "(json holds the metadata itself)"
         )

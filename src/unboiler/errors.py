@@ -7,8 +7,13 @@ anything else escaping from the library is a bug.  The tree::
     ├── ExtractionError (ValueError)           the input is not a page we can read
     ├── UnknownEncodingError (LookupError)     the caller named a charset nobody knows
     ├── UnknownExtractorError (KeyError)       no extractor of that name
-    └── ExtractorOptionError (TypeError,       an option the extractor does not take,
-                              ValueError)      or a value it cannot take
+    ├── ExtractorOptionError (TypeError,       an option the extractor does not take,
+    │                         ValueError)      or a value it cannot take
+    ├── OutputError (ValueError)               an output format that does not exist, or
+    │                                          an output option that does not fit it
+    └── ConfigurationError (ValueError)        a setting of a run that cannot work (a limit
+                                               that is not positive, an unknown file
+                                               format, a missing optional library)
 
 Errors of the subsystems derive from these or from :class:`UnboilerError` directly and
 stay beside their code (a model file that cannot be read, a dataset folder of an unknown
@@ -45,3 +50,13 @@ class UnknownExtractorError(UnboilerError, KeyError):
 class ExtractorOptionError(UnboilerError, TypeError, ValueError):
     """An option an extractor does not take (a ``TypeError``, as Python's own for an
     unexpected keyword argument), or a value it cannot take (a ``ValueError``)."""
+
+
+class OutputError(UnboilerError, ValueError):
+    """An output format that does not exist, or an output option that does not fit the
+    format asked for (front matter on JSON)."""
+
+
+class ConfigurationError(UnboilerError, ValueError):
+    """A setting of a run that cannot work: a limit that is not positive, an unknown file
+    format, an extractor that cannot be trained, an optional library that is missing."""

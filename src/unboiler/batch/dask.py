@@ -36,7 +36,7 @@ from unboiler.batch.run import PageLike, as_page
 from unboiler.batch.sinks import JsonlSink, open_sink
 from unboiler.batch.warc import read_warc
 from unboiler.batch.workers import WorkerPool
-from unboiler.errors import UnboilerError
+from unboiler.errors import ConfigurationError, UnboilerError
 
 #: What :func:`extract_warcs` writes, by its ``format``.
 FORMATS: Final = {"parquet": ".parquet", "jsonl": ".jsonl.gz"}
@@ -117,7 +117,9 @@ def _local_copy(path: str, directory: str) -> Path:
     try:
         import fsspec
     except ImportError:
-        raise UnboilerError(f"{path}: reading this URL needs fsspec (pip install fsspec)") from None
+        raise ConfigurationError(
+            f"{path}: reading this URL needs fsspec (pip install fsspec)"
+        ) from None
     with fsspec.open(path, "rb") as remote, target.open("wb") as file:
         shutil.copyfileobj(remote, file, 1 << 20)
     return target
@@ -182,7 +184,7 @@ def extract_warcs(
     bag that computes them.  ``resume`` skips files whose part is already complete.
     """
     if format not in FORMATS:
-        raise UnboilerError(f"format {format!r} is not one of {', '.join(FORMATS)}")
+        raise ConfigurationError(f"format {format!r} is not one of {', '.join(FORMATS)}")
     bag_module = _bag_module()
     settings = Settings(
         extractor=extractor,
@@ -196,7 +198,7 @@ def extract_warcs(
     Path(out).mkdir(parents=True, exist_ok=True)
     names = [str(path) for path in paths]
     if not names:
-        raise UnboilerError("no WARC files given")
+        raise ConfigurationError("no WARC files given")
     bag = bag_module.from_sequence(names, npartitions=len(names)).map(
         _extract_warc, str(out), format, settings, warc_library, resume
     )

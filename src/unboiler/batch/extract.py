@@ -11,7 +11,13 @@ from typing import Any, Final
 
 from unboiler.batch.pages import Page, PageResult, failed
 from unboiler.compressed import decompress
-from unboiler.errors import UnboilerError, UnknownEncodingError
+from unboiler.errors import (
+    ConfigurationError,
+    ExtractionError,
+    OutputError,
+    UnboilerError,
+    UnknownEncodingError,
+)
 from unboiler.extractors import Extractor, get_extractor
 from unboiler.output import render
 from unboiler.output.result import build_extraction
@@ -56,11 +62,11 @@ class Settings:
 
     def __post_init__(self) -> None:
         if self.output not in OUTPUTS:
-            raise UnboilerError(f"output {self.output!r} is not one of {', '.join(OUTPUTS)}")
+            raise OutputError(f"output {self.output!r} is not one of {', '.join(OUTPUTS)}")
         if self.max_bytes < 1:
-            raise UnboilerError("max_bytes must be positive")
+            raise ConfigurationError("max_bytes must be positive")
         if self.page_timeout is not None and self.page_timeout <= 0:
-            raise UnboilerError("page_timeout must be positive (or None for none)")
+            raise ConfigurationError("page_timeout must be positive (or None for none)")
 
     def build(self) -> Extractor:
         """The extractor; raises :class:`~unboiler.ExtractorOptionError` and kin, so that
@@ -108,7 +114,7 @@ class PageExtractor:
         assert page.html is not None
         html = decompress(page.html, limit=settings.max_bytes)
         if len(html) > settings.max_bytes:
-            raise UnboilerError(f"too large: {len(html):,} bytes (max_bytes)")
+            raise ExtractionError(f"too large: {len(html):,} bytes (max_bytes)")
         try:
             document = parse(html, url=page.url, encoding=page.encoding)
         except UnknownEncodingError:  # a server's bogus charset is no reason to fail

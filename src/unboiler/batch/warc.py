@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import BinaryIO, Final
 
 from unboiler.batch.pages import Page
-from unboiler.errors import UnboilerError
+from unboiler.errors import ConfigurationError, UnboilerError
 
 #: The content types of a payload worth extracting; a missing one is tried too.
 HTML_TYPES: Final = frozenset({"text/html", "application/xhtml+xml", "text/xml", ""})
@@ -142,7 +142,7 @@ def _warcio(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntry]
 def warc_reader(library: str = "auto") -> Reader:
     """The adapter of ``library`` (``fastwarc``, ``warcio`` or ``auto``)."""
     if library not in ("auto", "fastwarc", "warcio"):
-        raise UnboilerError(f"unknown WARC library {library!r}: fastwarc, warcio or auto")
+        raise ConfigurationError(f"unknown WARC library {library!r}: fastwarc, warcio or auto")
     if library in ("auto", "fastwarc"):
         try:
             import fastwarc.warc  # noqa: F401

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Final, Literal
 
 from unboiler.datasets import Dataset, Metric, Page, domain_of, load_dataset, site_of
-from unboiler.errors import UnboilerError
+from unboiler.errors import ConfigurationError, UnboilerError
 from unboiler.metrics import (
     Counts,
     Scores,
@@ -131,13 +131,13 @@ def cross_validate(
     from unboiler.classify.train import collect_examples, train
 
     if extractor not in TRAINABLE:
-        raise UnboilerError(
+        raise ConfigurationError(
             f"extractor {extractor!r} is not trained, so it has nothing to cross-validate; "
             f"trainable: {', '.join(TRAINABLE)}"
         )
     pages = [page for page in dataset if page.gold is not None]
     if not pages:
-        raise UnboilerError(f"dataset {dataset.name!r} has no gold text to train on")
+        raise ConfigurationError(f"dataset {dataset.name!r} has no gold text to train on")
     result = CrossValidation(extractor, dataset.name, split, folds, metric=dataset.metric)
     # A page's examples depend on the page alone, so they are computed once for all folds.
     examples = {e.page_id: e for e in collect_examples(pages, extractor, progress=progress)}

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Final, Protocol
 
 from unboiler.document import TextDocument
-from unboiler.errors import UnboilerError
+from unboiler.errors import OutputError
 from unboiler.output.html import to_html
 from unboiler.output.json import to_json
 from unboiler.output.markdown import to_markdown
@@ -71,7 +71,7 @@ def render(
         renderer = RENDERERS[output]
     except KeyError:
         known = ", ".join(RENDERERS)
-        raise UnboilerError(f"unknown output format {output!r}; known: {known}") from None
+        raise OutputError(f"unknown output format {output!r}; known: {known}") from None
     return renderer(document, extractor, links=links, images=images)
 
 

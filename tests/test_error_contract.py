@@ -1,0 +1,62 @@
+"""The error contract: every error raised on purpose is a named subclass of
+UnboilerError, exported from the package, and each caller mistake gets its own."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import unboiler
+from unboiler import errors
+
+OPTION = unboiler.ExtractorOptionError
+PACKAGE = Path(__file__).resolve().parent.parent / "src" / "unboiler"
+
+
+def test_no_bare_unboiler_error_is_raised() -> None:
+    offenders = []
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
+                function = node.exc.func
+                if isinstance(function, ast.Name) and function.id == "UnboilerError":
+                    offenders.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
+    assert not offenders, f"raise a named subclass of UnboilerError: {offenders}"
+
+
+def test_every_error_class_is_exported_and_in_the_tree() -> None:
+    classes = [
+        value
+        for value in vars(errors).values()
+        if isinstance(value, type) and issubclass(value, Exception)
+    ]
+    for error in classes:
+        assert issubclass(error, unboiler.UnboilerError)
+        assert getattr(unboiler, error.__name__) is error
+        assert error.__name__ in (errors.__doc__ or "")
+
+
+@pytest.mark.parametrize(
+    ("call", "error"),
+    [
+        (lambda: unboiler.extract("<p>x</p>", output="pdf"), unboiler.OutputError),
+        (
+            lambda: unboiler.extract("<p>x</p>", output="json", with_metadata=True),
+            unboiler.OutputError,
+        ),
+        (
+            lambda: unboiler.get_extractor("justext", language="English"),
+            unboiler.ExtractorOptionError,
+        ),
+        (lambda: unboiler.get_extractor("boilerpipe-tree", depth=9), unboiler.ExtractorOptionError),
+        (lambda: unboiler.get_extractor("justext", langauge="de"), unboiler.ExtractorOptionError),
+        (lambda: unboiler.get_extractor("nope"), unboiler.UnknownExtractorError),
+        (lambda: unboiler.extract(b"<p>x</p>", encoding="bogus"), unboiler.UnknownEncodingError),
+        (lambda: unboiler.extract(bytes(3000)), unboiler.ExtractionError),
+    ],
+)
+def test_each_mistake_has_its_error(call: object, error: type[Exception]) -> None:
+    with pytest.raises(error):
+        call()  # type: ignore[operator]
