@@ -46,7 +46,7 @@ def test_bad_input_is_a_clean_error() -> None:
 
 def test_unknown_extractor_is_a_clean_error() -> None:
     result = CliRunner().invoke(main, ["extract", str(PAGES / "blog.html"), "-e", "nope"])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "no extractor named 'nope'" in result.output
 
 
@@ -78,7 +78,7 @@ def test_extract_markdown_with_links_and_images(tmp_path: Path) -> None:
 
 def test_unknown_encoding_is_a_clean_error() -> None:
     result = CliRunner().invoke(main, ["extract", SAMPLE, "--encoding", "bogus"])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "unknown character encoding 'bogus'" in result.output
     assert isinstance(result.exception, SystemExit)
 
@@ -142,7 +142,7 @@ def test_named_options_of_the_default_extractor_still_work() -> None:
         assert result.exit_code == 0, result.output
         assert "For forty years the Gull" in result.output
     missing = CliRunner().invoke(main, ["extract", SAMPLE, "--model", "no-such-model.json"])
-    assert missing.exit_code == 1 and "no-such-model.json" in missing.output
+    assert missing.exit_code == 2 and "no-such-model.json" in missing.output
 
 
 @pytest.mark.parametrize(
@@ -158,7 +158,7 @@ def test_named_options_of_the_default_extractor_still_work() -> None:
 )
 def test_a_wrong_option_is_a_clean_error(flags: list[str], message: str) -> None:
     result = CliRunner().invoke(main, ["extract", SAMPLE, *flags])
-    assert result.exit_code == 1, result.output
+    assert result.exit_code == 2, result.output
     assert message in result.output
     assert isinstance(result.exception, SystemExit)  # click's exit, not an escaped error
 

@@ -11,11 +11,34 @@ from unboiler.classify.default_model import FAVOR_MODES
 from unboiler.compressed import decompress
 from unboiler.core import FRONT_MATTER_OUTPUTS
 from unboiler.core import extract as extract_page
-from unboiler.errors import UnboilerError
+from unboiler.errors import ExtractionError, UnboilerError
 from unboiler.extractors import extractors as list_extractors
 from unboiler.extractors import get_extractor
 from unboiler.extractors.registry import option_value
 from unboiler.output import RENDERERS
+
+#: Exit codes (documented in README.md): 1 the page could not be read (an
+#: ExtractionError: binary data, truncated gzip, a page too deep or too large); 2 any
+#: other error the caller can fix (a name, option, encoding, output, file or setting that
+#: does not exist or cannot work; click's own usage errors use 2 as well); 130 stopped by
+#: Ctrl-C.
+EXIT_UNREADABLE_PAGE = 1
+EXIT_BAD_REQUEST = 2
+
+
+class _UnreadablePage(click.ClickException):
+    exit_code = EXIT_UNREADABLE_PAGE
+
+
+class _BadRequest(click.ClickException):
+    exit_code = EXIT_BAD_REQUEST
+
+
+def CommandError(error: BaseException) -> click.ClickException:
+    """One line on standard error ("Error: ..."), with the exit code of the error's kind."""
+    if isinstance(error, ExtractionError):
+        return _UnreadablePage(str(error))
+    return _BadRequest(str(error))
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -137,7 +160,7 @@ def extract(
             with_metadata=with_metadata,
         )
     except UnboilerError as error:
-        raise click.ClickException(str(error)) from error
+        raise CommandError(error) from error
     click.echo(text)
 
 
@@ -245,7 +268,7 @@ def eval_command(
             model=model,
         )
     except (UnboilerError, ValueError) as error:
-        raise click.ClickException(str(error)) from error
+        raise CommandError(error) from error
     report = evaluation.report
     if out is not None:
         for path in write(report, Path(out)):
@@ -293,7 +316,7 @@ def train_command(datasets: tuple[str, ...], out: str, extractor: str, seed: int
         )
         density_model.save(out)
     except (UnboilerError, OSError) as error:
-        raise click.ClickException(str(error)) from error
+        raise CommandError(error) from error
     click.echo(f"wrote {out}: {extractor} model, threshold {density_model.threshold:.2f}")
 
 
@@ -452,7 +475,7 @@ def batch_command(
             warc_library=warc_library,
         )
     except UnboilerError as error:
-        raise click.ClickException(str(error)) from error
+        raise CommandError(error) from error
     if not quiet:
         click.echo(f"unboiler batch: {summary}", err=True)
     if summary.interrupted:

@@ -147,10 +147,18 @@ def _utf16_without_bom(data: bytes) -> str | None:
         return None
     zeros_even, zeros_odd = even.count(0) / len(even), odd.count(0) / len(odd)
     if zeros_odd >= UTF16_ZERO_SHARE and zeros_even <= _UTF16_OTHER_ZERO_SHARE:
-        return "utf-16-le"
-    if zeros_even >= UTF16_ZERO_SHARE and zeros_odd <= _UTF16_OTHER_ZERO_SHARE:
-        return "utf-16-be"
-    return None
+        codec = "utf-16-le"
+    elif zeros_even >= UTF16_ZERO_SHARE and zeros_odd <= _UTF16_OTHER_ZERO_SHARE:
+        codec = "utf-16-be"
+    else:
+        return None
+    # ... and the text it gives must look like markup: some "<", few control characters
+    # (binary data can put its zeros on one parity too).
+    text = sample[: len(sample) // 2 * 2].decode(codec, errors="replace")
+    controls = sum(1 for char in text if char < " " and char not in "\t\n\r\f")
+    if "<" not in text or controls > BINARY_CONTROL_SHARE * len(text):
+        return None
+    return codec
 
 
 def decode(data: bytes, *, encoding: str | None = None) -> str:

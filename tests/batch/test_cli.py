@@ -88,9 +88,9 @@ def test_a_directory_of_text_files(tmp_path: Path) -> None:
 def test_usage_errors_are_clear(tmp_path: Path) -> None:
     runner = CliRunner()
     missing = runner.invoke(main, ["batch", str(tmp_path / "none.warc")])
-    assert missing.exit_code == 1 and "no such file" in missing.output
+    assert missing.exit_code == 2 and "no such file" in missing.output
     wrong = runner.invoke(main, ["batch", str(tmp_path), "-e", "nope"])
-    assert wrong.exit_code == 1
+    assert wrong.exit_code == 2
 
 
 def test_ctrl_c_leaves_a_complete_output(tmp_path: Path) -> None:

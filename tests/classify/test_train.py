@@ -180,7 +180,7 @@ def test_train_command_reports_a_missing_dataset(tmp_path: Path) -> None:
     result = CliRunner().invoke(
         main, ["train", str(tmp_path / "nothing"), "--out", str(tmp_path / "m.json")]
     )
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "no dataset" in result.output
 
 
@@ -192,7 +192,7 @@ def test_extract_refuses_a_model_for_another_extractor(toy: Path, tmp_path: Path
     result = CliRunner().invoke(
         main, ["extract", str(page), "-e", "density-blocks", "--model", str(out)]
     )
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "trained for extractor 'density'" in result.output
 
 
