@@ -127,15 +127,15 @@ def test_a_page_that_raises_is_counted_and_the_rest_scored(tmp_path: Path) -> No
 
 def test_missing_dataset_is_a_message_not_a_traceback(tmp_path: Path) -> None:
     code, stdout, stderr = run(str(tmp_path / "nowhere"))
-    assert code == 1
+    assert code == 2
     assert "no dataset at" in stderr and "Traceback" not in stdout + stderr
 
 
 def test_unknown_extractor_and_peer_are_refused() -> None:
     code, _, stderr = run(str(ARTICLES), "-e", "no-such-extractor", "-q")
-    assert code == 1 and "unknown extractor 'no-such-extractor'" in stderr
+    assert code == 2 and "unknown extractor 'no-such-extractor'" in stderr
     code, _, stderr = run(str(ARTICLES), "-c", "no-such-peer", "-q")
-    assert code == 1 and "unknown peer 'no-such-peer'" in stderr
+    assert code == 2 and "unknown peer 'no-such-peer'" in stderr
 
 
 def test_peer_that_is_not_installed_is_skipped_with_a_note(
