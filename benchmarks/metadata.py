@@ -32,9 +32,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import unboiler
+from unboiler.charset import decode
 from unboiler.datasets import Dataset, Page, load_dataset
 from unboiler.metadata import extract_metadata
-from unboiler.parse import decode, parse
+from unboiler.parse import parse
 
 FIELDS = ("title", "author", "date")
 DATASETS = ("wcxb", "readability")

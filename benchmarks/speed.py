@@ -32,7 +32,8 @@ from pathlib import Path
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 import unboiler
-from unboiler.parse import build_document, decode, parse_html
+from unboiler.charset import decode
+from unboiler.parse import build_document, parse_html
 from unboiler.text import WRAP_WIDTH, word_texts, wrap_words
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,14 +9,9 @@ from selectolax.lexbor import LexborHTMLParser
 from tests.conftest import page
 
 from unboiler import ExtractionError, UnboilerError, UnknownEncodingError, parse
+from unboiler.charset import declared_encoding, decode, given_encoding
 from unboiler.document import Label
-from unboiler.parse import (
-    build_blocks,
-    declared_encoding,
-    decode,
-    given_encoding,
-    reveal_noscript,
-)
+from unboiler.parse import build_blocks, reveal_noscript
 
 
 class TestDecode:

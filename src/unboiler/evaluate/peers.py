@@ -2,7 +2,7 @@
 extractors, behind one shape: a *system* turns a :class:`PageInput` into plain text.
 
 Every peer is called the way its documentation shows for one page held in memory, with the
-same decoded text (decoded once per page by :func:`unboiler.parse.decode`, outside the
+same decoded text (decoded once per page by :func:`unboiler.charset.decode`, outside the
 timer), so that charset handling is the same for all and is not what is compared.  A peer
 that returns HTML has it turned into text by :func:`~unboiler.datasets.html_text`,
 inside the timer, since a user would have to do the same.  Peers are imported only inside
@@ -47,7 +47,7 @@ class PageInput(NamedTuple):
 def page_input(html: bytes, url: str | None) -> PageInput:
     """Decode once, as unboiler does; bytes that unboiler refuses as binary are given to
     the peers decoded as UTF-8 with replacement characters, so each still gets a try."""
-    from unboiler.parse import decode
+    from unboiler.charset import decode
 
     try:
         text = decode(html)

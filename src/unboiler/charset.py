@@ -1,0 +1,243 @@
+"""From a page's bytes to its text: the one place unboiler decides a page's charset.
+
+Order: byte-order mark; the charset the caller knows (an HTTP ``Content-Type`` header);
+UTF-16 without a byte-order mark, told by its zero bytes; the page's own ``<meta>``
+declaration, checked against the bytes; UTF-8 when the bytes are valid UTF-8; then the
+charset-normalizer detector, with windows-1252 kept when it is nearly as plausible as the
+detector's first Latin choice (the fallback browsers use, WHATWG Encoding Standard).
+Labels are read as browsers read them (the standard's aliases: Latin-1 is windows-1252).
+Stray NUL bytes are dropped, as the HTML parser drops them from text.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from typing import Final
+
+from unboiler.errors import ExtractionError, UnknownEncodingError
+
+#: How far into the bytes to look for a ``<meta charset>`` declaration.  The HTML
+#: standard's prescan reads 1,024 bytes; real pages often declare later, after long
+#: comments or scripts, so we read further.
+META_PRESCAN_BYTES: Final = 8192
+#: A page whose first kilobytes hold this share of control bytes is binary, not text.
+BINARY_CONTROL_SHARE: Final = 0.10
+
+_BOMS: Final = (
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF32_LE, "utf-32-le"),
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+_META_CHARSET = re.compile(
+    rb"""<meta[^>]{0,512}?charset\s*=\s*["']?\s*([a-zA-Z0-9_.:\-]+)""", re.IGNORECASE
+)
+# Labels that browsers map to another encoding (WHATWG Encoding Standard, "labels"):
+# pages labelled Latin-1 or ASCII are decoded as windows-1252 by every browser, and
+# their authors wrote them expecting that.
+_BROWSER_ALIASES: Final = {
+    "iso-8859-1": "cp1252",
+    "iso8859-1": "cp1252",
+    "latin1": "cp1252",
+    "latin-1": "cp1252",
+    "l1": "cp1252",
+    "us-ascii": "cp1252",
+    "ascii": "cp1252",
+    "iso-8859-9": "cp1254",
+    "latin5": "cp1254",
+    "iso-8859-11": "cp874",
+    "tis-620": "cp874",
+    "gb2312": "gb18030",
+    "gbk": "gb18030",
+    "x-gbk": "gb18030",
+    "ks_c_5601-1987": "cp949",
+    "euc-kr": "cp949",
+    "x-sjis": "shift_jis",
+    "shift-jis": "shift_jis",
+    "x-user-defined": "cp1252",
+    "unicode": "utf-16-le",
+}
+_CONTROL_BYTES: Final = bytes(b for b in range(32) if b not in b"\t\n\r\f\x1b")
+
+
+def _codec_name(label: str | None) -> str | None:
+    """The Python codec for an encoding label, or None for an unknown label."""
+    if not label:
+        return None
+    label = label.strip().strip("\"'").lower()
+    label = _BROWSER_ALIASES.get(label, label)
+    try:
+        return codecs.lookup(label).name
+    except LookupError:
+        return None
+
+
+def given_encoding(label: str | None) -> str | None:
+    """The Python codec for the charset the caller gave (``encoding=``), None when none
+    was given.  Unlike a page's own declaration, which is checked against the bytes and
+    dropped when wrong, a label the caller gives must name a text encoding: a misspelt
+    one would otherwise be ignored on every page without a word.  Raises
+    :class:`UnknownEncodingError`."""
+    if label is None:
+        return None
+    codec = _codec_name(label)
+    if codec is not None:
+        try:
+            # "base64", "rot13" and "zlib" are codecs, but bytes.decode refuses them,
+            b"a".decode(codec, errors="replace")
+        except (LookupError, UnicodeError):  # and "idna" takes no "replace"
+            codec = None
+    if codec is None:
+        raise UnknownEncodingError(
+            f"unknown character encoding {label!r} (give a charset name such as "
+            '"utf-8", "windows-1252" or "shift_jis")'
+        )
+    return codec
+
+
+def declared_encoding(data: bytes) -> str | None:
+    """The codec named by the page's ``<meta charset>`` or ``http-equiv`` declaration."""
+    match = _META_CHARSET.search(data, 0, META_PRESCAN_BYTES)
+    return _codec_name(match.group(1).decode("ascii", "replace")) if match else None
+
+
+def _looks_binary(data: bytes) -> bool:
+    sample = data[:4096]
+    controls = len(sample) - len(sample.translate(None, _CONTROL_BYTES))
+    return controls > BINARY_CONTROL_SHARE * len(sample)
+
+
+#: Share of zero bytes at one parity (odd or even offsets) of a page's first bytes, with
+#: almost none at the other, that marks UTF-16 without a byte-order mark: the markup and
+#: Latin text of an HTML page are ASCII, whose UTF-16 form has a zero high byte.
+UTF16_ZERO_SHARE: Final = 0.3
+_UTF16_OTHER_ZERO_SHARE: Final = 0.05
+
+
+def _utf16_without_bom(data: bytes) -> str | None:
+    """``"utf-16-le"`` or ``"utf-16-be"`` when the zero bytes say the page is UTF-16 (see
+    :data:`UTF16_ZERO_SHARE`), else None."""
+    sample = data[:4096]
+    even, odd = sample[0::2], sample[1::2]
+    if not even or not odd:
+        return None
+    zeros_even, zeros_odd = even.count(0) / len(even), odd.count(0) / len(odd)
+    if zeros_odd >= UTF16_ZERO_SHARE and zeros_even <= _UTF16_OTHER_ZERO_SHARE:
+        codec = "utf-16-le"
+    elif zeros_even >= UTF16_ZERO_SHARE and zeros_odd <= _UTF16_OTHER_ZERO_SHARE:
+        codec = "utf-16-be"
+    else:
+        return None
+    # ... and the text it gives must look like markup: some "<", few control characters
+    # (binary data can put its zeros on one parity too).
+    text = sample[: len(sample) // 2 * 2].decode(codec, errors="replace")
+    controls = sum(1 for char in text if char < " " and char not in "\t\n\r\f")
+    if "<" not in text or controls > BINARY_CONTROL_SHARE * len(text):
+        return None
+    return codec
+
+
+def decode(data: bytes, *, encoding: str | None = None) -> str:
+    """Decode page bytes to text.
+
+    Order: byte-order mark; ``encoding`` (what an HTTP ``Content-Type`` header said);
+    the page's own declaration; UTF-8 when the bytes are valid UTF-8; then
+    charset-normalizer.  A declaration is trusted only if the bytes decode under it, and
+    a single-byte declaration loses to valid multi-byte UTF-8, which is the most common
+    way pages lie about their charset.  Raises :class:`ExtractionError` for data that is
+    not text, :class:`UnknownEncodingError` for an ``encoding`` that names no charset.
+    """
+    return decode_with_utf8_flag(data, encoding)[0]
+
+
+def decode_with_utf8_flag(data: bytes, encoding: str | None) -> tuple[str, bool]:
+    """:func:`decode`, and whether the text is the bytes read as UTF-8 without a single
+    replacement (so that encoding the text again would give back the same bytes, which
+    the parser then reads without a second encoding)."""
+    given = given_encoding(encoding)  # checked first: a wrong label is an error on any page
+    for bom, bom_codec in _BOMS:
+        if data.startswith(bom):
+            return data[len(bom) :].decode(bom_codec, errors="replace"), False
+    wide = _utf16_without_bom(data) if b"\x00" in data else None
+    if wide is not None:
+        return data.decode(wide, errors="replace"), False
+    if _looks_binary(data):
+        raise ExtractionError("input looks binary (too many control bytes), not HTML")
+    # Stray NUL bytes in an 8-bit or UTF-8 page: the HTML parser drops NUL from text
+    # (HTML standard, "data state"), and left in they make a detector take the page for
+    # UTF-16.
+    if b"\x00" in data:
+        data = data.replace(b"\x00", b"")
+    candidates = [given, declared_encoding(data)]
+    utf8 = _utf8_text(data)
+    for codec in candidates:
+        if codec is None:
+            continue
+        if codec == "utf-8":
+            if utf8 is not None:
+                return utf8, True
+            continue
+        if utf8 is not None and not data.isascii() and _is_single_byte(codec):
+            return utf8, True
+        try:
+            return data.decode(codec), False
+        except (UnicodeDecodeError, LookupError):
+            continue
+    if utf8 is not None:
+        return utf8, True
+    return _detect(data), False
+
+
+def _utf8_text(data: bytes) -> str | None:
+    """The bytes decoded as UTF-8, or None when they are not valid UTF-8 (decoded once,
+    both to check and to keep)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def _is_single_byte(codec: str) -> bool:
+    return codec.startswith(("cp", "iso8859", "latin", "mac", "koi8", "tis", "windows"))
+
+
+#: How much more "chaos" (charset-normalizer's measure of implausible characters) the
+#: windows-1252 reading may show than another Latin single-byte reading and still win.
+WINDOWS_1252_PREFERENCE: Final = 0.2
+_LATIN_SINGLE_BYTE: Final = ("cp125", "iso8859", "mac_", "latin")
+
+
+def _detect(data: bytes) -> str:
+    """Decode with the encoding charset-normalizer finds most plausible.
+
+    Between single-byte Latin code pages the statistics of a short text decide little
+    (a French paragraph reads almost as well in Baltic cp1257), so windows-1252, by far
+    the most common legacy encoding of the web and the fallback browsers use, is kept
+    when it is nearly as plausible as the detector's first choice.
+    """
+    from charset_normalizer import from_bytes  # imported lazily: most pages never need it
+
+    matches = list(from_bytes(data[:200_000]))
+    if not matches:
+        raise ExtractionError("cannot determine the character encoding of the input")
+    best = matches[0]
+    if best.encoding.startswith(_LATIN_SINGLE_BYTE):
+        for match in matches:
+            if match.encoding == "cp1252" and match.chaos - best.chaos <= WINDOWS_1252_PREFERENCE:
+                best = match
+                break
+    return data.decode(best.encoding, errors="replace")
+
+
+__all__ = [
+    "BINARY_CONTROL_SHARE",
+    "META_PRESCAN_BYTES",
+    "UTF16_ZERO_SHARE",
+    "WINDOWS_1252_PREFERENCE",
+    "declared_encoding",
+    "decode",
+    "decode_with_utf8_flag",
+    "given_encoding",
+]
