@@ -24,7 +24,7 @@ stripped by regular expressions applied one after the other (the document type,
 comments, scripts and styles with whatever lies between their tags, then every
 ``&`` + two to five characters + ``;`` replaced by a space, then every tag), line
 breaks inside what is removed going with it; the lines of the result as Java's
-``split("\n")`` gives them (trailing empty lines dropped); line lengths in UTF-16 code
+``split("\\n")`` gives them (trailing empty lines dropped); line lengths in UTF-16 code
 units without Java's ``\\s`` (ASCII white space: a no-break or ideographic space
 counts); one line block for each line but the last K; a rise needs a non-empty block
 among the next three; a region ends where a block or the next one is empty, and one
@@ -41,7 +41,7 @@ rescans the rest of the page from every ``<`` that no ``>`` follows).
 Our blocks come from the DOM, so the selected lines are mapped back onto them with
 :func:`unboiler.align.selection_coverage`: a block is content when most of its letters
 lie on selected lines.  The mapping reads the same lines with their character
-references decoded (the reference's spaces would hide an ``&eacute;`` from the block
+references decoded (the reference's spaces would hide an ``&#233;`` from the block
 that shows it as ``é``).
 """
 
@@ -122,7 +122,7 @@ def strip_markup(source: str, *, entities: bool = False, keep_line_breaks: bool 
 
 
 def _java_lines(text: str) -> list[str]:
-    """``text.split("\n")`` as Java splits: trailing empty strings dropped."""
+    """``text.split("\\n")`` as Java splits: trailing empty strings dropped."""
     lines = text.split("\n")
     while lines and not lines[-1]:
         lines.pop()
