@@ -8,6 +8,7 @@ import pytest
 from selectolax.lexbor import LexborHTMLParser
 from tests.conftest import page
 
+import unboiler
 from unboiler import ExtractionError, UnboilerError, UnknownEncodingError, parse
 from unboiler.charset import declared_encoding, decode, given_encoding
 from unboiler.document import Label
@@ -274,3 +275,27 @@ def test_a_noscript_notice_is_not_content() -> None:
     )
     assert not reveal_noscript(document)
     assert document.text == ""
+
+
+class TestFrameset:
+    PAGE = (
+        "<html><head><title>Framed news</title></head><frameset cols='50%,50%'>"
+        "<frame src=a.html><frame src=b.html><noframes><body><h1>The harbour</h1>"
+        "<p>This site uses frames; here is the article for readers without them.</p>"
+        "</body></noframes></frameset></html>"
+    )
+
+    def test_a_frameset_page_is_read_from_noframes(self) -> None:
+        document = parse(self.PAGE)
+        assert [block.text for block in document.blocks] == [
+            "The harbour",
+            "This site uses frames; here is the article for readers without them.",
+        ]
+        assert document.title == "Framed news"
+        text = unboiler.extract(self.PAGE, extractor="boilerpipe-everything")
+        assert text == (
+            "The harbour\n\nThis site uses frames; here is the article for readers without them."
+        )
+
+    def test_a_frameset_without_noframes_has_no_blocks(self) -> None:
+        assert parse("<html><frameset><frame src=a.html></frameset></html>").blocks == []

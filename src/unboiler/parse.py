@@ -415,12 +415,32 @@ def parse(
 ) -> TextDocument:
     """Parse a page once into a :class:`TextDocument` that any extractor can run on.
 
-    ``html`` may be text or raw bytes (decoded by :func:`decode`, with ``encoding`` as the
-    charset an HTTP header gave, if any).
+    ``html`` may be text or raw bytes (decoded by :func:`unboiler.charset.decode`, with
+    ``encoding`` as the charset an HTTP header gave, if any).  A frameset page, which has
+    no body, is read from its ``<noframes>`` content (see :func:`_noframes_tree`).
     """
     if not isinstance(html, (str, bytes, bytearray, memoryview)):
         raise TypeError(f"expected str or bytes, got {type(html).__name__}")
     if isinstance(html, (bytearray, memoryview)):
         html = bytes(html)
     text, data = _text_and_bytes(html, encoding)
-    return build_document(_parse(text, data), url=url, source=text)
+    tree = _parse(text, data)
+    if tree.body is None:
+        fallback = _noframes_tree(tree)
+        if fallback is not None:
+            document = build_document(fallback, url=url, source=text)
+            document.title = _title(tree) or document.title
+            return document
+    return build_document(tree, url=url, source=text)
+
+
+def _noframes_tree(tree: LexborHTMLParser) -> LexborHTMLParser | None:
+    """The DOM of a frameset page's ``<noframes>`` content, or None when it has none.
+
+    A frameset page has no ``<body>``: its text for readers without frames is inside
+    ``<noframes>``, which the HTML parser keeps as raw text (a browser with frames shows
+    the frames instead); that text is parsed as a page of its own."""
+    fallback = "".join(element.text() for element in tree.css("noframes"))
+    if not fallback.strip():
+        return None
+    return _parse(fallback, fallback.encode("utf-8", "ignore"))
