@@ -83,6 +83,22 @@ def test_unknown_encoding_is_a_clean_error() -> None:
     assert isinstance(result.exception, SystemExit)
 
 
+def test_max_bytes_refuses_a_larger_page_with_exit_code_1(tmp_path: Path) -> None:
+    path = tmp_path / "page.html"
+    path.write_text("<p>" + "Ein Satz über nichts. " * 50 + "</p>", encoding="utf-8")
+    size = path.stat().st_size
+    refused = CliRunner().invoke(main, ["extract", str(path), "--max-bytes", str(size - 1)])
+    assert refused.exit_code == 1
+    assert "page too large" in refused.output and "--max-bytes" in refused.output
+    for limit in (str(size), "0"):  # at the limit, and 0 for none
+        result = CliRunner().invoke(main, ["extract", str(path), "--max-bytes", limit])
+        assert result.exit_code == 0 and "Ein Satz über nichts." in result.output
+    packed = tmp_path / "page.html.gz"
+    packed.write_bytes(gzip.compress(path.read_bytes()))
+    refused = CliRunner().invoke(main, ["extract", str(packed), "--max-bytes", str(size - 1)])
+    assert refused.exit_code == 1 and "expands to more than" in refused.output
+
+
 def test_gzip_input_is_read_as_html(tmp_path: Path) -> None:
     data = (ROOT / "examples" / "article.html").read_bytes()
     page = tmp_path / "article.html.gz"

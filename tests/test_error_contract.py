@@ -4,6 +4,7 @@ UnboilerError, exported from the package, and each caller mistake gets its own."
 from __future__ import annotations
 
 import ast
+import builtins
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,19 @@ def test_no_bare_unboiler_error_is_raised() -> None:
                 function = node.exc.func
                 if isinstance(function, ast.Name) and function.id == "UnboilerError":
                     offenders.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
+    assert not offenders, f"raise a named subclass of UnboilerError: {offenders}"
+
+
+def test_no_builtin_exception_is_raised_on_purpose() -> None:
+    """``raise ValueError(...)`` and kin: the caller could not tell it from a bug."""
+    builtin = {name for name, value in vars(builtins).items() if isinstance(value, type)}
+    offenders = []
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Raise) and node.exc is not None:
+                raised = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
+                if isinstance(raised, ast.Name) and raised.id in builtin:
+                    offenders.append(f"{path.relative_to(PACKAGE)}:{node.lineno} {raised.id}")
     assert not offenders, f"raise a named subclass of UnboilerError: {offenders}"
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import codecs
+import gzip
 
 import pytest
 from selectolax.lexbor import LexborHTMLParser
@@ -169,8 +170,51 @@ def test_frameset_page_has_no_blocks() -> None:
 
 
 def test_wrong_type() -> None:
-    with pytest.raises(TypeError):
+    with pytest.raises(unboiler.InputTypeError, match="expected str or bytes, got int"):
         parse(42)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):  # still a TypeError for callers that catch that
+        unboiler.extract(None)  # type: ignore[arg-type]
+
+
+class TestMaxBytes:
+    """A page larger than ``max_bytes`` is refused before any work; the limit counts the
+    page's bytes after gzip, or its UTF-8 bytes when it comes as text."""
+
+    PAGE = "<p>Grüße aus Köln, ein kurzer Absatz.</p>"
+
+    def test_the_default_limit_lets_real_pages_through_and_refuses_huge_ones(self) -> None:
+        from unboiler.parse import MAX_BYTES
+
+        assert 4 * 2**20 <= MAX_BYTES <= 64 * 2**20
+        huge = b"<p>" + b"word " * (MAX_BYTES // 5) + b"</p>"
+        with pytest.raises(ExtractionError, match="page too large"):
+            parse(huge)
+        assert parse(huge[: 2**20] + b"</p>").blocks  # 1 MB is fine
+
+    def test_bytes_text_and_gzip_are_measured_after_decoding(self) -> None:
+        data = self.PAGE.encode()
+        assert parse(data, max_bytes=len(data)).blocks
+        with pytest.raises(ExtractionError, match=f"{len(data):,} bytes"):
+            parse(data, max_bytes=len(data) - 1)
+        # as text: the two "ü" and the "ö" take two bytes each in UTF-8
+        assert len(self.PAGE) == len(data) - 3
+        with pytest.raises(ExtractionError, match="page too large"):
+            parse(self.PAGE, max_bytes=len(data) - 1)
+        assert parse(self.PAGE, max_bytes=len(data)).blocks
+        packed = gzip.compress(data)
+        with pytest.raises(ExtractionError, match="expands to more than"):
+            parse(packed, max_bytes=len(data) - 1)
+        assert parse(packed, max_bytes=len(data)).blocks
+
+    def test_none_is_no_limit(self) -> None:
+        big = "<p>" + "word " * 100_000 + "</p>"
+        assert unboiler.extract(big, max_bytes=None).startswith("word word")
+        assert parse(gzip.compress(big.encode()), max_bytes=None).blocks
+
+    @pytest.mark.parametrize("limit", [0, -1, 1.5, "10", True])
+    def test_a_limit_that_is_not_a_positive_count_is_an_error(self, limit: object) -> None:
+        with pytest.raises(unboiler.ConfigurationError, match="max_bytes must be"):
+            unboiler.extract(self.PAGE, max_bytes=limit)  # type: ignore[arg-type]
 
 
 class TestSourceText:

@@ -8,7 +8,6 @@ from typing import BinaryIO
 import click
 
 from unboiler.classify.default_model import FAVOR_MODES
-from unboiler.compressed import decompress
 from unboiler.core import FRONT_MATTER_OUTPUTS
 from unboiler.core import extract as extract_page
 from unboiler.errors import ExtractionError, UnboilerError
@@ -16,6 +15,7 @@ from unboiler.extractors import extractors as list_extractors
 from unboiler.extractors import get_extractor
 from unboiler.extractors.registry import option_value
 from unboiler.output import RENDERERS
+from unboiler.parse import MAX_BYTES
 
 #: Exit codes (documented in README.md): 1 the page could not be read (an
 #: ExtractionError: binary data, truncated gzip, a page too deep or too large); 2 any
@@ -99,6 +99,14 @@ def _extractor_options(
     help="Character encoding given by the server, if known; else detected.",
 )
 @click.option(
+    "--max-bytes",
+    default=MAX_BYTES,
+    show_default=True,
+    type=click.IntRange(min=0),
+    help="Largest page (after gzip) to read; a larger one is refused (exit code 1). "
+    "0 for no limit.",
+)
+@click.option(
     "--model",
     default=None,
     type=click.Path(dir_okay=False),
@@ -127,6 +135,7 @@ def extract(
     output_format: str,
     url: str | None,
     encoding: str | None,
+    max_bytes: int = MAX_BYTES,
     model: str | None = None,
     favor: str | None = None,
     links: bool = False,
@@ -149,12 +158,21 @@ def extract(
         # Built here, not by extract(): an option named like one of extract()'s own
         # arguments ("output", "url") is then the extractor's unknown option, not a clash.
         chosen = get_extractor(extractor, **options)
+        limit = max_bytes or None
+        # Never more than the limit read: a gzip stream larger than it expands larger still.
+        data = source.read() if limit is None else source.read(limit + 1)
+        if limit is not None and len(data) > limit:
+            raise ExtractionError(
+                f"page too large: more than max_bytes={limit:,} bytes "
+                "(give a larger --max-bytes, or 0 for no limit)"
+            )
         text = extract_page(
-            decompress(source.read()),
+            data,
             url=url,
             extractor=chosen,
             output=output_format,
             encoding=encoding,
+            max_bytes=limit,
             links=links,
             images=images,
             with_metadata=with_metadata,

@@ -29,22 +29,22 @@ def is_gzip(data: bytes) -> bool:
     return data[:2] == GZIP_MAGIC
 
 
-def decompress(data: bytes, *, limit: int = MAX_DECOMPRESSED_BYTES) -> bytes:
+def decompress(data: bytes, *, limit: int | None = MAX_DECOMPRESSED_BYTES) -> bytes:
     """``data`` decompressed when it is gzip, else ``data`` itself.
 
     Raises :class:`ExtractionError` when the gzip stream is truncated or corrupt, or
-    expands to more than ``limit`` bytes.
+    expands to more than ``limit`` bytes (None: no limit, for a caller who asked for none).
     """
     if not is_gzip(data):
         return data
     try:
         with gzip.GzipFile(fileobj=io.BytesIO(data)) as stream:
-            page = stream.read(limit + 1)
+            page = stream.read() if limit is None else stream.read(limit + 1)
     except EOFError:
         raise ExtractionError("the gzip-compressed input is truncated") from None
     except (OSError, zlib.error) as error:  # gzip.BadGzipFile is an OSError
         raise ExtractionError(f"the gzip-compressed input is corrupt: {error}") from None
-    if len(page) > limit:
+    if limit is not None and len(page) > limit:
         raise ExtractionError(
             f"the gzip-compressed input expands to more than {limit:,} bytes; refused"
         )

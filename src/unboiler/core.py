@@ -11,7 +11,7 @@ from unboiler.extractors import Extractor, get_extractor
 from unboiler.output import render
 from unboiler.output.frontmatter import front_matter
 from unboiler.output.result import Extraction, build_extraction
-from unboiler.parse import parse
+from unboiler.parse import MAX_BYTES, parse
 
 #: The outputs a front matter block can go above (``with_metadata``).
 FRONT_MATTER_OUTPUTS: Final = frozenset({"text", "markdown"})
@@ -24,6 +24,7 @@ def extract(
     extractor: str | Extractor = "default",
     output: str = "text",
     encoding: str | None = None,
+    max_bytes: int | None = MAX_BYTES,
     favor: str | None = None,
     links: bool = False,
     images: bool = False,
@@ -34,7 +35,9 @@ def extract(
 
     ``html`` is the page as text, as raw bytes (decoded with ``encoding`` if an HTTP
     header gave one, else detected), or a :class:`TextDocument` from :func:`unboiler.parse`;
-    a parsed document is copied first, so one parse can serve several extractors.
+    a parsed document is copied first, so one parse can serve several extractors.  A page
+    larger than ``max_bytes`` (16 MiB unless given; None for no limit) is refused with an
+    :class:`unboiler.ExtractionError` before any work (:data:`unboiler.parse.MAX_BYTES`).
     ``extractor`` names a registered extractor (see :func:`unboiler.extractors`) or is one
     built with :func:`unboiler.get_extractor`; ``options`` (and ``favor``, the default
     extractor's ``balanced``, ``precision`` or ``recall``) go to a named one.  ``output``
@@ -49,7 +52,7 @@ def extract(
             f"with_metadata is for the text and markdown outputs, not {output!r} "
             "(json holds the metadata itself)"
         )
-    document, name = _run(html, url, extractor, encoding, favor, options)
+    document, name = _run(html, url, extractor, encoding, max_bytes, favor, options)
     if with_metadata:
         result = build_extraction(document, name, links=links, images=images)
         body = result.text if output == "text" else result.markdown
@@ -63,6 +66,7 @@ def extract_result(
     url: str | None = None,
     extractor: str | Extractor = "default",
     encoding: str | None = None,
+    max_bytes: int | None = MAX_BYTES,
     favor: str | None = None,
     links: bool = False,
     images: bool = False,
@@ -74,7 +78,7 @@ def extract_result(
     and HTML.  ``extract(..., output="json")`` is ``json.dumps(result.to_dict(),
     ensure_ascii=False)``.
     """
-    document, name = _run(html, url, extractor, encoding, favor, options)
+    document, name = _run(html, url, extractor, encoding, max_bytes, favor, options)
     return build_extraction(document, name, links=links, images=images)
 
 
@@ -83,6 +87,7 @@ def _run(
     url: str | None,
     extractor: str | Extractor,
     encoding: str | None,
+    max_bytes: int | None,
     favor: str | None,
     options: dict[str, Any],
 ) -> tuple[TextDocument, str]:
@@ -102,6 +107,6 @@ def _run(
         if url is not None:
             document.url = url
     else:
-        document = parse(html, url=url, encoding=encoding)
+        document = parse(html, url=url, encoding=encoding, max_bytes=max_bytes)
     chosen(document)
     return document, chosen.name

@@ -4,6 +4,7 @@ Callers that process many pages catch :class:`UnboilerError` and record the reas
 anything else escaping from the library is a bug.  The tree::
 
     UnboilerError
+    ├── InputTypeError (TypeError)             the page is neither text nor bytes
     ├── ExtractionError (ValueError)           the input is not a page we can read
     ├── UnknownEncodingError (LookupError)     the caller named a charset nobody knows
     ├── UnknownExtractorError (KeyError)       no extractor of that name
@@ -25,6 +26,11 @@ from __future__ import annotations
 
 class UnboilerError(Exception):
     """Base class of every error raised on purpose by unboiler."""
+
+
+class InputTypeError(UnboilerError, TypeError):
+    """The page given is neither text, bytes nor a parsed document (a caller's bug, not a
+    bad page: a ``TypeError``, as Python's own for an argument of the wrong type)."""
 
 
 class ExtractionError(UnboilerError, ValueError):

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from unboiler.document import Label, TextBlock, TextDocument
+from unboiler.errors import ExtractorOptionError
 from unboiler.extractors import Extractor, get_extractor
 from unboiler.filters import Chain, Filter
 
@@ -127,7 +128,7 @@ def explain_extraction(
     flags that result are exactly those the extractor sets when run as a whole."""
     chosen = extractor if isinstance(extractor, Extractor) else get_extractor(extractor, **options)
     if isinstance(extractor, Extractor) and options:
-        raise TypeError("options go to get_extractor() when an extractor is built")
+        raise ExtractorOptionError("options go to get_extractor() when an extractor is built")
     work = document.copy()
     originals = _originals(work)
     history: list[list[Step]] = [[] for _ in originals]

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from unboiler.document import TextDocument
+from unboiler.errors import ExtractorOptionError
 
 #: Characters of page text handed to the detector: a few paragraphs decide the language
 #: as well as the whole page, and long pages cost no more than short ones.
@@ -55,11 +56,12 @@ _UNDETECTABLE: Final = re.compile(
 
 def language_code(tag: str) -> str:
     """The lower-case ISO 639 code of a language tag (``"pt-BR"`` -> ``"pt"``), with
-    replaced codes mapped to their current ones.  Raises :class:`ValueError` for
-    anything that is not a language tag, such as a language's English name."""
+    replaced codes mapped to their current ones.  Raises
+    :class:`~unboiler.ExtractorOptionError` (a ``ValueError``) for anything that is not a
+    language tag, such as a language's English name."""
     match = _LANGUAGE_TAG.fullmatch(tag.strip())
     if match is None:
-        raise ValueError(
+        raise ExtractorOptionError(
             f"not a language tag: {tag!r} (give an ISO 639-1 code or BCP 47 tag, "
             'such as "de" or "pt-BR")'
         )

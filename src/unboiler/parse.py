@@ -25,7 +25,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 from unboiler.charset import decode_with_utf8_flag, given_encoding
 from unboiler.compressed import decompress
 from unboiler.document import Label, TextBlock, TextDocument
-from unboiler.errors import ExtractionError
+from unboiler.errors import ConfigurationError, ExtractionError, InputTypeError
 from unboiler.tags import (
     ADDED_INLINE_TAGS,
     ANCHOR_TAG,
@@ -64,7 +64,36 @@ def _nesting_depth(html: str) -> int:
     return deepest
 
 
-def _text_and_bytes(html: str | bytes, encoding: str | None) -> tuple[str, bytes]:
+#: The largest page :func:`parse` reads unless told otherwise (``max_bytes=``), in bytes
+#: after gzip decompression; for a page given as text, its size in UTF-8.  Real pages are
+#: far smaller (the largest of the 1,666 benchmark pages is 3.8 MB; one of the largest
+#: single pages on the web, the WHATWG HTML standard, is 13 MB), and a page of tens of
+#: megabytes costs seconds and hundreds of megabytes to read: a caller who wants it says
+#: so with ``max_bytes=None`` or a larger limit.
+MAX_BYTES: Final = 16 * 2**20
+
+
+def check_max_bytes(max_bytes: int | None) -> None:
+    """Raise :class:`ConfigurationError` unless ``max_bytes`` is None or positive."""
+    if max_bytes is not None and (
+        isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or max_bytes < 1
+    ):
+        raise ConfigurationError(
+            f"max_bytes must be a positive number of bytes or None, not {max_bytes!r}"
+        )
+
+
+def _refuse_large(size: int, max_bytes: int | None) -> None:
+    if max_bytes is not None and size > max_bytes:
+        raise ExtractionError(
+            f"page too large: {size:,} bytes, more than max_bytes={max_bytes:,} "
+            "(pass a larger max_bytes, or None, to read it)"
+        )
+
+
+def _text_and_bytes(
+    html: str | bytes, encoding: str | None, max_bytes: int | None = None
+) -> tuple[str, bytes]:
     """The page as text, ready for the parser (decoded if needed, NUL characters dropped,
     as the HTML parser drops them from text), and the same text as the UTF-8 bytes the
     parser reads.
@@ -75,25 +104,33 @@ def _text_and_bytes(html: str | bytes, encoding: str | None) -> tuple[str, bytes
     two bytes a character a zero byte is everywhere, so the search cannot use ``memchr``)
     and the count of ``<`` twice as fast.  Pages that come as valid UTF-8, most of them,
     are not encoded again: their own bytes are what the encoding would give.  Bytes that
-    are gzip (told by their first two bytes) are decompressed first.
+    are gzip (told by their first two bytes) are decompressed first.  A page larger than
+    ``max_bytes`` is refused before any of this work.
     """
     if isinstance(html, bytes):
-        html = decompress(html)  # a page as crawlers and the benchmarks store it
+        # A page as crawlers and the benchmarks store it; never decompressed past the limit.
+        html = decompress(html, limit=max_bytes)
+        _refuse_large(len(html), max_bytes)
         text, is_utf8 = decode_with_utf8_flag(html, encoding)
         data = html if is_utf8 else text.encode("utf-8", "ignore")
     else:
         given_encoding(encoding)  # text needs no decoding, but a bad label is still an error
+        _refuse_large(len(html), max_bytes)  # fewer characters than UTF-8 bytes: cheap first
         text = html
         data = text.encode("utf-8", "ignore")
+        _refuse_large(len(data), max_bytes)
     if b"\x00" in data:  # in UTF-8 only NUL itself has a zero byte
         text = text.replace("\x00", "")  # dropped, as the HTML parser drops it from text
         data = text.encode("utf-8", "ignore")
     return text, data
 
 
-def parse_html(html: str | bytes, *, encoding: str | None = None) -> LexborHTMLParser:
+def parse_html(
+    html: str | bytes, *, encoding: str | None = None, max_bytes: int | None = MAX_BYTES
+) -> LexborHTMLParser:
     """Decode if needed and parse into a lexbor DOM."""
-    return _parse(*_text_and_bytes(html, encoding))
+    check_max_bytes(max_bytes)
+    return _parse(*_text_and_bytes(html, encoding, max_bytes))
 
 
 def _parse(text: str, data: bytes) -> LexborHTMLParser:
@@ -148,7 +185,7 @@ def _tag_ids() -> tuple[list[int], dict[int, frozenset[Label]], int]:
     text nodes."""
     ids, text_id, comment_id = lexbor_tag_ids({*_TAG_ACTIONS, *_TAG_LABELS})
     if max(ids.values()) >= _STANDARD_TAG_IDS:  # pragma: no cover - guards a lexbor change
-        raise RuntimeError("lexbor's standard tag ids outgrew the action table")
+        raise ConfigurationError("lexbor's standard tag ids outgrew the action table")
     actions = [_BLOCK] * _STANDARD_TAG_IDS
     for name, action in _TAG_ACTIONS.items():
         actions[ids[name]] = action
@@ -411,19 +448,26 @@ def read_noscript(document: TextDocument) -> bool:
 
 
 def parse(
-    html: str | bytes, *, url: str | None = None, encoding: str | None = None
+    html: str | bytes,
+    *,
+    url: str | None = None,
+    encoding: str | None = None,
+    max_bytes: int | None = MAX_BYTES,
 ) -> TextDocument:
     """Parse a page once into a :class:`TextDocument` that any extractor can run on.
 
     ``html`` may be text or raw bytes (decoded by :func:`unboiler.charset.decode`, with
-    ``encoding`` as the charset an HTTP header gave, if any).  A frameset page, which has
-    no body, is read from its ``<noframes>`` content (see :func:`_noframes_tree`).
+    ``encoding`` as the charset an HTTP header gave, if any).  A page larger than
+    ``max_bytes`` (default :data:`MAX_BYTES`; None for no limit) is an
+    :class:`ExtractionError`.  A frameset page, which has no body, is read from its
+    ``<noframes>`` content (see :func:`_noframes_tree`).
     """
     if not isinstance(html, (str, bytes, bytearray, memoryview)):
-        raise TypeError(f"expected str or bytes, got {type(html).__name__}")
+        raise InputTypeError(f"expected str or bytes, got {type(html).__name__}")
+    check_max_bytes(max_bytes)
     if isinstance(html, (bytearray, memoryview)):
         html = bytes(html)
-    text, data = _text_and_bytes(html, encoding)
+    text, data = _text_and_bytes(html, encoding, max_bytes)
     tree = _parse(text, data)
     if tree.body is None:
         fallback = _noframes_tree(tree)

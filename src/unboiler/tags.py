@@ -19,6 +19,8 @@ from typing import Final
 
 from selectolax.lexbor import LexborHTMLParser
 
+from unboiler.errors import ConfigurationError
+
 #: Boilerpipe 1.3 ``DefaultTagActionMap``: elements skipped with all their content.
 BOILERPIPE_IGNORABLE_TAGS: Final = frozenset(
     {"style", "script", "option", "object", "embed", "applet", "link", "noscript"}
@@ -93,7 +95,7 @@ def lexbor_tag_ids(names: Iterable[str]) -> tuple[dict[str, int], int, int]:
             ids.setdefault(node.tag or "", node.tag_id)
     missing = wanted - set(ids)
     if missing or text_id < 0 or comment_id < 0:  # pragma: no cover - guards a lexbor change
-        raise RuntimeError(f"lexbor did not report tag ids for {sorted(missing)}")
+        raise ConfigurationError(f"lexbor did not report tag ids for {sorted(missing)}")
     return ids, text_id, comment_id
 
 

@@ -116,9 +116,11 @@ class PageExtractor:
         if len(html) > settings.max_bytes:
             raise ExtractionError(f"too large: {len(html):,} bytes (max_bytes)")
         try:
-            document = parse(html, url=page.url, encoding=page.encoding)
+            document = parse(
+                html, url=page.url, encoding=page.encoding, max_bytes=settings.max_bytes
+            )
         except UnknownEncodingError:  # a server's bogus charset is no reason to fail
-            document = parse(html, url=page.url)
+            document = parse(html, url=page.url, max_bytes=settings.max_bytes)
         self.extractor(document)
         name = self.extractor.name
         if not settings.with_metadata:

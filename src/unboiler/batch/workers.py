@@ -35,6 +35,7 @@ from typing import Any, Final
 
 from unboiler.batch.extract import PageExtractor, Settings
 from unboiler.batch.pages import Page, PageResult, failed
+from unboiler.errors import ConfigurationError
 
 #: Pages a worker holds at once.  One: the parent sends a page only to a worker that
 #: waits for one, so neither side can block on a full pipe while the other does (with
@@ -93,7 +94,7 @@ class WorkerPool:
 
     def __init__(self, settings: Settings, workers: int) -> None:
         if workers < 1:
-            raise ValueError("a pool needs at least one worker")
+            raise ConfigurationError("a pool needs at least one worker")
         # A wrong extractor name or option fails here, once, not on every page.
         self.extractor_name = settings.build().name
         self.settings = settings

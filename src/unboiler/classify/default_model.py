@@ -50,6 +50,7 @@ from unboiler.classify.signals import (
     page_feature_names,
     score_context,
 )
+from unboiler.errors import ConfigurationError
 
 #: What the ``format`` field of the file must say, and the layout version this reads.
 DEFAULT_MODEL_FORMAT: Final = "unboiler-default-model"
@@ -103,7 +104,7 @@ def expected_f_choice(
     more word than it has, so that blocks of images or numbers count.
     """
     if probabilities.shape != words.shape or probabilities.ndim != 1:
-        raise ValueError("one probability and one word count per block")
+        raise ConfigurationError("one probability and one word count per block")
     keep = np.zeros(len(probabilities), dtype=np.bool_)
     if not len(probabilities):
         return keep
@@ -262,24 +263,24 @@ def ensemble_from_json(data: Any, num_features: int) -> Ensemble:
     trees = len(features)
     if trees:
         if features.ndim != 2 or borders.shape != features.shape:
-            raise ValueError("features and borders of different shapes")
+            raise ModelError("features and borders of different shapes")
         size = 1 << features.shape[1]
         if values.shape != (trees, size, len(bias)) or weights.shape != (trees, size):
-            raise ValueError("leaf values of the wrong shape")
+            raise ModelError("leaf values of the wrong shape")
         if features.min() < 0 or features.max() >= num_features:
-            raise ValueError("a tree reads a feature that does not exist")
+            raise ModelError("a tree reads a feature that does not exist")
     else:
         features = features.reshape(0, 0)
         borders = borders.reshape(0, 0)
         values = values.reshape(0, 1, len(bias))
         weights = weights.reshape(0, 1)
     if bias.ndim != 1 or not len(bias):
-        raise ValueError("bias of the wrong shape")
+        raise ModelError("bias of the wrong shape")
     finite = (values, weights, bias)
     if not (all(np.isfinite(a).all() for a in finite) and math.isfinite(scale)):
-        raise ValueError("weights that are not numbers")
+        raise ModelError("weights that are not numbers")
     if np.isnan(borders).any():
-        raise ValueError("borders that are not numbers")
+        raise ModelError("borders that are not numbers")
     return Ensemble(features, borders, values, weights, scale, bias)
 
 

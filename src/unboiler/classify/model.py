@@ -55,7 +55,7 @@ LINE_STAGES: Final = {"density": DensityLines(), "density-blocks": DensityLines(
 LEAF: Final = -1
 
 
-class ModelError(UnboilerError):
+class ModelError(UnboilerError, ValueError):
     """A model file is missing, unreadable, or made for other features or another
     extractor."""
 
@@ -123,7 +123,7 @@ def trees_from_json(data: Any, num_features: int = len(DENSE_FEATURES)) -> Trees
     size = len(trees.feature)
     arrays = (trees.threshold, trees.left, trees.right, trees.value)
     if any(array.shape != (size,) for array in arrays) or trees.roots.ndim != 1:
-        raise ValueError("node arrays of different lengths")
+        raise ModelError("node arrays of different lengths")
     inner = trees.feature != LEAF
     positions = np.arange(size)
     if (
@@ -135,9 +135,9 @@ def trees_from_json(data: Any, num_features: int = len(DENSE_FEATURES)) -> Trees
         or (trees.left[inner] >= size).any()
         or (trees.right[inner] >= size).any()
     ):
-        raise ValueError("a node points outside the trees")
+        raise ModelError("a node points outside the trees")
     if not (np.isfinite(trees.threshold[inner]).all() and np.isfinite(trees.value).all()):
-        raise ValueError("weights that are not numbers")
+        raise ModelError("weights that are not numbers")
     return trees
 
 

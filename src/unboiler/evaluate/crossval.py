@@ -62,9 +62,9 @@ def make_folds(
     """Page ids in ``folds`` folds, no group on two sides (a group is a page, a site or a
     domain)."""
     if folds < 2:
-        raise ValueError("cross-validation needs at least 2 folds")
+        raise ConfigurationError("cross-validation needs at least 2 folds")
     if len(pages) < folds:
-        raise ValueError(f"{len(pages)} pages cannot be split into {folds} folds")
+        raise ConfigurationError(f"{len(pages)} pages cannot be split into {folds} folds")
     groups: dict[str, list[str]] = {}
     for page in pages:
         if split == "page":

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, NoReturn
 
 from unboiler.datasets import Page
+from unboiler.errors import ConfigurationError, UnknownExtractorError
 from unboiler.evaluate.peers import PEERS, Extract, PageInput, page_input
 
 Kind = Literal["unboiler", "peer"]
@@ -96,11 +97,11 @@ def resolve(
     names = known if "all" in extractors else list(dict.fromkeys(extractors))
     unknown = [name for name in names if name not in known]
     if unknown:
-        raise ValueError(f"unknown extractor {unknown[0]!r}; known: {', '.join(known)}")
+        raise UnknownExtractorError(f"unknown extractor {unknown[0]!r}; known: {', '.join(known)}")
     wanted = list(PEERS) if "all" in peers else list(dict.fromkeys(peers))
     unknown = [name for name in wanted if name not in PEERS]
     if unknown:
-        raise ValueError(f"unknown peer {unknown[0]!r}; known: {', '.join(PEERS)}, all")
+        raise ConfigurationError(f"unknown peer {unknown[0]!r}; known: {', '.join(PEERS)}, all")
     trained = (*TRAINABLE, "default")
     systems = [SystemSpec(name, "unboiler", model if name in trained else None) for name in names]
     notes = []

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from unboiler.datasets import Dataset
+from unboiler.errors import ConfigurationError
 from unboiler.evaluate.crossval import TRAINABLE, Split, cross_validate, default_splits
 from unboiler.evaluate.report import CrossValidated, Report
 from unboiler.evaluate.runner import SystemRun, resolve, run_system
@@ -67,7 +68,7 @@ def evaluate(
 
     systems, notes = resolve(extractors, peers, model=model)
     if not dataset.pages:
-        raise ValueError(f"dataset {dataset.name!r} has no pages")
+        raise ConfigurationError(f"dataset {dataset.name!r} has no pages")
     pages = list(dataset.pages)
     results: list[SystemResult] = []
     types = Counter(page.page_type for page in pages if page.page_type is not None)

@@ -15,7 +15,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from unboiler.document import TextDocument
-from unboiler.errors import ExtractorOptionError, UnboilerError, UnknownExtractorError
+from unboiler.errors import (
+    ConfigurationError,
+    ExtractorOptionError,
+    UnboilerError,
+    UnknownExtractorError,
+)
 from unboiler.filters import Filter
 
 Factory = Callable[..., Filter]
@@ -41,9 +46,9 @@ def register(name: str) -> Callable[[Factory], Factory]:
 
     def decorate(factory: Factory) -> Factory:
         if name in _FACTORIES:
-            raise ValueError(f"extractor {name!r} is registered twice")
+            raise ConfigurationError(f"extractor {name!r} is registered twice")
         if not inspect.getdoc(factory):
-            raise ValueError(f"extractor {name!r} needs a docstring saying what it is")
+            raise ConfigurationError(f"extractor {name!r} needs a docstring saying what it is")
         _FACTORIES[name] = factory
         return factory
 

@@ -55,6 +55,7 @@ from typing import Final
 
 from unboiler.align import MIN_COVERAGE, mark_covered, selection_coverage
 from unboiler.document import TextDocument
+from unboiler.errors import ExtractorOptionError
 
 #: K, the number of consecutive lines in a line block (cx-extractor ``blocksWidth``).
 BLOCK_LINES: Final = 3
@@ -161,7 +162,7 @@ def block_lengths(lengths: Sequence[int], block_lines: int = BLOCK_LINES) -> lis
     ``i + block_lines - 1``, for every line but the last ``block_lines`` (step 3; the
     reference's loop bound, so a page of ``block_lines`` lines or fewer has no block)."""
     if block_lines < 1:
-        raise ValueError(f"a line block needs at least one line, not {block_lines}")
+        raise ExtractorOptionError(f"a line block needs at least one line, not {block_lines}")
     count = len(lengths) - block_lines
     if count <= 0:
         return []
@@ -260,7 +261,7 @@ class LineBlocks:
 
     def __post_init__(self) -> None:
         if self.block_lines < 1:
-            raise ValueError(f"block_lines must be at least 1, not {self.block_lines}")
+            raise ExtractorOptionError(f"block_lines must be at least 1, not {self.block_lines}")
 
     def selected_lines(self, source: str) -> tuple[list[str], list[bool]]:
         """The page's text lines and, for each, whether the method selects it."""

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
 from unboiler.document import TextBlock, TextDocument
+from unboiler.errors import ExtractorOptionError
 from unboiler.text import normalize_space, word_texts, wrap_words
 
 #: The tags that make an element a paragraph (§4, step 1, listed verbatim).
@@ -325,7 +326,7 @@ class TreeFilter:
 
     def __post_init__(self) -> None:
         if not MIN_DEPTH <= self.depth <= MAX_DEPTH:
-            raise ValueError(
+            raise ExtractorOptionError(
                 f"tree filter depth must be between {MIN_DEPTH} and {MAX_DEPTH} "
                 f"(the ancestor distances of the paper's Table 2), got {self.depth!r}"
             )

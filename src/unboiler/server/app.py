@@ -252,7 +252,12 @@ class _Service:
         extractor = self._extractor(page)
         output = page.get("output") or "json"
         try:
-            document = parse(page["html"], url=page.get("url"), encoding=page.get("encoding"))
+            document = parse(
+                page["html"],
+                url=page.get("url"),
+                encoding=page.get("encoding"),
+                max_bytes=self.limits.max_body_bytes,
+            )
             extractor(document)
             result = build_extraction(document, extractor.name)
         except UnboilerError as error:
@@ -286,7 +291,9 @@ class _Service:
         if compare is not None:
             extractors.append(self._extractor(compare))
         try:
-            document = parse(page["html"], url=page.get("url"))
+            document = parse(
+                page["html"], url=page.get("url"), max_bytes=self.limits.max_body_bytes
+            )
             explanations = [explain_extraction(document, chosen) for chosen in extractors]
         except UnboilerError as error:
             raise request_error(error) from error

@@ -18,7 +18,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
-from unboiler.errors import UnboilerError
+from unboiler.errors import ConfigurationError, UnboilerError
 
 #: The largest request body taken (the issue's 10 MB; real pages are a few MB at most).
 MAX_BODY_BYTES: Final = 10 * 2**20
@@ -47,9 +47,9 @@ class Limits:
 
     def __post_init__(self) -> None:
         if self.max_body_bytes < 1 or self.workers < 1 or self.queue < 0 or self.max_batch < 1:
-            raise ValueError("limits must be positive (queue may be 0)")
+            raise ConfigurationError("limits must be positive (queue may be 0)")
         if not self.time_limit > 0:
-            raise ValueError("the time limit must be positive")
+            raise ConfigurationError("the time limit must be positive")
 
 
 class RequestError(UnboilerError):
