@@ -23,6 +23,7 @@ from typing import Any, Final
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from unboiler.charset import decode_with_utf8_flag, given_encoding
+from unboiler.collector import paused_collector
 from unboiler.compressed import decompress
 from unboiler.document import Label, TextBlock, TextDocument
 from unboiler.errors import ConfigurationError, ExtractionError, InputTypeError
@@ -398,7 +399,8 @@ def build_document(
     for the stages that need them."""
     body = tree.body
     spacers: list[tuple[int, TextBlock]] = []
-    blocks = build_blocks(body, spacers=spacers) if body is not None else []
+    with paused_collector():  # see unboiler.collector
+        blocks = build_blocks(body, spacers=spacers) if body is not None else []
     return TextDocument(
         blocks, title=_title(tree), url=url, tree=tree, source=source, spacers=spacers
     )

@@ -44,6 +44,7 @@ import numpy.typing as npt
 from unboiler.classify.model import ModelError, read_model_file, read_packaged_model
 from unboiler.classify.signals import (
     CONTEXT_FEATURES,
+    ROW_DTYPE,
     SIGNALS_VERSION,
     PageSignals,
     block_feature_names,
@@ -186,7 +187,7 @@ class Ensemble:
         )
         object.__setattr__(self, "_offsets", (np.arange(trees) * size)[:, None])
 
-    def leaves(self, rows: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
+    def leaves(self, rows: npt.NDArray[np.floating[Any]]) -> npt.NDArray[np.int64]:
         """The leaf each row reaches in each tree (trees by rows)."""
         trees, depth = self.features.shape
         columns = np.ascontiguousarray(rows.astype(np.float32).T)
@@ -198,7 +199,7 @@ class Ensemble:
             index |= above[level].astype(np.int64) << level
         return index
 
-    def scores(self, rows: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    def scores(self, rows: npt.NDArray[np.floating[Any]]) -> npt.NDArray[np.float64]:
         """Raw scores, rows by classes."""
         if not len(self.features) or not len(rows):
             return np.broadcast_to(self.bias, (len(rows), self.classes)).copy()
@@ -209,7 +210,9 @@ class Ensemble:
             result[start : start + len(chunk)] = picked.sum(axis=0) * self.scale + self.bias
         return result
 
-    def contributions(self, rows: npt.NDArray[np.float64], width: int) -> npt.NDArray[np.float64]:
+    def contributions(
+        self, rows: npt.NDArray[np.floating[Any]], width: int
+    ) -> npt.NDArray[np.float64]:
         """How much each feature moved each row's class-0 score (rows by ``width``): along
         a row's path, each level's feature is credited with the change of the expected
         leaf value (weighted by training weight) that its bit brings (Saabas's
@@ -305,35 +308,32 @@ class DefaultModel:
 
     def decide(
         self, signals: PageSignals
-    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float32]]:
         """The page-type probabilities of a page, and each block's probability of being
         content after the second stage, with the rows the second stage read."""
         types = self.page_type_probabilities(signals.page)
-        rows = self.block_rows(signals.blocks, signals.page, types)
-        first = self.block_probabilities(rows)
-        refined = np.hstack([rows, score_context(signals, first)])
+        # One array for both stages' rows: the first stage reads its leading columns, the
+        # second stage's context columns are written after them (no copy of the rows).
+        blocks = signals.blocks
+        count, width = blocks.shape
+        tail = np.concatenate([signals.page, types])
+        first_width = width + len(tail)
+        refined = np.empty((count, first_width + len(CONTEXT_FEATURES)), dtype=ROW_DTYPE)
+        refined[:, :width] = blocks
+        refined[:, width:first_width] = tail
+        first = self.block_probabilities(refined[:, :first_width])
+        refined[:, first_width:] = score_context(signals, first)
         return types, sigmoid(self.refine.scores(refined)[:, 0]), refined
 
     def page_type_probabilities(self, page: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
         """The probability of each of :data:`PAGE_TYPES` for one page's features."""
         return np.asarray(softmax(self.page_types.scores(page[None, :]))[0], dtype=np.float64)
 
-    def block_rows(
-        self,
-        blocks: npt.NDArray[np.float64],
-        page: npt.NDArray[np.float64],
-        types: npt.NDArray[np.float64],
-    ) -> npt.NDArray[np.float64]:
-        """The block model's input: each block's row with the page's features and the
-        page-type probabilities appended."""
-        tail = np.concatenate([page, types])
-        return np.hstack([blocks, np.broadcast_to(tail, (len(blocks), len(tail)))])
-
-    def block_probabilities(self, rows: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    def block_probabilities(self, rows: npt.NDArray[np.floating[Any]]) -> npt.NDArray[np.float64]:
         return sigmoid(self.blocks.scores(rows)[:, 0])
 
     def explain(
-        self, rows: npt.NDArray[np.float64], top: int = 3, *, stage: int = 2
+        self, rows: npt.NDArray[np.floating[Any]], top: int = 3, *, stage: int = 2
     ) -> list[list[tuple[str, float]]]:
         """For each second-stage row (from :meth:`decide`), the ``top`` features that moved
         its score most, with how much (positive: towards content).  The second stage's

@@ -36,13 +36,14 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
 from unboiler.classify.context import BIT, FLAGS, ElementTable, element_table
 from unboiler.document import TextDocument
+from unboiler.errors import ConfigurationError
 from unboiler.filters.boilerpipe import is_terminating_text
 
 #: Bump when a feature changes meaning, or the list or order of features changes.
@@ -312,7 +313,7 @@ class PageSignals:
     element's ``parent`` (the last element is a virtual root, its own parent), the
     non-root elements by depth, deepest first (``levels``), and the blocks' ``words``."""
 
-    blocks: npt.NDArray[np.float64]
+    blocks: npt.NDArray[np.float32]
     page: npt.NDArray[np.float64]
     owner: npt.NDArray[np.int64]
     parent: npt.NDArray[np.int64]
@@ -337,9 +338,36 @@ def _carry_up(
     return sums
 
 
-def _flag_columns(masks: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
+def _flag_columns(masks: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
     shifts = np.arange(len(FLAGS), dtype=np.int64)
-    return ((masks[:, None] >> shifts) & 1).astype(np.float64)
+    return ((masks[:, None] >> shifts) & 1).astype(np.bool_)
+
+
+#: The type of the model's input rows.  The trees compare features with float32 borders
+#: (CatBoost quantises features in single precision), so each value is rounded to
+#: float32 before it is compared: storing the rows so gives the same decisions and
+#: halves the largest arrays of a page (a page of 500,000 table cells has a row of
+#: several hundred features for each).
+ROW_DTYPE: Final = np.float32
+
+
+def stack_columns(
+    parts: Sequence[npt.NDArray[Any]], count: int, width: int
+) -> npt.NDArray[np.float32]:
+    """``np.column_stack(parts)`` written straight into one :data:`ROW_DTYPE` array of
+    ``count`` rows and ``width`` columns, without the float64 copy in between."""
+    out = np.empty((count, width), dtype=ROW_DTYPE)
+    column = 0
+    for part in parts:
+        if part.ndim == 1:
+            out[:, column] = part
+            column += 1
+        else:
+            out[:, column : column + part.shape[1]] = part
+            column += part.shape[1]
+    if column != width:
+        raise ConfigurationError(f"{column} feature columns computed, {width} declared")
+    return out
 
 
 def _schema_groups(source: str | None) -> list[float]:
@@ -463,6 +491,10 @@ def num_words_rule_columns(
     return np.asarray(content & (density <= rule.CURR_LINK_DENSITY_MAX))
 
 
+def _stop_word_share(tokens: list[str], stops: frozenset[str]) -> float:
+    return sum(map(stops.__contains__, tokens)) / len(tokens) if tokens else 0.0
+
+
 def _text_columns(
     document: TextDocument,
     texts: list[str],
@@ -481,12 +513,12 @@ def _text_columns(
     lengths = np.fromiter(map(len, texts), dtype=np.int64, count=count)
     starts = np.concatenate([[0], np.cumsum(lengths + 1)[:-1]])
     joined = "\n".join(texts)
-    points = np.frombuffer(joined.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
-    ends = starts + lengths
-    digits = np.isin(points, _DIGITS)
-    marks = np.isin(points, _PUNCTUATION_POINTS)
-    cumulative_digits = np.concatenate([[0], np.cumsum(digits)])
-    cumulative_marks = np.concatenate([[0], np.cumsum(marks)])
+    # Per-block counts by reduceat over the page's code points (a final "\n" keeps the
+    # last start inside the array): no page-long running sum is ever held.
+    points = np.frombuffer((joined + "\n").encode("utf-32-le", "surrogatepass"), np.uint32)
+    digits = np.add.reduceat(np.isin(points, _DIGITS), starts, dtype=np.int64)
+    marks = np.add.reduceat(np.isin(points, _PUNCTUATION_POINTS), starts, dtype=np.int64)
+    del points
     in_wrapped = np.fromiter((b.num_words_in_wrapped_lines for b in blocks), np.float64, count)
     wrapped = np.fromiter((b.num_wrapped_lines for b in blocks), np.float64, count)
     # TextBlock.text_density, for all blocks at once
@@ -499,12 +531,8 @@ def _text_columns(
     own[:, column("log_text_density")] = np.log1p(density)
     own[:, column("wrapped_lines")] = np.minimum(wrapped, 50)
     own[:, column("ends_sentence")] = [text[-1:] in _SENTENCE_END for text in texts]
-    own[:, column("punctuation_per_word")] = (
-        cumulative_marks[ends] - cumulative_marks[starts]
-    ) / np.maximum(words, 1.0)
-    own[:, column("digit_share")] = (cumulative_digits[ends] - cumulative_digits[starts]) / (
-        np.maximum(lengths, 1)
-    )
+    own[:, column("punctuation_per_word")] = marks / np.maximum(words, 1.0)
+    own[:, column("digit_share")] = digits / np.maximum(lengths, 1)
     lowered_joined = joined.lower()
     lowered = lowered_joined.split("\n")
     if len(lowered) != count or len(lowered_joined) != len(joined):
@@ -520,11 +548,12 @@ def _text_columns(
         _COPYRIGHT, lowered_joined, starts_lowered, count
     )
 
-    tokens = [text.split() for text in lowered]
     stops = _stop_words(document)
     if stops:
+        # one block's tokens at a time: a page's worth of token lists is tens of bytes a
+        # word
         own[:, column("stop_word_density")] = [
-            sum(map(stops.__contains__, t)) / len(t) if t else 0.0 for t in tokens
+            _stop_word_share(text.split(), stops) for text in lowered
         ]
     else:
         own[:, column("stop_word_density")] = -1.0
@@ -534,10 +563,11 @@ def _text_columns(
         title_words = frozenset(word.strip(_TITLE_STRIP) for word in title_text.split())
         short = np.flatnonzero(words <= TITLE_MAX_WORDS).tolist()
         strip = operator.methodcaller("strip", _TITLE_STRIP)
-        own[short, column("title_share")] = [
-            len(title_words.intersection(map(strip, tokens[i]))) / max(len(tokens[i]), 1)
-            for i in short
-        ]
+        shares = []
+        for i in short:
+            tokens = lowered[i].split()
+            shares.append(len(title_words.intersection(map(strip, tokens))) / max(len(tokens), 1))
+        own[short, column("title_share")] = shares
         own[short, column("is_title")] = [lowered[i] in title_text for i in short]
     own[:, column("heading_level")] = [
         int(tag[1]) if len(tag) == 2 and tag[0] == "h" and tag[1] in "123456" else 0 for tag in tags
@@ -681,23 +711,21 @@ def page_signals(document: TextDocument) -> PageSignals:
     near_masks = np.asarray(near_flags, dtype=np.int64)[owner]
     any_masks = np.asarray(any_flags, dtype=np.int64)[owner]
 
-    block_matrix = (
-        np.column_stack(
-            [
-                own,
-                prev_rows,
-                next_rows,
-                *windows,
-                *ancestor_columns,
-                best_groups[0],
-                best_groups[1],
-                element_depth,
-                _flag_columns(near_masks),
-                _flag_columns(any_masks),
-            ]
-        )
-        if count
-        else np.zeros((0, len(BLOCK_FEATURES)))
+    block_matrix = stack_columns(
+        [
+            own,
+            prev_rows,
+            next_rows,
+            *windows,
+            *ancestor_columns,
+            best_groups[0],
+            best_groups[1],
+            element_depth,
+            _flag_columns(near_masks),
+            _flag_columns(any_masks),
+        ],
+        count,
+        len(BLOCK_FEATURES),
     )
 
     # ---------------------------------------------------------------- page

@@ -84,7 +84,7 @@ class PageData:
     gold: str
 
     @property
-    def blocks(self) -> npt.NDArray[np.float64]:
+    def blocks(self) -> npt.NDArray[np.float32]:
         return self.signals.blocks
 
     @property

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from unboiler.collector import paused_collector
 from unboiler.document import TextDocument
 from unboiler.errors import (
     ConfigurationError,
@@ -37,7 +38,8 @@ class Extractor:
     pipeline: Filter
 
     def __call__(self, document: TextDocument) -> TextDocument:
-        self.pipeline(document)
+        with paused_collector():  # see unboiler.collector
+            self.pipeline(document)
         return document
 
 

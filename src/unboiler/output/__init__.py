@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Final, Protocol
 
+from unboiler.collector import paused_collector
 from unboiler.document import TextDocument
 from unboiler.errors import OutputError
 from unboiler.output.html import to_html
@@ -72,7 +73,8 @@ def render(
     except KeyError:
         known = ", ".join(RENDERERS)
         raise OutputError(f"unknown output format {output!r}; known: {known}") from None
-    return renderer(document, extractor, links=links, images=images)
+    with paused_collector():  # see unboiler.collector
+        return renderer(document, extractor, links=links, images=images)
 
 
 __all__ = ["RENDERERS", "Renderer", "render", "to_html", "to_json", "to_markdown", "to_text"]
