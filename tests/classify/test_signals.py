@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import unboiler.classify.signals as signals_module
 from unboiler.classify.signals import (
     BLOCK_FEATURES,
     PAGE_FEATURES,
@@ -146,3 +147,24 @@ def test_num_words_rule_columns_match_the_published_tree(counts: list[tuple[int,
     words = np.asarray([w for w, _ in counts], dtype=np.float64)
     linked = np.asarray([linked for _, linked in counts], dtype=np.float64)
     assert num_words_rule_columns(words, linked).tolist() == expected
+
+
+@given(
+    texts=st.lists(
+        st.text(alphabet=st.sampled_from("ab 1290,.;:!?，。、\ud800é漢\n"), max_size=12),
+        max_size=30,
+    ),
+    chunk=st.integers(min_value=1, max_value=40),
+)
+def test_class_counts_agree_with_counting_each_text(texts: list[str], chunk: int) -> None:
+    """Whatever the run length, every text's digits and marks are its own (empty texts,
+    lone surrogates, CJK punctuation and line breaks inside a text included)."""
+    original = signals_module.CLASS_CHUNK
+    signals_module.CLASS_CHUNK = chunk  # runs of a few characters: many run boundaries
+    try:
+        lengths = np.asarray([len(text) for text in texts], dtype=np.int64)
+        digits, marks = signals_module._class_counts(texts, lengths)
+    finally:
+        signals_module.CLASS_CHUNK = original
+    assert digits.tolist() == [sum(c in "0123456789" for c in text) for text in texts]
+    assert marks.tolist() == [sum(c in ",.;:!?，。；：！？、" for c in text) for text in texts]

@@ -438,8 +438,22 @@ def _stop_words(document: TextDocument) -> frozenset[str] | None:
         return None
 
 
-_DIGITS: Final = np.arange(ord("0"), ord("9") + 1, dtype=np.uint32)
-_PUNCTUATION_POINTS: Final = np.asarray([ord(c) for c in ",.;:!?，。；：！？、"], dtype=np.uint32)
+_DIGIT: Final = 1
+_MARK: Final = 2
+
+
+def _character_classes() -> npt.NDArray[np.uint8]:
+    """A table over every code point: :data:`_DIGIT` for ASCII digits, :data:`_MARK` for
+    the sentence and clause punctuation counted per word (Latin and CJK)."""
+    table = np.zeros(0x110000, dtype=np.uint8)
+    table[ord("0") : ord("9") + 1] = _DIGIT
+    table[[ord(c) for c in ",.;:!?，。；：！？、"]] = _MARK
+    return table
+
+
+# One byte a code point (1.1 MB): indexing it with the code points of a run of texts
+# classifies them in one pass, where np.isin allocates several temporaries their size.
+_CHARACTER_CLASSES: Final = _character_classes()
 _TITLE_STRIP: Final = ".,:;!?\"'()[]|«»“”‘’-–—"
 
 
@@ -491,6 +505,37 @@ def num_words_rule_columns(
     return np.asarray(content & (density <= rule.CURR_LINK_DENSITY_MAX))
 
 
+#: Characters classified at once by :func:`_class_counts`: their code points take four
+#: bytes each, so a page is read in runs of blocks about this long, not whole.
+CLASS_CHUNK: Final = 1 << 20
+
+
+def _class_counts(
+    texts: list[str], lengths: npt.NDArray[np.int64]
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The digits and the punctuation marks of each text, counted by ``np.add.reduceat``
+    over the code points of runs of texts about :data:`CLASS_CHUNK` long (each text is
+    followed by a separator, so that every run's last offset lies inside the run); no
+    page-long array is held."""
+    count = len(texts)
+    digits = np.zeros(count, dtype=np.int64)
+    marks = np.zeros(count, dtype=np.int64)
+    ends = np.cumsum(lengths + 1)
+    first = 0
+    while first < count:
+        start = int(ends[first] - lengths[first] - 1)
+        last = max(int(np.searchsorted(ends, start + CLASS_CHUNK, side="right")), first + 1)
+        run = "\n".join(texts[first:last]) + "\n"
+        classes = _CHARACTER_CLASSES[
+            np.frombuffer(run.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+        ]
+        offsets = ends[first:last] - (lengths[first:last] + 1) - start
+        digits[first:last] = np.add.reduceat(classes == _DIGIT, offsets, dtype=np.int64)
+        marks[first:last] = np.add.reduceat(classes == _MARK, offsets, dtype=np.int64)
+        first = last
+    return digits, marks
+
+
 def _stop_word_share(tokens: list[str], stops: frozenset[str]) -> float:
     return sum(map(stops.__contains__, tokens)) / len(tokens) if tokens else 0.0
 
@@ -513,12 +558,7 @@ def _text_columns(
     lengths = np.fromiter(map(len, texts), dtype=np.int64, count=count)
     starts = np.concatenate([[0], np.cumsum(lengths + 1)[:-1]])
     joined = "\n".join(texts)
-    # Per-block counts by reduceat over the page's code points (a final "\n" keeps the
-    # last start inside the array): no page-long running sum is ever held.
-    points = np.frombuffer((joined + "\n").encode("utf-32-le", "surrogatepass"), np.uint32)
-    digits = np.add.reduceat(np.isin(points, _DIGITS), starts, dtype=np.int64)
-    marks = np.add.reduceat(np.isin(points, _PUNCTUATION_POINTS), starts, dtype=np.int64)
-    del points
+    digits, marks = _class_counts(texts, lengths)
     in_wrapped = np.fromiter((b.num_words_in_wrapped_lines for b in blocks), np.float64, count)
     wrapped = np.fromiter((b.num_wrapped_lines for b in blocks), np.float64, count)
     # TextBlock.text_density, for all blocks at once
