@@ -10,12 +10,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import unboiler.text as text_module
 from unboiler.text import (
     GLUE_PUNCTUATION,
     MAX_SYMBOL_REPLACEMENTS,
     WRAP_WIDTH,
+    count_tokens,
     count_words,
     normalize_space,
+    remove_space,
     word_texts,
     word_tokens,
     wrap_stats,
@@ -257,3 +260,31 @@ def test_a_blocks_words_do_not_depend_on_the_other_scripts_of_its_page() -> None
     # fractions carry over between runs of a line (0.65 + 0.65 is one word) and end with
     # it (carried on, the second line would hold two)
     assert [w.count(" ") + 1 for w in word_texts(["新 新", "新 新"])] == [1, 1]
+
+
+# Every character str.split splits on, and some that look like space but are not.
+_SPACE_ALPHABET = st.sampled_from(
+    ["a", "bc", "de", " ", "\t", "\n", "\r", "\x0b", "\x0c", "\x1c", "\x1f", "\x85",
+     "\u00a0", "\u2007", "\u200b", "\u2028", "\u3000", "\ufeff", "漢"]
+)  # fmt: skip
+
+
+@given(st.lists(_SPACE_ALPHABET, max_size=40).map("".join))
+def test_long_texts_are_spaced_as_short_ones(text: str) -> None:
+    """The regex path for long texts (taken here for every text) gives what
+    ``str.split`` gives: the same white space, the same tokens."""
+    stops = frozenset({"a", "bc", "漢"})
+    short = (normalize_space(text), remove_space(text), count_tokens(text, stops))
+    assert short == (" ".join(text.split()), "".join(text.split()), _counted(text, stops))
+    original = text_module.LONG_TEXT
+    text_module.LONG_TEXT = 1  # pieces of a character or two: many cuts
+    try:
+        long = (normalize_space(text), remove_space(text), count_tokens(text, stops))
+    finally:
+        text_module.LONG_TEXT = original
+    assert long == short
+
+
+def _counted(text: str, stops: frozenset[str]) -> tuple[int, int]:
+    tokens = text.split()
+    return len(tokens), sum(token in stops for token in tokens)

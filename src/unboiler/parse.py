@@ -252,7 +252,7 @@ def build_blocks(
 
     def flush() -> None:
         raw = "".join(pieces)
-        text = " ".join(raw.split())
+        text = normalize_space(raw)
         pieces.clear()
         if not text and spacers is not None and _NO_BREAK_SPACES.search(raw):
             spacers.append(
@@ -267,7 +267,7 @@ def build_blocks(
             if link_pieces:
                 raw_link = "".join(link_pieces)
                 # A block that is one link (a menu item) holds the same raw text twice.
-                link_texts[len(texts)] = text if raw_link == raw else " ".join(raw_link.split())
+                link_texts[len(texts)] = text if raw_link == raw else normalize_space(raw_link)
             texts.append(text)
             records.append((block_level, block_labels, block_owner))
         link_pieces.clear()

@@ -20,7 +20,8 @@ rule built on word counts and densities works on such pages unchanged.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from collections.abc import Iterator
+from typing import Final, NamedTuple
 
 #: Punctuation that does not split a token: the character class of Boilerpipe's
 #: ``UnicodeTokenizer`` (whose Java source escapes each character, so that its backslashes
@@ -220,10 +221,55 @@ def count_words(text: str) -> int:
     return words.count(" ") + 1 if words else 0
 
 
+#: Above this length a text is split in pieces of about this length, cut at white space,
+#: before ``str.split`` or a regular-expression substitution runs on it: both build a list
+#: of every word or match at once, about 60 bytes a word, so a page of one 10 MB
+#: paragraph would hold 100 MB of them.
+LONG_TEXT: Final = 1 << 16
+
+
+def pieces(text: str, separator: re.Pattern[str] | None = None) -> Iterator[str]:
+    """``text`` in consecutive pieces of at least :data:`LONG_TEXT` characters (the last
+    may be shorter), each cut just before a character ``separator`` matches (white space
+    by default), so that no token, and no run of what ``separator`` matches, is cut."""
+    separator = separator or _WHITESPACE
+    start, size = 0, len(text)
+    while start < size:
+        end = start + max(LONG_TEXT, 1)
+        if end < size:
+            found = separator.search(text, end)
+            end = found.start() if found else size
+        yield text[start:end]
+        start = end
+
+
+_WHITESPACE: Final = re.compile(r"\s")  # \s is str.isspace, what str.split splits on
+
+
 def normalize_space(text: str) -> str:
     """Collapse every run of whitespace to one space and strip the ends, as Boilerpipe's
     content handler does while it buffers characters."""
+    if len(text) > LONG_TEXT:
+        return " ".join(filter(None, (" ".join(piece.split()) for piece in pieces(text))))
     return " ".join(text.split())
+
+
+def remove_space(text: str) -> str:
+    """``text`` without its white space (``"".join(text.split())``)."""
+    if len(text) > LONG_TEXT:
+        return "".join("".join(piece.split()) for piece in pieces(text))
+    return "".join(text.split())
+
+
+def count_tokens(text: str, wanted: frozenset[str]) -> tuple[int, int]:
+    """The whitespace-separated tokens of ``text``, and how many of them are in
+    ``wanted``."""
+    total = found = 0
+    for piece in pieces(text) if len(text) > LONG_TEXT else (text,):
+        tokens = piece.split()
+        total += len(tokens)
+        found += sum(map(wanted.__contains__, tokens))
+    return total, found
 
 
 class WrapStats(NamedTuple):

@@ -45,6 +45,7 @@ from unboiler.classify.context import BIT, FLAGS, ElementTable, element_table
 from unboiler.document import TextDocument
 from unboiler.errors import ConfigurationError
 from unboiler.filters.boilerpipe import is_terminating_text
+from unboiler.text import count_tokens
 
 #: Bump when a feature changes meaning, or the list or order of features changes.
 SIGNALS_VERSION: Final = 1
@@ -536,8 +537,9 @@ def _class_counts(
     return digits, marks
 
 
-def _stop_word_share(tokens: list[str], stops: frozenset[str]) -> float:
-    return sum(map(stops.__contains__, tokens)) / len(tokens) if tokens else 0.0
+def _stop_word_share(text: str, stops: frozenset[str]) -> float:
+    tokens, found = count_tokens(text, stops)
+    return found / tokens if tokens else 0.0
 
 
 def _text_columns(
@@ -590,11 +592,9 @@ def _text_columns(
 
     stops = _stop_words(document)
     if stops:
-        # one block's tokens at a time: a page's worth of token lists is tens of bytes a
-        # word
-        own[:, column("stop_word_density")] = [
-            _stop_word_share(text.split(), stops) for text in lowered
-        ]
+        # one block's tokens at a time (and a long block's one by one): a page's worth of
+        # token lists is tens of bytes a word
+        own[:, column("stop_word_density")] = [_stop_word_share(text, stops) for text in lowered]
     else:
         own[:, column("stop_word_density")] = -1.0
     title = document.title

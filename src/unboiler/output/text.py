@@ -39,6 +39,7 @@ from selectolax.lexbor import LexborNode
 
 from unboiler import tags
 from unboiler.document import TextBlock, TextDocument
+from unboiler.text import LONG_TEXT, pieces, remove_space
 
 # --------------------------------------------------------------------------- tag tables
 
@@ -235,11 +236,11 @@ def _segments(owner: LexborNode) -> list[_Segment]:
                 node = node.first_child
                 continue
             if texts or images:
-                segments.append(_Segment("".join("".join(pieces).split()), texts, images))
+                segments.append(_Segment(remove_space("".join(pieces)), texts, images))
                 texts, images, pieces = [], [], []
         node = node.next
     if texts or images:
-        segments.append(_Segment("".join("".join(pieces).split()), texts, images))
+        segments.append(_Segment(remove_space("".join(pieces)), texts, images))
     return segments
 
 
@@ -291,7 +292,7 @@ def select(document: TextDocument, *, images: bool = False) -> Selection:
             segments = found.get(node)
             if segments is None:
                 segments = found[node] = _segments(node)
-            key = "".join(text.split())
+            key = remove_space(text)
             # The first unused run with this text: blocks come in page order, and runs
             # that earlier blocks (content or not) matched are used.
             segment = next((s for s in segments if s.texts and s.key == key), None)
@@ -330,6 +331,7 @@ _OPENS: Final = "\x01\x05"
 _CLOSES: Final = "\x03\x06"
 _SPACE_CHARS: Final = " \t\n\r\f"  # ASCII white space, what HTML collapses
 _HTML_SPACE: Final = re.compile(f"[{_SPACE_CHARS}]+")
+_NOT_HTML_SPACE: Final = re.compile(f"[^{_SPACE_CHARS}]")
 #: East Asian wide and full-width characters, Hangul left out: between two of them a line
 #: break of the source is no space (CSS Text 3, §4.1.3, "segment break transformation").
 #: Written as ranges (CJK radicals to CJK ideographs less Hangul Jamo, compatibility
@@ -382,7 +384,10 @@ def normalize(raw: Iterable[Inline]) -> list[Inline]:
             line = _GLUED_LINK.sub(r" \1", line)
         while _SPACE_AFTER_OPEN.search(line) or _SPACE_BEFORE_CLOSE.search(line):
             line = _SPACE_BEFORE_CLOSE.sub(r"\2\1", _SPACE_AFTER_OPEN.sub(r"\2\1", line))
-    line = _HTML_SPACE.sub(" ", line)
+    if len(line) > LONG_TEXT:  # see unboiler.text.LONG_TEXT
+        line = "".join(_HTML_SPACE.sub(" ", piece) for piece in pieces(line, _NOT_HTML_SPACE))
+    else:
+        line = _HTML_SPACE.sub(" ", line)
     if _BREAK in line:
         line = _SPACE_AT_BREAK.sub(_BREAK, line)
     line = line.strip(" ")
