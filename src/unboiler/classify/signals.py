@@ -511,6 +511,11 @@ def num_words_rule_columns(
 CLASS_CHUNK: Final = 1 << 20
 
 
+def _classes(text: str) -> npt.NDArray[np.uint8]:
+    points = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    return _CHARACTER_CLASSES[points]
+
+
 def _class_counts(
     texts: list[str], lengths: npt.NDArray[np.int64]
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
@@ -526,10 +531,15 @@ def _class_counts(
     while first < count:
         start = int(ends[first] - lengths[first] - 1)
         last = max(int(np.searchsorted(ends, start + CLASS_CHUNK, side="right")), first + 1)
+        if lengths[first] > CLASS_CHUNK:  # one long text: counted slice by slice
+            for at in range(0, int(lengths[first]), CLASS_CHUNK):
+                classes = _classes(texts[first][at : at + CLASS_CHUNK])
+                digits[first] += np.count_nonzero(classes == _DIGIT)
+                marks[first] += np.count_nonzero(classes == _MARK)
+            first += 1
+            continue
         run = "\n".join(texts[first:last]) + "\n"
-        classes = _CHARACTER_CLASSES[
-            np.frombuffer(run.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
-        ]
+        classes = _classes(run)
         offsets = ends[first:last] - (lengths[first:last] + 1) - start
         digits[first:last] = np.add.reduceat(classes == _DIGIT, offsets, dtype=np.int64)
         marks[first:last] = np.add.reduceat(classes == _MARK, offsets, dtype=np.int64)
