@@ -9,8 +9,8 @@ plain-text output's.
 collected from the tokens, each with its words:
 
 - a *heading*: the text of an ATX or setext heading;
-- a *list item*: the text of the item itself, the items of a list nested in it being
-  elements of their own;
+- a *list item*: the text of the item itself (a heading in it too), the items of a list
+  nested in it being elements of their own;
 - a *table row*: the text of its cells;
 - a *code block*: the text of a fenced (or indented) code block.
 
@@ -138,8 +138,14 @@ def elements(markdown: str) -> list[Element]:
             text = token.content.strip("\n")
             if words(text):
                 found.append(Element("code block", words(text), text))
-        elif kind == "inline" and open_elements:
-            open_elements[-1][1].append(_inline_text(token))
+        elif kind == "inline":
+            # The text goes to the innermost element, and through a heading to the list
+            # item or row that holds it: an item's text is all its own, headings too.
+            text = _inline_text(token)
+            for open_kind, pieces in reversed(open_elements):
+                pieces.append(text)
+                if open_kind != "heading":
+                    break
     return found
 
 

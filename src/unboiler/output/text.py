@@ -852,8 +852,20 @@ class _Layout:
         return [ListBlock(ordered, _list_start(node) if ordered else 1, items)]
 
     def table(self, node: LexborNode, depth: int) -> list[Block]:
-        """A table of data (two columns or more, one line of text in each cell) as a
-        :class:`Table`; a table used for layout as the blocks of its cells in order."""
+        """A table of data as a :class:`Table`; a table used for layout as the blocks of
+        its cells in order.
+
+        A table is of data when it has two columns or more and each cell reads as one
+        line: its text is one paragraph or one heading (``<td><h4>Amounts</h4></td>``: a
+        heading in a cell is the cell's text, the cell is what places it), or, in a table
+        that has header cells, several of those, joined by line breaks.  Header cells
+        (``<th>``) are what the HTML standard gives tables of data, and layout tables
+        lack; in
+        such a table a cell of two paragraphs is still a cell, where in a table without
+        them it is more likely a column of the page's layout (Firefox's guess of layout
+        tables, ``IsProbablyLayoutTable``, takes ``<th>`` as a data table's).  Lists, code
+        and nested tables never fit in a cell's line: a table holding them is laid out
+        flat."""
         before: list[Block] = []
         rows: list[list[tuple[LexborNode, list[Block]]]] = []
         for row in self._rows(node, before, depth):
@@ -865,11 +877,10 @@ class _Layout:
                 cell = cell.next
             if any(blocks for _, blocks in cells):
                 rows.append(cells)
-        simple = all(
-            len(blocks) <= 1 and all(isinstance(b, Paragraph) for b in blocks)
-            for row_cells in rows
-            for _, blocks in row_cells
-        )
+        all_cells = [cell for row_cells in rows for cell in row_cells]
+        lines = all(all(isinstance(b, (Paragraph, Heading)) for b in bl) for _, bl in all_cells)
+        has_header = any(cell.tag == "th" for cell, _ in all_cells)
+        simple = lines and (has_header or all(len(bl) <= 1 for _, bl in all_cells))
         columns = max(
             (sum(_span(c.attributes.get("colspan"), MAX_COLSPAN) for c, _ in r) for r in rows),
             default=0,
@@ -880,7 +891,7 @@ class _Layout:
             [
                 [
                     Cell(
-                        blocks[0].inlines if blocks and isinstance(blocks[0], Paragraph) else [],
+                        _cell_line(blocks),
                         header=cell.tag == "th",
                         colspan=_span(cell.attributes.get("colspan"), MAX_COLSPAN),
                         rowspan=_span(cell.attributes.get("rowspan"), MAX_ROWSPAN),
@@ -908,6 +919,18 @@ class _Layout:
                 else:
                     before.extend(self.flow(child, depth))
             child = child.next
+
+
+def _cell_line(blocks: list[Block]) -> list[Inline]:
+    """The one line of a table cell: its paragraphs and headings, a line break between
+    two."""
+    line: list[Inline] = []
+    for block in blocks:
+        if isinstance(block, (Paragraph, Heading)):
+            if line:
+                line.append(BREAK)
+            line.extend(block.inlines)
+    return line
 
 
 def _mark(selection: Selection) -> tuple[dict[LexborNode, bool], LexborNode | None]:
