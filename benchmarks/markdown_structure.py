@@ -53,7 +53,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import unboiler
 from unboiler.datasets import Dataset, Page, load_dataset
@@ -64,6 +64,10 @@ from unboiler.metrics import (
     wordbag_macro,
     wordbag_scores,
 )
+
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+    from markdown_it.token import Token
 
 KINDS: Final = ("heading", "list item", "table row", "code block")
 #: Share of the longer element's words the two elements must share to match: the
@@ -78,7 +82,7 @@ SYSTEMS: Final = ("unboiler", "trafilatura")
 _WORDS: Final = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]|[^\W_]+")
 
 
-def markdown_parser():  # type: ignore[no-untyped-def]
+def markdown_parser() -> MarkdownIt:
     """CommonMark with GFM's tables and strikethrough: what the Markdown output writes, and
     what WCXB's gold Markdown uses."""
     from markdown_it import MarkdownIt
@@ -97,12 +101,12 @@ class Element:
     text: str
 
 
-def _inline_text(token: object) -> str:
+def _inline_text(token: Token) -> str:
     """The text of an inline token: text and code spans, breaks as spaces; images and
     raw HTML left out."""
     pieces: list[str] = []
     # An image's description is in the image token's own children, not among these.
-    for child in getattr(token, "children", None) or []:
+    for child in token.children or []:
         kind = child.type
         if kind in ("text", "code_inline"):
             pieces.append(child.content)
@@ -203,10 +207,10 @@ def match(gold: Sequence[Element], system: Sequence[Element]) -> list[bool]:
         if found[index]:
             continue
         for candidate, other in enumerate(system):
-            if not used[candidate] and other.kind == element.kind:
-                if _matches(element.words, other.words):
-                    used[candidate] = found[index] = True
-                    break
+            same_kind = not used[candidate] and other.kind == element.kind
+            if same_kind and _matches(element.words, other.words):
+                used[candidate] = found[index] = True
+                break
     return found
 
 
@@ -304,7 +308,10 @@ def structure_table(tallies: dict[str, dict[str, Tally]], systems: Sequence[str]
         "|---|---|" + "---:|" * len(KINDS),
     ]
     first = tallies[systems[0]]
-    groups = ["all", *sorted((g for g in first if g != "all"), key=lambda g: -sum(first[g].gold.values()))]
+    groups = [
+        "all",
+        *sorted((g for g in first if g != "all"), key=lambda g: -sum(first[g].gold.values())),
+    ]
     for group in groups:
         for system in systems:
             tally = tallies[system][group]
@@ -367,7 +374,7 @@ def main(argv: list[str] | None = None) -> int:
         "## Text of the Markdown against the text output",
         "",
         "F1 of the Markdown stripped of its markup and of the plain-text output "
-        "(`output=\"text\"`, trafilatura's `txt`), each against the gold text with the "
+        '(`output="text"`, trafilatura\'s `txt`), each against the gold text with the '
         "scorer `unboiler eval` uses for the set: shingles (macro precision and recall) on "
         "scrapinghub, WCXB's bag of words (mean of the pages' F1) on wcxb.",
         "",

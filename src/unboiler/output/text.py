@@ -827,6 +827,18 @@ class _Layout:
         return strip_line_ends("".join(pieces)).strip("\n")
 
     def list_block(self, node: LexborNode, depth: int) -> list[Block]:
+        items = self.list_items(node, depth)
+        if not items:
+            return []
+        ordered = node.tag == "ol"
+        return [ListBlock(ordered, _list_start(node) if ordered else 1, items)]
+
+    def list_items(self, node: LexborNode, depth: int) -> list[list[Block]]:
+        """The items of a list.  Besides its ``<li>``, a list may hold what HTML does not
+        allow there but pages put anyway, and browsers show as list content: a list
+        (``<ul><li>a</li><ul>…</ul></ul>``, shown indented under the item before it) is
+        that item's sublist; an element wrapping items (``<ul><div><li>…</li></div></ul>``)
+        is read through, its items being the list's; other text is an item of its own."""
         items: list[list[Block]] = []
         run: list[Inline] = []
         child = node.first_child
@@ -838,7 +850,16 @@ class _Layout:
                     run.append(text)
                     self.end_line(run, item)
             elif child.is_element_node and child in self.marked:
-                if child.tag == "li" or child.tag not in INLINE_TAGS:
+                tag = child.tag or ""
+                nested = self.structure(child, tag, depth) if tag in LIST_TAGS else None
+                if nested is not None:
+                    if items:
+                        items[-1].extend(nested)
+                    else:
+                        item = nested
+                elif tag != "li" and _wraps_items(child) and depth < MAX_NESTING:
+                    items.extend(self.list_items(child, depth + 1))
+                elif tag == "li" or tag not in INLINE_TAGS:
                     item = self.flow(child, depth)
                 else:
                     self.inline_element(child, run)
@@ -846,10 +867,7 @@ class _Layout:
             if item:
                 items.append(item)
             child = child.next
-        if not items:
-            return []
-        ordered = node.tag == "ol"
-        return [ListBlock(ordered, _list_start(node) if ordered else 1, items)]
+        return items
 
     def table(self, node: LexborNode, depth: int) -> list[Block]:
         """A table of data as a :class:`Table`; a table used for layout as the blocks of
@@ -919,6 +937,19 @@ class _Layout:
                 else:
                     before.extend(self.flow(child, depth))
             child = child.next
+
+
+def _wraps_items(node: LexborNode) -> bool:
+    """Whether ``node`` is an element around list items (one of its children is an
+    ``<li>``)."""
+    if node.tag in INLINE_TAGS or node.tag in LIST_TAGS:
+        return False
+    child = node.first_child
+    while child is not None:
+        if child.tag == "li":
+            return True
+        child = child.next
+    return False
 
 
 def _cell_line(blocks: list[Block]) -> list[Inline]:
