@@ -112,14 +112,29 @@ def test_equal_words_are_paired_before_near_ones(bench: ModuleType) -> None:
 
 def test_tally_counts_found_and_written(bench: ModuleType) -> None:
     tally = bench.Tally()
-    gold = bench.elements("# Menu\n\n- soup\n- bread\n")
-    system = bench.elements("# Menu\n\n- soup\n\nbread\n\n## Extra\n")
-    missed = tally.add(gold, system)
-    assert [(e.kind, e.text) for e in missed] == [("list item", "bread")]
+    gold = bench.elements("# Menu\n\n- soup\n- bread\n- fresh cheese\n")
+    markdown = "# Menu\n\n- soup\n\nbread\n\n## Extra\n\ncheese\n"
+    missed = tally.add(gold, bench.elements(markdown), bench.markdown_text(markdown))
+    assert [(e.kind, e.text) for e in missed] == [
+        ("list item", "bread"),
+        ("list item", "fresh cheese"),
+    ]
     assert tally.share("heading") == 1.0
-    assert tally.share("list item") == 0.5
+    assert tally.share("list item") == 1 / 3
     assert tally.share("table row") is None
     assert tally.written["heading"] == 2
+    # "bread" is there as a paragraph: extracted, not written as an item; "fresh cheese"
+    # is not there at all.
+    assert tally.extracted["list item"] == 2
+    assert tally.rendered("list item") == 0.5
+
+
+def test_shown_needs_the_words_together_and_in_order(bench: ModuleType) -> None:
+    item = element(bench, "list item", "Fresh cheese")
+    assert bench.shown("We sell fresh, cheese and bread.", item)
+    assert not bench.shown("Cheese, fresh from the farm.", item)
+    assert not bench.shown("fresh bread and cheese", item)
+    assert not bench.shown("refresh cheeses", item)
 
 
 def test_markdown_text_is_the_text_without_markup(bench: ModuleType) -> None:
