@@ -42,6 +42,7 @@ RUNS: Final = (
 SECTIONS: Final = (
     ("default-cv.md", "The default extractor, cross-validated (issue 18)"),
     ("metadata.md", "Metadata beside trafilatura's (issue 19)"),
+    ("markdown-structure.md", "Markdown structure beside trafilatura's (issue 19)"),
     ("speed.md", "Speed of the foundation (issue 13)"),
     ("tree-depth.md", "Tree ancestor filter: the depth table (issue 4)"),
     ("density.md", "Density filter and trained classifier (issue 5)"),

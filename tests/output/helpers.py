@@ -43,6 +43,7 @@ FIXTURES = [
     "conventions.html",
     "hostile.html",
     "invisible.html",
+    "structure.html",
 ]
 
 
@@ -150,7 +151,9 @@ def layout_skeleton(blocks: list[Block], *, links: bool, images: bool) -> list[t
             for row in block.rows:
                 cells = []
                 for cell in row:
-                    cells.append(line(cell.inlines))
+                    # A cell is one line: Markdown writes its breaks as spaces.
+                    inlines = [" " if isinstance(t, LineBreak) else t for t in cell.inlines]
+                    cells.append(line(inlines))
                     cells.extend([()] * (cell.colspan - 1))
                 cells.extend([()] * (width - len(cells)))
                 rows.append(cells)
@@ -165,7 +168,8 @@ def _markdown_line(node: SyntaxTreeNode) -> tuple[str, ...]:
         for child in current.children:
             kind = child.type
             if kind == "text":
-                line.append("text:" + child.content)
+                if child.content:  # markdown-it-py leaves empty texts beside delimiters
+                    line.append("text:" + child.content)
             elif kind in ("softbreak", "hardbreak"):
                 line.append("text:\n")
             elif kind == "code_inline":

@@ -222,3 +222,96 @@ def test_markdown_text_is_the_text_output(body: str, links: bool) -> None:
     expected = layout_skeleton(layout(document), links=links, images=False)
     assert without_markup(markdown_skeleton(markdown)) == without_markup(expected), markdown
     assert is_subsequence(squeeze(to_text(document)), squeeze(page_text(page)))
+
+
+def _structure_page() -> list[tuple[object, ...]]:
+    return markdown_skeleton(to_markdown(article_document("structure.html")))
+
+
+def test_table_whose_cells_are_headings_keeps_its_rows() -> None:
+    table = _structure_page()[1]
+    assert table == (
+        "table",
+        [
+            [("text:Ingredient",), ("text:For two",), ("text:For four",)],
+            [("text:Onions",), ("text:3",), ("text:6",)],
+            [("text:Carrots",), ("text:8",), ("text:16",)],
+        ],
+    )
+
+
+def test_table_with_header_cells_keeps_a_cell_of_two_paragraphs_as_one_cell() -> None:
+    table = _structure_page()[2]
+    assert table == (
+        "table",
+        [
+            [("text:Plan",), ("text:What it gives",)],
+            [("text:Basic",), ("text:One bowl a day. Bread on Sundays.",)],
+            [("text:Family",), ("text:Four bowls a day.",)],
+        ],
+    )
+
+
+def test_table_without_header_cells_and_with_paragraphs_in_a_cell_is_layout() -> None:
+    blocks = _structure_page()[3:6]
+    assert blocks == [
+        ("paragraph", ("text:A column of the page, laid out with a table.",)),
+        ("paragraph", ("text:Its second paragraph.",)),
+        ("paragraph", ("text:Another column.",)),
+    ]
+
+
+def test_list_straight_inside_a_list_is_the_sublist_of_the_item_before() -> None:
+    blocks = _structure_page()
+    assert blocks[6] == (
+        "list",
+        False,
+        1,
+        [
+            [
+                ("paragraph", ("strong", "text:You need:", "/strong")),
+                (
+                    "list",
+                    False,
+                    1,
+                    [
+                        [("paragraph", ("text:a pot",))],
+                        [("paragraph", ("text:a ", "em", "text:sharp", "/em", "text: knife"))],
+                    ],
+                ),
+            ]
+        ],
+    )
+    assert blocks[8] == (
+        "list",
+        True,
+        1,
+        [
+            [
+                ("paragraph", ("text:Chop",)),
+                (
+                    "list",
+                    True,
+                    1,
+                    [
+                        [("paragraph", ("text:onions first",))],
+                        [("paragraph", ("text:then carrots",))],
+                    ],
+                ),
+            ],
+            [("paragraph", ("text:Boil",))],
+        ],
+    )
+
+
+def test_items_wrapped_in_an_element_are_items_of_the_list() -> None:
+    assert _structure_page()[7] == (
+        "list",
+        False,
+        1,
+        [
+            [("paragraph", ("text:salt",))],
+            [("paragraph", ("text:pepper",))],
+            [("paragraph", ("text:thyme",))],
+        ],
+    )

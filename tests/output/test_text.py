@@ -266,3 +266,9 @@ def test_a_block_left_out_still_ends_the_line() -> None:
     for block in document.blocks:
         block.set_content(True)
     assert to_text(document) == "before\n\ndropped\n\nafter too"
+
+
+def test_a_table_cell_of_two_paragraphs_is_one_line() -> None:
+    text = to_text(article_document("structure.html"))
+    assert "Plan\tWhat it gives\nBasic\tOne bowl a day. Bread on Sundays.\n" in text
+    assert "Ingredient\tFor two\tFor four\nOnions\t3\t6\n" in text

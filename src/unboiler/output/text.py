@@ -832,6 +832,18 @@ class _Layout:
         return strip_line_ends("".join(pieces)).strip("\n")
 
     def list_block(self, node: LexborNode, depth: int) -> list[Block]:
+        items = self.list_items(node, depth)
+        if not items:
+            return []
+        ordered = node.tag == "ol"
+        return [ListBlock(ordered, _list_start(node) if ordered else 1, items)]
+
+    def list_items(self, node: LexborNode, depth: int) -> list[list[Block]]:
+        """The items of a list.  Besides its ``<li>``, a list may hold what HTML does not
+        allow there but pages put anyway, and browsers show as list content: a list
+        (``<ul><li>a</li><ul>…</ul></ul>``, shown indented under the item before it) is
+        that item's sublist; an element wrapping items (``<ul><div><li>…</li></div></ul>``)
+        is read through, its items being the list's; other text is an item of its own."""
         items: list[list[Block]] = []
         run: list[Inline] = []
         child = node.first_child
@@ -843,7 +855,16 @@ class _Layout:
                     run.append(text)
                     self.end_line(run, item)
             elif child.is_element_node and child in self.marked:
-                if child.tag == "li" or child.tag not in INLINE_TAGS:
+                tag = child.tag or ""
+                nested = self.structure(child, tag, depth) if tag in LIST_TAGS else None
+                if nested is not None:
+                    if items:
+                        items[-1].extend(nested)
+                    else:
+                        item = nested
+                elif tag != "li" and _wraps_items(child) and depth < MAX_NESTING:
+                    items.extend(self.list_items(child, depth + 1))
+                elif tag == "li" or tag not in INLINE_TAGS:
                     item = self.flow(child, depth)
                 else:
                     self.inline_element(child, run)
@@ -851,14 +872,23 @@ class _Layout:
             if item:
                 items.append(item)
             child = child.next
-        if not items:
-            return []
-        ordered = node.tag == "ol"
-        return [ListBlock(ordered, _list_start(node) if ordered else 1, items)]
+        return items
 
     def table(self, node: LexborNode, depth: int) -> list[Block]:
-        """A table of data (two columns or more, one line of text in each cell) as a
-        :class:`Table`; a table used for layout as the blocks of its cells in order."""
+        """A table of data as a :class:`Table`; a table used for layout as the blocks of
+        its cells in order.
+
+        A table is of data when it has two columns or more and each cell reads as one
+        line: its text is one paragraph or one heading (``<td><h4>Amounts</h4></td>``: a
+        heading in a cell is the cell's text, the cell is what places it), or, in a table
+        that has header cells, several of those, joined by line breaks.  Header cells
+        (``<th>``) are what the HTML standard gives tables of data, and layout tables
+        lack; in
+        such a table a cell of two paragraphs is still a cell, where in a table without
+        them it is more likely a column of the page's layout (Firefox's guess of layout
+        tables, ``IsProbablyLayoutTable``, takes ``<th>`` as a data table's).  Lists, code
+        and nested tables never fit in a cell's line: a table holding them is laid out
+        flat."""
         before: list[Block] = []
         rows: list[list[tuple[LexborNode, list[Block]]]] = []
         for row in self._rows(node, before, depth):
@@ -870,11 +900,10 @@ class _Layout:
                 cell = cell.next
             if any(blocks for _, blocks in cells):
                 rows.append(cells)
-        simple = all(
-            len(blocks) <= 1 and all(isinstance(b, Paragraph) for b in blocks)
-            for row_cells in rows
-            for _, blocks in row_cells
-        )
+        all_cells = [cell for row_cells in rows for cell in row_cells]
+        lines = all(all(isinstance(b, (Paragraph, Heading)) for b in bl) for _, bl in all_cells)
+        has_header = any(cell.tag == "th" for cell, _ in all_cells)
+        simple = lines and (has_header or all(len(bl) <= 1 for _, bl in all_cells))
         columns = max(
             (sum(_span(c.attributes.get("colspan"), MAX_COLSPAN) for c, _ in r) for r in rows),
             default=0,
@@ -885,7 +914,7 @@ class _Layout:
             [
                 [
                     Cell(
-                        blocks[0].inlines if blocks and isinstance(blocks[0], Paragraph) else [],
+                        _cell_line(blocks),
                         header=cell.tag == "th",
                         colspan=_span(cell.attributes.get("colspan"), MAX_COLSPAN),
                         rowspan=_span(cell.attributes.get("rowspan"), MAX_ROWSPAN),
@@ -913,6 +942,31 @@ class _Layout:
                 else:
                     before.extend(self.flow(child, depth))
             child = child.next
+
+
+def _wraps_items(node: LexborNode) -> bool:
+    """Whether ``node`` is an element around list items (one of its children is an
+    ``<li>``)."""
+    if node.tag in INLINE_TAGS or node.tag in LIST_TAGS:
+        return False
+    child = node.first_child
+    while child is not None:
+        if child.tag == "li":
+            return True
+        child = child.next
+    return False
+
+
+def _cell_line(blocks: list[Block]) -> list[Inline]:
+    """The one line of a table cell: its paragraphs and headings, a line break between
+    two."""
+    line: list[Inline] = []
+    for block in blocks:
+        if isinstance(block, (Paragraph, Heading)):
+            if line:
+                line.append(BREAK)
+            line.extend(block.inlines)
+    return line
 
 
 def _mark(selection: Selection) -> tuple[dict[LexborNode, bool], LexborNode | None]:
