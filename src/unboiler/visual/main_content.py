@@ -1,0 +1,212 @@
+"""The main content of a page as a reader finds it: the part of the VIPS content structure
+(:mod:`unboiler.visual.vips`) that holds the most text a reader would read, judged by
+how it looks, then mapped back to the page's text blocks.
+
+VIPS itself only segments; choosing the main block is ours.  Each leaf block is valued
+by the characters of text it shows, weighed by visual cues: how far its centre lies
+from the page's horizontal centre (articles sit in the middle, or in the widest column;
+sidebars at the edges), its font size against the page's body text (small print is
+footers and captions; headings are larger), and the share of its text inside links
+(menus and lists of links; the one cue that is not visual, but the browser underlines
+it).  Area and text density enter through the characters a block shows.  A leaf worth
+more than :data:`QUALITY_THRESHOLD` counts for the block holding it, a leaf worth less
+against; the main block is the node of the content structure with the highest sum
+(the best subtree), so it grows to hold the article's headings and paragraphs and
+stops where menus, sidebars and footers begin.  Inside it, leaves that are mostly
+links are left out.
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass
+from typing import Any, Final
+
+from unboiler.document import TextDocument
+from unboiler.visual.layout import Layout, build_layout
+from unboiler.visual.render import (
+    CHROMIUM,
+    TIME_LIMIT,
+    VIEWPORT_HEIGHT,
+    VIEWPORT_WIDTH,
+    Renderer,
+)
+from unboiler.visual.vips import DEFAULT_PDOC, VisualBlock, segment
+
+#: A leaf whose quality (1 for plain body text at the centre, less away from it, in small
+#: print or in links) is below this counts against the block that holds it.
+QUALITY_THRESHOLD: Final = 0.5
+#: Leaves inside the main block with more of their text in links than this are left out
+#: (a list of related links under the article): Boilerpipe's and jusText's link-density
+#: cut-offs lie between 0.2 and 0.5; ours is the permissive end, since the block has
+#: already been chosen as content.
+MAX_LINK_SHARE: Final = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class LeafCues:
+    """What the main-block choice reads of a leaf block."""
+
+    chars: int
+    link_chars: int
+    font_size: float
+    centre_offset: float
+    """Distance of the block's centre from the page's horizontal centre, as a share of
+    half the viewport width (0 at the centre, 1 at an edge)."""
+
+    @property
+    def link_share(self) -> float:
+        return self.link_chars / self.chars if self.chars else 0.0
+
+
+def leaf_cues(layout: Layout, leaf: VisualBlock) -> LeafCues:
+    chars = link_chars = 0
+    by_font: dict[float, int] = {}
+    for root in leaf.roots:
+        for index in layout.text_nodes(root):
+            node = layout.nodes[index]
+            if not (node.is_text and layout.valid[index]):
+                continue
+            count = len("".join(node.text.split()))
+            chars += count
+            if layout.in_link[index]:
+                link_chars += count
+            by_font[node.font_size] = by_font.get(node.font_size, 0) + count
+    font = max(by_font, key=lambda size: by_font[size]) if by_font else 0.0
+    half = layout.page.viewport_width / 2
+    centre = (leaf.box[0] + leaf.box[2]) / 2
+    return LeafCues(chars, link_chars, font, min(1.0, abs(centre - half) / half))
+
+
+def body_font_size(layout: Layout) -> float:
+    """The font size most of the page's text is set in (by characters): the body text
+    other text is compared with."""
+    sizes: list[float] = []
+    weights: list[int] = []
+    for index, node in enumerate(layout.nodes):
+        if node.is_text and layout.valid[index]:
+            sizes.append(node.font_size)
+            weights.append(len("".join(node.text.split())))
+    if not sizes:
+        return 0.0
+    by_size: dict[float, int] = {}
+    for size, weight in zip(sizes, weights, strict=True):
+        by_size[size] = by_size.get(size, 0) + weight
+    return max(by_size, key=lambda size: by_size[size]) or statistics.median(sizes)
+
+
+def quality(cues: LeafCues, body_font: float) -> float:
+    """How much a leaf looks like the text a reader came for, 0 to 1."""
+    if cues.chars == 0:
+        return 0.0
+    ratio = cues.font_size / body_font if body_font else 1.0
+    font = 1.0 if ratio >= 1.0 else ratio * ratio
+    return (1.0 - cues.link_share) * (1.0 - cues.centre_offset) * font
+
+
+def choose_main_block(layout: Layout, structure: VisualBlock) -> VisualBlock | None:
+    """The node of the content structure whose leaves are worth most (see the module
+    docstring), or None for a page without text."""
+    body_font = body_font_size(layout)
+    value: dict[int, float] = {}
+    for block, _ in reversed(list(structure.walk())):  # children before parents
+        if block.is_leaf:
+            cues = leaf_cues(layout, block)
+            value[id(block)] = cues.chars * (quality(cues, body_font) - QUALITY_THRESHOLD)
+        else:
+            value[id(block)] = sum(value[id(child)] for child in block.children)
+    best = None
+    best_value = 0.0
+    for block, _ in structure.walk():  # parents first: a tie keeps the larger block
+        if value[id(block)] > best_value:
+            best, best_value = block, value[id(block)]
+    return best
+
+
+def main_elements(layout: Layout, main: VisualBlock) -> set[int]:
+    """The parsed page's elements (their ``mem_id``) the main block's text lies in.
+
+    A leaf covers its roots' subtrees; a text or inline root also covers its nearest
+    block-level ancestor, which is where the parser's text block starts."""
+    found: set[int] = set()
+    nodes = layout.nodes
+    for leaf in main.leaves():
+        cues = leaf_cues(layout, leaf)
+        if cues.chars and cues.link_share > MAX_LINK_SHARE:
+            continue
+        for root in leaf.roots:
+            for index in layout.text_nodes(root):
+                element = nodes[index].element
+                if element is not None:
+                    found.add(element.mem_id)
+            ancestor = root
+            while ancestor >= 0 and (
+                nodes[ancestor].element is None or nodes[ancestor].display == "inline"
+            ):
+                ancestor = nodes[ancestor].parent
+            if ancestor >= 0 and nodes[ancestor].element is not None:
+                found.add(nodes[ancestor].element.mem_id)
+    return found
+
+
+@dataclass(frozen=True, kw_only=True)
+class Vips:
+    """Filter: mark as content the text blocks inside the main VIPS block.
+
+    The page is rendered from the document's own parse (:mod:`unboiler.visual.render`)
+    with ``renderer`` when one is given (a benchmark reuses one browser), else with a
+    browser started for this page and stopped after it."""
+
+    pdoc: int = DEFAULT_PDOC
+    time_limit: float = TIME_LIMIT
+    width: int = VIEWPORT_WIDTH
+    height: int = VIEWPORT_HEIGHT
+    javascript: bool = False
+    executable: str = CHROMIUM
+    renderer: Renderer | None = None
+
+    def __call__(self, document: TextDocument) -> bool:
+        if document.tree is None or document.tree.body is None or not document.blocks:
+            return False
+        main = self.main_block(document)
+        if main is None:
+            return any([block.set_content(False) for block in document.blocks])
+        layout, block = main
+        elements = main_elements(layout, block)
+        changed = False
+        for text_block in document.blocks:
+            inside = any(node.mem_id in elements for node in text_block.nodes if node is not None)
+            changed |= text_block.set_content(inside)
+        return changed
+
+    def main_block(self, document: TextDocument) -> tuple[Layout, VisualBlock] | None:
+        """The page's layout and its main block (None when it shows no text)."""
+        layout = self.layout(document.tree)
+        structure = segment(layout, pdoc=self.pdoc)
+        main = choose_main_block(layout, structure)
+        return None if main is None else (layout, main)
+
+    def layout(self, tree: Any) -> Layout:
+        if self.renderer is not None:
+            return build_layout(self.renderer.render(tree))
+        with Renderer(
+            executable=self.executable,
+            width=self.width,
+            height=self.height,
+            javascript=self.javascript,
+            time_limit=self.time_limit,
+        ) as renderer:
+            return build_layout(renderer.render(tree))
+
+
+__all__ = [
+    "MAX_LINK_SHARE",
+    "QUALITY_THRESHOLD",
+    "LeafCues",
+    "Vips",
+    "body_font_size",
+    "choose_main_block",
+    "leaf_cues",
+    "main_elements",
+    "quality",
+]
