@@ -7,7 +7,8 @@ end of its subtree, so that the text under any block is a slice of the node list
 A node's box is the union of its own box and its children's: an element whose own box
 is empty (a container of floats that does not clear them, ``display: contents``) still
 shows what it holds, and an element wider than its box (overflowing text) shows it
-too.  Nodes outside the page (a skip link at ``left: -9999px``) are not valid.
+too.  Nodes outside the page (a skip link at ``left: -9999px``) are not valid, and neither is
+a fixed layer over most of the screen (a cookie wall: :data:`MAX_FIXED_SHARE`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,9 @@ Box = tuple[float, float, float, float]  # left, top, right, bottom
 #: The background of a page that sets none: browsers paint the canvas white.
 CANVAS: Final = "rgb(255, 255, 255)"
 _TRANSPARENT: Final = frozenset({"rgba(0, 0, 0, 0)", "transparent"})
+#: A ``position: fixed`` layer over more than this share of the viewport is a dialog or
+#: a cookie wall over the page, not part of it: it and what it holds are not valid.
+MAX_FIXED_SHARE: Final = 0.5
 #: Displays of inline nodes, the paper's inline tags (B, BIG, EM, FONT, I, STRONG, U, ...)
 #: read from the layout rather than from the tag: what the browser lays out in lines.
 INLINE_DISPLAYS: Final = frozenset({"inline"})
@@ -70,14 +74,18 @@ def build_layout(page: RenderedPage) -> Layout:
     boxes: list[Box | None] = [None] * count
     ends = list(range(1, count + 1))
     virtual_text = [False] * count
+    viewport = page.viewport_width * page.viewport_height
     for index in range(count - 1, -1, -1):
         node = nodes[index]
         box: Box | None = None
+        for child in node.children:
+            ends[index] = max(ends[index], ends[child])
+        if node.position == "fixed" and node.area > MAX_FIXED_SHARE * viewport:
+            continue  # boxes[index] stays None: the overlay and its content are left out
         if node.visible and node.width > 0 and node.height > 0:
             box = (node.x, node.y, node.right, node.bottom)
         all_text = bool(node.children) and node.display in INLINE_DISPLAYS
         for child in node.children:
-            ends[index] = max(ends[index], ends[child])
             inner = boxes[child]
             if inner is None:
                 continue

@@ -3,17 +3,22 @@
 how it looks, then mapped back to the page's text blocks.
 
 VIPS itself only segments; choosing the main block is ours.  Each leaf block is valued
-by the characters of text it shows, weighed by visual cues: how far its centre lies
-from the page's horizontal centre (articles sit in the middle, or in the widest column;
-sidebars at the edges), its font size against the page's body text (small print is
-footers and captions; headings are larger), and the share of its text inside links
-(menus and lists of links; the one cue that is not visual, but the browser underlines
-it).  Area and text density enter through the characters a block shows.  A leaf worth
-more than :data:`QUALITY_THRESHOLD` counts for the block holding it, a leaf worth less
-against; the main block is the node of the content structure with the highest sum
-(the best subtree), so it grows to hold the article's headings and paragraphs and
-stops where menus, sidebars and footers begin.  Inside it, leaves that are mostly
+by the characters of text it shows, weighed by visual cues: its font size against the
+page's body text (small print is footers and captions; headings are larger), how densely
+its box is filled with text for its font size (a padded banner or a footer band holds a
+few words in a large box; paragraphs fill theirs), and the share of its text inside
+links (menus and lists of links; the one cue that is not visual, but the browser
+underlines it).  A leaf of quality above :data:`QUALITY_THRESHOLD` counts for the block
+holding it, a leaf below against; each node of the content structure sums its leaves,
+weighed by how far the node's centre lies from the page's horizontal centre (articles
+sit in the middle or in the widest column, sidebars at the edges), and the node with the
+highest score is the main block: it grows to hold the article's headings and paragraphs
+and stops where menus, sidebars and footers begin.  Inside it, leaves that are mostly
 links are left out.
+
+Pages are laid out without their external stylesheets (no network), so many render as
+one long column of unstyled text: there the position and density cues say little and
+the choice rests on fonts (headings, small print), links and the amount of text.
 """
 
 from __future__ import annotations
@@ -36,6 +41,16 @@ from unboiler.visual.vips import DEFAULT_PDOC, VisualBlock, segment
 #: A leaf whose quality (1 for plain body text at the centre, less away from it, in small
 #: print or in links) is below this counts against the block that holds it.
 QUALITY_THRESHOLD: Final = 0.5
+#: A leaf's text density is its characters times its font size squared over its area
+#: (text in lines of the leaf's font fills about 0.6 of that for Latin script and 0.55
+#: for Chinese at a line height of 1.5 to 1.8); a leaf at least this dense counts in
+#: full, a sparser one in proportion.
+DENSITY_REFERENCE: Final = 0.5
+#: How much a node's distance from the horizontal centre takes from its score: at an
+#: edge of the viewport it keeps 1 - this share.  Enough to prefer the centred one of
+#: two blocks of equal text, not so much that an article set in two columns left of
+#: the centre loses to one of its columns, or gains by taking in the sidebar beside it.
+POSITION_WEIGHT: Final = 0.25
 #: Leaves inside the main block with more of their text in links than this are left out
 #: (a list of related links under the article): Boilerpipe's and jusText's link-density
 #: cut-offs lie between 0.2 and 0.5; ours is the permissive end, since the block has
@@ -50,9 +65,7 @@ class LeafCues:
     chars: int
     link_chars: int
     font_size: float
-    centre_offset: float
-    """Distance of the block's centre from the page's horizontal centre, as a share of
-    half the viewport width (0 at the centre, 1 at an edge)."""
+    area: float
 
     @property
     def link_share(self) -> float:
@@ -73,9 +86,23 @@ def leaf_cues(layout: Layout, leaf: VisualBlock) -> LeafCues:
                 link_chars += count
             by_font[node.font_size] = by_font.get(node.font_size, 0) + count
     font = max(by_font, key=lambda size: by_font[size]) if by_font else 0.0
+    box = leaf.box
+    if len(leaf.roots) == 1 and layout.nodes[leaf.roots[0]].is_text:
+        # a text that is all its element holds shows in that element's box (a banner's
+        # padding and background are the banner's)
+        parent = layout.nodes[leaf.roots[0]].parent
+        if parent >= 0 and len(layout.valid_children(parent)) == 1:
+            box = layout.boxes[parent] or box
+    area = (box[2] - box[0]) * (box[3] - box[1])
+    return LeafCues(chars, link_chars, font, area)
+
+
+def centre_offset(layout: Layout, block: VisualBlock) -> float:
+    """Distance of the block's centre from the page's horizontal centre, as a share of
+    half the viewport width (0 at the centre, 1 at an edge or beyond)."""
     half = layout.page.viewport_width / 2
-    centre = (leaf.box[0] + leaf.box[2]) / 2
-    return LeafCues(chars, link_chars, font, min(1.0, abs(centre - half) / half))
+    centre = (block.box[0] + block.box[2]) / 2
+    return min(1.0, abs(centre - half) / half)
 
 
 def body_font_size(layout: Layout) -> float:
@@ -101,7 +128,9 @@ def quality(cues: LeafCues, body_font: float) -> float:
         return 0.0
     ratio = cues.font_size / body_font if body_font else 1.0
     font = 1.0 if ratio >= 1.0 else ratio * ratio
-    return (1.0 - cues.link_share) * (1.0 - cues.centre_offset) * font
+    density = cues.chars * cues.font_size**2 / cues.area if cues.area > 0 else 0.0
+    filled = min(1.0, density / DENSITY_REFERENCE)
+    return (1.0 - cues.link_share) * font * filled
 
 
 def choose_main_block(layout: Layout, structure: VisualBlock) -> VisualBlock | None:
@@ -116,10 +145,11 @@ def choose_main_block(layout: Layout, structure: VisualBlock) -> VisualBlock | N
         else:
             value[id(block)] = sum(value[id(child)] for child in block.children)
     best = None
-    best_value = 0.0
+    best_score = 0.0
     for block, _ in structure.walk():  # parents first: a tie keeps the larger block
-        if value[id(block)] > best_value:
-            best, best_value = block, value[id(block)]
+        score = value[id(block)] * (1.0 - POSITION_WEIGHT * centre_offset(layout, block))
+        if score > best_score:
+            best, best_score = block, score
     return best
 
 
@@ -205,6 +235,7 @@ __all__ = [
     "LeafCues",
     "Vips",
     "body_font_size",
+    "centre_offset",
     "choose_main_block",
     "leaf_cues",
     "main_elements",

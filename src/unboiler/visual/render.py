@@ -33,6 +33,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Final
 
+from selectolax.lexbor import LexborHTMLParser, SelectolaxError
+
 from unboiler.errors import BrowserUnavailableError, ExtractionError
 
 #: Debian's Chromium, the only browser we drive (never a browser download).
@@ -91,6 +93,7 @@ class Node:
     font_weight: int
     borders: int
     text: str
+    position: str
     element: Any
     children: tuple[int, ...]
 
@@ -130,10 +133,16 @@ def numbered_html(tree: Any) -> tuple[str, list[Any]]:
     A copy of the tree is numbered, so ``tree`` itself is never written to (it is shared
     by every copy of a document); the copy has the same shape, so walking both in the
     same order pairs each element with its copy."""
-    copy = tree.clone()
+    try:
+        copy = tree.clone()
+    except SelectolaxError:
+        # lexbor refuses to clone some trees (seen on a WCXB listing page); the page's
+        # own serialisation parsed again has the same shape in all but odd cases, which
+        # the count below catches
+        copy = LexborHTMLParser(tree.html or "")
     elements = [node for node in tree.root.traverse(include_text=False) if node.tag]
     copies = [node for node in copy.root.traverse(include_text=False) if node.tag]
-    if len(copies) != len(elements):  # pragma: no cover - clone() keeps the shape
+    if len(copies) != len(elements):
         raise ExtractionError("the page could not be copied for rendering")
     for number, element in enumerate(copies):
         if not element.tag.startswith(("-", "#", "!")):
@@ -233,17 +242,26 @@ class Renderer:
             start_new_session=True,
         )
         assert process.stdin is not None
-        process.stdin.write(json.dumps({"executable": self.executable}).encode() + b"\n")
-        process.stdin.flush()
         self._process = process
         self._buffer = b""
+        try:
+            process.stdin.write(json.dumps({"executable": self.executable}).encode() + b"\n")
+            process.stdin.flush()
+            ready = json.loads(self._read_line(process, time.monotonic() + START_LIMIT))
+        except (OSError, TimeoutError, ValueError):
+            self.close()
+            raise BrowserUnavailableError(
+                f"the browser at {self.executable} did not start within {START_LIMIT:g} s"
+            ) from None
+        if not ready.get("ready"):  # pragma: no cover - the worker's first answer
+            self.close()
+            raise BrowserUnavailableError(f"the browser at {self.executable} did not start")
         return process
 
     def _ask(self, request: dict[str, Any], limit: float) -> dict[str, Any]:
-        fresh = self._process is None or self._process.poll() is not None
         process = self._start()
         assert process.stdin is not None and process.stdout is not None
-        deadline = time.monotonic() + limit + (START_LIMIT if fresh else 0.0)
+        deadline = time.monotonic() + limit
         try:
             process.stdin.write(json.dumps(request).encode() + b"\n")
             process.stdin.flush()
@@ -260,7 +278,10 @@ class Renderer:
         if not answer.get("ok"):
             # a page the browser could not load or measure; the worker may be unusable
             self.close()
-            raise ExtractionError(f"the browser could not render the page: {answer['error']}")
+            reason = str(answer.get("error", "unknown error"))
+            if not reason.startswith("time limit"):
+                reason = f"the browser could not render the page: {reason}"
+            raise ExtractionError(reason)
         return answer
 
     def _read_line(self, process: subprocess.Popen[bytes], deadline: float) -> bytes:
@@ -304,6 +325,7 @@ def _page(answer: dict[str, Any], elements: list[Any], width: int, height: int) 
             font_weight=int(row[12]),
             borders=int(row[13]),
             text=row[14],
+            position=row[15],
             element=elements[row[1]] if 0 <= row[1] < len(elements) else None,
             children=tuple(children[index]),
         )

@@ -29,7 +29,7 @@ from typing import Any
 #: One pass over the rendered page: every element under ``<body>`` and every text node
 #: that is not only whitespace, in document order, as rows of
 #: ``[parent, ubid, tag, x, y, width, height, display, visible, background, colour,
-#: font size, font weight, borders, text]``.  ``ubid`` is the ``data-ubid`` the caller
+#: font size, font weight, borders, text, position]``.  ``ubid`` is the ``data-ubid`` the caller
 #: put on the parsed page's elements (-1 on elements the browser made itself); a text
 #: node's tag is ``#text`` and its box is the box of its lines; ``borders`` is a bit
 #: mask (1 top, 2 right, 4 bottom, 8 left).  Positions are page coordinates (the
@@ -58,7 +58,7 @@ COLLECT = """
       const r = range.getBoundingClientRect();
       rows.push([parent, -1, '#text', r.left + sx, r.top + sy, r.width, r.height,
                  'inline', style[0], 'rgba(0, 0, 0, 0)', style[1], style[2], style[3], 0,
-                 text]);
+                 text, 'static']);
       continue;
     }
     if (node.nodeType !== 1 || skip.has(node.tagName)) continue;
@@ -77,7 +77,7 @@ COLLECT = """
     const weight = parseInt(cs.fontWeight, 10) || 400;
     rows.push([parent, ubid === null ? -1 : parseInt(ubid, 10), node.tagName.toLowerCase(),
                r.left + sx, r.top + sy, r.width, r.height, cs.display, visible,
-               cs.backgroundColor, cs.color, font, weight, borders, '']);
+               cs.backgroundColor, cs.color, font, weight, borders, '', cs.position]);
     if (cs.display === 'none') continue;
     const inherited = [visible, cs.color, font, weight];
     const children = node.childNodes;
@@ -125,12 +125,15 @@ def main() -> None:
     """Serve requests until ``close`` or the end of input; the first line is the launch
     settings (``executable``)."""
     from playwright.sync_api import Error as PlaywrightError
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import sync_playwright
 
     settings = json.loads(sys.stdin.readline() or "{}")
     args = ["--no-sandbox"] if os.geteuid() == 0 else []  # Chromium refuses root otherwise
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=settings["executable"], args=args)
+        sys.stdout.write(json.dumps({"ok": True, "ready": True}) + "\n")
+        sys.stdout.flush()
         context: Any = None
         page: Any = None
         for line in sys.stdin:
@@ -169,6 +172,8 @@ def main() -> None:
                     answer = {"ok": True}
                 else:
                     answer = {"ok": False, "error": f"unknown request {op!r}"}
+            except PlaywrightTimeout:
+                answer = {"ok": False, "error": "time limit: the page did not finish loading"}
             except PlaywrightError as error:
                 answer = {"ok": False, "error": str(error).splitlines()[0]}
             sys.stdout.write(json.dumps(answer) + "\n")
