@@ -97,9 +97,11 @@ def test_scripts_do_not_run_and_nothing_is_fetched(tmp_path: Path) -> None:
 def test_a_page_that_takes_too_long_fails_with_the_reason_and_leaves_no_browser() -> None:
     crowded = "<html><body>" + "<div><span>cell</span></div>" * 100_000 + "</body></html>"
     hanging = "<html><body><p>Text</p><script>for (;;) {}</script></body></html>"
-    with Renderer(time_limit=0.5) as renderer:
-        with pytest.raises(ExtractionError, match="time limit"):
-            renderer.render(unboiler.parse(crowded).tree)
+    with (
+        Renderer(time_limit=0.5) as renderer,
+        pytest.raises(ExtractionError, match="time limit"),
+    ):
+        renderer.render(unboiler.parse(crowded).tree)
     with Renderer(time_limit=2.0, javascript=True) as renderer:
         with pytest.raises(ExtractionError, match="time limit"):
             renderer.render(unboiler.parse(hanging).tree)
