@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from unboiler.document import TextDocument
+from unboiler.parse import read_noscript
 from unboiler.visual.layout import Layout, build_layout
 from unboiler.visual.render import (
     CHROMIUM,
@@ -196,14 +197,19 @@ class Vips:
     renderer: Renderer | None = None
 
     def __call__(self, document: TextDocument) -> bool:
-        if document.tree is None or document.tree.body is None or not document.blocks:
+        if document.tree is None or document.tree.body is None:
             return False
+        changed = False
+        if not self.javascript:
+            # the browser, scripts off, shows <noscript> content: so must the blocks
+            changed = read_noscript(document)
+        if not document.blocks:
+            return changed
         main = self.main_block(document)
         if main is None:
-            return any([block.set_content(False) for block in document.blocks])
+            return any([block.set_content(False) for block in document.blocks]) or changed
         layout, block = main
         elements = main_elements(layout, block)
-        changed = False
         for text_block in document.blocks:
             inside = any(node.mem_id in elements for node in text_block.nodes if node is not None)
             changed |= text_block.set_content(inside)
