@@ -199,30 +199,30 @@ class Vips:
     def __call__(self, document: TextDocument) -> bool:
         if document.tree is None or document.tree.body is None:
             return False
-        changed = False
-        if not self.javascript:
-            # the browser, scripts off, shows <noscript> content: so must the blocks
-            changed = read_noscript(document)
+        changed = self.prepare(document)
         if not document.blocks:
             return changed
-        main = self.main_block(document)
-        if main is None:
-            return any([block.set_content(False) for block in document.blocks]) or changed
-        layout, block = main
-        elements = main_elements(layout, block)
+        return self.select(document, self.layout(document.tree)) or changed
+
+    def prepare(self, document: TextDocument) -> bool:
+        """Filter: the blocks as the browser will show the page; scripts off, it shows
+        ``<noscript>`` content, so that is read as text."""
+        return False if self.javascript else read_noscript(document)
+
+    def select(self, document: TextDocument, layout: Layout) -> bool:
+        """Mark the blocks inside the main block of ``layout`` (the page's layout, from
+        :meth:`layout`) as content and the others not; True when that changed any."""
+        structure = segment(layout, pdoc=self.pdoc)
+        main = choose_main_block(layout, structure)
+        elements = main_elements(layout, main) if main is not None else set()
+        changed = False
         for text_block in document.blocks:
             inside = any(node.mem_id in elements for node in text_block.nodes if node is not None)
             changed |= text_block.set_content(inside)
         return changed
 
-    def main_block(self, document: TextDocument) -> tuple[Layout, VisualBlock] | None:
-        """The page's layout and its main block (None when it shows no text)."""
-        layout = self.layout(document.tree)
-        structure = segment(layout, pdoc=self.pdoc)
-        main = choose_main_block(layout, structure)
-        return None if main is None else (layout, main)
-
     def layout(self, tree: Any) -> Layout:
+        """The page laid out and measured (see :mod:`unboiler.visual.render`)."""
         if self.renderer is not None:
             return build_layout(self.renderer.render(tree))
         with Renderer(
