@@ -1,6 +1,10 @@
 """The quality gate: every registered extractor's F1 on scrapinghub and on a fixed sample
 of WCXB, pinned in tests/quality_floors.json with a digest of the pages
-(:mod:`unboiler.evaluate.gate`; re-pin with ``python benchmarks/pin_floors.py``)."""
+(:mod:`unboiler.evaluate.gate`; re-pin with ``python benchmarks/pin_floors.py``).
+
+Extractors that need an optional extra are left out (``core_extractors``): ``vips``
+renders every page in Chromium, about a second a page, so its 520 gate pages would take
+most of ten minutes on two cores; its figures are in ``benchmarks/results/vips.md``."""
 
 from __future__ import annotations
 
