@@ -4,8 +4,9 @@ Every route that reads a page does the work in the bounded pool of
 :mod:`unboiler.server.limits`, under the time limit, and answers errors as JSON
 ``{"error": {"status", "type", "message"}}``: 400 for a body that is no page or no JSON,
 413 over the body limit, 422 for a parameter nobody takes, 501 for ``/segment`` without
-the visual extra, 503 when the pool is full, 504 past the time limit.  The service reads only what it is sent: a ``url`` is the page's
-address for its metadata and links, never something to fetch.
+the visual extra, 503 when the pool is full, 504 past the time limit.  The service reads
+only what it is sent: a ``url`` is the page's address for its metadata and links, never
+something to fetch.
 """
 
 from __future__ import annotations
