@@ -289,6 +289,20 @@ def test_a_border_line_weighs_more() -> None:
     assert ruled.weight > unruled.weight
 
 
+def test_an_hr_in_the_gap_weighs_more_though_it_is_no_block() -> None:
+    page = PageBuilder()
+    body = page.add(-1, "body", (0, 0, 1366, 768))
+    first = paragraph(page, body, (0, 0, 600, 100))
+    second = paragraph(page, body, (0, 120, 600, 100))
+    page.add(body, "hr", (0, 229, 600, 2))
+    third = paragraph(page, body, (0, 240, 600, 100))
+    layout = page.layout()
+    blocks = extract_blocks(layout, (body,), (0, 0, 600, 340))
+    assert [block.roots for block in blocks] == [(first,), (second,), (third,)]  # rule 1
+    plain, ruled = detect_separators(layout, blocks, (0, 0, 600, 340))
+    assert ruled.weight > plain.weight
+
+
 # ------------------------------------------------------------------- construction
 
 

@@ -42,6 +42,9 @@ class Layout:
     backgrounds: tuple[str, ...]
     ends: tuple[int, ...]
     in_link: tuple[bool, ...]
+    lines: tuple[int, ...]
+    """The visible ``<hr>`` elements: rule 1 cuts them from the blocks (they hold nothing),
+    but a separator they lie in weighs more (§4.2)."""
 
     @property
     def nodes(self) -> tuple[Node, ...]:
@@ -122,6 +125,7 @@ def build_layout(page: RenderedPage) -> Layout:
         backgrounds=tuple(backgrounds),
         ends=tuple(ends),
         in_link=tuple(in_link),
+        lines=tuple(i for i, node in enumerate(nodes) if node.tag == "hr" and boxes[i]),
     )
 
 

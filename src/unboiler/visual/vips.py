@@ -344,13 +344,14 @@ def _weight(
     layout: Layout,
     orientation: Orientation,
     band: tuple[float, float],
+    pool: Box,
     before: list[VisualBlock],
     after: list[VisualBlock],
 ) -> float:
     """The report's five weighting rules (§4.2) for one separator."""
     start, end = band
     weight = 1.0 + min(MAX_DISTANCE_WEIGHT - 1.0, (end - start) / DISTANCE_STEP)  # rule 1
-    if _has_line(layout, orientation, band, before, after):  # rule 2
+    if _has_line(layout, orientation, band, pool, before, after):  # rule 2
         weight += LINE_WEIGHT
     backgrounds_before = {_background(layout, block) for block in before}
     backgrounds_after = {_background(layout, block) for block in after}
@@ -375,22 +376,29 @@ def _has_line(
     layout: Layout,
     orientation: Orientation,
     band: tuple[float, float],
+    pool: Box,
     before: list[VisualBlock],
     after: list[VisualBlock],
 ) -> bool:
-    """An ``<hr>`` inside the band, or a border on the edge of a block that faces it."""
-    start, end = band
+    """An ``<hr>`` inside the band (and the pool), or a border on the edge of a block
+    that faces it."""
     low_edge, high_edge = (4, 1) if orientation is Orientation.HORIZONTAL else (2, 8)
-    for block in before:
-        if layout.nodes[block.roots[0]].borders & low_edge:
+    if any(layout.nodes[block.roots[0]].borders & low_edge for block in before):
+        return True
+    if any(layout.nodes[block.roots[0]].borders & high_edge for block in after):
+        return True
+    low, high = (1, 3) if orientation is Orientation.HORIZONTAL else (0, 2)
+    across_low, across_high = (0, 2) if orientation is Orientation.HORIZONTAL else (1, 3)
+    for line in layout.lines:
+        box = layout.boxes[line]
+        if (
+            box is not None
+            and box[low] >= band[0] - TOLERANCE
+            and box[high] <= band[1] + TOLERANCE
+            and box[across_low] < pool[across_high]
+            and box[across_high] > pool[across_low]
+        ):
             return True
-    for block in after:
-        if layout.nodes[block.roots[0]].borders & high_edge:
-            return True
-    for block in (*before, *after):
-        if layout.nodes[block.roots[0]].tag == "hr":
-            return True
-    del start, end
     return False
 
 
@@ -407,7 +415,7 @@ def detect_separators(layout: Layout, blocks: list[VisualBlock], pool: Box) -> l
             after = [b for b in blocks if b.box[low] >= band[1] - TOLERANCE]
             facing_before = [b for b in before if b.box[high] >= band[0] - TOLERANCE]
             facing_after = [b for b in after if b.box[low] <= band[1] + TOLERANCE]
-            weight = _weight(layout, orientation, band, facing_before, facing_after)
+            weight = _weight(layout, orientation, band, pool, facing_before, facing_after)
             box = (
                 (pool[0], band[0], pool[2], band[1])
                 if horizontal
