@@ -45,6 +45,21 @@ def test_a_missing_browser_is_a_configuration_error() -> None:
         Renderer(executable="/nonexistent/chromium")
 
 
+def test_vips_without_playwright_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+
+    def without_playwright(name: str, *args: object) -> object:
+        return None if name == "playwright" else real(name, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(importlib.util, "find_spec", without_playwright)
+    with pytest.raises(BrowserUnavailableError, match=r"unboiler\[visual\]"):
+        unboiler.get_extractor("vips")
+    with pytest.raises(BrowserUnavailableError):
+        unboiler.extract("<p>Text</p>", extractor="vips")
+
+
 def test_vips_is_listed_and_needs_the_visual_extra() -> None:
     from unboiler.extractors.registry import core_extractors, required_extra
 
