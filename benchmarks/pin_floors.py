@@ -15,7 +15,6 @@ import argparse
 import sys
 from pathlib import Path
 
-import unboiler
 from unboiler.evaluate.gate import (
     GATE_DATASETS,
     load_gate,
@@ -25,6 +24,7 @@ from unboiler.evaluate.gate import (
     score,
     write_floors,
 )
+from unboiler.extractors.registry import core_extractors
 
 FLOORS_FILE = Path(__file__).resolve().parent.parent / "tests" / "quality_floors.json"
 
@@ -35,7 +35,7 @@ def main() -> int:
     parser.add_argument("--lower", action="store_true", help="allow floors to go down")
     args = parser.parse_args()
     data = read_floors(FLOORS_FILE)
-    names = sorted(unboiler.extractors())
+    names = core_extractors()
     lowered = []
     for dataset_name in args.dataset or GATE_DATASETS:
         dataset, pages = load_gate(dataset_name)

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import unboiler
+from unboiler.extractors.registry import core_extractors
 from unboiler.metrics import macro_scores, shingle_counts
 
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "benchmarks" / "scrapinghub"
@@ -29,7 +30,7 @@ def main(names: list[str]) -> int:
         key: unboiler.parse(gzip.decompress((DATA / "html" / f"{key}.html.gz").read_bytes()))
         for key in gold
     }
-    for name in names or list(unboiler.extractors()):
+    for name in names or core_extractors():
         counts = [
             shingle_counts(gold[key]["articleBody"], unboiler.extract(document, extractor=name))
             for key, document in documents.items()

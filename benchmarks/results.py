@@ -51,6 +51,7 @@ SECTIONS: Final = (
     ("mutation.md", "Mutation testing of the published rules (issue 24)"),
     ("batch.md", "Many pages: unboiler batch and Dask (issue 20)"),
     ("serve-load.md", "Load check of the HTTP service (issue 21)"),
+    ("vips.md", "VIPS in a real browser (issue 23)"),
 )
 
 

@@ -33,6 +33,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 import unboiler
 from unboiler.charset import decode
+from unboiler.extractors.registry import core_extractors
 from unboiler.parse import build_document, parse_html
 from unboiler.text import WRAP_WIDTH, word_texts, wrap_words
 
@@ -163,6 +164,7 @@ import sys
 sys.path.insert(0, {src!r})
 sys.path.insert(0, {bench!r})
 import unboiler
+from unboiler.extractors.registry import core_extractors
 from speed import synthetic_page
 
 def high_water_kb():
@@ -275,7 +277,7 @@ def main() -> int:
         ),
         row("decode + parse + TextDocument", time_pages(unboiler.parse, raw, repeat)),
     ]
-    for name in unboiler.extractors():
+    for name in core_extractors():
         if name == "default":
             continue
         rows.append(

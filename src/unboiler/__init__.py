@@ -6,6 +6,7 @@ The public API is what this module exports; everything else lives in submodules.
 from unboiler.core import extract, extract_result
 from unboiler.document import Label, TextBlock, TextDocument
 from unboiler.errors import (
+    BrowserUnavailableError,
     ConfigurationError,
     ExtractionError,
     ExtractorOptionError,
@@ -21,6 +22,7 @@ from unboiler.parse import parse
 from unboiler.version import __version__
 
 __all__ = [
+    "BrowserUnavailableError",
     "ConfigurationError",
     "Extraction",
     "ExtractionError",

@@ -191,6 +191,55 @@ def extractors_command() -> None:
         click.echo(f"{name:<{width}}  {description}")
 
 
+@main.command("segment")
+@click.argument("source", type=click.File("rb"), default="-")
+@click.option(
+    "--png",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Save a screenshot with the blocks drawn and labelled with their DoC.",
+)
+@click.option(
+    "--pdoc",
+    type=click.IntRange(1, 10),
+    default=8,
+    show_default=True,
+    help="Permitted degree of coherence: higher, finer blocks.",
+)
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0, min_open=True),
+    default=10.0,
+    show_default=True,
+    help="Seconds a page may take in the browser.",
+)
+@click.option("--javascript", is_flag=True, help="Run the page's scripts (off by default).")
+def segment_command(
+    source: BinaryIO, png: str | None, pdoc: int, time_limit: float, javascript: bool
+) -> None:
+    """Segment a page into visual blocks with VIPS (Cai et al., MSR-TR-2003-79) and print
+    the content structure; needs the visual extra (Playwright, Debian's chromium)."""
+    from pathlib import Path
+
+    try:
+        from unboiler.visual.render import visual_available
+
+        visual_available()
+        from unboiler.visual.picture import describe, segment_page
+
+        segmentation = segment_page(
+            decompress(source.read()),
+            png=Path(png) if png else None,
+            pdoc=pdoc,
+            time_limit=time_limit,
+            javascript=javascript,
+        )
+    except UnboilerError as error:
+        raise CommandError(error) from error
+    for line in describe(segmentation):
+        click.echo(line)
+
+
 @main.command("eval")
 @click.argument("dataset", default="scrapinghub")
 @click.option(

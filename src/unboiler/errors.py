@@ -13,8 +13,10 @@ anything else escaping from the library is a bug.  The tree::
     ├── OutputError (ValueError)               an output format that does not exist, or
     │                                          an output option that does not fit it
     └── ConfigurationError (ValueError)        a setting of a run that cannot work (a limit
-                                               that is not positive, an unknown file
-                                               format, a missing optional library)
+        │                                      that is not positive, an unknown file
+        │                                      format, a missing optional library)
+        └── BrowserUnavailableError            the visual extra (Playwright and Debian's
+                                               Chromium) is not installed
 
 Errors of the subsystems derive from these or from :class:`UnboilerError` directly and
 stay beside their code (a model file that cannot be read, a dataset folder of an unknown
@@ -66,3 +68,9 @@ class OutputError(UnboilerError, ValueError):
 class ConfigurationError(UnboilerError, ValueError):
     """A setting of a run that cannot work: a limit that is not positive, an unknown file
     format, an extractor that cannot be trained, an optional library that is missing."""
+
+
+class BrowserUnavailableError(ConfigurationError):
+    """A method that renders the page (``vips``, ``unboiler segment``) was asked for, but
+    the visual extra is missing: Playwright for Python (``pip install unboiler[visual]``)
+    or the Chromium executable it drives (Debian's ``chromium`` package)."""

@@ -8,6 +8,7 @@ import pytest
 from tests.conftest import page
 
 import unboiler
+from unboiler.extractors.registry import core_extractors
 
 # Baselines that keep everything by design.
 BASELINES = {"boilerpipe-everything", "boilerpipe-everything-minwords"}
@@ -51,7 +52,7 @@ PAGES = {
     },
 }
 
-EXTRACTORS = sorted(set(unboiler.extractors()) - BASELINES - NEEDS_LINE_BREAKS - COUNTS_SPACES)
+EXTRACTORS = sorted(set(core_extractors()) - BASELINES - NEEDS_LINE_BREAKS - COUNTS_SPACES)
 UNSPACED_SENTENCES = unboiler.get_extractor("boilerpipe-sentences", unspaced=True)
 
 

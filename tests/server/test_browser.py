@@ -108,3 +108,21 @@ def test_a_chosen_file_is_sent_as_it_is(base_url: str, tmp_path: Path) -> None:
             assert frame.locator("p", has_text="Le café du marché").count() == 6
         finally:
             browser.close()
+
+
+def test_the_segments_tab_shows_the_vips_picture(base_url: str) -> None:
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            page = browser.new_page(viewport={"width": 1300, "height": 900})
+            page.goto(base_url + "/")
+            page.wait_for_selector("#extractor option[value=default]", state="attached")
+            page.fill("#html", BLOG)
+            page.click("#run")
+            page.wait_for_selector("body[data-ready=true]", state="attached", timeout=30000)
+            page.click("[data-tab=segments]")
+            page.wait_for_selector("#segments:not([hidden])", timeout=60000)
+            assert page.get_attribute("#segments", "src").startswith("data:image/png;base64,")
+            assert page.inner_text("#output").startswith("DoC ")
+        finally:
+            browser.close()

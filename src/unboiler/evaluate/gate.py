@@ -1,5 +1,7 @@
 """The quality gate: every registered extractor's F1 on fixed benchmark pages, pinned as
-floors in ``tests/quality_floors.json`` and checked by ``tests/test_quality_gate.py``.
+floors in ``tests/quality_floors.json`` and checked by ``tests/test_quality_gate.py``;
+those that need an optional extra (``vips``, which renders pages in a browser) are left
+out, and their figures are in ``benchmarks/RESULTS.md``.
 
 A floor sits at most :data:`PIN_MARGIN` below the figure it was measured from, so a
 change that costs an extractor more than that fails the tests, and one that raises a

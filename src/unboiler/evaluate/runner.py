@@ -86,15 +86,17 @@ def resolve(
 ) -> tuple[list[SystemSpec], list[str]]:
     """The systems to run and the notes about those left out.
 
-    ``all`` stands for every registered extractor or every known peer.  An unknown name is
+    ``all`` stands for every registered extractor that needs no optional extra (``vips``
+    renders each page in a browser: name it to run it) or every known peer.  An unknown name is
     an error (:class:`ValueError` with the known names); a known peer that is not
     installed is left out with a note.  ``model`` goes to the trained extractors.
     """
     from unboiler.evaluate.crossval import TRAINABLE
     from unboiler.extractors import extractors as registered
+    from unboiler.extractors.registry import core_extractors
 
     known = list(registered())
-    names = known if "all" in extractors else list(dict.fromkeys(extractors))
+    names = core_extractors() if "all" in extractors else list(dict.fromkeys(extractors))
     unknown = [name for name in names if name not in known]
     if unknown:
         raise UnknownExtractorError(f"unknown extractor {unknown[0]!r}; known: {', '.join(known)}")

@@ -27,6 +27,9 @@ from unboiler.filters import Filter
 Factory = Callable[..., Filter]
 
 _FACTORIES: dict[str, Factory] = {}
+#: The optional extra each recipe needs beyond the core install (``visual`` for those
+#: that render the page in a browser); recipes of the core are not listed.
+_EXTRAS: dict[str, str] = {}
 
 
 @dataclass(frozen=True)
@@ -43,8 +46,10 @@ class Extractor:
         return document
 
 
-def register(name: str) -> Callable[[Factory], Factory]:
-    """Register ``factory`` as the recipe of the extractor called ``name``."""
+def register(name: str, *, extra: str | None = None) -> Callable[[Factory], Factory]:
+    """Register ``factory`` as the recipe of the extractor called ``name``; ``extra`` names
+    the optional extra it needs (its factory raises
+    :class:`~unboiler.errors.ConfigurationError` when that is not installed)."""
 
     def decorate(factory: Factory) -> Factory:
         if name in _FACTORIES:
@@ -52,6 +57,8 @@ def register(name: str) -> Callable[[Factory], Factory]:
         if not inspect.getdoc(factory):
             raise ConfigurationError(f"extractor {name!r} needs a docstring saying what it is")
         _FACTORIES[name] = factory
+        if extra is not None:
+            _EXTRAS[name] = extra
         return factory
 
     return decorate
@@ -140,6 +147,21 @@ def extractors() -> dict[str, str]:
     return {name: describe(name) for name in sorted(_FACTORIES)}
 
 
+def required_extra(name: str) -> str | None:
+    """The optional extra the extractor ``name`` needs, or None for the core ones.
+
+    Runs over every extractor that must be quick (the quality gate, the tests that run
+    all extractors on many pages, the speed benchmark) leave out those that need an
+    extra: rendering hundreds of pages in a browser takes minutes."""
+    _factory(name)
+    return _EXTRAS.get(name)
+
+
+def core_extractors() -> list[str]:
+    """The names of the extractors that need no optional extra, sorted."""
+    return sorted(name for name in _FACTORIES if name not in _EXTRAS)
+
+
 def option_value(text: str) -> bool | int | float | str:
     """An extractor option's value as a command line spells it: ``true`` or ``false``, an
     integer, a decimal number, else the text itself (a language, a path)."""
@@ -156,4 +178,12 @@ def option_value(text: str) -> bool | int | float | str:
     return text
 
 
-__all__ = ["Extractor", "extractors", "get_extractor", "option_value", "register"]
+__all__ = [
+    "Extractor",
+    "core_extractors",
+    "extractors",
+    "get_extractor",
+    "option_value",
+    "register",
+    "required_extra",
+]

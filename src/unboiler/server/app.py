@@ -3,19 +3,23 @@
 Every route that reads a page does the work in the bounded pool of
 :mod:`unboiler.server.limits`, under the time limit, and answers errors as JSON
 ``{"error": {"status", "type", "message"}}``: 400 for a body that is no page or no JSON,
-413 over the body limit, 422 for a parameter nobody takes, 503 when the pool is full,
-504 past the time limit.  The service reads only what it is sent: a ``url`` is the page's
-address for its metadata and links, never something to fetch.
+413 over the body limit, 422 for a parameter nobody takes, 501 for ``/segment`` without
+the visual extra, 503 when the pool is full, 504 past the time limit.  The service reads
+only what it is sent: a ``url`` is the page's address for its metadata and links, never
+something to fetch.
 """
 
 from __future__ import annotations
 
+import base64
 import json
 import logging
+import tempfile
 import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
@@ -28,6 +32,7 @@ from starlette.staticfiles import StaticFiles
 import unboiler
 from unboiler.compressed import decompress
 from unboiler.errors import (
+    BrowserUnavailableError,
     ExtractionError,
     ExtractorOptionError,
     UnboilerError,
@@ -44,6 +49,7 @@ from unboiler.server.limits import (
     BadInput,
     BadParameter,
     Limits,
+    NotAvailable,
     RequestError,
     TimeLimitExceeded,
     WorkerPool,
@@ -60,6 +66,8 @@ BuildExtractor = Callable[..., Extractor]
 PAGE_KEYS = frozenset({"html", "url", "extractor", "output", "favor", "options"})
 #: And those of ``/explain``.
 EXPLAIN_KEYS = frozenset({"html", "url", "extractor", "favor", "options", "compare"})
+#: And those of ``/segment``.
+SEGMENT_KEYS = frozenset({"html", "url"})
 #: Options the service never passes on: a model file would be read from the server's disk.
 REFUSED_OPTIONS = frozenset({"model"})
 
@@ -81,6 +89,7 @@ def create_app(
         Route("/extract", service.extract, methods=["POST"]),
         Route("/extract/batch", service.extract_batch, methods=["POST"]),
         Route("/explain", service.explain, methods=["POST"]),
+        Route("/segment", service.segment, methods=["POST"]),
         Mount("/static", app=static, name="static"),
     ]
     app = Starlette(
@@ -231,6 +240,14 @@ class _Service:
             compare = _page_from_json({"html": "", **_mapping(compare, "compare")}, PAGE_KEYS)
         return JSONResponse(await self.pool.run(lambda: self._explain(page, compare), self._time()))
 
+    async def segment(self, request: Request) -> Response:
+        body = await self._body(request)
+        if _is_json(request):
+            page = _page_from_json(_json(body), SEGMENT_KEYS)
+        else:
+            page = _page_from_query(request, body)
+        return JSONResponse(await self.pool.run(lambda: self._segment(page), self._time()))
+
     def _time(self) -> float:
         return self.limits.time_limit
 
@@ -285,6 +302,35 @@ class _Service:
             except RequestError as error:
                 error_record = {"status": error.status, "type": type(error).__name__}
                 results.append({"error": {**error_record, "message": str(error)}})
+
+    def _segment(self, page: dict[str, Any]) -> dict[str, Any]:
+        """The VIPS content structure of the page and a screenshot with its blocks drawn
+        (see :mod:`unboiler.visual.picture`), the picture as a ``data:`` URL."""
+        from unboiler.visual.render import visual_available
+
+        try:
+            visual_available()
+        except BrowserUnavailableError as error:
+            raise NotAvailable(str(error)) from None
+        from unboiler.visual.picture import describe, segment_page
+
+        try:
+            with tempfile.TemporaryDirectory(prefix="unboiler-segment-") as folder:
+                picture = Path(folder) / "blocks.png"
+                segmentation = segment_page(
+                    page["html"], png=picture, time_limit=self.limits.time_limit
+                )
+                png = picture.read_bytes()
+        except UnboilerError as error:
+            raise request_error(error) from error
+        return {
+            "structure": describe(segmentation),
+            "blocks": [
+                {"box": [round(value, 1) for value in leaf.box], "doc": leaf.doc, "rule": leaf.rule}
+                for leaf in segmentation.structure.leaves()
+            ],
+            "png": "data:image/png;base64," + base64.b64encode(png).decode("ascii"),
+        }
 
     def _explain(self, page: dict[str, Any], compare: dict[str, Any] | None) -> dict[str, Any]:
         extractors = [self._extractor(page)]

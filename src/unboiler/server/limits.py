@@ -82,6 +82,13 @@ class Busy(RequestError):
     status = 503
 
 
+class NotAvailable(RequestError):
+    """A route this installation cannot serve: ``/segment`` without the visual extra
+    (Playwright and Debian's Chromium) (501)."""
+
+    status = 501
+
+
 class TimeLimitExceeded(RequestError):
     """The request took longer than :attr:`Limits.time_limit` (504)."""
 

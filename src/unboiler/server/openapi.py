@@ -119,6 +119,26 @@ def openapi_description(limits: Limits) -> dict[str, Any]:
                     "responses": {"200": {"description": "The explanation."}} | errors,
                 }
             },
+            "/segment": {
+                "post": {
+                    "summary": "The page's VIPS segmentation (Cai et al., MSR-TR-2003-79): its "
+                    "content structure as lines, the leaf blocks with their DoC, and a "
+                    "screenshot with the blocks drawn, as a data: URL; 501 without the "
+                    "visual extra (Playwright and Debian's chromium).",
+                    "parameters": query,
+                    "requestBody": {
+                        "required": True,
+                        "content": {
+                            "text/html": {"schema": {"type": "string"}},
+                            "application/octet-stream": {"schema": {"type": "string"}},
+                            **page_json,
+                        },
+                    },
+                    "responses": {"200": {"description": "The segmentation."}}
+                    | errors
+                    | {"501": _error("The visual extra is not installed.")},
+                }
+            },
             "/extractors": {
                 "get": {
                     "summary": "The extractors, with what each one is.",

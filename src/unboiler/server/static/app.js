@@ -5,6 +5,8 @@
 
 const $ = (id) => document.getElementById(id);
 let result = null;   // the last answer of /explain
+let sentPage = null; // what the last /explain was sent, for /segment
+let segments = null; // the last answer of /segment (or its error message)
 let pageFile = null; // a chosen file, sent as it is (the server reads its charset, gzip)
 let view = "view-a";
 let tab = "text";
@@ -84,13 +86,40 @@ function setView(next) {
   showText();
 }
 
+async function loadSegments() {
+  // The page as Chromium lays it out, segmented by VIPS (POST /segment); 501 without the
+  // visual extra.  Asked for once per page, when the tab is first opened.
+  segments = { structure: ["segmenting in the browser…"], png: null };
+  showText();
+  try {
+    const response = await fetch(sentPage.path, {
+      method: "POST", headers: { "Content-Type": sentPage.type }, body: sentPage.body,
+    });
+    const data = await response.json();
+    segments = response.ok ? data
+      : { structure: [`${response.status}: ${data.error ? data.error.message : "error"}`], png: null };
+  } catch (error) {
+    segments = { structure: [String(error)], png: null };
+  }
+  showText();
+}
+
 function showText() {
   if (!result) return;
   const data = view === "view-b" ? side("b") : result;
   const blocks = $("blocks");
   const output = $("output");
+  const picture = $("segments");
   blocks.hidden = tab !== "blocks";
   output.hidden = tab === "blocks";
+  picture.hidden = tab !== "segments" || !segments || !segments.png;
+  if (tab === "segments") {
+    if (!segments) { loadSegments(); return; }
+    $("summary").textContent = "VIPS blocks, labelled with their degree of coherence (DoC)";
+    output.textContent = segments.structure.join("\n");
+    if (segments.png) picture.src = segments.png;
+    return;
+  }
   const kept = data.blocks.filter((b) => b.kept).length;
   $("summary").textContent = `${data.extractor}: ${kept} of ${data.blocks.length} blocks kept` +
     (data.page_type ? `; page type ${data.page_type}` : "") + (data.title ? `; title “${data.title}”` : "");
@@ -128,6 +157,8 @@ async function run(event) {
   let sent;
   if (html.trim()) {
     sent = { path: "/explain", type: "application/json", body: JSON.stringify(request) };
+    sentPage = { path: "/segment", type: "application/json",
+      body: JSON.stringify(request.url ? { html, url: request.url } : { html }) };
   } else {
     // The file's bytes, not text read here as UTF-8: a windows-1252 or GBK page, or a
     // .html.gz, is decoded by the server as the library decodes any page.
@@ -135,7 +166,11 @@ async function run(event) {
     if (request.url) query.set("url", request.url);
     if (request.compare) query.set("compare", request.compare.extractor);
     sent = { path: "/explain?" + query, type: "text/html", body: pageFile };
+    const plain = new URLSearchParams();
+    if (request.url) plain.set("url", request.url);
+    sentPage = { path: "/segment?" + plain, type: "text/html", body: pageFile };
   }
+  segments = null;
   $("status").textContent = "working…";
   $("run").disabled = true;
   try {
