@@ -8,6 +8,7 @@ from typing import BinaryIO
 import click
 
 from unboiler.classify.default_model import FAVOR_MODES
+from unboiler.compressed import decompress
 from unboiler.core import FRONT_MATTER_OUTPUTS
 from unboiler.core import extract as extract_page
 from unboiler.errors import ExtractionError, UnboilerError

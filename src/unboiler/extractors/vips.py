@@ -3,6 +3,7 @@ the main block chosen by visual cues (the ``visual`` extra)."""
 
 from __future__ import annotations
 
+from unboiler.errors import ExtractorOptionError
 from unboiler.extractors.registry import register
 from unboiler.filters import Filter
 
@@ -34,7 +35,7 @@ def vips(
     from unboiler.visual.vips import MAX_DOC
 
     if not 1 <= pdoc <= MAX_DOC:
-        raise ValueError(f"pdoc is 1 to {MAX_DOC}, not {pdoc}")
+        raise ExtractorOptionError(f"pdoc is 1 to {MAX_DOC}, not {pdoc}")
     if time_limit <= 0 or width <= 0 or height <= 0:
-        raise ValueError("time_limit, width and height must be positive")
+        raise ExtractorOptionError("time_limit, width and height must be positive")
     return Vips(pdoc=pdoc, time_limit=time_limit, width=width, height=height, javascript=javascript)

@@ -35,7 +35,16 @@ from typing import Any, Final
 
 from selectolax.lexbor import LexborHTMLParser, SelectolaxError
 
-from unboiler.errors import BrowserUnavailableError, ExtractionError
+from unboiler.errors import BrowserUnavailableError, ConfigurationError, ExtractionError
+
+
+class _TimedOut(ExtractionError):
+    """The worker did not answer in time (caught here and reported with the limit)."""
+
+
+class _WorkerExited(ExtractionError):
+    """The worker's output ended (caught here and reported as the browser stopping)."""
+
 
 #: Debian's Chromium, the only browser we drive (never a browser download).
 CHROMIUM: Final = "/usr/bin/chromium"
@@ -169,7 +178,7 @@ class Renderer:
         time_limit: float = TIME_LIMIT,
     ) -> None:
         if time_limit <= 0 or width <= 0 or height <= 0:
-            raise ValueError("the time limit and viewport must be positive")
+            raise ConfigurationError("the time limit and viewport must be positive")
         visual_available(executable)
         self.executable = executable
         self.width = width
@@ -248,7 +257,7 @@ class Renderer:
             process.stdin.write(json.dumps({"executable": self.executable}).encode() + b"\n")
             process.stdin.flush()
             ready = json.loads(self._read_line(process, time.monotonic() + START_LIMIT))
-        except (OSError, TimeoutError, ValueError):
+        except (OSError, _WorkerExited, _TimedOut, ValueError):
             self.close()
             raise BrowserUnavailableError(
                 f"the browser at {self.executable} did not start within {START_LIMIT:g} s"
@@ -266,11 +275,11 @@ class Renderer:
             process.stdin.write(json.dumps(request).encode() + b"\n")
             process.stdin.flush()
             line = self._read_line(process, deadline)
-        except (OSError, TimeoutError) as error:
+        except (OSError, _WorkerExited, _TimedOut) as error:
             self.close()
             reason = (
                 f"time limit: the page took longer than {limit:g} s to render"
-                if isinstance(error, TimeoutError)
+                if isinstance(error, _TimedOut)
                 else f"the browser stopped: {error}"
             )
             raise ExtractionError(reason) from None
@@ -290,13 +299,13 @@ class Renderer:
         while b"\n" not in self._buffer:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                raise TimeoutError
+                raise _TimedOut
             ready, _, _ = select.select([descriptor], [], [], remaining)
             if not ready:
                 continue
             chunk = os.read(descriptor, 1 << 20)
             if not chunk:
-                raise OSError("the browser's worker exited")
+                raise _WorkerExited("the browser's worker exited")
             self._buffer += chunk
         line, _, self._buffer = self._buffer.partition(b"\n")
         return line

@@ -37,6 +37,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Final
 
+from unboiler.errors import ExtractorOptionError
 from unboiler.visual.layout import Box, Layout
 
 # --------------------------------------------------------------------------- constants
@@ -505,7 +506,9 @@ def segment(layout: Layout, *, pdoc: int = DEFAULT_PDOC) -> VisualBlock:
     page as the pool, then again within every leaf whose DoC is below ``pdoc``, until
     none is or :data:`MAX_ROUNDS` rounds have run."""
     if not 1 <= pdoc <= MAX_DOC:
-        raise ValueError(f"the permitted degree of coherence is 1 to {MAX_DOC}, not {pdoc}")
+        raise ExtractorOptionError(
+            f"the permitted degree of coherence is 1 to {MAX_DOC}, not {pdoc}"
+        )
     root_box = layout.boxes[0] if layout.nodes else None
     if root_box is None:
         return VisualBlock(roots=(), box=(0.0, 0.0, 0.0, 0.0), doc=MAX_DOC, rule="empty")
