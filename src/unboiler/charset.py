@@ -3,8 +3,9 @@
 Order: byte-order mark; the charset the caller knows (an HTTP ``Content-Type`` header);
 UTF-16 without a byte-order mark, told by its zero bytes; the page's own ``<meta>``
 declaration, checked against the bytes; UTF-8 when the bytes are valid UTF-8; then the
-charset-normalizer detector, with windows-1252 kept when it is nearly as plausible as the
-detector's first Latin choice (the fallback browsers use, WHATWG Encoding Standard).
+charset-normalizer detector, with the encoding browsers fall back to for the page's
+language (windows-1252 for most) kept when it is nearly as plausible as the detector's
+first choice (HTML Standard, "Determining the character encoding").
 Labels are read as browsers read them (the standard's aliases: Latin-1 is windows-1252).
 Stray NUL bytes are dropped, as the HTML parser drops them from text.
 """
@@ -204,18 +205,103 @@ def _is_single_byte(codec: str) -> bool:
 
 
 #: How much more "chaos" (charset-normalizer's measure of implausible characters) the
-#: windows-1252 reading may show than another Latin single-byte reading and still win.
+#: browsers' default reading may show than the detector's first choice and still win.
 WINDOWS_1252_PREFERENCE: Final = 0.2
 _LATIN_SINGLE_BYTE: Final = ("cp125", "iso8859", "mac_", "latin")
 
+#: The encoding browsers fall back to for an undeclared legacy page, by the language of
+#: their user: the HTML Standard's table of suggested defaults ("Determining the character
+#: encoding", in "Parsing HTML documents"), derived from the defaults of Windows, Chrome
+#: and Firefox.  We read the page's own ``<html lang>`` as that language; a language not
+#: listed, or none, falls back to windows-1252.
+LOCALE_DEFAULT_ENCODINGS: Final = {
+    "ar": "cp1256",
+    "ba": "cp1251",
+    "be": "cp1251",
+    "bg": "cp1251",
+    "cs": "cp1250",
+    "el": "iso8859_7",
+    "et": "cp1257",
+    "fa": "cp1256",
+    "he": "cp1255",
+    "hr": "cp1250",
+    "hu": "iso8859_2",
+    "ja": "shift_jis",
+    "kk": "cp1251",
+    "ko": "cp949",
+    "ku": "cp1254",
+    "ky": "cp1251",
+    "lt": "cp1257",
+    "lv": "cp1257",
+    "mk": "cp1251",
+    "pl": "iso8859_2",
+    "ru": "cp1251",
+    "sah": "cp1251",
+    "sk": "cp1250",
+    "sl": "iso8859_2",
+    "sr": "cp1251",
+    "tg": "cp1251",
+    "th": "cp874",
+    "tr": "cp1254",
+    "tt": "cp1251",
+    "uk": "cp1251",
+    "vi": "cp1258",
+    "zh-cn": "gb18030",
+    "zh-tw": "big5",
+}
+_HTML_LANG: Final = re.compile(
+    rb"""<html\b[^>]{0,512}?\blang\s*=\s*["']?\s*([a-zA-Z]{2,3})(?:[-_]([a-zA-Z]{2,4}))?""",
+    re.IGNORECASE,
+)
+_TRADITIONAL_CHINESE: Final = frozenset({"tw", "hk", "mo", "hant"})
+
+
+def default_encoding(data: bytes) -> str:
+    """The codec browsers would fall back to for this page (see
+    :data:`LOCALE_DEFAULT_ENCODINGS`), by its ``<html lang>``."""
+    match = _HTML_LANG.search(data, 0, META_PRESCAN_BYTES)
+    if match is None:
+        return "cp1252"
+    language = match.group(1).decode("ascii").lower()
+    if language == "zh":
+        region = (match.group(2) or b"").decode("ascii").lower()
+        language = "zh-tw" if region in _TRADITIONAL_CHINESE else "zh-cn"
+    return LOCALE_DEFAULT_ENCODINGS.get(language, "cp1252")
+
+
+#: The other encodings in use for the languages of each default above: a page of that
+#: language read as one of them by the detector keeps it (Russian pages come in KOI8-R
+#: as often as in windows-1251; Japanese in EUC-JP as in Shift_JIS).
+_SAME_LANGUAGE_ENCODINGS: Final = {
+    "cp1251": ("koi8_r", "koi8_u", "iso8859_5", "cp866", "mac_cyrillic", "kz1048"),
+    "shift_jis": ("cp932", "euc_jp", "euc_jis_2004", "euc_jisx0213", "shift_jis_2004"),
+    "cp949": ("euc_kr", "johab"),
+    "gb18030": ("gbk", "gb2312", "hz"),
+    "big5": ("big5hkscs", "cp950"),
+    "iso8859_2": ("cp1250",),
+    "cp1250": ("iso8859_2",),
+    "cp1253": ("iso8859_7",),
+    "iso8859_7": ("cp1253",),
+    "cp1254": ("iso8859_9",),
+    "cp1255": ("iso8859_8",),
+    "cp1256": ("iso8859_6",),
+    "cp1257": ("iso8859_13", "iso8859_4"),
+    "cp874": ("tis_620", "iso8859_11"),
+}
+
 
 def _detect(data: bytes) -> str:
-    """Decode with the encoding charset-normalizer finds most plausible.
+    """Decode with the encoding charset-normalizer finds most plausible, corrected by the
+    encoding browsers fall back to for the page's language (:func:`default_encoding`).
 
-    Between single-byte Latin code pages the statistics of a short text decide little
-    (a French paragraph reads almost as well in Baltic cp1257), so windows-1252, by far
-    the most common legacy encoding of the web and the fallback browsers use, is kept
-    when it is nearly as plausible as the detector's first choice.
+    The statistics of a short text decide little between code pages (a French paragraph
+    reads almost as well in Baltic cp1257, a Polish one in Nordic ISO-8859-10, Japanese
+    EUC-JP as Korean EUC-KR).  So when the detector's first choice is not an encoding of
+    the page's language, the fallback a browser would use (windows-1252, by far the most
+    common legacy encoding of the web, when the page names no language or a Western
+    one) or else another encoding of that language is taken instead, if it is nearly as
+    plausible.  With no language named, only a Latin first choice is overruled, for
+    windows-1252.
     """
     from charset_normalizer import from_bytes  # imported lazily: most pages never need it
 
@@ -223,21 +309,30 @@ def _detect(data: bytes) -> str:
     if not matches:
         raise ExtractionError("cannot determine the character encoding of the input")
     best = matches[0]
-    if best.encoding.startswith(_LATIN_SINGLE_BYTE):
-        for match in matches:
-            if match.encoding == "cp1252" and match.chaos - best.chaos <= WINDOWS_1252_PREFERENCE:
-                best = match
-                break
+    preferred = default_encoding(data)
+    if preferred == "cp1252" and not best.encoding.startswith(_LATIN_SINGLE_BYTE):
+        return data.decode(best.encoding, errors="replace")
+    family = (preferred, *_SAME_LANGUAGE_ENCODINGS.get(preferred, ()))
+    if best.encoding in family:
+        return data.decode(best.encoding, errors="replace")
+    plausible = [m for m in matches if m.chaos - best.chaos <= WINDOWS_1252_PREFERENCE]
+    for codec in family:  # the browsers' default first
+        for match in plausible:
+            # a match stands for every encoding that gives the same text
+            if codec == match.encoding or codec in match.could_be_from_charset:
+                return data.decode(codec, errors="replace")
     return data.decode(best.encoding, errors="replace")
 
 
 __all__ = [
     "BINARY_CONTROL_SHARE",
+    "LOCALE_DEFAULT_ENCODINGS",
     "META_PRESCAN_BYTES",
     "UTF16_ZERO_SHARE",
     "WINDOWS_1252_PREFERENCE",
     "declared_encoding",
     "decode",
     "decode_with_utf8_flag",
+    "default_encoding",
     "given_encoding",
 ]

@@ -1,0 +1,123 @@
+"""Decoding pages in the legacy encodings of the web, declared and undeclared.
+
+Each sample is a sentence or two of running text in a language the encoding serves,
+written here; a page is decoded right when the sentence comes back whole.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import unboiler
+from unboiler.charset import decode, default_encoding
+
+SAMPLES = {
+    "latin-1": (
+        "de",
+        "Überschrift: Der Zug läuft über die Brücke, und die Kühe grasen auf der Weide. "
+        "Größere Städte liegen weiter südlich, wo es wärmer ist.",
+    ),
+    "windows-1252": (
+        "fr",
+        "Ça coûte très cher — « l’été » est déjà là, et les élèves préfèrent rêver à la "
+        "plage où ils étaient l’année dernière.",
+    ),
+    "windows-1250": (
+        "cs",
+        "Příliš žluťoučký kůň úpěl ďábelské ódy. Ve městě se konala schůze, na které se "
+        "řešily otázky dopravy a životního prostředí.",
+    ),
+    "iso-8859-2": (
+        "pl",
+        "Zażółć gęślą jaźń. W mieście odbyło się spotkanie, na którym rozmawiano o "
+        "transporcie i środowisku naturalnym.",
+    ),
+    "windows-1251": (
+        "ru",
+        "Съешь же ещё этих мягких французских булок, да выпей чаю. В городе прошло "
+        "собрание, на котором обсуждали транспорт.",
+    ),
+    "koi8-r": (
+        "ru",
+        "Вчера в городе прошло собрание жителей, на котором обсуждали новый мост через "
+        "реку и расписание автобусов.",
+    ),
+    "shift_jis": (
+        "ja",
+        "日本語の文章です。東京では今日、雨が降りました。子どもたちは学校から帰って、"
+        "家で宿題をしています。",
+    ),
+    "euc-jp": (
+        "ja",
+        "昨日は大阪で会議がありました。参加者は新しい駅の計画について話し合い、"
+        "来年の予算を決めました。",
+    ),
+    "gbk": (
+        "zh-CN",
+        "这是一段中文文字。北京今天下雨了，孩子们放学回家以后在家里做作业，父母在厨房里准备晚饭。",
+    ),
+    "gb18030": (
+        "zh-CN",
+        "上海的图书馆昨天举办了一场展览，很多学生和老人都来参观，大家都觉得很有意思。",
+    ),
+    "big5": (
+        "zh-TW",
+        "這是一段中文文字。臺北今天下雨了，孩子們放學回家以後在家裡做作業，父母在廚房裡準備晚飯。",
+    ),
+    "euc-kr": (
+        "ko",
+        "이것은 한국어 문장입니다. 서울에는 오늘 비가 내렸습니다. 아이들은 학교에서 "
+        "돌아와 집에서 숙제를 하고 있습니다.",
+    ),
+}
+
+
+def _page(encoding: str, *, declared: bool, lang: str | None) -> bytes:
+    meta = f'<meta charset="{encoding}">' if declared else ""
+    language, text = SAMPLES[encoding]
+    opening = f'<html lang="{lang or language}">' if lang != "" else "<html>"
+    return (
+        f"{opening}<head>{meta}<title>Seite</title></head>"
+        f"<body><h1>Titel</h1><p>{text}</p></body></html>"
+    ).encode(encoding)
+
+
+@pytest.mark.parametrize("declared", [True, False], ids=["declared", "undeclared"])
+@pytest.mark.parametrize("encoding", sorted(SAMPLES))
+def test_every_legacy_encoding_is_decoded(encoding: str, declared: bool) -> None:
+    text = SAMPLES[encoding][1]
+    data = _page(encoding, declared=declared, lang=None)
+    assert text in decode(data)
+    assert text in unboiler.extract(data)
+    # what an HTTP header says wins over a missing or wrong declaration
+    assert text in decode(_page(encoding, declared=False, lang=None), encoding=encoding)
+
+
+@pytest.mark.parametrize("encoding", ["latin-1", "windows-1252", "windows-1250", "koi8-r"])
+def test_undeclared_pages_without_a_language_are_decoded_too(encoding: str) -> None:
+    assert SAMPLES[encoding][1] in decode(_page(encoding, declared=False, lang=""))
+
+
+def test_an_undeclared_latin1_page_is_not_read_as_mac_roman() -> None:
+    """The failure the issue reported: "‹berschrift … ¸ber … l‰uft"."""
+    data = "<p>Überschrift: der Zug läuft über die Brücke.</p>".encode("latin-1")
+    text = decode(data)
+    assert "Überschrift" in text and "läuft" in text and "‰" not in text
+
+
+@pytest.mark.parametrize(
+    ("html", "expected"),
+    [
+        (b"<p>no language</p>", "cp1252"),
+        (b'<html lang="de-AT">', "cp1252"),
+        (b'<html lang="pl">', "iso8859_2"),
+        (b"<HTML class=x LANG='ru_RU'>", "cp1251"),
+        (b'<html lang="zh-Hant">', "big5"),
+        (b'<html lang="zh-TW">', "big5"),
+        (b'<html lang="zh">', "gb18030"),
+        (b'<html lang="ja">', "shift_jis"),
+        (b'<html xml:lang="x" lang="cs">', "cp1250"),
+    ],
+)
+def test_the_browser_default_follows_the_page_language(html: bytes, expected: str) -> None:
+    assert default_encoding(html) == expected
