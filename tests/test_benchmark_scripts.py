@@ -25,3 +25,23 @@ def test_script_imports(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, name, module)  # dataclasses look their module up
     spec.loader.exec_module(module)  # their work is under `if __name__ == "__main__"`
     assert callable(getattr(module, "main", None))
+
+
+def test_scaling_pages_have_the_size_and_shape_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """benchmarks/scaling.py measures time per MB: its pages must be the size it says,
+    the same at every call, and of the shape named."""
+    import unboiler
+
+    path = SCRIPTS[0].parent / "scaling.py"
+    spec = importlib.util.spec_from_file_location("benchmark_scaling", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "benchmark_scaling", module)
+    spec.loader.exec_module(module)
+    markers = {"paragraphs": b"<p>", "links": b"<a href", "table": b"<td>", "nesting": b"<div>"}
+    for shape in module.SHAPES:
+        data = module.page(shape, 50_000)
+        assert 50_000 <= len(data) <= 60_000 and data == module.page(shape, 50_000)
+        assert data.count(markers.get(shape, b"<p>")) >= (1 if shape == "textnode" else 50)
+        document = unboiler.parse(data)
+        assert len(document.blocks) == 1 if shape == "textnode" else len(document.blocks) > 20
