@@ -311,6 +311,7 @@ def element_table(nodes: Sequence[Any]) -> ElementTable:
     keys: list[str] = []
     depth: list[int] = []
     owner: list[int] = []
+    names: dict[str, str] = {}
     for node in nodes:
         # Climb to the first element already in the table (or the body), then add the
         # new ones top-down so that each finds its parent's index.
@@ -333,9 +334,13 @@ def element_table(nodes: Sequence[Any]) -> ElementTable:
             index = len(parent)
             index_of[element.mem_id] = index
             parent.append(above)
+            # one string object for each distinct tag and key: a page of nested <div>s
+            # has millions of elements and a handful of names
+            tag = names.setdefault(tag, tag)
             tags.append(tag)
             flags.append(attribute_flags(tag, attributes))
-            keys.append(f"{tag}.{attributes.get('class') or ''}" if attributes else tag)
+            key = f"{tag}.{attributes.get('class') or ''}" if attributes else tag
+            keys.append(names.setdefault(key, key))
             depth.append(depth[above] + 1 if above >= 0 else 1)
             above = index
         owner.append(above)

@@ -652,42 +652,44 @@ def page_signals(document: TextDocument) -> PageSignals:
     root = elements  # a virtual element above everything, for blocks outside any element
 
     # ---------------------------------------------------------------- elements
-    parent = np.asarray([p if p >= 0 else root for p in table.parent] + [root], dtype=np.int64)
-    own_flags = [*table.flags, 0]
-    near_flags = [0] * (elements + 1)
-    any_flags = [0] * (elements + 1)
-    for i in range(elements):
-        up = table.parent[i]
-        if up >= 0:
-            any_flags[i] = own_flags[i] | any_flags[up]
-            upper = table.parent[up]
-            near_flags[i] = own_flags[i] | own_flags[up] | (own_flags[upper] if upper >= 0 else 0)
-        else:
-            any_flags[i] = near_flags[i] = own_flags[i]
+    # numpy arrays over the elements, not Python lists: a page of 200-deep nests has
+    # millions of them
+    parent = np.asarray(table.parent, dtype=np.int64)
+    parent = np.append(np.where(parent >= 0, parent, root), root)
+    depths = np.asarray(table.depth, dtype=np.int64)
+    levels = tuple(
+        np.flatnonzero(depths == depth) for depth in range(int(depths.max(initial=0)), 0, -1)
+    )
+    own_flags = np.append(np.asarray(table.flags, dtype=np.int64), 0)  # the root has none
+    # an element's flags with its parent's and grandparent's (the root's are 0) ...
+    near_flags = own_flags | own_flags[parent] | own_flags[parent[parent]]
+    # ... and with every ancestor's, level by level from the top
+    any_flags = own_flags.copy()
+    for members in reversed(levels):
+        any_flags[members] |= any_flags[parent[members]]
     owner = np.asarray([o if o >= 0 else root for o in table.owner], dtype=np.int64)
 
     words = np.fromiter((b.num_words for b in blocks), dtype=np.float64, count=count)
     linked = np.fromiter((b.num_linked_words for b in blocks), dtype=np.float64, count=count)
     total = max(float(words.sum()), 1.0)
 
-    depths = np.asarray(table.depth, dtype=np.int64)
-    levels = tuple(
-        np.flatnonzero(depths == depth) for depth in range(int(depths.max(initial=0)), 0, -1)
-    )
     totals = _carry_up(np.column_stack([words, linked]), owner, parent, levels)
     under = totals[:, 0]
     under_linked = totals[:, 1]
-    under_list = under.tolist()
 
     # Siblings that look alike (same parent, tag and class): the posts of a thread, the
-    # items of a listing.
-    group_key = [(table.parent[i], table.key[i]) for i in range(elements)]
-    repeats = Counter(group_key)
-    group_words: dict[tuple[int, str], float] = {}
-    for i, key in enumerate(group_key):
-        group_words[key] = group_words.get(key, 0.0) + under_list[i]
-    repeat_count = np.asarray([repeats[k] for k in group_key] + [1], dtype=np.float64)
-    repeat_share = np.asarray([group_words[k] for k in group_key] + [total]) / total
+    # items of a listing.  Each group is numbered (parent, key) and counted with numpy.
+    key_ids: dict[str, int] = {}
+    keys = np.fromiter(
+        (key_ids.setdefault(key, len(key_ids)) for key in table.key), np.int64, elements
+    )
+    _, group, repeats = np.unique(
+        parent[:elements] * max(len(key_ids), 1) + keys, return_inverse=True, return_counts=True
+    )
+    group = group.reshape(-1)
+    repeat_count = np.append(repeats[group], 1).astype(np.float64)
+    group_words = np.bincount(group, weights=under[:elements], minlength=len(repeats))
+    repeat_share = np.append(group_words[group], total) / total
     repeat_share[root] = 0.0
     repeat_count[repeat_count < 2] = 1.0
     repeat_share[repeat_count < 2] = 0.0
@@ -724,9 +726,7 @@ def page_signals(document: TextDocument) -> PageSignals:
     tags = [table.tag[o] if o >= 0 else "" for o in table.owner]
     own = _text_columns(document, texts, tags, words, linked)
     heading_flags = own[:, _BLOCK_OWN.index("heading_level")] > 0
-    own[:, _BLOCK_OWN.index("noscript")] = (
-        np.asarray(any_flags, dtype=np.int64)[owner] & BIT["noscript"]
-    ) > 0
+    own[:, _BLOCK_OWN.index("noscript")] = (any_flags[owner] & BIT["noscript"]) > 0
     dates = int(own[:, _BLOCK_OWN.index("has_date")].sum())
     prices = int(own[:, _BLOCK_OWN.index("has_price")].sum())
 
@@ -758,8 +758,8 @@ def page_signals(document: TextDocument) -> PageSignals:
             np.log(repeat_count[element]),
             repeat_share[element],
         ]
-    near_masks = np.asarray(near_flags, dtype=np.int64)[owner]
-    any_masks = np.asarray(any_flags, dtype=np.int64)[owner]
+    near_masks = near_flags[owner]
+    any_masks = any_flags[owner]
 
     block_matrix = stack_columns(
         [
@@ -779,7 +779,7 @@ def page_signals(document: TextDocument) -> PageSignals:
     )
 
     # ---------------------------------------------------------------- page
-    element_own = np.asarray(own_flags[:elements], dtype=np.int64)
+    element_own = own_flags[:elements]
     block_any = any_masks if count else np.zeros(0, dtype=np.int64)
     flag_counts = np.log1p(((element_own[:, None] & _PAGE_BITS) > 0).sum(axis=0)).tolist()
     flag_shares = (words @ ((block_any[:, None] & _PAGE_BITS) > 0) / total).tolist()
