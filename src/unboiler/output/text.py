@@ -351,8 +351,20 @@ _GLUED_LINK: Final = re.compile(
     f"([{_OPENS}{_CLOSES}]*[{_LINK_OPEN}{_LINK_CLOSE}][{_OPENS}{_CLOSES}]*)"
     f"(?=[^\\W_])(?![{_WIDE}])"
 )
-_SPACE_AFTER_OPEN: Final = re.compile(f"([{_OPENS}]+)([{_SPACE_CHARS}]+)")
-_SPACE_BEFORE_CLOSE: Final = re.compile(f"([{_SPACE_CHARS}]+)([{_CLOSES}]+)")
+#: A run of openings and spaces with a space after an opening, and a run of spaces and
+#: closings with a space before a closing: each is rewritten whole (spaces first, or
+#: last), which is where swapping the touching runs again and again would end, in one
+#: pass.  Each match starts where its first run starts (the look-behind), so that a run
+#: not followed as required is scanned once, not once from each of its characters: a
+#: page of 100,000 nested ``<b>`` took 50 s, quadratic in the run.
+_SPACE_AFTER_OPEN: Final = re.compile(
+    f"(?<![{_OPENS}])[{_OPENS}]+[{_SPACE_CHARS}][{_OPENS}{_SPACE_CHARS}]*"
+)
+_SPACE_BEFORE_CLOSE: Final = re.compile(
+    f"(?<![{_SPACE_CHARS}])[{_SPACE_CHARS}]+[{_CLOSES}][{_SPACE_CHARS}{_CLOSES}]*"
+)
+_NOT_SPACE: Final = re.compile(f"[^{_SPACE_CHARS}]+")
+_SPACE: Final = re.compile(f"[{_SPACE_CHARS}]+")
 _SPACE_AT_BREAK: Final = re.compile(f" ?{_BREAK} ?")
 
 
@@ -362,6 +374,16 @@ def _stand_in(token: Inline) -> str:
     if isinstance(token, Close):
         return _LINK_CLOSE if token.mark is Mark.LINK else _CLOSE
     return _BREAK if isinstance(token, LineBreak) else _IMAGE
+
+
+def _spaces_first(match: re.Match[str]) -> str:
+    run = match.group()
+    return _NOT_SPACE.sub("", run) + _SPACE.sub("", run)
+
+
+def _spaces_last(match: re.Match[str]) -> str:
+    run = match.group()
+    return _SPACE.sub("", run) + _NOT_SPACE.sub("", run)
 
 
 def normalize(raw: Iterable[Inline]) -> list[Inline]:
@@ -380,8 +402,7 @@ def normalize(raw: Iterable[Inline]) -> list[Inline]:
     if others:
         if _LINK_OPEN in line:
             line = _GLUED_LINK.sub(r" \1", line)
-        while _SPACE_AFTER_OPEN.search(line) or _SPACE_BEFORE_CLOSE.search(line):
-            line = _SPACE_BEFORE_CLOSE.sub(r"\2\1", _SPACE_AFTER_OPEN.sub(r"\2\1", line))
+        line = _SPACE_BEFORE_CLOSE.sub(_spaces_last, _SPACE_AFTER_OPEN.sub(_spaces_first, line))
     line = _HTML_SPACE.sub(" ", line)
     if _BREAK in line:
         line = _SPACE_AT_BREAK.sub(_BREAK, line)
