@@ -134,7 +134,9 @@ def _cell(rows: list[dict[str, Any]]) -> str:
     return f"{seconds:.2f}{mark}"
 
 
-def report(results: list[dict[str, Any]], scale: float, extractors: list[str], took: float) -> str:
+def report(
+    results: list[dict[str, Any]], scale: float, extractors: list[str], took: float, pages: str
+) -> str:
     tried = sum(len(r.get("rows", [])) for r in results)
     crashes = [
         (r["page"], row["extractor"], row["output"], row["outcome"])
@@ -147,6 +149,7 @@ def report(results: list[dict[str, Any]], scale: float, extractors: list[str], t
     command = "python benchmarks/pathological.py" + (f" --scale {scale:g}" if scale != 1 else "")
     if extractors != sorted(unboiler.extractors()):
         command += "".join(f" -e {e}" for e in extractors)
+    command += pages
     lines = [
         "# Pathological pages",
         "",
@@ -242,6 +245,7 @@ def main() -> None:
     parser.add_argument("-e", "--extractor", action="append", dest="extractors")
     parser.add_argument("--page", help=argparse.SUPPRESS)  # the child's one page
     parser.add_argument("--only", action="append", help="pages to run (default: all)")
+    parser.add_argument("--skip", action="append", default=[], help="pages not to run")
     parser.add_argument("--timeout", type=float, default=3600, help="seconds per page")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
@@ -249,13 +253,16 @@ def main() -> None:
     if args.page:
         print(json.dumps(run_page(args.page, args.scale, extractors)))
         return
-    names = args.only or [p.name for p in PATHOLOGIES]
+    names = [n for n in args.only or [p.name for p in PATHOLOGIES] if n not in args.skip]
     started = time.perf_counter()
     results = []
     for name in names:
         results.append(run_child(name, args.scale, extractors, args.timeout))
         print(name, results[-1].get("failed", "done"), file=sys.stderr, flush=True)
-    text = report(results, args.scale, extractors, time.perf_counter() - started)
+    pages = "".join(f" --only {n}" for n in args.only or []) + "".join(
+        f" --skip {n}" for n in args.skip
+    )
+    text = report(results, args.scale, extractors, time.perf_counter() - started, pages)
     print(text)
     if args.out:
         args.out.write_text(text, encoding="utf-8")

@@ -50,6 +50,9 @@ SECTIONS: Final = (
     ("mutation.md", "Mutation testing of the published rules (issue 24)"),
     ("batch.md", "Many pages: unboiler batch and Dask (issue 20)"),
     ("serve-load.md", "Load check of the HTTP service (issue 21)"),
+    ("pathological.md", "Pathological pages (issue 22)"),
+    ("fuzz.md", "Fuzzing extract() (issue 22)"),
+    ("soak.md", "Soak: many extractions in one process (issue 22)"),
 )
 
 

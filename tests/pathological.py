@@ -328,7 +328,7 @@ def lone_surrogates() -> str:
 
 def conflicting_charsets() -> bytes:
     """A UTF-8 byte-order mark, a ``<meta>`` saying windows-1251 and another saying
-    Shift_JIS, over UTF-8 text (the HTTP header's conflict is :func:`header_conflict`)."""
+    Shift_JIS, over UTF-8 text."""
     html = _article(
         "<p>Crème brûlée, Ελληνικά, Русский, 日本語. " + _SENTENCE + "</p>",
         head="<meta charset='windows-1251'><meta http-equiv='Content-Type' "
@@ -459,7 +459,8 @@ class Pathology:
 
     @property
     def description(self) -> str:
-        return " ".join((self.make.__doc__ or "").split("\n\n")[0].split())
+        first = (self.make.__doc__ or "").split("\n\n")[0]
+        return " ".join(first.replace("``", "`").split())
 
 
 #: A page too big for every extractor × output in the test suite: the tests run it
