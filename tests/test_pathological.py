@@ -62,32 +62,37 @@ def _storable(text: str) -> None:
     assert "\x00" not in text
 
 
+def _extract_every_output(name: str, extractor: str) -> None:
+    """The path of ``extract()`` for every output: the page parsed (once per session,
+    shared by the extractors), the extractor run on a copy, each output rendered."""
+    parsed = _parsed(name)
+    if isinstance(parsed, unboiler.ExtractionError):
+        return  # refused before any extractor runs (see the tests of outcomes below)
+    document = parsed.copy()
+    unboiler.get_extractor(extractor)(document)
+    for output in OUTPUTS:
+        _storable(render(document, output, extractor=extractor))
+
+
 @pytest.mark.parametrize("extractor", EXTRACTORS)
 @pytest.mark.parametrize("name", LIGHT)
 def test_light_pages_through_every_extractor_and_output(name: str, extractor: str) -> None:
-    pathology = BY_NAME[name]
-    for output in OUTPUTS:
-        try:
-            text = unboiler.extract(
-                page_of(name), extractor=extractor, output=output, encoding=pathology.encoding
-            )
-        except unboiler.ExtractionError:
-            continue
-        _storable(text)
+    _extract_every_output(name, extractor)
 
 
 @pytest.mark.parametrize("extractor", EXTRACTORS if FULL else FAMILIES)
 @pytest.mark.parametrize("name", HEAVY)
 def test_heavy_pages_through_each_family(name: str, extractor: str) -> None:
-    # The path of extract(): the page parsed, the extractor run on a copy, each output
-    # rendered; the parse is shared by the extractors.
-    parsed = _parsed(name)
-    if isinstance(parsed, unboiler.ExtractionError):
-        return
-    document = parsed.copy()
-    unboiler.get_extractor(extractor)(document)
+    _extract_every_output(name, extractor)
+
+
+@pytest.mark.parametrize("name", ["entities", "lone-surrogates", "nul-bytes", "unclosed-tags"])
+def test_extract_itself_on_a_few(name: str) -> None:
+    # The matrix above follows extract()'s steps to parse each page once; here extract()
+    # runs whole, with links, images and metadata.
     for output in OUTPUTS:
-        _storable(render(document, output, extractor=extractor))
+        _storable(unboiler.extract(page_of(name), output=output, links=True, images=True))
+    _storable(unboiler.extract(page_of(name), output="markdown", with_metadata=True))
 
 
 # --------------------------------------------------------------------------- outcomes
