@@ -174,3 +174,35 @@ def test_characters_that_are_not_characters_never_reach_the_text() -> None:
     text = unboiler.extract(page_of("entities"), extractor="boilerpipe-everything")
     _storable(text)
     assert not any("\ud800" <= char <= "\udfff" for char in text)
+
+
+# --------------------------------------------------------------------------- found by fuzzing
+# Each input that tools/fuzz_extract.py found to crash extract(), reduced by hand.
+
+
+@pytest.mark.parametrize("url", [None, "https://example.com/a/"])
+@pytest.mark.parametrize(
+    "markup",
+    [
+        "<a href='http://[::1/page'>a link</a>",  # an IPv6 host never closed: urlsplit fails
+        "<a href='//[x'>a link</a>",
+        "<img src='http://[::1/a.png' alt='alt'>",
+        "<a href='https://a]b[/'>a link</a>",
+    ],
+)
+def test_a_url_python_cannot_split_is_no_link(markup: str, url: str | None) -> None:
+    # Found by the fuzzer (ValueError "Invalid IPv6 URL" from urllib in every output,
+    # links kept or not): such an address is dropped, the text stays.
+    html = f"<p>Words before {markup} and words after the link.</p>"
+    for output in OUTPUTS:
+        for keep in (False, True):
+            text = unboiler.extract(
+                html,
+                url=url,
+                output=output,
+                links=keep,
+                images=keep,
+                extractor="boilerpipe-everything",
+            )
+            assert "words after the link" in text
+            assert "[::1" not in text and "//[x" not in text

@@ -530,7 +530,8 @@ def strip_line_ends(text: str) -> str:
 
 def _absolute_url(value: str | None, base: str | None) -> str | None:
     """``value`` resolved against ``base``: an http(s) URL, or a relative one when there is
-    no base to resolve it against; None for anything else (``javascript:``, ``data:``).
+    no base to resolve it against; None for anything else (``javascript:``, ``data:``, an
+    address that cannot be parsed).
     Invisible characters in it (a soft hyphen in a file name) are percent-encoded, as a
     browser sends them: they are part of the address, but no output shows them raw."""
     if not value:
@@ -541,9 +542,12 @@ def _absolute_url(value: str | None, base: str | None) -> str | None:
         url = url.translate(_ENCODED_INVISIBLE)
     if not url:
         return None
-    if base:
-        url = urljoin(base, url)
-    scheme = urlsplit(url).scheme.lower() if ":" in url else ""
+    try:  # an address Python cannot split ("http://[::1", an unclosed IPv6 host) is none
+        if base:
+            url = urljoin(base, url)
+        scheme = urlsplit(url).scheme.lower() if ":" in url else ""
+    except ValueError:
+        return None
     if scheme in ("http", "https"):
         return url
     if not scheme and not base and not url.startswith("//"):
