@@ -53,6 +53,9 @@ SECTIONS: Final = (
     ("batch.md", "Many pages: unboiler batch and Dask (issue 20)"),
     ("serve-load.md", "Load check of the HTTP service (issue 21)"),
     ("vips.md", "VIPS in a real browser (issue 23)"),
+    ("pathological.md", "Pathological pages (issue 22)"),
+    ("fuzz.md", "Fuzzing extract() (issue 22)"),
+    ("soak.md", "Soak: many extractions in one process (issue 22)"),
 )
 
 

@@ -12,8 +12,10 @@ from tests.conftest import make_doc
 
 from unboiler.document import TextBlock
 from unboiler.filters.weighted import (
+    SHORT_TEXT_MAX_ELEMENTS,
     WeightedBlocks,
     find_headline,
+    short_texts,
     trim_ends,
     words,
 )
@@ -358,3 +360,15 @@ def test_no_headline_without_a_candidate() -> None:
     assert WeightedBlocks()(document)
     assert "headline" not in document.metadata
     assert "date" not in document.metadata
+
+
+def test_short_texts_skip_blocks_with_too_many_elements_inside() -> None:
+    # Reading a nested candidate's text walks everything inside it: 100,000 nested
+    # spans around a date took minutes.  Past the limit a block is no short text; below
+    # it, it still is.
+    depth = SHORT_TEXT_MAX_ELEMENTS + 10
+    records = stats_of("<div>" + "<span>" * depth + "12 March 2024" + "</span>" * depth + "</div>")
+    short = short_texts(records)
+    spans = [r for r in records if r.tag == "span"]
+    assert all(short[r.index] == "12 March 2024" for r in spans[-SHORT_TEXT_MAX_ELEMENTS:])
+    assert not any(r.index in short for r in spans[:10])

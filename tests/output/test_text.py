@@ -7,6 +7,9 @@ import codecs
 import json
 import re
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from tests.output.helpers import PAGES, article_document, inside, markdown_parser
 
 import unboiler
@@ -14,10 +17,17 @@ from unboiler.document import TextBlock, TextDocument
 from unboiler.output import RENDERERS, render
 from unboiler.output.markdown import to_markdown
 from unboiler.output.text import (
+    _CLOSES,
+    _OPENS,
+    _SPACE_AFTER_OPEN,
+    _SPACE_BEFORE_CLOSE,
+    _SPACE_CHARS,
     Close,
     Mark,
     Open,
     Paragraph,
+    _spaces_first,
+    _spaces_last,
     layout,
     select,
     strip_line_ends,
@@ -272,3 +282,31 @@ def test_a_table_cell_of_two_paragraphs_is_one_line() -> None:
     text = to_text(article_document("structure.html"))
     assert "Plan\tWhat it gives\nBasic\tOne bowl a day. Bread on Sundays.\n" in text
     assert "Ingredient\tFor two\tFor four\nOnions\t3\t6\n" in text
+
+
+def _spaces_out_of_formatting_by_swaps(line: str) -> str:
+    """The obvious form of the rewrite: swap a run of openings and the spaces after it,
+    and the spaces before a closing and its run, until nothing moves."""
+    after_open = re.compile(f"([{_OPENS}]+)([{_SPACE_CHARS}]+)")
+    before_close = re.compile(f"([{_SPACE_CHARS}]+)([{_CLOSES}]+)")
+    while after_open.search(line) or before_close.search(line):
+        line = before_close.sub(r"\2\1", after_open.sub(r"\2\1", line))
+    return line
+
+
+@settings(max_examples=500)
+@given(st.text(alphabet=f"{_OPENS}{_CLOSES}{_SPACE_CHARS}ab\x02\x04", max_size=40))
+def test_spaces_leave_formatting_in_one_pass_as_by_swaps(line: str) -> None:
+    once = _SPACE_BEFORE_CLOSE.sub(_spaces_last, _SPACE_AFTER_OPEN.sub(_spaces_first, line))
+    assert once == _spaces_out_of_formatting_by_swaps(line)
+
+
+@pytest.mark.parametrize("tag", ["b", "em", "a"])
+def test_deeply_nested_formatting_is_laid_out(tag: str) -> None:
+    # 100,000 nested <b> took 50 s (a quadratic regular-expression search); the guard
+    # is against a hang, not a speed test.
+    depth = 100_000
+    html = f"<p>{f'<{tag} href=x> ' * depth}deep words{f' </{tag}>' * depth}</p>"
+    document = unboiler.parse(html)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    assert to_text(document) == "deep words"

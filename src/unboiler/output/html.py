@@ -61,9 +61,13 @@ URL_SCHEMES: Final = frozenset({"http", "https"})
 
 def _web_url(url: str | None) -> str | None:
     """``url`` if it is an absolute http(s) URL (a relative one could not be resolved)."""
-    if not url or urlsplit(url).scheme.lower() not in URL_SCHEMES:
+    if not url:
         return None
-    return url
+    try:
+        scheme = urlsplit(url).scheme.lower()
+    except ValueError:  # an address that cannot be parsed ("http://[::1")
+        return None
+    return url if scheme in URL_SCHEMES else None
 
 
 def _attribute(value: str) -> str:

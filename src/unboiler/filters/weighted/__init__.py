@@ -64,6 +64,11 @@ HEADLINE_TAGS: Final = frozenset({"font", "strong", "h1"})
 #: Longest text (characters without whitespace) looked at for the short blocks: titles,
 #: date lines and headline candidates; longer ones cannot pass their length rules.
 SHORT_TEXT_MAX_CHARS: Final = 600
+#: Most elements inside a short block whose text is read: reading an element's text walks
+#: everything inside it, so 100,000 nested ``<span>`` around one sentence (each a short
+#: date-line candidate) took minutes, quadratic in the depth.  A title or date line of at
+#: most 600 characters with a thousand elements inside is no title or date line.
+SHORT_TEXT_MAX_ELEMENTS: Final = 1_000
 
 _SHORT_BLOCK_TAGS: Final = TITLE_TAGS | DATE_TAGS | HEADLINE_TAGS
 _CJK_RUN: Final = re.compile(f"[{CJK_CHARACTERS}]+")
@@ -163,7 +168,9 @@ def short_texts(records: Sequence[ElementStats]) -> dict[int, str]:
     return {
         r.index: _text(r)
         for r in records
-        if 0 < r.chars <= SHORT_TEXT_MAX_CHARS and r.tag in _SHORT_BLOCK_TAGS
+        if 0 < r.chars <= SHORT_TEXT_MAX_CHARS
+        and r.elements <= SHORT_TEXT_MAX_ELEMENTS
+        and r.tag in _SHORT_BLOCK_TAGS
     }
 
 
