@@ -121,3 +121,21 @@ def test_an_undeclared_latin1_page_is_not_read_as_mac_roman() -> None:
 )
 def test_the_browser_default_follows_the_page_language(html: bytes, expected: str) -> None:
     assert default_encoding(html) == expected
+
+
+@pytest.mark.parametrize(
+    ("data", "kind"),
+    [
+        (b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n(Hello world) Tj\n%%EOF", "PDF"),
+        (b"%!PS-Adobe-3.0\n/Times findfont 12 scalefont setfont (Hello) show", "PostScript"),
+        (b"GIF89a" + b"A" * 200, "GIF"),
+        (b"\x89PNG\r\n\x1a\n" + b"IHDR" * 50, "PNG"),
+    ],
+)
+def test_files_of_other_formats_are_refused_even_when_ascii(data: bytes, kind: str) -> None:
+    with pytest.raises(unboiler.ExtractionError, match=f"input is a {kind} .*, not HTML"):
+        unboiler.extract(data)
+
+
+def test_a_page_that_mentions_a_pdf_is_still_a_page() -> None:
+    assert "%PDF-1.4" in unboiler.extract(b"<p>The file starts with %PDF-1.4 and more.</p>")

@@ -104,6 +104,29 @@ def declared_encoding(data: bytes) -> str | None:
     return _codec_name(match.group(1).decode("ascii", "replace")) if match else None
 
 
+#: The first bytes of file formats that are not HTML, whatever their other bytes look
+#: like: a PDF or PostScript file may be plain ASCII, and would otherwise be read as a
+#: page of its raw source.
+NOT_HTML_SIGNATURES: Final = {
+    b"%PDF-": "a PDF document",
+    b"%!PS": "a PostScript document",
+    b"\x89PNG\r\n\x1a\n": "a PNG image",
+    b"GIF87a": "a GIF image",
+    b"GIF89a": "a GIF image",
+    b"\xff\xd8\xff": "a JPEG image",
+    b"PK\x03\x04": "a ZIP archive (or an Office document)",
+}
+
+
+def _not_html(data: bytes) -> str | None:
+    """What the input is, when its first bytes name a format that is not HTML."""
+    head = data[:16].lstrip()
+    for signature, kind in NOT_HTML_SIGNATURES.items():
+        if head.startswith(signature):
+            return kind
+    return None
+
+
 def _looks_binary(data: bytes) -> bool:
     sample = data[:4096]
     controls = len(sample) - len(sample.translate(None, _CONTROL_BYTES))
@@ -164,6 +187,9 @@ def decode_with_utf8_flag(data: bytes, encoding: str | None) -> tuple[str, bool]
     wide = _utf16_without_bom(data) if b"\x00" in data else None
     if wide is not None:
         return data.decode(wide, errors="replace"), False
+    kind = _not_html(data)
+    if kind is not None:
+        raise ExtractionError(f"input is {kind}, not HTML")
     if _looks_binary(data):
         raise ExtractionError("input looks binary (too many control bytes), not HTML")
     # Stray NUL bytes in an 8-bit or UTF-8 page: the HTML parser drops NUL from text
@@ -328,6 +354,7 @@ __all__ = [
     "BINARY_CONTROL_SHARE",
     "LOCALE_DEFAULT_ENCODINGS",
     "META_PRESCAN_BYTES",
+    "NOT_HTML_SIGNATURES",
     "UTF16_ZERO_SHARE",
     "WINDOWS_1252_PREFERENCE",
     "declared_encoding",
