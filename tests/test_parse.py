@@ -343,3 +343,32 @@ class TestFrameset:
 
     def test_a_frameset_without_noframes_has_no_blocks(self) -> None:
         assert parse("<html><frameset><frame src=a.html></frameset></html>").blocks == []
+
+
+class TestManyAttributes:
+    """lexbor checks each new attribute against the element's others: an element of
+    100,000 attributes took 14 s to parse, so more than MAX_ATTRIBUTES are refused."""
+
+    @staticmethod
+    def tag(count: int) -> str:
+        return "<p " + " ".join(f"data-a{i}='{i}'" for i in range(count)) + ">x</p>"
+
+    def test_an_element_of_too_many_attributes_is_refused(self) -> None:
+        from unboiler.parse import MAX_ATTRIBUTES
+
+        page = "<p>Some text here.</p>" + self.tag(MAX_ATTRIBUTES + 1)
+        with pytest.raises(ExtractionError, match="more than 10,000 attributes"):
+            parse(page)
+        assert parse("<p>Some text here.</p>" + self.tag(MAX_ATTRIBUTES)).blocks
+
+    def test_code_comments_and_long_values_are_not_attributes(self) -> None:
+        code = "for (i = 0; i<n; i++) {" + " a = b;" * 30_000 + "}"
+        value = "{&quot;key&quot;: 1, k=v}" * 20_000
+        pages = [
+            f"<script>{code}</script><p>Text after the script.</p>",
+            f"<SCRIPT type=x>{code}</SCRIPT><p>Text after the script.</p>",
+            f"<!-- <b {' x=1' * 30_000} --><p>Text after the script.</p>",
+            f'<div data-json="{value}"><p>Text after the script.</p></div>',
+        ]
+        for html in pages:
+            assert "Text after the script." in unboiler.extract(html)
