@@ -6,11 +6,11 @@ container allocations it scans the young objects, and every tenth and hundredth 
 scan the older ones too, so on a page of 500,000 table cells it spends more time
 re-scanning live blocks than the walk spends building them, and the time per megabyte
 grows with the page (on a 10 MB table, parsing took 0.31 s/MB with the collector and
-0.12 s/MB without; `benchmarks/scaling.py`).  Pausing it for the duration of one stage
-is the remedy CPython's documentation suggests for programs that allocate many
-long-lived objects at once (``gc.disable``; Mercurial and others do the same around
-their parsers).  Nothing is leaked: reference counting frees acyclic garbage as usual,
-and a cycle made meanwhile is collected by the first collection after the pause.
+0.12 s/MB without; `benchmarks/scaling.py`).  So it is paused for the duration of one
+stage (``gc.disable``, which the documentation of :mod:`gc` allows since the collector
+only supplements reference counting; Mercurial's ``util.nogc`` does the same around its
+parsers).  Nothing is leaked: reference counting frees acyclic garbage as usual, and a
+cycle made meanwhile is collected by the first collection after the pause.
 """
 
 from __future__ import annotations
