@@ -45,6 +45,7 @@ SECTIONS: Final = (
     ("markdown-structure.md", "Markdown structure beside trafilatura's (issue 19)"),
     ("speed.md", "Speed of the foundation (issue 13)"),
     ("scaling.md", "Large pages: time per MB and peak memory (issue 22)"),
+    ("encodings.md", "Legacy encodings decoded right (issue 22)"),
     ("tree-depth.md", "Tree ancestor filter: the depth table (issue 4)"),
     ("density.md", "Density filter and trained classifier (issue 5)"),
     ("lineblocks-weighted.md", "Line-blocks and weighted-blocks (issue 5)"),

@@ -1,0 +1,122 @@
+"""Legacy encodings decoded right: unboiler's decoding beside the detector's first guess.
+
+    python benchmarks/encodings.py [--out benchmarks/results/encodings.md]
+
+The pages are those of ``tests/test_charset.py``: a sentence or two of running text in a
+language each encoding serves, in a page that declares its charset in ``<meta>``, one
+that does not (with and without ``<html lang>``), and one whose charset comes only from
+the HTTP header.  A page is decoded right when its sentence comes back whole.  Beside
+unboiler, charset-normalizer's first guess on the same bytes (what a caller gets from the
+detector alone) and trafilatura's decoding (``trafilatura.utils.decode_file``) when it is
+installed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from unboiler.charset import decode
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _samples() -> dict[str, tuple[str, str]]:
+    spec = importlib.util.spec_from_file_location("charset_pages", ROOT / "tests/test_charset.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    samples: dict[str, tuple[str, str]] = module.SAMPLES
+    return samples
+
+
+def page(encoding: str, language: str, text: str, *, meta: bool, lang: bool) -> bytes:
+    """The test page: ``text`` in a paragraph, declared or not, with its language or not."""
+    head = f'<meta charset="{encoding}">' if meta else ""
+    opening = f'<html lang="{language}">' if lang else "<html>"
+    html = f"{opening}<head>{head}<title>Seite</title></head><body><h1>Titel</h1><p>{text}</p>"
+    return (html + "</body></html>").encode(encoding)
+
+
+def _detector(data: bytes) -> str:
+    from charset_normalizer import from_bytes
+
+    best = from_bytes(data).best()
+    return str(best) if best is not None else ""
+
+
+def _trafilatura() -> Callable[[bytes], str] | None:
+    try:
+        from trafilatura.utils import decode_file
+    except ImportError:
+        return None
+    return lambda data: str(decode_file(data))
+
+
+CASES = (
+    ("declared", True, True, False),
+    ("undeclared", False, True, False),
+    ("undeclared, no lang", False, False, False),
+    ("HTTP header only", False, True, True),
+)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, help="also write the Markdown report here")
+    args = parser.parse_args()
+    systems: list[tuple[str, Callable[[bytes, str | None], str]]] = [
+        ("unboiler", lambda data, header: decode(data, encoding=header)),
+        ("detector alone", lambda data, header: _detector(data)),
+    ]
+    trafilatura = _trafilatura()
+    if trafilatura is not None:
+        systems.append(("trafilatura", lambda data, header: trafilatura(data)))
+    samples = _samples()
+    header = "| encoding | " + " | ".join(
+        f"{case} ({name})" for case, *_ in CASES for name, _ in systems
+    )
+    lines = [
+        "# Legacy encodings decoded right",
+        "",
+        "`python benchmarks/encodings.py --out benchmarks/results/encodings.md`",
+        "",
+        "Pages of `tests/test_charset.py` (a sentence of running text each); "
+        "yes: the sentence comes back whole.  The HTTP header case gives the charset to "
+        "unboiler only (`encoding=`); the others decode the bytes alone.",
+        "",
+        header + " |",
+        "|---|" + "---|" * (len(CASES) * len(systems)),
+    ]
+    totals = {(case, name): 0 for case, *_ in CASES for name, _ in systems}
+    for encoding, (language, text) in sorted(samples.items()):
+        cells = []
+        for case, meta, lang, given in CASES:
+            data = page(encoding, language, text, meta=meta, lang=lang)
+            for name, run in systems:
+                try:
+                    ok = text in run(data, encoding if given else None)
+                except Exception:  # a peer's failure is its result, not ours to raise
+                    ok = False
+                totals[(case, name)] += ok
+                cells.append("yes" if ok else "**no**")
+        lines.append(f"| {encoding} | " + " | ".join(cells) + " |")
+    lines.append(
+        "| **all** | "
+        + " | ".join(
+            f"{totals[(case, name)]}/{len(samples)}" for case, *_ in CASES for name, _ in systems
+        )
+        + " |"
+    )
+    report = "\n".join(lines) + "\n"
+    print(report)
+    if args.out:
+        args.out.write_text(report, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
