@@ -261,9 +261,13 @@ def density_printed(content: str) -> str:
 
 
 # What a reader sees of a line: scripts, styles, comments, the title (shown by the
-# browser's frame, not in the page) and every tag taken out, each leaving its line breaks
-# so that line n is still line n of the page.
-_INVISIBLE = re.compile(r"<(script|style|title)\b.*?</\1\s*>|<!--.*?-->|<[^>]*>", re.I | re.S)
+# browser's frame, not in the page), <noscript> (not shown where scripts run) and every
+# tag, quoted attribute values included (a ">" inside quotes does not end a tag), taken
+# out, each leaving its line breaks so that line n is still line n of the page.
+_INVISIBLE = re.compile(
+    r"<(script|style|title|noscript)\b.*?</\1\s*>|<!--.*?-->|<(?:[^>\"']|\"[^\"]*\"|'[^']*')*>",
+    re.I | re.S,
+)
 
 
 def density_visible(content: str) -> str:
