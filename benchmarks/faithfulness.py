@@ -24,11 +24,11 @@ References:
 - ``line-blocks``: cx-extractor's ``TextExtract`` written out here (:func:`textextract`),
   compared by character 8-grams without white space;
 - ``density``: Sujit Pal's ``DensityFilter.java`` ("Extracting Useful Text from HTML",
-  2009, his jtmt project) written out here (:func:`density_filter`), compared with ``density``'s line stage
-  alone (the trained classifier after it is not the Java's filter), by character 8-grams
-  without white space, once on the visible text of the lines the Java keeps
-  (:func:`density_visible`) and once on its chunks as its driver prints them
-  (:func:`density_printed`).
+  2009, his jtmt project) written out here (:func:`density_filter`), compared with
+  ``density``'s line stage alone (the trained classifier after it is not the Java's
+  filter), by character 8-grams without white space, once on the visible text of the
+  lines the Java keeps (:func:`density_visible`) and once on its chunks as its driver
+  prints them (:func:`density_printed`).
 """
 
 from __future__ import annotations
@@ -429,6 +429,8 @@ def main() -> None:
         "wrapped over several source lines loses its short last line in the Java (under 60",
         "characters) but goes in whole in unboiler when most of it lies on kept lines, and a",
         "kept line whose text no block holds (a hidden copy of a playlist) is only in the Java.",
+        "The `density` rows are over every sampled page (181, 130 and 400); the header's",
+        "counts are boilerpy3's, which fails on a few.",
         "",
     ]
     table: dict[str, dict[str, tuple[float, float, int, float, list[tuple[float, str]]]]] = {}
