@@ -174,3 +174,27 @@ def test_lone_carriage_returns_in_scripts_do_not_shift_lines() -> None:
     assert [
         block.text.startswith("A paragraph") for block in document.blocks if block.is_content
     ] == [True]
+
+
+class TestJavaStrings:
+    """``DensityFilter.java`` trims with ``String.trim`` and counts ``String.length()``:
+    characters up to U+0020 only, and UTF-16 code units."""
+
+    def test_no_break_spaces_are_not_trimmed_and_count(self) -> None:
+        text = "x" * 58
+        # 58 letters and two no-break spaces: 60 characters for Java, 58 for str.strip
+        chunk = line_chunk(1, f"\u00a0{text}\u00a0")
+        assert chunk is not None and chunk.text == f"\u00a0{text}\u00a0"
+        assert line_chunk(1, f"\t\x01 {text} \x0b") is None  # control characters are trimmed
+
+    def test_characters_beyond_the_bmp_count_twice(self) -> None:
+        assert line_chunk(1, "\U0001f600" * 30) is not None  # 60 UTF-16 units
+        assert line_chunk(1, "é" * 59) is None
+        chunk = line_chunk(1, "<b>" + "\U0001f600" * 30 + "</b>")
+        # markup "b" and "/b": 3 units; text 60: (60 + 1) / (60 + 3 + 1), as a Java float
+        assert chunk is not None and chunk.density == 61 / 64  # exact in a float
+
+    def test_the_density_is_a_java_float(self) -> None:
+        chunk = line_chunk(1, "<i>" + "x" * 60)  # (60 + 1) / (60 + 1 + 1)
+        assert chunk is not None and chunk.density != 61 / 62  # not the double ...
+        assert chunk.density == 0.9838709831237793  # ... but the nearest float32

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import math
 import re
+import struct
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -96,9 +97,10 @@ def line_chunk(number: int, line: str, *, min_chars: int = MIN_CHARS_IN_TEXT) ->
     is counted), characters inside markup are markup, the others are text; the markup state
     does not carry over from the previous line.
     """
-    line = line.strip()
+    line = line.strip(_JAVA_TRIM)
     if not line:
         return None
+    length_of = len if line.isascii() else _utf16_length
     markup = 0
     text: list[str] = []
     in_markup = False
@@ -109,7 +111,7 @@ def line_chunk(number: int, line: str, *, min_chars: int = MIN_CHARS_IN_TEXT) ->
         if in_markup:
             end = line.find(">", position)
             stop = len(line) if end < 0 else end
-            markup += stop - position - line.count("<", position, stop)
+            markup += length_of(line[position:stop]) - line.count("<", position, stop)
             if end < 0:
                 break
             in_markup = False
@@ -123,11 +125,27 @@ def line_chunk(number: int, line: str, *, min_chars: int = MIN_CHARS_IN_TEXT) ->
             in_markup = True
             position = end + 1
     chunk_text = "".join(text)
-    length = len(chunk_text.strip())
+    length = length_of(chunk_text.strip(_JAVA_TRIM))
     if length < min_chars:
         return None
-    density = (length + 1) / (length + markup + 1)
+    density = _java_float((length + 1) / (length + markup + 1))
     return Chunk(number, chunk_text, density)
+
+
+#: What Java's ``String.trim`` removes: every character up to U+0020 (control characters
+#: included), and nothing else (not the no-break space that ``str.strip`` also removes).
+_JAVA_TRIM: Final = "".join(map(chr, range(0x21)))
+_FLOAT: Final = struct.Struct("f")
+
+
+def _utf16_length(text: str) -> int:
+    """``String.length()`` in Java: UTF-16 code units (a character beyond U+FFFF is two)."""
+    return len(text) + sum(1 for char in text if char > "\uffff")
+
+
+def _java_float(value: float) -> float:
+    """``value`` rounded to a Java ``float``, the type of ``DensityFilter``'s density."""
+    return float(_FLOAT.unpack(_FLOAT.pack(value))[0])
 
 
 def density_threshold(densities: Sequence[float], *, base: float = DENSITY_BASE) -> float:
