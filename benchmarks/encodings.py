@@ -18,27 +18,20 @@ import importlib.util
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from unboiler.charset import decode
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _samples() -> dict[str, tuple[str, str]]:
+def _test_module() -> Any:
+    """``tests/test_charset.py``, whose pages and samples this script measures."""
     spec = importlib.util.spec_from_file_location("charset_pages", ROOT / "tests/test_charset.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    samples: dict[str, tuple[str, str]] = module.SAMPLES
-    return samples
-
-
-def page(encoding: str, language: str, text: str, *, meta: bool, lang: bool) -> bytes:
-    """The test page: ``text`` in a paragraph, declared or not, with its language or not."""
-    head = f'<meta charset="{encoding}">' if meta else ""
-    opening = f'<html lang="{language}">' if lang else "<html>"
-    html = f"{opening}<head>{head}<title>Seite</title></head><body><h1>Titel</h1><p>{text}</p>"
-    return (html + "</body></html>").encode(encoding)
+    return module
 
 
 def _detector(data: bytes) -> str:
@@ -75,7 +68,8 @@ def main() -> int:
     trafilatura = _trafilatura()
     if trafilatura is not None:
         systems.append(("trafilatura", lambda data, header: trafilatura(data)))
-    samples = _samples()
+    tests = _test_module()
+    samples: dict[str, tuple[str, str]] = tests.SAMPLES
     header = "| encoding | " + " | ".join(
         f"{case} ({name})" for case, *_ in CASES for name, _ in systems
     )
@@ -92,10 +86,10 @@ def main() -> int:
         "|---|" + "---|" * (len(CASES) * len(systems)),
     ]
     totals = {(case, name): 0 for case, *_ in CASES for name, _ in systems}
-    for encoding, (language, text) in sorted(samples.items()):
+    for encoding, (_, text) in sorted(samples.items()):
         cells = []
         for case, meta, lang, given in CASES:
-            data = page(encoding, language, text, meta=meta, lang=lang)
+            data = tests._page(encoding, declared=meta, lang=None if lang else "")
             for name, run in systems:
                 try:
                     ok = text in run(data, encoding if given else None)
