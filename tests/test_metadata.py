@@ -126,6 +126,9 @@ def test_open_graph_fields() -> None:
 
 
 def test_meta_wins_over_the_visible_byline_and_date() -> None:
+    """The byline shows another date, but the page also shows the stated one (in its
+    footer): the stated date is kept (tests/metadata/test_dates.py has the case where
+    the page never shows it)."""
     meta = meta_of("opengraph")
     assert meta.author == "Ana Ruiz"
     assert meta.date is not None and meta.date.startswith("2024-06-03")

@@ -55,7 +55,15 @@ from unboiler.metadata.author import (
     marked_author,
     without_site,
 )
-from unboiler.metadata.dates import first_date, labelled_date, parse_date, url_date
+from unboiler.metadata.dates import (
+    dateline,
+    first_date,
+    labelled_date,
+    parse_date,
+    same_moment,
+    shows_day,
+    url_date,
+)
 from unboiler.metadata.rules import (
     AUTHOR_LABEL,
     AUTHOR_META,
@@ -231,6 +239,10 @@ def _author(page: _Page, near: list[TextBlock]) -> str | None:
 
 
 def _date(page: _Page, near: list[TextBlock]) -> str | None:
+    """The publication date: the first the structured data or the meta elements state,
+    unless the page shows another as the dateline under its title and the stated date
+    appears nowhere on the page (see :func:`_stated_date_hidden`); else the URL's, the
+    date shown near the title, a date labelled as the publication's anywhere."""
     values = [
         value
         for value in page.data.values("datePublished", "dateCreated", "uploadDate")
@@ -241,10 +253,30 @@ def _date(page: _Page, near: list[TextBlock]) -> str | None:
         value for key, found in page.meta.items() if PUBLISH_KEY.search(key) for value in found
     )
     values.extend(microdata(page.tree, "datePublished"))
-    found = next((day for value in values if (day := parse_date(value))), None)
-    if found is None and page.document.url:
-        found = url_date(page.document.url)
-    return found or first_date(near) or labelled_date(page.document.blocks)
+    values.extend(microdata(page.tree, "dateCreated"))
+    stated = next((day for value in values if (day := parse_date(value))), None)
+    url_day = url_date(page.document.url) if page.document.url else None
+    shown = dateline(near)
+    if stated and shown and _stated_date_hidden(page, stated, shown, url_day):
+        return shown
+    return stated or url_day or first_date(near) or labelled_date(page.document.blocks)
+
+
+def _stated_date_hidden(page: _Page, stated: str, shown: str, url_day: str | None) -> bool:
+    """Whether the page's dateline should win over its stated date: they are different
+    moments, the URL does not back the stated one, and the page never shows it.
+
+    Publishing systems fill ``datePublished`` and ``article:published_time`` from
+    fields their templates do not keep up (the date an entry was created or imported,
+    or re-published after an edit), while the dateline under the headline is what
+    readers see.  A stated date that the page shows somewhere is kept (the dateline is
+    then another date, such as a revision), and so is one the URL repeats.  On WCXB's
+    pages it turned 14 misses into hits and 2 hits into misses on the domains it was
+    developed on, 11 and 6 on the others; on Readability's pages (whose gold is the
+    stated date by construction) 1 and 1."""
+    if same_moment(stated, shown) or url_day == stated[:10]:
+        return False
+    return not shows_day(page.document.blocks, stated)
 
 
 def _language(page: _Page) -> str | None:

@@ -16,8 +16,18 @@ from typing import Final
 from urllib.parse import urlsplit
 
 from unboiler.document import TextBlock
-from unboiler.metadata.rules import DATE_LABEL, MAX_BYLINE_WORDS, MIN_YEAR, MONTH_NAMES
+from unboiler.metadata.rules import (
+    DATE_LABEL,
+    MAX_BYLINE_WORDS,
+    MIN_YEAR,
+    MONTH_NAMES,
+    PROFILE_DATE,
+    UPDATE_LABEL,
+)
 
+#: The time zones in use span UTC-12:00 to UTC+14:00 (the IANA time zone database).
+EARLIEST_OFFSET: Final = timedelta(hours=-12)
+LATEST_OFFSET: Final = timedelta(hours=14)
 #: Characters of a value read for a date: dates sit at the start of what holds them.
 MAX_DATE_TEXT: Final = 300
 
@@ -50,7 +60,8 @@ _CJK_DATE: Final = re.compile(
     rf"{_YEAR}\s*[年년]\s*(?P<month>[01]?\d)\s*[月월]\s*(?P<day>[0-3]?\d)"
 )
 _URL_DATE: Final = re.compile(
-    rf"/{_YEAR}[/-]?(?P<month>[01]\d)[/-]?(?P<day>[0-3]\d)(?:/|[-_]|\.html?|$)"
+    rf"/{_YEAR}[/-]?(?P<month>[01]\d|{_MONTH_NAME})[/-]?(?P<day>[0-3]\d)(?:/|[-_]|\.html?|$)",
+    re.IGNORECASE,
 )
 
 
@@ -142,7 +153,7 @@ def parse_date(text: str) -> str | None:
 
 def url_date(url: str) -> str | None:
     """A date in a URL's path, as news sites and blogs put it (``/2024/05/17/``,
-    ``/2024-05-17-title``)."""
+    ``/2024-05-17-title``, ``/2024/may/17/``)."""
     try:
         path = urlsplit(url).path
     except ValueError:
@@ -150,7 +161,8 @@ def url_date(url: str) -> str | None:
     match = _URL_DATE.search(path)
     if match is None:
         return None
-    found = _day(match["year"], match["month"], match["day"])
+    month = match["month"]
+    found = _day(match["year"], month if month.isdigit() else _MONTHS[month.lower()], match["day"])
     return found.isoformat() if found else None
 
 
@@ -171,15 +183,75 @@ def block_date(block: TextBlock) -> str | None:
 
 
 def first_date(blocks: list[TextBlock]) -> str | None:
-    """The first date shown in the blocks."""
-    return next((found for block in blocks if (found := block_date(block))), None)
+    """The first date shown in the blocks, leaving out the dates of people (a forum
+    member's "Joined: ...", :data:`PROFILE_DATE`)."""
+    return next(
+        (
+            found
+            for block in blocks
+            if not PROFILE_DATE.search(block.text) and (found := block_date(block))
+        ),
+        None,
+    )
+
+
+def dateline(blocks: list[TextBlock]) -> str | None:
+    """The date of the first dated block near the title when it is a plain dateline: not
+    a revision ("Updated ...") nor a person's date ("Joined ...")."""
+    for block in blocks:
+        if PROFILE_DATE.search(block.text):
+            continue
+        found = block_date(block)
+        if found:
+            return None if UPDATE_LABEL.search(block.text) else found
+    return None
+
+
+def same_moment(a: str, b: str) -> bool:
+    """Whether two ISO dates may be the same moment: the same day; the same instant
+    written in two zones (``2024-05-17T23:30:00+00:00``, ``2024-05-18T01:30:00+02:00``);
+    or an instant and a day without a zone that is the instant's day somewhere on Earth
+    (``2018-06-12T23:00:00+00:00`` is 13 June from UTC+1).  Such dates differ in how they
+    are written, not in what they say."""
+    if a[:10] == b[:10]:
+        return True
+    try:
+        first, second = datetime.fromisoformat(a), datetime.fromisoformat(b)
+    except ValueError:
+        return False
+    if first.tzinfo is not None and second.tzinfo is not None:
+        return first == second
+    instant, day = (first, second) if first.tzinfo is not None else (second, first)
+    if instant.tzinfo is None:
+        return False
+    utc = instant.astimezone(UTC).replace(tzinfo=None)
+    return (utc + EARLIEST_OFFSET).date() <= day.date() <= (utc + LATEST_OFFSET).date()
+
+
+def shows_day(blocks: list[TextBlock], day: str) -> bool:
+    """Whether a short block of the page shows the day of ``day``."""
+    return any(
+        block.num_words <= MAX_BYLINE_WORDS
+        and (found := block_date(block))
+        and found[:10] == day[:10]
+        for block in blocks
+    )
 
 
 def labelled_date(blocks: list[TextBlock]) -> str | None:
-    """The first date the page labels as its own ("Published on ...", "Last updated:")
-    in a short block anywhere: such a label is not used for other pages' dates."""
+    """The first date the page labels as its publication date ("Published on ...",
+    "Posted:") in a short block anywhere: such a label is not used for other pages'
+    dates.  Revision labels ("Last updated on ...", :data:`UPDATE_LABEL`) are left out
+    here: far from the title they are a documentation site's footer, the date of a
+    build, not of publication (on WCXB's pages without a gold date, such footers gave
+    most of the dates found this way)."""
     for block in blocks:
-        if block.num_words <= MAX_BYLINE_WORDS and DATE_LABEL.match(block.text):
+        text = block.text
+        if (
+            block.num_words <= MAX_BYLINE_WORDS
+            and DATE_LABEL.match(text)
+            and not UPDATE_LABEL.match(text.lstrip())
+        ):
             found = block_date(block)
             if found:
                 return found

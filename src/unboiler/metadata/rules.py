@@ -131,6 +131,9 @@ PAGE_TYPES: Final = ARTICLE_TYPES | {
 NOT_AUTHORED_TYPES: Final = frozenset(
     {"review", "comment", "answer", "question", "rating", "website", "organization"}
 )
+#: Types of the items that reply to a page (schema.org ``Comment``, ``Answer``,
+#: ``Review``...): their microdata ``author`` and dates are not the page's.
+REPLY_TYPES: Final = frozenset({"comment", "answer", "review", "rating", "usercomments"})
 #: Types of organisations: an ``author`` that is one is kept only when no person is named.
 ORGANIZATION_TYPES: Final = frozenset(
     {
@@ -281,6 +284,20 @@ DATE_LABEL: Final = re.compile(
     r"^\s*(?:(?:originally\s+|first\s+)?(?:published|posted|updated|last\s+updated|"
     r"last\s+modified|modified|created|date|dated|publié|mis\s+à\s+jour|veröffentlicht|"
     r"aktualisiert|publicado|actualizado|pubblicato|aggiornato|gepubliceerd)\b)",
+    re.IGNORECASE,
+)
+#: Labels of a revision date ("Updated", "Last modified"; searched anywhere in a byline,
+#: which may glue it to the date: "UpdatedJanuary 25"): the page's date, but not when it
+#: was published.
+UPDATE_LABEL: Final = re.compile(
+    r"(?:last\s+)?(?:updated|modified|mis\s+à\s+jour|aktualisiert|actualizado|aggiornato|"
+    r"bijgewerkt)",
+    re.IGNORECASE,
+)
+#: Labels of dates that are a person's, not the page's: when a forum member joined or
+#: registered, when a group was founded ("Joined: Mon Jul 24, 2017").
+PROFILE_DATE: Final = re.compile(
+    r"\b(?:joined|member\s+since|registered|founded|registriert|inscrit|miembro\s+desde)\b",
     re.IGNORECASE,
 )
 #: Dates before this year are no web page's (the Web opened to the public in 1991).

@@ -15,7 +15,12 @@ from typing import Any
 
 from unboiler.document import TextDocument
 from unboiler.jsonld import json_ld_objects, plain_text, types_of
-from unboiler.metadata.rules import ARTICLE_TYPES, ORGANIZATION_TYPES, PAGE_TYPES
+from unboiler.metadata.rules import (
+    ARTICLE_TYPES,
+    ORGANIZATION_TYPES,
+    PAGE_TYPES,
+    REPLY_TYPES,
+)
 
 # Punctuation and symbols: what is neither a word character nor a space (marks of
 # scripts such as Devanagari go too, on both sides of a comparison alike).
@@ -197,11 +202,16 @@ def microdata(tree: Any, name: str) -> Iterator[str]:
     """The values of the schema.org microdata property ``name`` on elements other than
     ``<meta>`` (those are read with the meta elements), following HTML's rules for an
     item's property values: ``content`` or ``datetime`` when given, the ``name`` of a
-    nested item, else the element's text."""
+    nested item, else the element's text.
+
+    A property belongs to the item of its nearest ``itemscope`` ancestor (HTML's
+    microdata model); properties of a comment, answer or review (their ``itemtype``) are
+    someone else's and are skipped: a Q&A page marks each comment's ``datePublished``
+    and ``author`` as it marks the question's."""
     if tree is None:
         return
     for element in tree.css(f'[itemprop~="{name}"]'):
-        if element.tag == "meta":
+        if element.tag == "meta" or _owned_by_other(element):
             continue
         attributes = element.attributes
         value = clean_text(attributes.get("content")) or clean_text(attributes.get("datetime"))
@@ -215,6 +225,18 @@ def microdata(tree: Any, name: str) -> Iterator[str]:
             value = clean_text(element.text(deep=True, separator=" "))
         if value:
             yield value
+
+
+def _owned_by_other(element: Any) -> bool:
+    """Whether the item a microdata property belongs to is one of
+    :data:`REPLY_TYPES` (a comment, an answer, a review)."""
+    node = element.parent
+    while node is not None and node.tag != "html":
+        if "itemscope" in node.attributes:
+            kind = (node.attributes.get("itemtype") or "").rstrip("/").rsplit("/", 1)[-1]
+            return kind.casefold() in REPLY_TYPES
+        node = node.parent
+    return False
 
 
 __all__ = [

@@ -1,0 +1,107 @@
+"""Which date is the publication date when a page gives several: the stated date
+against the dateline under the title, revisions, people's dates, time zones, dates in
+URLs and in microdata of replies.  Each page is written here, one rule each."""
+
+from __future__ import annotations
+
+import pytest
+
+from unboiler.metadata import extract_metadata
+from unboiler.metadata.dates import same_moment, url_date
+from unboiler.parse import parse
+
+RUNNING_TEXT = (
+    "<p>The new timetable adds two evening departures on weekdays and moves the first "
+    "morning crossing half an hour earlier, so that commuters reach the mainland before "
+    "the offices open and the schools start.</p>"
+)
+
+
+def date_of(head: str = "", body: str = "", url: str | None = None) -> str | None:
+    html = f"<html><head>{head}</head><body>{body}</body></html>"
+    return extract_metadata(parse(html, url=url)).date
+
+
+STATED = '<meta property="article:published_time" content="2025-06-24T10:00:00+00:00">'
+
+
+def test_dateline_wins_when_the_stated_date_is_shown_nowhere() -> None:
+    body = f"<h1>Ferry timetable changes</h1><p>August 25, 2024</p>{RUNNING_TEXT}"
+    assert date_of(STATED, body) == "2024-08-25"
+
+
+def test_stated_date_kept_when_the_page_shows_it() -> None:
+    body = (
+        f"<h1>Ferry timetable changes</h1><p>August 25, 2024</p>{RUNNING_TEXT}"
+        "<footer><p>First published June 24, 2025</p></footer>"
+    )
+    assert date_of(STATED, body) == "2025-06-24T10:00:00+00:00"
+
+
+def test_stated_date_kept_when_the_url_repeats_it() -> None:
+    body = f"<h1>Ferry timetable changes</h1><p>August 25, 2024</p>{RUNNING_TEXT}"
+    url = "https://news.example.org/2025/06/24/ferry"
+    assert date_of(STATED, body, url) == "2025-06-24T10:00:00+00:00"
+
+
+def test_revision_dateline_does_not_replace_the_stated_date() -> None:
+    body = f"<h1>Ferry timetable changes</h1><p>Updated October 8, 2025</p>{RUNNING_TEXT}"
+    assert date_of(STATED, body) == "2025-06-24T10:00:00+00:00"
+    glued = "<h1>Ferry timetable changes</h1><p>By Jo Lee UpdatedOctober 8, 2025</p>"
+    assert date_of(STATED, glued + RUNNING_TEXT) == "2025-06-24T10:00:00+00:00"
+
+
+def test_same_instant_in_the_readers_zone_keeps_the_stated_date() -> None:
+    late = '<meta property="article:published_time" content="2018-06-12T23:00:00Z">'
+    body = f"<h1>Ferry timetable changes</h1><p>6/13/2018</p>{RUNNING_TEXT}"
+    assert date_of(late, body) == "2018-06-12T23:00:00+00:00"
+
+
+def test_people_dates_are_not_the_page_date() -> None:
+    body = (
+        "<h1>Which ferry pass is best?</h1><p>Joined: Mon Jul 24, 2017 9:28 am</p>"
+        f"<p>Post by sailor » Sat Feb 24, 2024 12:41 pm</p>{RUNNING_TEXT}"
+    )
+    assert date_of(body=body) == "2024-02-24"
+
+
+def test_revision_label_far_from_the_title_is_not_a_publication_date() -> None:
+    filler = "".join(f"<p>Section {n}</p>{RUNNING_TEXT}" for n in range(8))
+    body = f"<h1>Ferry guide</h1>{filler}<footer><p>Last updated on Mar 05, 2026</p></footer>"
+    assert date_of(body=body) is None
+    published = body.replace("Last updated on", "Published on")
+    assert date_of(body=published) == "2026-03-05"
+
+
+def test_month_name_in_the_url() -> None:
+    url = "https://wine.example.org/blog/2023/october/03/how-many-types"
+    assert url_date(url) == "2023-10-03"
+
+
+def test_microdata_dates_of_replies_are_skipped() -> None:
+    body = (
+        '<div itemscope itemtype="https://schema.org/Question">'
+        "<h1 itemprop='name'>How to back up a whole system?</h1>"
+        '<div itemscope itemtype="https://schema.org/Comment">'
+        '<span itemprop="datePublished" content="2016-03-17T13:23:29Z">Mar 17, 2016</span>'
+        "<p>Did you try rsync?</p></div>"
+        '<time itemprop="dateCreated" datetime="2012-06-29T10:51:01Z">13 years ago</time>'
+        f"{RUNNING_TEXT}</div>"
+    )
+    assert date_of(body=body) == "2012-06-29T10:51:01+00:00"
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "expected"),
+    [
+        ("2024-05-17", "2024-05-17T09:00:00", True),
+        ("2024-05-17T23:30:00+00:00", "2024-05-18T01:30:00+02:00", True),
+        ("2024-05-17T23:30:00+00:00", "2024-05-18T09:30:00+02:00", False),
+        ("2018-06-12T23:00:00+00:00", "2018-06-13", True),  # UTC+1 and east
+        ("2025-12-19T22:02:58+00:00", "2025-12-18", False),  # no zone is 34 hours behind
+        ("2025-11-13", "2025-11-12", False),  # two days, no instant
+    ],
+)
+def test_same_moment(a: str, b: str, expected: bool) -> None:
+    assert same_moment(a, b) is expected
+    assert same_moment(b, a) is expected
