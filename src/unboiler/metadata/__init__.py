@@ -209,18 +209,23 @@ def _near_title(blocks: list[TextBlock], title_index: int | None) -> list[TextBl
 
 
 def _author(page: _Page, near: list[TextBlock]) -> str | None:
+    """Who wrote the page: a person named by the structured data or the meta elements,
+    then the page's byline, then a JSON-LD ``creator`` (schema.org's wider term for
+    whoever made the item: as often the account that uploaded it as its writer), then
+    an organisation named as the author."""
     data, meta = page.data, page.meta
     stated: list[str | None] = []
+    creators: list[str | None] = []
     organisations: list[str | None] = []
     for item, kinds in zip(data.objects, data.kinds, strict=True):
         if kinds & NOT_AUTHORED_TYPES:
             continue
-        values = [value for value in (item.get("author"), item.get("creator")) if value]
-        names = join_authors([n for value in values for n in data.names(value)], page.site_names)
-        if all(data.is_organization(value) for value in values):
-            organisations.append(names)
-        else:
-            stated.append(names)
+        for key, people in (("author", stated), ("creator", creators)):
+            value = item.get(key)
+            if not value:
+                continue
+            names = join_authors(data.names(value), page.site_names)
+            (organisations if data.is_organization(value) else people).append(names)
     stated.extend(clean_author(name) for name in first_values(meta, AUTHOR_META))
     stated.extend(clean_author(name) for name in labelled_values(meta, AUTHOR_LABEL))
     stated.extend(clean_author(citation_name(name)) for name in meta.get("citation_author", [])[:1])
@@ -235,6 +240,11 @@ def _author(page: _Page, near: list[TextBlock]) -> str | None:
         found = marked_author(page.tree)
     if found:
         return without_site(found, page.site_names)
+    for name in creators:
+        if name and is_site_name(name, page.site_names):
+            organisations.append(name)
+        elif name:
+            return name
     return next((name for name in organisations if name), None)
 
 

@@ -35,7 +35,10 @@ from unboiler.metadata.rules import (
     NAME_SELECTOR,
     NOT_AUTHORS,
     OTHER_ROLE,
+    STARTER_LABEL,
     STRONG_BYLINE,
+    USERNAME_SELECTOR,
+    WEEKDAY,
 )
 from unboiler.metadata.sources import fold, unique
 from unboiler.metadata.title import is_site_name
@@ -53,7 +56,11 @@ def clean_author(name: str) -> str | None:
     if not name or "@" in name or "://" in name or name.startswith("www."):
         return None
     folded = fold(name)
-    if not folded or folded in NOT_AUTHORS or any(char.isdigit() for char in folded):
+    if not folded or folded in NOT_AUTHORS:
+        return None
+    # A number on its own is a date, a count or an address, never part of a name; digits
+    # inside a word are a username's ("lulug30", "user3080392").
+    if any(word.isdigit() for word in folded.split()):
         return None
     if len(folded) <= 2 and name.isupper():  # initials on an avatar
         return None
@@ -70,6 +77,8 @@ def byline_name(text: str, *, username: bool = False) -> str | None:
     forum's "jdoe42" is the author)."""
     if OTHER_ROLE.match(text) or BYLINE_LABEL.match(text):
         return None
+    if WEEKDAY.match(text) and parse_date(text):
+        return None  # a date that opens with its weekday ("Sun Dec 17, 2023"), no name
     text = text.strip()
     match = BYLINE.match(text)
     if match:
@@ -111,14 +120,30 @@ def without_site(name: str, site_names: Iterable[str]) -> str:
 def byline_author(blocks: list[TextBlock], *, strong: bool = False) -> str | None:
     """A "By Jane Doe" line among ``blocks`` (those near the title), or with ``strong``
     only a "Written by Jane Doe" (any block).  A label alone ("Written by") takes its
-    name from the next block."""
+    name from the next block.  Near the title, forum software's "Thread starter jdoe42"
+    names who opened the thread (:data:`STARTER_LABEL`).  Blocks of forms are skipped:
+    a search form's "By:" field is no byline."""
     for index, block in enumerate(blocks):
         text = block.text
-        if block.num_words > MAX_BYLINE_WORDS:
+        if block.num_words > MAX_BYLINE_WORDS or _in_form(block.node):
+            continue
+        following = next(
+            (later for later in blocks[index + 1 : index + 3] if not _tag_links(later)), None
+        )
+        starter = STARTER_LABEL.match(text)
+        if starter and not strong:
+            named = starter["name"] or (following.text if following is not None else "")
+            name = byline_name(named, username=True)
+            if name:
+                return name
             continue
         if BYLINE_LABEL.match(text):
-            following = blocks[index + 1] if index + 1 < len(blocks) else None
-            if following is not None and following.num_words <= MAX_NAME_WORDS:
+            # A label's name is the next block's text, unless that is another label.
+            if (
+                following is not None
+                and following.num_words <= MAX_NAME_WORDS
+                and not following.text.rstrip().endswith(":")
+            ):
                 name = byline_name(following.text)
                 if name:
                     return name
@@ -126,20 +151,44 @@ def byline_author(blocks: list[TextBlock], *, strong: bool = False) -> str | Non
         if (STRONG_BYLINE if strong else BYLINE).match(text):
             name = byline_name(text)
             if name:
-                return name
+                return _name_element(block, name) or name
+    return None
+
+
+def _name_element(block: TextBlock, name: str) -> str | None:
+    """The name as the byline's own markup bounds it, when an element of the block holds
+    the name alone (a link to the author's page, ``rel="author"``, hCard's ``fn``) and
+    the name read from the text starts with it: the text runs the name into a role
+    written beside it ("Celeste Longacre Gardener & Astrologer")."""
+    folded = fold(name)
+    for node in block.nodes:
+        for element in node.css(NAME_SELECTOR):
+            text = " ".join(element.text(deep=True, separator=" ").split())
+            marked = fold(text)
+            if marked and folded != marked and folded.startswith(f"{marked} "):
+                return clean_author(text)
     return None
 
 
 def marked_author(tree: Any) -> str | None:
     """The first name in an element marked as a byline, then in a link to an author's
     page, outside comments and sidebars."""
-    passes = ((BYLINE_SELECTOR, _marks_byline), (AUTHOR_PAGE_SELECTOR, _links_author))
+    passes = (
+        (BYLINE_SELECTOR, _marks_byline),
+        (AUTHOR_PAGE_SELECTOR, _links_author),
+        (USERNAME_SELECTOR, _is_element),
+    )
     for selector, is_byline in passes:
         for element in tree.css(selector):
             if not is_byline(element):
                 continue
             text = element.text(deep=True, separator=" ")
-            if len(text) > MAX_BYLINE_CHARS or _in_aside(element):
+            if len(text) > MAX_BYLINE_CHARS or _in_aside(element) or _in_form(element):
+                continue
+            if selector is USERNAME_SELECTOR:
+                name = byline_name(text, username=True)
+                if name:
+                    return name
                 continue
             # The name's own element, when the byline holds one, leaves out a role or a
             # date written beside it ("Sam Lee <span>Head of Operations</span>").
@@ -152,6 +201,10 @@ def marked_author(tree: Any) -> str | None:
             if name:
                 return name
     return None
+
+
+def _is_element(element: Any) -> bool:
+    return True
 
 
 def _marks_byline(element: Any) -> bool:
@@ -167,6 +220,26 @@ def _marks_byline(element: Any) -> bool:
 
 def _links_author(element: Any) -> bool:
     return AUTHOR_PAGE.search(element.attributes.get("href") or "") is not None
+
+
+def _tag_links(block: TextBlock) -> bool:
+    """Whether a block is a list of the page's categories or tags (links marked
+    ``rel="tag"`` or ``rel="category"``, microformats' rel-tag), which some themes
+    print between a "By" and the name."""
+    return any(
+        node.css_first('a[rel~="tag"], a[rel~="category"]') is not None
+        or "tag" in (node.attributes.get("rel") or "").split()
+        for node in block.nodes
+    )
+
+
+def _in_form(node: Any) -> bool:
+    """Whether a node is part of a form: a search form's "By:" field labels no byline."""
+    while node is not None and node.tag not in ("body", "html"):
+        if node.tag == "form":
+            return True
+        node = node.parent
+    return False
 
 
 def _in_aside(element: Any) -> bool:

@@ -202,6 +202,14 @@ BYLINE_LABEL: Final = re.compile(
     r"auteur)\s*:?\s*$",
     re.IGNORECASE,
 )
+#: Labels forum software writes before the name of who opened a thread or asked a
+#: question ("Thread starter jdoe42", "Started by", "Original poster"); the name may be
+#: a username.
+STARTER_LABEL: Final = re.compile(
+    r"^\s*(?:thread\s+starter|topic\s+starter|started\s+by|original\s+poster|asked\s+by)"
+    r"\s*:?\s*(?P<name>.*)$",
+    re.IGNORECASE,
+)
 #: Lines that credit someone other than the author ("Reviewed by", "Photo by").
 OTHER_ROLE: Final = re.compile(
     r"^\s*(?:(?:medically\s+)?reviewed|edited|fact[- ]checked|photo(?:graph)?s?|image|"
@@ -220,6 +228,15 @@ BYLINE_STOP: Final = re.compile(
     r"september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|"
     r"dec|min|read|photo)\b)).*$"
 )
+#: Weekday names and their abbreviations (English, German, French, Spanish): a line that
+#: opens with one and holds a date is that date, not a name ("Sun Dec 17, 2023").
+WEEKDAY: Final = re.compile(
+    r"^\s*(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|"
+    r"friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|"
+    r"lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|"
+    r"viernes|sábado|domingo)\b\.?,?\s",
+    re.IGNORECASE,
+)
 #: Elements that may hold a byline, as publishing systems mark them; each is checked
 #: with :data:`BYLINE_CLASS_PART` ("authority" is no byline).
 BYLINE_SELECTOR: Final = (
@@ -229,10 +246,14 @@ BYLINE_SELECTOR: Final = (
 #: Links to an author's page (WordPress's ``/author/jane-doe/``), read after the marked
 #: elements: menus link to authors too.
 AUTHOR_PAGE_SELECTOR: Final = 'a[href*="/author/"], a[href*="/authors/"]'
-#: Inside a byline element, the element that holds the name alone.
+#: The element forum software (phpBB, XenForo, vBulletin, Discourse, MyBB) puts a
+#: member's name in, read last: on a thread page its first is who opened the thread.
+USERNAME_SELECTOR: Final = '[class~="username"]'
+#: Inside a byline element, the element that holds the name alone (hCard's ``fn``
+#: among them: microformats.org/wiki/hcard).
 NAME_SELECTOR: Final = (
     'a[rel~="author"], a[href*="/author/"], a[href*="/authors/"], [itemprop~="name"], '
-    '[class*="name" i]'
+    '[class*="name" i], [class~="fn"]'
 )
 AUTHOR_PAGE: Final = re.compile(r"/authors?/[^/?#]+/?(?:[?#].*)?$")
 #: A part of a class name (split at dashes, underscores and case changes) that marks a

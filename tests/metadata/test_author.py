@@ -1,0 +1,93 @@
+"""Who wrote the page when forum software, search forms, roles and tag links surround
+the name; JSON-LD ``creator`` against the byline; usernames.  Pages written here."""
+
+from __future__ import annotations
+
+import json
+
+from unboiler.metadata import extract_metadata
+from unboiler.metadata.author import clean_author
+from unboiler.parse import parse
+
+RUNNING_TEXT = (
+    "<p>I have had a twitch in my left hand for three weeks now and my grip feels weaker "
+    "when I open jars, so I wonder whether anyone here noticed the same thing before "
+    "their diagnosis and what the doctors said.</p>"
+)
+
+
+def author_of(head: str = "", body: str = "") -> str | None:
+    html = f"<html><head>{head}</head><body>{body}</body></html>"
+    return extract_metadata(parse(html)).author
+
+
+def ld(data: object) -> str:
+    return f'<script type="application/ld+json">{json.dumps(data)}</script>'
+
+
+def test_usernames_keep_their_digits_but_numbers_are_no_names() -> None:
+    assert clean_author("lulug30") == "lulug30"
+    assert clean_author("user3080392") == "user3080392"
+    assert clean_author("March 5 2024") is None
+    posting = ld(
+        {"@type": "DiscussionForumPosting", "author": {"@type": "Person", "name": "lulug30"}}
+    )
+    assert author_of(posting, f"<h1>Early symptoms</h1>{RUNNING_TEXT}") == "lulug30"
+
+
+def test_byline_wins_over_a_json_ld_creator() -> None:
+    creator = ld({"@type": "NewsArticle", "creator": "CC7567"})
+    body = f"<h1>The new trailer</h1><p>By James Akinaka</p>{RUNNING_TEXT}"
+    assert author_of(creator, body) == "James Akinaka"
+    assert author_of(creator, f"<h1>The new trailer</h1>{RUNNING_TEXT}") == "CC7567"
+
+
+def test_thread_starter_names_a_username() -> None:
+    body = "<h1>Early symptoms</h1><p>Thread starter sean_g</p><p>Start date Feb 25, 2024</p>"
+    assert author_of(body=body + RUNNING_TEXT) == "sean_g"
+    split = "<h1>Early symptoms</h1><p>Thread starter</p><p>ridwan123</p>"
+    assert author_of(body=split + RUNNING_TEXT) == "ridwan123"
+
+
+def test_search_form_label_is_no_byline() -> None:
+    body = (
+        "<h1>Early symptoms</h1>"
+        "<form action='/search'><p>By:</p><p>Search</p></form>"
+        f"<p>Thread starter SamuelMIz</p>{RUNNING_TEXT}"
+    )
+    assert author_of(body=body) == "SamuelMIz"
+
+
+def test_label_followed_by_a_label_is_no_name() -> None:
+    body = f"<h1>Early symptoms</h1><p>By:</p><p>Words:</p>{RUNNING_TEXT}"
+    assert author_of(body=body) is None
+
+
+def test_forum_username_element_is_read_last() -> None:
+    body = (
+        "<h1>Turning off all LEDs</h1>"
+        '<p class="author"><a href="./viewtopic.php?p=1">Sun Dec 17, 2023 11:23 am</a></p>'
+        f'<dl><dt><a class="username" href="./memberlist.php?u=4">b.scherer</a></dt></dl>'
+        f"{RUNNING_TEXT}"
+    )
+    assert author_of(body=body) == "b.scherer"
+
+
+def test_name_element_bounds_a_name_run_into_its_role() -> None:
+    body = (
+        "<h1>How we keep pests out of the garden</h1>"
+        '<div class="author-line">Written By: <a href="/author/celeste-longacre">'
+        "Celeste Longacre</a> Gardener &amp; Astrologer</div>"
+        f"{RUNNING_TEXT}"
+    )
+    assert author_of(body=body) == "Celeste Longacre"
+
+
+def test_tag_links_between_by_and_the_name_are_skipped() -> None:
+    body = (
+        "<h1>Your wedding checklist</h1><p>By</p>"
+        '<p><a rel="category tag" href="/c/1">Wedding Checklists</a> '
+        '<a rel="category tag" href="/c/2">Just Engaged</a></p>'
+        f"<p>Naoise McNally</p>{RUNNING_TEXT}"
+    )
+    assert author_of(body=body) == "Naoise McNally"
