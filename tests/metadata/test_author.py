@@ -91,3 +91,8 @@ def test_tag_links_between_by_and_the_name_are_skipped() -> None:
         f"<p>Naoise McNally</p>{RUNNING_TEXT}"
     )
     assert author_of(body=body) == "Naoise McNally"
+
+
+def test_authored_by_is_a_byline() -> None:
+    body = f"<h1>Office chairs</h1><p>Authored by: Dr. Ehsan Jazini</p>{RUNNING_TEXT}"
+    assert author_of(body=body) == "Dr. Ehsan Jazini"

@@ -186,7 +186,7 @@ MAX_TEXT_LINK_DENSITY: Final = 0.3
 
 #: A written byline: "By Jane Doe", "Written by: Jane Doe", "Von", "Par", "Por"...
 BYLINE: Final = re.compile(
-    r"^\s*(?:(?:written|posted|post|published|words|text|story|article)\s+)?"
+    r"^\s*(?:(?:written|authored|posted|post|published|words|text|story|article)\s+)?"
     r"(?:by|von|par|por|di|da|door|av|af|przez|autor(?:in)?|author|auteur)(?:\s*:\s*|\s+)"
     r"(?P<name>[^\W\d_][\w.'’\-]*(?:[ \t]+(?:[^\W\d_][\w.'’\-]*|and|und|et|y|e|&)){0,12})",
     re.IGNORECASE,
@@ -194,11 +194,11 @@ BYLINE: Final = re.compile(
 #: A byline that cannot be anything else ("Written by", "Author:"), trusted anywhere on
 #: the page; a bare "By" is trusted only near the title ("Photo by", "Powered by").
 STRONG_BYLINE: Final = re.compile(
-    r"^\s*(?:(?:written|posted)\s+by|author|autor(?:in)?|auteur)\b", re.IGNORECASE
+    r"^\s*(?:(?:written|authored|posted)\s+by|author|autor(?:in)?|auteur)\b", re.IGNORECASE
 )
 #: A byline's label alone, its name in the next block ("Written by" / "Jane Doe").
 BYLINE_LABEL: Final = re.compile(
-    r"^\s*(?:(?:written|posted|published)\s+)?(?:by|von|par|por|door|author|autor(?:in)?|"
+    r"^\s*(?:(?:written|authored|posted|published)\s+)?(?:by|von|par|por|door|author|autor(?:in)?|"
     r"auteur)\s*:?\s*$",
     re.IGNORECASE,
 )
