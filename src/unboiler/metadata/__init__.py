@@ -286,7 +286,7 @@ def _stated_date_hidden(page: _Page, stated: str, shown: str, url_day: str | Non
     stated date by construction) 1 and 1."""
     if same_moment(stated, shown) or url_day == stated[:10]:
         return False
-    return not shows_day(page.document.blocks, stated)
+    return not shows_day(page.tree, page.document.blocks, stated)
 
 
 def _language(page: _Page) -> str | None:

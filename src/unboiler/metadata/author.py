@@ -125,34 +125,40 @@ def byline_author(blocks: list[TextBlock], *, strong: bool = False) -> str | Non
     a search form's "By:" field is no byline."""
     for index, block in enumerate(blocks):
         text = block.text
-        if block.num_words > MAX_BYLINE_WORDS or _in_form(block.node):
+        if block.num_words > MAX_BYLINE_WORDS:
             continue
-        following = next(
-            (later for later in blocks[index + 1 : index + 3] if not _tag_links(later)), None
-        )
-        starter = STARTER_LABEL.match(text)
-        if starter and not strong:
-            named = starter["name"] or (following.text if following is not None else "")
-            name = byline_name(named, username=True)
-            if name:
-                return name
+        starter = STARTER_LABEL.match(text) if not strong else None
+        label = starter is None and BYLINE_LABEL.match(text)
+        byline = not (starter or label) and (STRONG_BYLINE if strong else BYLINE).match(text)
+        if not (starter or label or byline) or _in_form(block.node):
             continue
-        if BYLINE_LABEL.match(text):
-            # A label's name is the next block's text, unless that is another label.
-            if (
-                following is not None
-                and following.num_words <= MAX_NAME_WORDS
-                and not following.text.rstrip().endswith(":")
-            ):
-                name = byline_name(following.text)
-                if name:
-                    return name
-            continue
-        if (STRONG_BYLINE if strong else BYLINE).match(text):
+        if byline:
             name = byline_name(text)
             if name:
                 return _name_element(block, name) or name
+            continue
+        following = _next_name_block(blocks, index)
+        if starter:
+            named = starter["name"] or (following.text if following is not None else "")
+            name = byline_name(named, username=True)
+        # A label's name is the next block's text, unless that is another label.
+        elif (
+            following is not None
+            and following.num_words <= MAX_NAME_WORDS
+            and not following.text.rstrip().endswith(":")
+        ):
+            name = byline_name(following.text)
+        else:
+            name = None
+        if name:
+            return name
     return None
+
+
+def _next_name_block(blocks: list[TextBlock], index: int) -> TextBlock | None:
+    """The block after a byline's label that may hold the name: the next one, or the
+    one after when the next lists the page's categories."""
+    return next((later for later in blocks[index + 1 : index + 3] if not _tag_links(later)), None)
 
 
 def _name_element(block: TextBlock, name: str) -> str | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, date, datetime, timedelta, timezone
-from typing import Final
+from typing import Any, Final
 from urllib.parse import urlsplit
 
 from unboiler.document import TextBlock
@@ -228,14 +228,21 @@ def same_moment(a: str, b: str) -> bool:
     return (utc + EARLIEST_OFFSET).date() <= day.date() <= (utc + LATEST_OFFSET).date()
 
 
-def shows_day(blocks: list[TextBlock], day: str) -> bool:
-    """Whether a short block of the page shows the day of ``day``."""
-    return any(
-        block.num_words <= MAX_BYLINE_WORDS
-        and (found := block_date(block))
-        and found[:10] == day[:10]
-        for block in blocks
-    )
+def shows_day(tree: Any, blocks: list[TextBlock], day: str) -> bool:
+    """Whether the page shows the day of ``day``: a ``<time datetime>`` anywhere, or a
+    short block whose text opens with it (only blocks that hold its year are read)."""
+    wanted, year = day[:10], day[:4]
+    if tree is not None:
+        for time in tree.css("time[datetime]"):
+            found = parse_date(time.attributes.get("datetime") or "")
+            if found and found[:10] == wanted:
+                return True
+    for block in blocks:
+        if block.num_words <= MAX_BYLINE_WORDS and year in block.text:
+            found = parse_date(block.text)
+            if found and found[:10] == wanted:
+                return True
+    return False
 
 
 def labelled_date(blocks: list[TextBlock]) -> str | None:
