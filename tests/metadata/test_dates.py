@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from unboiler.metadata import extract_metadata
-from unboiler.metadata.dates import same_moment, url_date
+from unboiler.metadata.dates import parse_date, same_moment, url_date
 from unboiler.parse import parse
 
 RUNNING_TEXT = (
@@ -105,3 +105,25 @@ def test_microdata_dates_of_replies_are_skipped() -> None:
 def test_same_moment(a: str, b: str, expected: bool) -> None:
     assert same_moment(a, b) is expected
     assert same_moment(b, a) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("By: FlowGuard EMEA on 04-ago-2021 5:11:10", "2021-08-04"),  # Spanish, dashes
+        ("12-dic-2019", "2019-12-12"),
+        ("07 set 2020", "2020-09-07"),  # Italian and Portuguese September
+        ("3 days ago 2021", None),
+    ],
+)
+def test_month_abbreviations_and_dashes(text: str, expected: str | None) -> None:
+    assert parse_date(text) == expected
+
+
+def test_url_day_is_the_local_day_of_the_stated_instant() -> None:
+    utc = '<meta property="article:published_time" content="2025-12-19T02:41:41+00:00">'
+    url = "https://blog.example.org/2025/12/18/comfort-watches"
+    body = f"<h1>Comfort watches</h1>{RUNNING_TEXT}"
+    assert date_of(utc, body, url) == "2025-12-18"
+    far = "https://blog.example.org/2025/12/10/comfort-watches"  # not the same moment
+    assert date_of(utc, body, far) == "2025-12-19T02:41:41+00:00"

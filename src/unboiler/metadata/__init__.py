@@ -251,8 +251,9 @@ def _author(page: _Page, near: list[TextBlock]) -> str | None:
 def _date(page: _Page, near: list[TextBlock]) -> str | None:
     """The publication date: the first the structured data or the meta elements state,
     unless the page shows another as the dateline under its title and the stated date
-    appears nowhere on the page (see :func:`_stated_date_hidden`); else the URL's, the
-    date shown near the title, a date labelled as the publication's anywhere."""
+    appears nowhere on the page (see :func:`_stated_date_hidden`), or the URL writes the
+    same moment as another day (the publisher's local day); else the URL's, the date
+    shown near the title, a date labelled as the publication's anywhere."""
     values = [
         value
         for value in page.data.values("datePublished", "dateCreated", "uploadDate")
@@ -269,6 +270,10 @@ def _date(page: _Page, near: list[TextBlock]) -> str | None:
     shown = dateline(near)
     if stated and shown and _stated_date_hidden(page, stated, shown, url_day):
         return shown
+    if stated and url_day and url_day != stated[:10] and same_moment(stated, url_day):
+        # The same instant: the URL writes the day in the publisher's time zone, the
+        # stated date in another (often UTC), and the local day is the one readers see.
+        return url_day
     return stated or url_day or first_date(near) or labelled_date(page.document.blocks)
 
 

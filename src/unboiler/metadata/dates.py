@@ -44,8 +44,8 @@ _ISO_DATE: Final = re.compile(
 )
 _COMPACT_DATE: Final = re.compile(rf"^{_YEAR}(?P<month>[01]\d)(?P<day>[0-3]\d)")
 _DAY_MONTH_YEAR: Final = re.compile(
-    rf"(?<!\w)(?P<day>[0-3]?\d)(?:st|nd|rd|th|er|º)?\.?\s*(?:de\s+)?(?P<month>{_MONTH_NAME})"
-    rf"\.?,?\s*(?:de\s+)?{_YEAR}(?!\d)",
+    rf"(?<!\w)(?P<day>[0-3]?\d)(?:st|nd|rd|th|er|º)?\.?(?:\s*|-)(?:de\s+)?(?P<month>{_MONTH_NAME})"
+    rf"\.?,?(?:\s*|-)(?:de\s+)?{_YEAR}(?!\d)",
     re.IGNORECASE,
 )
 _MONTH_DAY_YEAR: Final = re.compile(
@@ -116,7 +116,7 @@ def parse_date(text: str) -> str | None:
 
     Read, in this order: ISO 8601 and its look-alikes (``2024/05/17``, a space for the
     ``T``, ``+0200``); ``20240517`` at the start; "17 May 2024", "17. Mai 2024",
-    "17 de mayo de 2024"; "May 17th, 2024"; ``2024年5月17日``; then numbers only, day
+    "17 de mayo de 2024", "17-may-2024"; "May 17th, 2024"; ``2024年5月17日``; then numbers only, day
     first (``17.05.2024``), except with slashes, month first as in the US
     (``05/17/2024``) unless the first number cannot be a month.
     """

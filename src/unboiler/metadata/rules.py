@@ -324,18 +324,19 @@ PROFILE_DATE: Final = re.compile(
 #: Dates before this year are no web page's (the Web opened to the public in 1991).
 MIN_YEAR: Final = 1991
 #: Month names of English, German, French, Spanish, Italian, Portuguese and Dutch,
-#: with their usual abbreviations, one line per month.
+#: with their usual abbreviations (Spanish "ago", "dic"; Italian "gen", "mag"...), one
+#: line per month.
 MONTH_NAMES: Final = (
-    "january jan janvier janv januar jän enero ene gennaio genn janeiro januari",
+    "january jan janvier janv januar jän enero ene gennaio genn gen janeiro januari",
     "february feb février févr fevrier februar febrero febbraio fevereiro fev februari",
     "march mar mars märz marzo março maart",
-    "april apr avril avr abril aprile",
-    "may mai mayo maggio maio mei",
-    "june jun juin juni junio giugno junho",
-    "july jul juillet juil juli julio luglio julho",
-    "august aug août aout agosto augustus",
-    "september sep sept septembre septiembre settembre setembro",
-    "october oct octobre oktober octubre ottobre outubro okt",
+    "april apr avril avr abril abr aprile",
+    "may mai mayo maggio mag maio mei",
+    "june jun juin juni junio giugno giu junho",
+    "july jul juillet juil juli julio luglio lug julho",
+    "august aug août aout agosto ago augustus",
+    "september sep sept septembre septiembre settembre set setembro",
+    "october oct octobre oktober octubre ottobre ott outubro okt",
     "november nov novembre noviembre novembro",
-    "december dec décembre decembre dezember diciembre dicembre dezembro dez",
+    "december dec décembre decembre dezember diciembre dic dicembre dezembro dez",
 )
