@@ -17,11 +17,15 @@ none).  trafilatura runs as ``bare_extraction(text, url=url, with_metadata=True)
 where that returns nothing (it gives up on pages with too little text), its
 ``extract_metadata`` is asked instead, so it is not scored down for its text extraction.
 ``--dump`` writes every page's gold and both answers as JSON lines, to look at misses.
+``--halves`` adds the figures of each half of the pages split by domain (the last byte
+of the MD5 of ``domain_of(page)``, even or odd): rules developed on one half are checked
+on the other, whose domains they have not seen.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import platform
 import re
@@ -33,7 +37,7 @@ from pathlib import Path
 
 import unboiler
 from unboiler.charset import decode
-from unboiler.datasets import Dataset, Page, load_dataset
+from unboiler.datasets import Dataset, Page, domain_of, load_dataset
 from unboiler.metadata import extract_metadata
 from unboiler.parse import parse
 
@@ -129,12 +133,24 @@ class Tally:
         return self.spurious / self.without_gold if self.without_gold else 0.0
 
 
+def half_of(page: Page) -> str:
+    """The half of the domain split a page falls in: "even" or "odd"."""
+    digest = hashlib.md5(domain_of(page).encode("utf-8"), usedforsecurity=False).digest()
+    return "odd" if digest[-1] % 2 else "even"
+
+
+def new_tallies() -> dict[str, dict[str, Tally]]:
+    return {system: {field: Tally() for field in FIELDS} for system in ("unboiler", "trafilatura")}
+
+
 def run(
-    dataset: Dataset, *, peer: bool, dump: list[dict[str, object]]
+    dataset: Dataset,
+    *,
+    peer: bool,
+    dump: list[dict[str, object]],
+    halves: dict[str, dict[str, dict[str, Tally]]] | None = None,
 ) -> tuple[dict[str, dict[str, Tally]], float, int]:
-    tallies = {
-        system: {field: Tally() for field in FIELDS} for system in ("unboiler", "trafilatura")
-    }
+    tallies = new_tallies()
     seconds = 0.0
     gave_up = 0
     for page in dataset:
@@ -145,9 +161,13 @@ def run(
         if peer:
             other, failed = theirs(page)
             gave_up += failed
-        for field in FIELDS:
-            tallies["unboiler"][field].add(mine[field], gold[field], MATCHERS[field])
-            tallies["trafilatura"][field].add(other[field], gold[field], MATCHERS[field])
+        groups = [tallies]
+        if halves is not None:
+            groups.append(halves.setdefault(half_of(page), new_tallies()))
+        for group in groups:
+            for field in FIELDS:
+                group["unboiler"][field].add(mine[field], gold[field], MATCHERS[field])
+                group["trafilatura"][field].add(other[field], gold[field], MATCHERS[field])
         dump.append(
             {
                 "dataset": dataset.name,
@@ -191,10 +211,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help="write the Markdown table here")
     parser.add_argument("--dump", type=Path, help="write each page's answers as JSON lines")
     parser.add_argument("--no-trafilatura", action="store_true", help="score unboiler alone")
+    parser.add_argument(
+        "--halves", action="store_true", help="also score each half of a split by domain"
+    )
     args = parser.parse_args(argv)
     peer = not args.no_trafilatura
     command = "python benchmarks/metadata.py " + " ".join(
-        [*args.datasets, *(["--no-trafilatura"] if not peer else [])]
+        [
+            *args.datasets,
+            *(["--no-trafilatura"] if not peer else []),
+            *(["--halves"] if args.halves else []),
+        ]
         + ([f"--out {args.out}"] if args.out else [])
     )
     lines = [
@@ -221,8 +248,12 @@ def main(argv: list[str] | None = None) -> int:
     dump: list[dict[str, object]] = []
     for name in args.datasets:
         dataset = load_dataset(name)
-        tallies, per_page, gave_up = run(dataset, peer=peer, dump=dump)
+        halves: dict[str, dict[str, dict[str, Tally]]] | None = {} if args.halves else None
+        tallies, per_page, gave_up = run(dataset, peer=peer, dump=dump, halves=halves)
         lines += table(f"{name} ({len(dataset)} pages)", tallies, peer)
+        for half, counts in sorted((halves or {}).items()):
+            pages = counts["unboiler"]["title"].pages + counts["unboiler"]["title"].without_gold
+            lines += table(f"{name}, domains of {half} hash ({pages} pages)", counts, peer)
         lines.append(f"unboiler's metadata took {1000 * per_page:.2f} ms a page after the parse.")
         if peer:
             lines.append(
