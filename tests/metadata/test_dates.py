@@ -4,6 +4,8 @@ URLs and in microdata of replies.  Each page is written here, one rule each."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from unboiler.metadata import extract_metadata
@@ -127,3 +129,15 @@ def test_url_day_is_the_local_day_of_the_stated_instant() -> None:
     assert date_of(utc, body, url) == "2025-12-18"
     far = "https://blog.example.org/2025/12/10/comfort-watches"  # not the same moment
     assert date_of(utc, body, far) == "2025-12-19T02:41:41+00:00"
+
+
+def test_an_embedded_videos_upload_date_is_read_after_the_articles_date() -> None:
+    video = {"@type": "VideoObject", "uploadDate": "2024-12-07T01:36:42Z", "name": "Clip"}
+    article = {"@type": "NewsArticle", "datePublished": "2024-12-06T22:00:40Z"}
+    scripts = "".join(
+        f'<script type="application/ld+json">{json.dumps(item)}</script>'
+        for item in (video, article)
+    )
+    body = f"<h1>President apologises</h1>{RUNNING_TEXT}"
+    assert date_of(scripts, body) == "2024-12-06T22:00:40+00:00"
+    assert date_of(scripts.split("</script>")[0] + "</script>", body) == "2024-12-07T01:36:42+00:00"

@@ -254,9 +254,13 @@ def _date(page: _Page, near: list[TextBlock]) -> str | None:
     appears nowhere on the page (see :func:`_stated_date_hidden`), or the URL writes the
     same moment as another day (the publisher's local day); else the URL's, the date
     shown near the title, a date labelled as the publication's anywhere."""
+    # Key by key across the objects: a video's uploadDate (schema.org MediaObject) is
+    # read only when no object states when it was published or created, since news
+    # pages embed other stories' videos.
     values = [
         value
-        for value in page.data.values("datePublished", "dateCreated", "uploadDate")
+        for key in ("datePublished", "dateCreated", "uploadDate")
+        for value in page.data.values(key)
         if isinstance(value, str)
     ]
     values.extend(first_values(page.meta, DATE_META))
