@@ -26,7 +26,13 @@ Where the order differs, it is for a reason given with the field:
   that is the same headline is the title, since metadata titles are often cut short,
   reworded for search or carry the site's name (:mod:`unboiler.metadata.title`);
 - a site's own name, or an organisation, as the author is kept only when no source
-  names a person, since publishing systems fill it in when nobody signed;
+  names a person, since publishing systems fill it in when nobody signed; JSON-LD's
+  ``creator`` is read after the page's byline (it names the account that made the item
+  as often as its writer);
+- the date: a dateline under the title wins over a stated date that the page never
+  shows and the URL does not repeat (publishing systems fill ``datePublished`` from
+  fields their templates do not keep up), and the URL's day over a stated instant
+  that is the same moment in another time zone (:func:`_date`);
 - the canonical URL is ``<link rel="canonical">`` (RFC 6596, its defining statement),
   then ``og:url``, then JSON-LD's ``url``;
 - the language is ``<html lang>`` (HTML's own declaration), then ``Content-Language``
