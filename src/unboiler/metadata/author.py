@@ -12,7 +12,7 @@ sidebars.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from unboiler.document import TextBlock
@@ -178,23 +178,14 @@ def _name_element(block: TextBlock, name: str) -> str | None:
 
 def marked_author(tree: Any) -> str | None:
     """The first name in an element marked as a byline, then in a link to an author's
-    page, outside comments and sidebars."""
-    passes = (
+    page, then in the element forum software marks as a member's name
+    (:data:`USERNAME_SELECTOR`), outside comments, sidebars and forms."""
+    for selector, is_byline in (
         (BYLINE_SELECTOR, _marks_byline),
         (AUTHOR_PAGE_SELECTOR, _links_author),
-        (USERNAME_SELECTOR, _is_element),
-    )
-    for selector, is_byline in passes:
-        for element in tree.css(selector):
+    ):
+        for element in _visible_marked(tree, selector):
             if not is_byline(element):
-                continue
-            text = element.text(deep=True, separator=" ")
-            if len(text) > MAX_BYLINE_CHARS or _in_aside(element) or _in_form(element):
-                continue
-            if selector is USERNAME_SELECTOR:
-                name = byline_name(text, username=True)
-                if name:
-                    return name
                 continue
             # The name's own element, when the byline holds one, leaves out a role or a
             # date written beside it ("Sam Lee <span>Head of Operations</span>").
@@ -203,14 +194,23 @@ def marked_author(tree: Any) -> str | None:
                 name = byline_name(named.text(deep=True, separator=" "), username=True)
                 if name:
                     return name
-            name = byline_name(text)
+            name = byline_name(element.text(deep=True, separator=" "))
             if name:
                 return name
+    for element in _visible_marked(tree, USERNAME_SELECTOR):
+        name = byline_name(element.text(deep=True, separator=" "), username=True)
+        if name:
+            return name
     return None
 
 
-def _is_element(element: Any) -> bool:
-    return True
+def _visible_marked(tree: Any, selector: str) -> Iterator[Any]:
+    """The elements ``selector`` finds that are short enough to be a byline and not
+    part of a comment, a sidebar or a form."""
+    for element in tree.css(selector):
+        text = element.text(deep=True, separator=" ")
+        if len(text) <= MAX_BYLINE_CHARS and not _in_aside(element) and not _in_form(element):
+            yield element
 
 
 def _marks_byline(element: Any) -> bool:

@@ -116,8 +116,8 @@ def parse_date(text: str) -> str | None:
 
     Read, in this order: ISO 8601 and its look-alikes (``2024/05/17``, a space for the
     ``T``, ``+0200``); ``20240517`` at the start; "17 May 2024", "17. Mai 2024",
-    "17 de mayo de 2024", "17-may-2024"; "May 17th, 2024"; ``2024年5月17日``; then numbers only, day
-    first (``17.05.2024``), except with slashes, month first as in the US
+    "17 de mayo de 2024", "17-ago-2024"; "May 17th, 2024"; ``2024年5月17日``; then numbers
+    only, day first (``17.05.2024``), except with slashes, month first as in the US
     (``05/17/2024``) unless the first number cannot be a month.
     """
     text = text.strip()[:MAX_DATE_TEXT]
@@ -230,7 +230,7 @@ def same_moment(a: str, b: str) -> bool:
 
 def shows_day(tree: Any, blocks: list[TextBlock], day: str) -> bool:
     """Whether the page shows the day of ``day``: a ``<time datetime>`` anywhere, or a
-    short block whose text opens with it (only blocks that hold its year are read)."""
+    short block whose first date it is (only blocks that hold its year are read)."""
     wanted, year = day[:10], day[:4]
     if tree is not None:
         for time in tree.css("time[datetime]"):
