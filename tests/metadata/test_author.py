@@ -96,3 +96,12 @@ def test_tag_links_between_by_and_the_name_are_skipped() -> None:
 def test_authored_by_is_a_byline() -> None:
     body = f"<h1>Office chairs</h1><p>Authored by: Dr. Ehsan Jazini</p>{RUNNING_TEXT}"
     assert author_of(body=body) == "Dr. Ehsan Jazini"
+
+
+def test_marked_elements_inside_forms_are_no_bylines() -> None:
+    body = (
+        '<form action="/search"><label class="author-filter">Filter Posts</label></form>'
+        f"<h1>Early symptoms</h1>{RUNNING_TEXT}"
+        '<footer><span class="post-author">Ana Ruiz</span></footer>'
+    )
+    assert author_of(body=body) == "Ana Ruiz"
