@@ -25,6 +25,8 @@ content encodings itself.  Reading is under 2% of a batch's time either way.
 
 from __future__ import annotations
 
+import contextlib
+import io
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,6 +63,9 @@ class WarcEntry:
     declared: int
     payload: bytes | None
     truncated: bool = False
+    #: The record is not followed by the blank lines that end a WARC record (WARC 1.1,
+    #: §4): its Content-Length says less than it holds, so its payload may be cut short.
+    overrun: bool = False
 
 
 #: A library adapter: the stream (positioned at ``start``), ``start``, ``max_bytes``.
@@ -126,8 +131,14 @@ def _warcio(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntry]
         if content_type in HTML_TYPES and declared <= max_bytes:
             payload = record.content_stream().read()
             truncated = int(record.raw_stream.limit) > 0
+        # Reading to the record's end checks what follows it; warcio counts a record not
+        # followed by a blank line in err_count (and warns on standard error, silenced:
+        # the page's own error says it).
+        errors = records.err_count
+        with contextlib.redirect_stderr(io.StringIO()):
+            offset = start + int(records.get_record_offset())
         yield WarcEntry(
-            start + int(records.get_record_offset()),
+            offset,
             headers.get_header("WARC-Record-ID"),
             headers.get_header("WARC-Target-URI"),
             headers.get_header("WARC-Date"),
@@ -136,6 +147,7 @@ def _warcio(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntry]
             declared,
             payload,
             truncated,
+            overrun=records.err_count > errors,
         )
 
 
@@ -200,6 +212,11 @@ def _entry_page(path: Path, entry: WarcEntry) -> Page:
         error = f"too large: {entry.declared:,} bytes"
     elif entry.truncated:
         error = f"truncated record: {len(entry.payload):,} of {entry.declared:,} bytes"
+    elif entry.overrun:
+        error = (
+            "wrong Content-Length: the record is not followed by a blank line, so it holds "
+            f"more than its {entry.declared:,} bytes and its page may be cut short"
+        )
     return Page(
         page_id,
         None if error else entry.payload,
