@@ -422,10 +422,16 @@ class HeldOut:
     predicted_types: list[int]
     probabilities: list[npt.NDArray[np.float64]]
 
-    def kept_text(self, index: int, favor: str = "balanced") -> str:
-        """The text the extractor keeps of page ``index`` in a ``favor`` mode."""
+    def kept_text(self, index: int, favor: str = "balanced", *, drop_repeats: bool = True) -> str:
+        """The text the extractor keeps of page ``index`` in a ``favor`` mode (with the
+        extractor's repeated-text rule, :mod:`unboiler.filters.repeats`, unless
+        ``drop_repeats`` is false)."""
+        from unboiler.filters.repeats import drops_repeats, first_copies
+
         page = self.pages[index]
         keep = expected_f_choice(self.probabilities[index], page.words, FAVOR_BETA[favor])
+        if drop_repeats and drops_repeats(PAGE_TYPES[self.predicted_types[index]]):
+            keep = np.asarray(first_copies(page.texts, page.words.tolist(), keep.tolist()))
         return _kept_text(page, keep)
 
 
