@@ -357,7 +357,7 @@ def stack_columns(
 ) -> npt.NDArray[np.float32]:
     """``np.column_stack(parts)`` written straight into one :data:`ROW_DTYPE` array of
     ``count`` rows and ``width`` columns, without the float64 copy in between."""
-    out = np.empty((count, width), dtype=ROW_DTYPE)
+    out = np.empty((count, width), dtype=ROW_DTYPE, order="F")  # written column by column
     column = 0
     for part in parts:
         if part.ndim == 1:
