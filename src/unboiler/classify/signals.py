@@ -44,7 +44,7 @@ import numpy.typing as npt
 from unboiler.classify.context import BIT, FLAGS, ElementTable, element_table
 from unboiler.document import TextDocument
 from unboiler.errors import ConfigurationError
-from unboiler.filters.boilerpipe import is_terminating_text
+from unboiler.filters.boilerpipe import TERMINATING_CLUES, is_terminating_text
 from unboiler.text import count_tokens
 
 #: Bump when a feature changes meaning, or the list or order of features changes.
@@ -625,7 +625,9 @@ def _text_columns(
     text_counts = Counter(texts)
     own[:, column("repeats_on_page")] = [min(text_counts[text], 20) for text in texts]
     own[:, column("num_words_rule")] = num_words_rule_columns(words, linked)
-    short_blocks = np.flatnonzero(words < END_OF_TEXT_MAX_WORDS).tolist()
+    # the rule is read only where one of its phrases occurs (one scan of the page)
+    clues = _per_block_matches(TERMINATING_CLUES, lowered_joined, starts_lowered, count)
+    short_blocks = np.flatnonzero((words < END_OF_TEXT_MAX_WORDS) & (clues > 0)).tolist()
     densities = own[:, column("link_density")].tolist()
     own[short_blocks, column("end_of_text_phrase")] = [
         is_terminating_text(texts[i], densities[i]) for i in short_blocks
