@@ -244,17 +244,17 @@ def _segments(owner: LexborNode) -> list[_Segment]:
     return segments
 
 
-def _parts(block: TextBlock) -> Iterator[tuple[LexborNode | None, str]]:
+def _parts(block: TextBlock) -> Iterable[tuple[LexborNode | None, str]]:
     """Each original block a (possibly merged) block is made of, with its element.  A
     block merged with one that has no element cannot say which part is whose: all its
-    parts then count as texts without an element."""
+    parts then count as texts without an element.  (An iterator, not a generator: it
+    runs for every block of every page, and a generator's frames cost more than the
+    work.)"""
     parts = block.parts
     nodes = block.nodes
     if len(nodes) == len(parts):
-        yield from zip(nodes, parts, strict=True)
-    else:
-        for text in parts:
-            yield None, text
+        return zip(nodes, parts, strict=True)
+    return [(None, text) for text in parts]
 
 
 def select(document: TextDocument, *, images: bool = False) -> Selection:
