@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
-import pytest
+import re
 
-from unboiler.classify.context import BIT, attribute_flags, element_table, word_flags
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from unboiler.classify.context import (
+    BIT,
+    WHOLE_TOKENS,
+    WORD_PIECES,
+    attribute_flags,
+    element_table,
+    word_flags,
+)
 from unboiler.parse import parse
 
 
@@ -39,6 +50,46 @@ def test_short_pieces_only_as_whole_tokens(names: str) -> None:
 
 def test_word_flags_ignore_case() -> None:
     assert word_flags("PostBody") & BIT["w_post"]
+
+
+def reference_word_flags(names: str) -> int:
+    """The rule as written: a flag for each piece found anywhere in the lower-cased
+    string, and for each whole token (split at anything but a letter or digit)."""
+    lowered = names.lower()
+    bits = 0
+    for flag, pieces in WORD_PIECES.items():
+        if any(piece in lowered for piece in pieces):
+            bits |= BIT[flag]
+    for token in re.split(r"[^a-z0-9]+", lowered):
+        for flag, tokens in WHOLE_TOKENS.items():
+            if token in tokens:
+                bits |= BIT[flag]
+    return bits
+
+
+@pytest.mark.parametrize(
+    ("names", "expected"),
+    [
+        # pieces that overlap, or start at the same place: each counts
+        ("posted", {"w_post", "w_meta"}),
+        ("cartitle", {"w_product", "w_title"}),
+        ("text-content", {"w_content"}),
+        ("menubar ad", {"w_nav", "w_ad"}),
+        ("x-ads-y", {"w_ad"}),
+    ],
+)
+def test_word_flags_overlapping_pieces(names: str, expected: set[str]) -> None:
+    assert flags_of(word_flags(names)) == expected
+    assert word_flags(names) == reference_word_flags(names)
+
+
+_RULE_WORDS = sorted({p for ps in [*WORD_PIECES.values(), *WHOLE_TOKENS.values()] for p in ps})
+_CLASS_WORDS = st.sampled_from([*_RULE_WORDS, "-", "_", " ", "x", "1", "É", "İ", "Post", "ADS"])
+
+
+@given(st.lists(_CLASS_WORDS, max_size=12).map("".join))
+def test_word_flags_match_reference(names: str) -> None:
+    assert word_flags(names) == reference_word_flags(names)
 
 
 @pytest.mark.parametrize(

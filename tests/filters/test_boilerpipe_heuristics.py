@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from tests.conftest import make_block, make_doc
 
 from unboiler.document import Label, TextDocument
 from unboiler.filters.boilerpipe import (
     EXPAND_MIN_WORDS,
+    TERMINATING_CLUES,
     IgnoreBlocksAfterContent,
     KeepLargestBlock,
     document_title_match_classifier,
@@ -48,6 +51,35 @@ class TestTerminatingBlocks:
     )
     def test_each_phrase_ends_the_text(self, text: str) -> None:
         assert is_terminating_text(text, link_density=0.0)
+        assert any(clue in text.lower() for clue in TERMINATING_CLUES)
+
+    @given(
+        st.lists(
+            st.sampled_from(
+                [
+                    "Comment",
+                    "comments",
+                    " ",
+                    "12",
+                    "x",
+                    "© Reuters",
+                    "add your",
+                    "what you",
+                    "think...",
+                    " users responded in",
+                    "Rätta artikeln",
+                    "reader",
+                    "views",
+                ]
+            ),
+            max_size=6,
+        ).map("".join),
+        st.sampled_from([0.0, 1.0]),
+    )
+    def test_every_text_that_ends_holds_a_clue(self, text: str, link_density: float) -> None:
+        """The default extractor reads the rule only on blocks holding a clue."""
+        if is_terminating_text(text, link_density):
+            assert any(clue in text.lower() for clue in TERMINATING_CLUES)
 
     @pytest.mark.parametrize(
         "text",

@@ -18,14 +18,22 @@ from unboiler.output import RENDERERS, render
 from unboiler.output.markdown import to_markdown
 from unboiler.output.text import (
     _CLOSES,
+    _GLUED_LINK,
+    _HTML_SPACE,
+    _LINK_CLOSE,
+    _LINK_OPEN,
+    _OPEN_THEN_SPACE,
     _OPENS,
     _SPACE_AFTER_OPEN,
     _SPACE_BEFORE_CLOSE,
     _SPACE_CHARS,
+    _SPACE_THEN_CLOSE,
+    _WIDE,
     Close,
     Mark,
     Open,
     Paragraph,
+    _collapsible,
     _spaces_first,
     _spaces_last,
     layout,
@@ -299,6 +307,44 @@ def _spaces_out_of_formatting_by_swaps(line: str) -> str:
 def test_spaces_leave_formatting_in_one_pass_as_by_swaps(line: str) -> None:
     once = _SPACE_BEFORE_CLOSE.sub(_spaces_last, _SPACE_AFTER_OPEN.sub(_spaces_first, line))
     assert once == _spaces_out_of_formatting_by_swaps(line)
+
+
+@settings(max_examples=500)
+@given(st.text(alphabet=f"{_OPENS}{_CLOSES}{_SPACE_CHARS}ab\x02\x04", max_size=40))
+def test_rewrites_skipped_only_when_they_would_change_nothing(line: str) -> None:
+    if not _OPEN_THEN_SPACE.search(line):
+        assert _SPACE_AFTER_OPEN.sub(_spaces_first, line) == line
+    if not _SPACE_THEN_CLOSE.search(line):
+        assert _SPACE_BEFORE_CLOSE.sub(_spaces_last, line) == line
+    assert _collapsible(line) == (_HTML_SPACE.sub(" ", line) != line)
+
+
+#: The rule for links that touch a word, written the obvious way (look-behind first).
+_GLUED_LINK_AS_WRITTEN = re.compile(
+    f"(?<=[^\\W_])(?<![{_WIDE}])"
+    f"([{_OPENS}{_CLOSES}]*[{_LINK_OPEN}{_LINK_CLOSE}][{_OPENS}{_CLOSES}]*)"
+    f"(?=[^\\W_])(?![{_WIDE}])"
+)
+
+
+@settings(max_examples=1000)
+@given(st.text(alphabet=f"{_OPENS}{_CLOSES}\x02\x04 a1_.中한é", max_size=30))
+def test_glued_link_rule_as_written(line: str) -> None:
+    assert _GLUED_LINK.sub(r" \1", line) == _GLUED_LINK_AS_WRITTEN.sub(r" \1", line)
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("a\x05b\x06c", "a \x05b \x06c"),
+        ("a\x01\x05b", "a \x01\x05b"),  # the whole run moves
+        ("a\x01b", "a\x01b"),  # emphasis is no link
+        ("a\x05,", "a\x05,"),
+        ("中\x05文", "中\x05文"),
+    ],
+)
+def test_glued_link_cases(line: str, expected: str) -> None:
+    assert _GLUED_LINK.sub(r" \1", line) == expected
 
 
 @pytest.mark.parametrize("tag", ["b", "em", "a"])

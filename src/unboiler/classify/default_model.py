@@ -167,6 +167,7 @@ class Ensemble:
     _level_features: npt.NDArray[np.int64] = field(init=False, repr=False)
     _level_borders: npt.NDArray[np.float32] = field(init=False, repr=False)
     _flat_values: npt.NDArray[np.float64] = field(init=False, repr=False)
+    _single_values: npt.NDArray[np.float64] = field(init=False, repr=False)
     _offsets: npt.NDArray[np.int64] = field(init=False, repr=False)
 
     @property
@@ -185,18 +186,25 @@ class Ensemble:
         object.__setattr__(
             self, "_flat_values", self.values.reshape(trees * size, self.values.shape[2])
         )
+        object.__setattr__(self, "_single_values", self.values[:, :, 0].ravel())
         object.__setattr__(self, "_offsets", (np.arange(trees) * size)[:, None])
 
-    def leaves(self, rows: npt.NDArray[np.floating[Any]]) -> npt.NDArray[np.int64]:
-        """The leaf each row reaches in each tree (trees by rows)."""
+    def leaves(self, rows: npt.NDArray[np.floating[Any]]) -> npt.NDArray[np.unsignedinteger[Any]]:
+        """The leaf each row reaches in each tree (trees by rows), in the smallest
+        unsigned type that holds it (one byte for trees of depth 8 or less: the bits of
+        every tree and row are combined level by level, and an eighth of the memory
+        traffic of 64-bit integers is measurably faster)."""
         trees, depth = self.features.shape
-        columns = np.ascontiguousarray(rows.astype(np.float32).T)
+        # float32 columns in one copy; none when the rows are already float32 and
+        # column-major, as DefaultModel.decide lays them out
+        columns = np.ascontiguousarray(rows.T, dtype=np.float32)
         above = (columns[self._level_features] > self._level_borders).reshape(
             depth, trees, len(rows)
         )
-        index = np.zeros((trees, len(rows)), dtype=np.int64)
+        leaf_type = np.min_scalar_type((1 << depth) - 1)
+        index = np.zeros((trees, len(rows)), dtype=leaf_type)
         for level in range(depth):
-            index |= above[level].astype(np.int64) << level
+            index |= above[level].astype(leaf_type) << level
         return index
 
     def scores(self, rows: npt.NDArray[np.floating[Any]]) -> npt.NDArray[np.float64]:
@@ -206,8 +214,13 @@ class Ensemble:
         result = np.empty((len(rows), self.classes))
         for start in range(0, len(rows), SCORING_ROWS):
             chunk = rows[start : start + SCORING_ROWS]
-            picked = self._flat_values[self.leaves(chunk) + self._offsets]  # trees, rows, classes
-            result[start : start + len(chunk)] = picked.sum(axis=0) * self.scale + self.bias
+            leaves = self.leaves(chunk) + self._offsets
+            if self.classes == 1:  # a gather from a flat array: faster than of rows
+                picked = self._single_values.take(leaves)  # trees, rows
+                result[start : start + len(chunk), 0] = picked.sum(axis=0) * self.scale + self.bias
+            else:
+                picked = self._flat_values[leaves]  # trees, rows, classes
+                result[start : start + len(chunk)] = picked.sum(axis=0) * self.scale + self.bias
         return result
 
     def contributions(
@@ -318,7 +331,9 @@ class DefaultModel:
         count, width = blocks.shape
         tail = np.concatenate([signals.page, types])
         first_width = width + len(tail)
-        refined = np.empty((count, first_width + len(CONTEXT_FEATURES)), dtype=ROW_DTYPE)
+        # Column-major, so that each stage reads its features as contiguous columns
+        # without a transposed copy (Ensemble.leaves).
+        refined = np.empty((count, first_width + len(CONTEXT_FEATURES)), dtype=ROW_DTYPE, order="F")
         refined[:, :width] = blocks
         refined[:, width:first_width] = tail
         first = self.block_probabilities(refined[:, :first_width])

@@ -44,8 +44,8 @@ import numpy.typing as npt
 from unboiler.classify.context import BIT, FLAGS, ElementTable, element_table
 from unboiler.document import TextDocument
 from unboiler.errors import ConfigurationError
-from unboiler.filters.boilerpipe import is_terminating_text
-from unboiler.text import count_tokens
+from unboiler.filters.boilerpipe import TERMINATING_CLUES, is_terminating_text
+from unboiler.text import LONG_TEXT, count_tokens
 
 #: Bump when a feature changes meaning, or the list or order of features changes.
 SIGNALS_VERSION: Final = 1
@@ -357,7 +357,7 @@ def stack_columns(
 ) -> npt.NDArray[np.float32]:
     """``np.column_stack(parts)`` written straight into one :data:`ROW_DTYPE` array of
     ``count`` rows and ``width`` columns, without the float64 copy in between."""
-    out = np.empty((count, width), dtype=ROW_DTYPE)
+    out = np.empty((count, width), dtype=ROW_DTYPE, order="F")  # written column by column
     column = 0
     for part in parts:
         if part.ndim == 1:
@@ -552,6 +552,39 @@ def _stop_word_share(text: str, stops: frozenset[str]) -> float:
     return found / tokens if tokens else 0.0
 
 
+def _token_shares(
+    lowered: list[str], stops: frozenset[str] | None, title_text: str, short: list[int]
+) -> tuple[list[float], list[float]]:
+    """For each lower-cased block text, the share of its tokens that are ``stops`` (none
+    without a stop list); for the blocks ``short``, the share of their tokens that are
+    words of ``title_text`` (distinct title words found, over tokens).  One pass that
+    splits each block once: a pass for each share cost a third more.  A long text is
+    counted in pieces (see :func:`count_tokens`) unless the title share reads it, which
+    it does only for a few words."""
+    title_words = frozenset(word.strip(_TITLE_STRIP) for word in title_text.split())
+    stop_shares: list[float] = []
+    title_shares: list[float] = []
+    if not stops and not short:
+        return stop_shares, title_shares
+    strip = operator.methodcaller("strip", _TITLE_STRIP)
+    for_title = np.zeros(len(lowered), dtype=bool)
+    for_title[short] = True
+    for text, title_too in zip(lowered, for_title.tolist(), strict=True):
+        if len(text) > LONG_TEXT and not title_too:
+            if stops:
+                stop_shares.append(_stop_word_share(text, stops))
+            continue
+        tokens = text.split()
+        if stops:
+            stop_shares.append(
+                sum(map(stops.__contains__, tokens)) / len(tokens) if tokens else 0.0
+            )
+        if title_too:
+            found = len(title_words.intersection(map(strip, tokens)))
+            title_shares.append(found / max(len(tokens), 1))
+    return stop_shares, title_shares
+
+
 def _text_columns(
     document: TextDocument,
     texts: list[str],
@@ -601,23 +634,13 @@ def _text_columns(
     )
 
     stops = _stop_words(document)
-    if stops:
-        # one block's tokens at a time (and a long block's one by one): a page's worth of
-        # token lists is tens of bytes a word
-        own[:, column("stop_word_density")] = [_stop_word_share(text, stops) for text in lowered]
-    else:
-        own[:, column("stop_word_density")] = -1.0
     title = document.title
+    title_text = " ".join(title.split()).lower() if title else ""
+    short = np.flatnonzero(words <= TITLE_MAX_WORDS).tolist() if title else []
+    stop_shares, title_shares = _token_shares(lowered, stops, title_text, short)
+    own[:, column("stop_word_density")] = stop_shares if stops else -1.0
     if title:
-        title_text = " ".join(title.split()).lower()
-        title_words = frozenset(word.strip(_TITLE_STRIP) for word in title_text.split())
-        short = np.flatnonzero(words <= TITLE_MAX_WORDS).tolist()
-        strip = operator.methodcaller("strip", _TITLE_STRIP)
-        shares = []
-        for i in short:
-            tokens = lowered[i].split()
-            shares.append(len(title_words.intersection(map(strip, tokens))) / max(len(tokens), 1))
-        own[short, column("title_share")] = shares
+        own[short, column("title_share")] = title_shares
         own[short, column("is_title")] = [lowered[i] in title_text for i in short]
     own[:, column("heading_level")] = [
         int(tag[1]) if len(tag) == 2 and tag[0] == "h" and tag[1] in "123456" else 0 for tag in tags
@@ -625,7 +648,9 @@ def _text_columns(
     text_counts = Counter(texts)
     own[:, column("repeats_on_page")] = [min(text_counts[text], 20) for text in texts]
     own[:, column("num_words_rule")] = num_words_rule_columns(words, linked)
-    short_blocks = np.flatnonzero(words < END_OF_TEXT_MAX_WORDS).tolist()
+    # the rule is read only where one of its phrases occurs (one scan of the page)
+    clues = _per_block_matches(TERMINATING_CLUES, lowered_joined, starts_lowered, count)
+    short_blocks = np.flatnonzero((words < END_OF_TEXT_MAX_WORDS) & (clues > 0)).tolist()
     densities = own[:, column("link_density")].tolist()
     own[short_blocks, column("end_of_text_phrase")] = [
         is_terminating_text(texts[i], densities[i]) for i in short_blocks

@@ -8,6 +8,7 @@ import, and never changes afterwards.
 
 from __future__ import annotations
 
+import functools
 import inspect
 import types
 from collections.abc import Callable
@@ -64,10 +65,19 @@ def register(name: str, *, extra: str | None = None) -> Callable[[Factory], Fact
     return decorate
 
 
+@functools.cache  # the registry never changes after import (see the module docstring)
 def describe(name: str) -> str:
     """The first paragraph of the recipe's docstring, on one line."""
     doc = inspect.getdoc(_factory(name)) or ""
     return " ".join(doc.strip().split("\n\n")[0].split())
+
+
+@functools.cache
+def _parameters(name: str) -> types.MappingProxyType[str, inspect.Parameter]:
+    """The recipe's options.  Kept, with :func:`describe`, because ``extract()`` builds
+    its extractor on every call, and reading a signature and a docstring cost 30 µs of
+    the 45 µs it takes (about 0.5% of a page)."""
+    return inspect.signature(_factory(name)).parameters
 
 
 def _factory(name: str) -> Factory:
@@ -88,7 +98,7 @@ def get_extractor(name: str = "default", **options: Any) -> Extractor:
     :func:`_check_type`), or a value the factory itself refuses (its ``ValueError``).
     """
     factory = _factory(name)
-    parameters = inspect.signature(factory).parameters
+    parameters = _parameters(name)
     unknown = [option for option in options if option not in parameters]
     if unknown:
         valid = ", ".join(parameters) or "none"

@@ -151,6 +151,24 @@ TERMINATING_AFTER_NUMBER: Final = (" comments", " users responded in")
 _LEADING_DIGITS: Final = re.compile(r"[0-9]+")
 
 
+def _terminating_clues() -> tuple[str, ...]:
+    phrases = {
+        *TERMINATING_PREFIXES,
+        *TERMINATING_INFIXES,
+        *TERMINATING_EXACT,
+        *TERMINATING_AFTER_NUMBER,
+        "comment",  # the rule for short texts
+    }
+    return tuple(sorted(p for p in phrases if not any(q != p and q in p for q in phrases)))
+
+
+#: Every text :func:`is_terminating_text` accepts holds one of these once lower-cased
+#: (each of its phrases holds one), so that a page-wide scan for them finds every block
+#: the rule needs to read (the default extractor's features read it for every short
+#: block of a page, most of which hold none).
+TERMINATING_CLUES: Final = _terminating_clues()
+
+
 def is_terminating_text(text: str, link_density: float) -> bool:
     """Whether a short block's text reads like the end of an article ("Add your comment",
     "12 comments", "© Reuters")."""
