@@ -606,6 +606,66 @@ def _list_start(node: LexborNode) -> int:
         return 1
 
 
+#: A letter or digit that is not wide (CJK): two of these touching across an element's
+#: edge with no space between are two words only when something lays them apart.
+_WORD_CHARACTER: Final = re.compile(f"[^\\W_](?<![{_WIDE}])")
+
+
+class _Seams:
+    """The edges of inline elements that hold blocks, in the run of a line being laid out.
+
+    A browser keeps the text on either side of such an edge on one line (CSS 2.1,
+    §9.2.1.1: the inline is split around the block, the text beside it stays in the
+    line box), so the edge ends no line.  But where a word touches a word across it
+    (``<span>Powered by AI agents</span><span><p>Designed…</p></span>``) a reader of the
+    page sees two words, not one: such markup is a flex or grid layout, whose children
+    CSS makes blocks, and the edge ends the line.  A page's own ``b<a>x<div>…`` is read
+    that way too: without a space, "b" and "x" are taken as laid apart, as the
+    glued-link rule of :func:`normalize` takes links that touch a word.
+    """
+
+    def __init__(self) -> None:
+        self.positions: list[int] = []
+
+    def mark(self, run: list[Inline]) -> None:
+        position = len(run)
+        if not self.positions or self.positions[-1] != position:
+            self.positions.append(position)
+
+    def split(self, run: list[Inline]) -> list[list[Inline]]:
+        """``run`` cut at the seams where a word touches a word; the seams are used up."""
+        lines: list[list[Inline]] = []
+        start = 0
+        for position in self.positions:
+            if position < len(run) and _touching(run, position):
+                lines.append(run[start:position])
+                start = position
+        self.positions.clear()
+        lines.append(run[start:])
+        return lines
+
+
+def _edge_character(run: list[Inline], position: int, step: int) -> str:
+    """The character of text next to ``position`` in ``run``, looking back (``step`` -1)
+    or forward (1) through formatting; "" when a break, an image or nothing is there."""
+    index = position - 1 if step < 0 else position
+    while 0 <= index < len(run):
+        token = run[index]
+        if isinstance(token, str):
+            if token:
+                return token[-1] if step < 0 else token[0]
+        elif not isinstance(token, (Open, Close)):
+            return ""
+        index += step
+    return ""
+
+
+def _touching(run: list[Inline], position: int) -> bool:
+    before = _edge_character(run, position, -1)
+    after = _edge_character(run, position, 1)
+    return bool(_WORD_CHARACTER.match(before) and _WORD_CHARACTER.match(after))
+
+
 class _Layout:
     """One layout walk over the elements that hold content (see :func:`layout`)."""
 
@@ -736,13 +796,18 @@ class _Layout:
         blocks: list[Block] = []
         run: list[Inline] = []
         parents: list[LexborNode] = []
+        seams = _Seams()
         node = container.first_child
         while True:
             if node is None:
                 if not parents:
                     break
-                self.end_line(run, blocks)
-                node = parents.pop().next
+                node = parents.pop()
+                if node.tag in INLINE_TAGS:
+                    seams.mark(run)
+                else:
+                    self.end_line(run, blocks, seams)
+                node = node.next
                 continue
             if node.is_text_node:
                 text = self.text(node)
@@ -766,17 +831,26 @@ class _Layout:
                         if tag in INLINE_TAGS:
                             self.inline_element(node, run, free_images=True)
                         else:
-                            self.end_line(run, blocks)
+                            self.end_line(run, blocks, seams)
                             self.inline_element(node, run, free_images=True)
-                            self.end_line(run, blocks)
+                            self.end_line(run, blocks, seams)
                     elif tag not in INLINE_TAGS and tag not in IGNORED_TAGS:
                         # A block the extractor left out ends the line as it would if
                         # kept: the text on either side of it is not one line.
-                        self.end_line(run, blocks)
+                        self.end_line(run, blocks, seams)
                 elif tag in INLINE_TAGS and not holds_blocks:
                     self.inline_element(node, run)
+                elif tag in INLINE_TAGS:
+                    # An inline element around blocks (``<a><div>…</div></a>``, a
+                    # ``<span>`` around a ``<p>``) is read through: the blocks inside
+                    # end lines, its own edges do not (CSS 2.1 §9.2.1.1) unless the
+                    # words there touch (see _Seams).
+                    seams.mark(run)
+                    parents.append(node)
+                    node = node.first_child
+                    continue
                 else:
-                    self.end_line(run, blocks)
+                    self.end_line(run, blocks, seams)
                     structure = self.structure(node, tag, depth)
                     if structure is None:
                         parents.append(node)
@@ -784,9 +858,9 @@ class _Layout:
                         continue
                     blocks.extend(structure)
             if self.pending:
-                self.end_line(run, blocks)
+                self.end_line(run, blocks, seams)
             node = node.next
-        self.end_line(run, blocks)
+        self.end_line(run, blocks, seams)
         return blocks
 
     def image_placed(self, node: LexborNode, blocks: list[Block], run: list[Inline]) -> bool:
@@ -798,11 +872,13 @@ class _Layout:
             return True
         return bool(blocks or has_text(run)) and self.content_follows(node)
 
-    def end_line(self, run: list[Inline], blocks: list[Block]) -> None:
+    def end_line(self, run: list[Inline], blocks: list[Block], seams: _Seams | None = None) -> None:
+        lines = [run] if seams is None else seams.split(run)
         if run:
-            inlines = normalize(run)
-            if has_text(inlines):
-                blocks.append(Paragraph(inlines))
+            for line in lines:
+                inlines = normalize(line)
+                if has_text(inlines):
+                    blocks.append(Paragraph(inlines))
             run.clear()
         if self.pending:
             blocks.extend(Paragraph([text]) for text in self.pending)
