@@ -351,3 +351,31 @@ def _everything_text(html: str) -> str:
 )
 def test_inline_element_around_a_block_ends_no_line_at_its_edges(html: str, expected: str) -> None:
     assert _everything_text(html) == expected
+
+
+@pytest.mark.parametrize(
+    ("html", "expected"),
+    [
+        # a lower-case letter then an upper-case one across an element's edge: two words
+        # the page's CSS lays apart (a block, a flex item, a margin)
+        (
+            "<div><span>UC San Diego</span><span>Verified email at ucsd.edu</span></div>",
+            "UC San Diego Verified email at ucsd.edu",
+        ),
+        ("<p><b>Jane Doe</b>Student, class of 2020</p>", "Jane Doe Student, class of 2020"),
+        ("<h3><span>Osprey</span><span>Atmos AG 65</span></h3>", "Osprey Atmos AG 65"),
+        # other characters across an edge are left as the page joins them: parts of a
+        # word, ordinals, drop capitals, white space already there
+        (
+            "<p>un<em>believ</em>able, the 12<sup>th</sup>, <b>I</b>f, a<b>b</b>c</p>",
+            "unbelievable, the 12th, If, abc",
+        ),
+        ("<p><b>Name</b> Student and <span>ca</span>t</p>", "Name Student and cat"),
+    ],
+)
+def test_words_touching_across_an_element_edge_by_case_are_apart(html: str, expected: str) -> None:
+    assert _everything_text(html) == expected
+
+
+def test_the_edge_stand_in_is_never_page_text() -> None:
+    assert _everything_text("<p>bell\x07Ring <b>x</b></p>") == "bellRing x"
