@@ -345,6 +345,10 @@ def _everything_text(html: str) -> str:
             "Powered by agents\n\nDesigned for teams.",
         ),
         ("<div>b<a href=x>x<div>y</div></a></div>", "b\n\nx\n\ny"),
+        (
+            "<div><b>Powered by agents</b><span><span>Designed</span><p>Teams.</p></span></div>",
+            "Powered by agents\n\nDesigned\n\nTeams.",
+        ),
         # wide characters touch without a space in running text: one line
         ("<div>中文<span>链接<div>块</div></span>，后文</div>", "中文链接\n\n块\n\n，后文"),
     ],

@@ -674,12 +674,13 @@ class _Seams:
 
 def _edge_character(run: list[Inline], position: int, step: int) -> str:
     """The character of text next to ``position`` in ``run``, looking back (``step`` -1)
-    or forward (1) through formatting; "" when a break, an image or nothing is there."""
+    or forward (1) through formatting and :data:`CASE_EDGE`; "" when a break, an image or
+    nothing is there."""
     index = position - 1 if step < 0 else position
     while 0 <= index < len(run):
         token = run[index]
         if isinstance(token, str):
-            if token:
+            if token and token != CASE_EDGE:
                 return token[-1] if step < 0 else token[0]
         elif not isinstance(token, (Open, Close)):
             return ""
