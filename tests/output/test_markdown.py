@@ -159,8 +159,12 @@ def test_links_only_on_request_with_absolute_urls() -> None:
     assert markdown.startswith("## [A heading that is a link](https://example.org/news/1)\n\n")
     assert "### Part [linked](https://other.example/x) heading" in markdown
     assert "This is [link](https://example.org/l), and" in markdown
-    # A link around blocks is read through: its heading stays a heading.
-    assert "### Card title\n\nCard text inside a link." in markdown
+    # A link around blocks is read through: its heading stays a heading, and each of
+    # its lines is the link (as each is in a browser).
+    assert (
+        "### [Card title](https://example.org/card)\n\n"
+        "[Card text inside a link.](https://example.org/card)"
+    ) in markdown
     assert "javascript" not in markdown and "Not a link any more." in markdown
 
 
@@ -315,3 +319,28 @@ def test_items_wrapped_in_an_element_are_items_of_the_list() -> None:
             [("paragraph", ("text:thyme",))],
         ],
     )
+
+
+@pytest.mark.parametrize(
+    ("html", "expected"),
+    [
+        (
+            '<div>Read the <a href="https://e.x/s">full story<div>Teaser</div>more</a>, ok.</div>',
+            "Read the [full story](https://e.x/s)\n\n[Teaser](https://e.x/s)\n\n"
+            "[more](https://e.x/s), ok.",
+        ),
+        (
+            "<div><strong>Bold intro<p>bold paragraph</p></strong> after</div>",
+            "**Bold intro**\n\n**bold paragraph**\n\nafter",
+        ),
+        (
+            '<div><a href="https://e.x/o">Outer <b>bold<div>inner</div>tail</b> end</a></div>',
+            "[Outer **bold**](https://e.x/o)\n\n[**inner**](https://e.x/o)\n\n"
+            "[**tail** end](https://e.x/o)",
+        ),
+    ],
+)
+def test_formatting_around_blocks_is_on_each_of_its_lines(html: str, expected: str) -> None:
+    document = unboiler.parse(html)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    assert to_markdown(document, links=True) == expected

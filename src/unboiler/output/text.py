@@ -694,6 +694,36 @@ def _touching(run: list[Inline], position: int) -> bool:
     return bool(_WORD_CHARACTER.match(before) and _WORD_CHARACTER.match(after))
 
 
+def _open_at_end(line: list[Inline]) -> list[Open]:
+    """The formatting still open at the end of ``line``, outermost first."""
+    opened: list[Open] = []
+    for token in line:
+        if isinstance(token, Open):
+            opened.append(token)
+        elif isinstance(token, Close):
+            for index in range(len(opened) - 1, -1, -1):
+                if opened[index].mark is token.mark:
+                    del opened[index]
+                    break
+    return opened
+
+
+def _formatted(blocks: list[Block], run: list[Inline]) -> list[Block]:
+    """``blocks`` with the formatting open in ``run`` (only openings are left in it
+    after :meth:`_Layout.end_line`) put on their headings: ``<a><h2>…</h2></a>`` is a
+    linked heading."""
+    opened = [token for token in run if isinstance(token, Open)]
+    if not opened:
+        return blocks
+    closes = [Close(opening.mark) for opening in reversed(opened)]
+    return [
+        Heading(block.level, normalize([*opened, *block.inlines, *closes]))
+        if isinstance(block, Heading)
+        else block
+        for block in blocks
+    ]
+
+
 def _mark_case_edge(run: list[Inline]) -> None:
     """Put :data:`CASE_EDGE` at the end of ``run`` when it ends in a lower-case letter:
     an element's edge, where :func:`normalize` may need a space."""
@@ -839,6 +869,7 @@ class _Layout:
         run: list[Inline] = []
         parents: list[LexborNode] = []
         seams = _Seams()
+        closings: dict[LexborNode, Inline] = {}  # of the inline elements read through
         node = container.first_child
         while True:
             if node is None:
@@ -846,6 +877,9 @@ class _Layout:
                     break
                 node = parents.pop()
                 if node.tag in INLINE_TAGS:
+                    closing = closings.pop(node, None)
+                    if closing is not None:
+                        run.append(closing)
                     seams.mark(run)
                 else:
                     self.end_line(run, blocks, seams)
@@ -887,7 +921,12 @@ class _Layout:
                     # ``<span>`` around a ``<p>``) is read through: the blocks inside
                     # end lines, its own edges do not (CSS 2.1 §9.2.1.1) unless the
                     # words there touch (see _Seams).
+                    # Its formatting (a link, emphasis) goes on every line inside it
+                    # (see end_line).
                     seams.mark(run)
+                    closing = self.enter(node, run)
+                    if closing is not None:
+                        closings[node] = closing
                     parents.append(node)
                     node = node.first_child
                     continue
@@ -898,7 +937,7 @@ class _Layout:
                         parents.append(node)
                         node = node.first_child
                         continue
-                    blocks.extend(structure)
+                    blocks.extend(_formatted(structure, run))
             if self.pending:
                 self.end_line(run, blocks, seams)
             node = node.next
@@ -917,11 +956,19 @@ class _Layout:
     def end_line(self, run: list[Inline], blocks: list[Block], seams: _Seams | None = None) -> None:
         lines = [run] if seams is None else seams.split(run)
         if run:
+            carried: list[Open] = []
             for line in lines:
+                # Formatting open at the end of a line (an element around blocks is read
+                # through, and its link or emphasis spans lines) closes there and opens
+                # again on the next line, as Markdown and HTML need it.
+                line = [*carried, *line]
+                carried = _open_at_end(line)
+                line.extend(Close(opening.mark) for opening in reversed(carried))
                 inlines = normalize(line)
                 if has_text(inlines):
                     blocks.append(Paragraph(inlines))
             run.clear()
+            run.extend(carried)
         if self.pending:
             blocks.extend(Paragraph([text]) for text in self.pending)
             self.pending.clear()
