@@ -13,6 +13,7 @@ from tests.output.helpers import (
     article_document,
     is_subsequence,
     layout_skeleton,
+    markdown_parser,
     markdown_skeleton,
     markdown_text,
     page_text,
@@ -344,3 +345,14 @@ def test_formatting_around_blocks_is_on_each_of_its_lines(html: str, expected: s
     document = unboiler.parse(html)
     unboiler.get_extractor("boilerpipe-everything")(document)
     assert to_markdown(document, links=True) == expected
+
+
+def test_an_exclamation_mark_is_escaped_only_before_a_link() -> None:
+    document = unboiler.parse(
+        '<p>Keep at it!</p><p>Wow!<a href="https://e.x/">news</a>, and hi! there.</p>'
+    )
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    markdown = to_markdown(document, links=True)
+    assert markdown == "Keep at it!\n\nWow\\![news](https://e.x/), and hi! there."
+    html = markdown_parser().render(markdown)
+    assert "<img" not in html and '<a href="https://e.x/">news</a>' in html
