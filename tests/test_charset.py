@@ -139,3 +139,44 @@ def test_files_of_other_formats_are_refused_even_when_ascii(data: bytes, kind: s
 
 def test_a_page_that_mentions_a_pdf_is_still_a_page() -> None:
     assert "%PDF-1.4" in unboiler.extract(b"<p>The file starts with %PDF-1.4 and more.</p>")
+
+
+def _double_encoded(text: str) -> bytes:
+    """``text`` as a page that went through a double UTF-8 encoding stores it: its UTF-8
+    read as Latin-1, then encoded to UTF-8 again."""
+    return text.encode("utf-8").decode("latin-1").encode("utf-8")
+
+
+_SENTENCE = "The computer’s memory – as “Grandma’s” café – costs 5 €; señor Müller said “ça va”."
+
+
+def test_a_double_encoded_page_is_read_as_its_author_wrote_it() -> None:
+    page = b"<html><body><article><p>" + _double_encoded(_SENTENCE) + b"</p></article></body>"
+    assert unboiler.extract(page, extractor="boilerpipe-everything") == _SENTENCE
+    # the same text handed over as a string (a page decoded by the caller)
+    text = page.decode("utf-8")
+    assert unboiler.extract(text, extractor="boilerpipe-everything") == _SENTENCE
+
+
+def test_a_stray_double_encoded_quotation_is_mended_alone() -> None:
+    # one broken curly quote (it holds a C1 control, never real text) is mended; "Ã©" on
+    # a page with no more evidence than that may be what the page means, and stays
+    page = "<p>Grandma’s dish, and the brand Ã© stays.</p>".replace(
+        "’", _double_encoded("’").decode("utf-8")
+    )
+    assert unboiler.extract(page, extractor="boilerpipe-everything") == (
+        "Grandma’s dish, and the brand Ã© stays."
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Plain ASCII text, nothing to mend.",
+        "Déjà vu: Ã© and Â© are letters here, with no control characters around.",
+        "Ğüşıöç, 東京, Привет, עברית — real UTF-8 text of many scripts.",
+    ],
+)
+def test_text_that_was_encoded_once_is_left_alone(text: str) -> None:
+    page = f"<p>{text}</p>".encode()
+    assert unboiler.extract(page, extractor="boilerpipe-everything") == text

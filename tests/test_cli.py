@@ -192,3 +192,16 @@ def test_a_malformed_option_is_a_usage_error(flags: list[str], message: str) -> 
     result = CliRunner().invoke(main, ["extract", SAMPLE, *flags])
     assert result.exit_code == 2
     assert message in result.output
+
+
+@pytest.mark.parametrize(
+    ("output", "why"),
+    [
+        ("json", "json holds the metadata itself"),
+        ("html", "an HTML fragment has no front matter; --output json holds the metadata"),
+    ],
+)
+def test_with_metadata_refused_for_an_output_without_front_matter(output: str, why: str) -> None:
+    result = CliRunner().invoke(main, ["extract", SAMPLE, "-o", output, "--with-metadata"])
+    assert result.exit_code == 2
+    assert f"not {output} ({why})" in result.output

@@ -7,7 +7,9 @@ charset-normalizer detector, with the encoding browsers fall back to for the pag
 language (windows-1252 for most) kept when it is nearly as plausible as the detector's
 first choice (HTML Standard, "Determining the character encoding").
 Labels are read as browsers read them (the standard's aliases: Latin-1 is windows-1252).
-Stray NUL bytes are dropped, as the HTML parser drops them from text.
+Stray NUL bytes are dropped, as the HTML parser drops them from text.  A page whose text
+was encoded to UTF-8 twice ("’" as "â" and two C1 controls) is mended after decoding
+(:func:`undo_double_utf8`, which the parser applies to text given as text too).
 """
 
 from __future__ import annotations
@@ -215,6 +217,58 @@ def decode_with_utf8_flag(data: bytes, encoding: str | None) -> tuple[str, bool]
     if utf8 is not None:
         return utf8, True
     return _detect(data), False
+
+
+#: Text that was encoded to UTF-8 twice (read as Latin-1 once between): each character
+#: of the page is then two to four characters, the first in U+00C2–U+00F4 (a UTF-8
+#: lead byte read as Latin-1), the others in U+0080–U+00BF (continuation bytes), and
+#: "’" shows as "â" and two invisible C1 controls.  In UTF-8, a lead-byte character
+#: (C3 82–C3 B4) followed by the right number of continuation characters (C2 80–C2 BF).
+_DOUBLE_UTF8: Final = re.compile(
+    rb"\xc3[\x82-\x9f]\xc2[\x80-\xbf]"
+    rb"|\xc3[\xa0-\xaf](?:\xc2[\x80-\xbf]){2}"
+    rb"|\xc3[\xb0-\xb4](?:\xc2[\x80-\xbf]){3}"
+)
+#: A C1 control character (U+0080–U+009F) in UTF-8: never text a page means to show
+#: (the HTML standard makes ``&#128;``–``&#159;`` windows-1252 characters, and a raw one
+#: a parse error), so a double-encoded sequence holding one cannot be real text.
+_C1_CONTROL: Final = re.compile(rb"\xc2[\x80-\x9f]")
+#: Double-encoded sequences with a C1 control a page needs before its other double-encoded
+#: sequences ("Ã©" for "é", which alone could be real text) are undone too: the WCXB
+#: pages that went through a double encoding whole hold 5 to 904, those with a stray
+#: broken quotation in a CMS field 1 or 2.
+MIN_DOUBLE_ENCODED: Final = 3
+
+
+def undo_double_utf8(data: bytes) -> bytes:
+    """UTF-8 ``data`` with a double UTF-8 encoding undone where it plainly went through
+    one; ``data`` itself when nothing is undone.
+
+    Crawls hold such pages (their UTF-8 read as Latin-1 and stored again), which a
+    browser shows garbled ("computerâ", two C1 controls, "s"); the text means
+    "computer’s", which is what a reader of the extracted text needs and a search index
+    can match.  A sequence that holds a C1 control is always undone; every other one
+    too on a page with :data:`MIN_DOUBLE_ENCODED` of those."""
+    if not _C1_CONTROL.search(data):
+        return data
+    sequences = _DOUBLE_UTF8.findall(data)
+    with_control = sum(1 for sequence in sequences if _C1_CONTROL.search(sequence))
+    if not with_control:
+        return data
+    every = with_control >= MIN_DOUBLE_ENCODED
+
+    def undo(match: re.Match[bytes]) -> bytes:
+        sequence = match.group()
+        if not every and not _C1_CONTROL.search(sequence):
+            return sequence
+        original = sequence.decode("utf-8").encode("latin-1")
+        try:
+            original.decode("utf-8")
+        except UnicodeDecodeError:  # "\u00e0\u0080\u0080": an overlong form, no character
+            return sequence
+        return original
+
+    return _DOUBLE_UTF8.sub(undo, data)
 
 
 def _utf8_text(data: bytes) -> str | None:

@@ -146,9 +146,13 @@ def extract(
     """Print the main content of the HTML page in SOURCE (a file, or - for stdin; either
     may be gzip-compressed)."""
     if with_metadata and output_format not in FRONT_MATTER_OUTPUTS:
+        why = (
+            "json holds the metadata itself"
+            if output_format == "json"
+            else "an HTML fragment has no front matter; --output json holds the metadata"
+        )
         raise click.UsageError(
-            f"--with-metadata is for --output text or markdown, not {output_format} "
-            "(json holds the metadata itself)"
+            f"--with-metadata is for --output text or markdown, not {output_format} ({why})"
         )
     for name, value in (("model", model), ("favor", favor)):
         if value is not None:

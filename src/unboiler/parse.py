@@ -22,7 +22,7 @@ from typing import Any, Final
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from unboiler.charset import decode_with_utf8_flag, given_encoding
+from unboiler.charset import decode_with_utf8_flag, given_encoding, undo_double_utf8
 from unboiler.collector import paused_collector
 from unboiler.compressed import decompress
 from unboiler.document import Label, TextBlock, TextDocument
@@ -125,8 +125,8 @@ def _text_and_bytes(
     html: str | bytes, encoding: str | None, max_bytes: int | None = None
 ) -> tuple[str, bytes]:
     """The page as text, ready for the parser (decoded if needed, NUL characters dropped,
-    as the HTML parser drops them from text), and the same text as the UTF-8 bytes the
-    parser reads.
+    as the HTML parser drops them from text, a double UTF-8 encoding undone), and the
+    same text as the UTF-8 bytes the parser reads.
 
     selectolax encodes text input exactly so before parsing it (dropping lone
     surrogates); encoding here instead lets the checks before parsing scan bytes.  On the
@@ -152,6 +152,10 @@ def _text_and_bytes(
     if b"\x00" in data:  # in UTF-8 only NUL itself has a zero byte
         text = text.replace("\x00", "")  # dropped, as the HTML parser drops it from text
         data = text.encode("utf-8", "ignore")
+    repaired = undo_double_utf8(data)
+    if repaired is not data:
+        data = repaired
+        text = data.decode("utf-8")
     return text, data
 
 

@@ -13,6 +13,7 @@ from tests.output.helpers import (
     article_document,
     is_subsequence,
     layout_skeleton,
+    markdown_parser,
     markdown_skeleton,
     markdown_text,
     page_text,
@@ -159,8 +160,12 @@ def test_links_only_on_request_with_absolute_urls() -> None:
     assert markdown.startswith("## [A heading that is a link](https://example.org/news/1)\n\n")
     assert "### Part [linked](https://other.example/x) heading" in markdown
     assert "This is [link](https://example.org/l), and" in markdown
-    # A link around blocks is read through: its heading stays a heading.
-    assert "### Card title\n\nCard text inside a link." in markdown
+    # A link around blocks is read through: its heading stays a heading, and each of
+    # its lines is the link (as each is in a browser).
+    assert (
+        "### [Card title](https://example.org/card)\n\n"
+        "[Card text inside a link.](https://example.org/card)"
+    ) in markdown
     assert "javascript" not in markdown and "Not a link any more." in markdown
 
 
@@ -315,3 +320,39 @@ def test_items_wrapped_in_an_element_are_items_of_the_list() -> None:
             [("paragraph", ("text:thyme",))],
         ],
     )
+
+
+@pytest.mark.parametrize(
+    ("html", "expected"),
+    [
+        (
+            '<div>Read the <a href="https://e.x/s">full story<div>Teaser</div>more</a>, ok.</div>',
+            "Read the [full story](https://e.x/s)\n\n[Teaser](https://e.x/s)\n\n"
+            "[more](https://e.x/s), ok.",
+        ),
+        (
+            "<div><strong>Bold intro<p>bold paragraph</p></strong> after</div>",
+            "**Bold intro**\n\n**bold paragraph**\n\nafter",
+        ),
+        (
+            '<div><a href="https://e.x/o">Outer <b>bold<div>inner</div>tail</b> end</a></div>',
+            "[Outer **bold**](https://e.x/o)\n\n[**inner**](https://e.x/o)\n\n"
+            "[**tail** end](https://e.x/o)",
+        ),
+    ],
+)
+def test_formatting_around_blocks_is_on_each_of_its_lines(html: str, expected: str) -> None:
+    document = unboiler.parse(html)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    assert to_markdown(document, links=True) == expected
+
+
+def test_an_exclamation_mark_is_escaped_only_before_a_link() -> None:
+    document = unboiler.parse(
+        '<p>Keep at it!</p><p>Wow!<a href="https://e.x/">news</a>, and hi! there.</p>'
+    )
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    markdown = to_markdown(document, links=True)
+    assert markdown == "Keep at it!\n\nWow\\![news](https://e.x/), and hi! there."
+    html = markdown_parser().render(markdown)
+    assert "<img" not in html and '<a href="https://e.x/">news</a>' in html

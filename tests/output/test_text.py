@@ -356,3 +356,76 @@ def test_deeply_nested_formatting_is_laid_out(tag: str) -> None:
     document = unboiler.parse(html)
     unboiler.get_extractor("boilerpipe-everything")(document)
     assert to_text(document) == "deep words"
+
+
+def _everything_text(html: str) -> str:
+    return unboiler.extract(html, extractor="boilerpipe-everything")
+
+
+@pytest.mark.parametrize(
+    ("html", "expected"),
+    [
+        # text beside an inline element that holds a block stays on its line (CSS 2.1,
+        # §9.2.1.1: only the block inside starts a line of its own)
+        (
+            "<div>Intro <span>span text<p>para in span</p>more span</span> end</div>",
+            "Intro span text\n\npara in span\n\nmore span end",
+        ),
+        (
+            "<div>Read the <a href=/s>full story<div>Teaser</div></a>, please.</div>",
+            "Read the full story\n\nTeaser\n\n, please.",
+        ),
+        (
+            "<div>See (<b>the notes<div>Notes</div>posted</b>). Then go.</div>",
+            "See (the notes\n\nNotes\n\nposted). Then go.",
+        ),
+        # a card: a link around blocks, and text after it on the same line
+        (
+            "<li><a href=/c><div>Card title</div><div>Card text</div></a> by Ann</li>",
+            "Card title\n\nCard text\n\nby Ann",
+        ),
+        # words that touch across the edge are laid apart by CSS (a flex column): the
+        # edge ends the line, as a reader sees it
+        (
+            "<div><span>Powered by agents</span><span><p>Designed for teams.</p></span></div>",
+            "Powered by agents\n\nDesigned for teams.",
+        ),
+        ("<div>b<a href=x>x<div>y</div></a></div>", "b\n\nx\n\ny"),
+        (
+            "<div><b>Powered by agents</b><span><span>Designed</span><p>Teams.</p></span></div>",
+            "Powered by agents\n\nDesigned\n\nTeams.",
+        ),
+        # wide characters touch without a space in running text: one line
+        ("<div>中文<span>链接<div>块</div></span>，后文</div>", "中文链接\n\n块\n\n，后文"),
+    ],
+)
+def test_inline_element_around_a_block_ends_no_line_at_its_edges(html: str, expected: str) -> None:
+    assert _everything_text(html) == expected
+
+
+@pytest.mark.parametrize(
+    ("html", "expected"),
+    [
+        # a lower-case letter then an upper-case one across an element's edge: two words
+        # the page's CSS lays apart (a block, a flex item, a margin)
+        (
+            "<div><span>UC San Diego</span><span>Verified email at ucsd.edu</span></div>",
+            "UC San Diego Verified email at ucsd.edu",
+        ),
+        ("<p><b>Jane Doe</b>Student, class of 2020</p>", "Jane Doe Student, class of 2020"),
+        ("<h3><span>Osprey</span><span>Atmos AG 65</span></h3>", "Osprey Atmos AG 65"),
+        # other characters across an edge are left as the page joins them: parts of a
+        # word, ordinals, drop capitals, white space already there
+        (
+            "<p>un<em>believ</em>able, the 12<sup>th</sup>, <b>I</b>f, a<b>b</b>c</p>",
+            "unbelievable, the 12th, If, abc",
+        ),
+        ("<p><b>Name</b> Student and <span>ca</span>t</p>", "Name Student and cat"),
+    ],
+)
+def test_words_touching_across_an_element_edge_by_case_are_apart(html: str, expected: str) -> None:
+    assert _everything_text(html) == expected
+
+
+def test_the_edge_stand_in_is_never_page_text() -> None:
+    assert _everything_text("<p>bell\x07Ring <b>x</b></p>") == "bellRing x"

@@ -138,6 +138,7 @@ class _Line:
         self.line_break = line_break
         self.pieces: list[str] = []
         self.delimiters: set[int] = set()  # indexes of delimiter pieces
+        self.link_openings: list[int] = []  # indexes of the "[" that open links
         self.pairs: list[tuple[int, int]] = []
 
     def neighbour(self, index: int, step: int) -> str:
@@ -190,10 +191,7 @@ class _Line:
                         self.close(stack)
                 continue
             if isinstance(token, str):
-                text = escape(token)
-                if text.endswith("!"):  # "!" before a link's "[" would make it an image
-                    text = text[:-1] + "\\!"
-                pieces.append(text)
+                pieces.append(escape(token))
             elif isinstance(token, LineBreak):
                 pieces.append(self.line_break)
             elif isinstance(token, Image):
@@ -218,7 +216,22 @@ class _Line:
                 self.delimiters -= {opening, closing}
             pairs = kept
         self.join_touching(pairs)
+        self.escape_image_marks()
         return "".join(pieces)
+
+    def escape_image_marks(self) -> None:
+        """Escape a "!" that a link's "[" follows (with nothing between once the
+        emphasis that could not open or close is dropped), which would make the link an
+        image; a "!" anywhere else is only an exclamation mark, written as it is."""
+        pieces = self.pieces
+        for index in self.link_openings:
+            if not pieces[index]:  # a link that wrote nothing
+                continue
+            before = index - 1
+            while before >= 0 and not pieces[before]:
+                before -= 1
+            if before >= 0 and before not in self.delimiters and pieces[before].endswith("!"):
+                pieces[before] = pieces[before][:-1] + "\\!"
 
     def join_touching(self, pairs: list[tuple[int, int]]) -> None:
         """A span that closes where another of the same delimiter opens (once the pairs
@@ -240,6 +253,7 @@ class _Line:
             if self.links and token.href and all(s.mark is not Mark.LINK for s in stack):
                 index = len(self.pieces)
                 self.pieces.append("[")
+                self.link_openings.append(index)
         elif mark in DELIMITERS and all(s.mark is not mark for s in stack if s.opening >= 0):
             # The same emphasis twice over would read as another one ("**" is strong).
             index = len(self.pieces)
