@@ -97,6 +97,21 @@ def test_relative_urls_without_a_base_are_dropped() -> None:
     assert html_text(fragment).split() == ["x", "text"]
 
 
+def test_mailto_links_are_kept_as_markdown_keeps_them() -> None:
+    page = '<p>Write to <a href="mailto:ed@example.org">the editor</a> today.</p>'
+    document = unboiler.parse(page)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    fragment = to_html(document, links=True)
+    assert '<a href="mailto:ed@example.org"' in fragment
+    assert "](mailto:ed@example.org)" in unboiler.extract(
+        page, extractor="boilerpipe-everything", output="markdown", links=True
+    )
+    # an image never loads from a mailto: address
+    image = unboiler.parse('<p><img src="mailto:ed@example.org"> words here</p>')
+    unboiler.get_extractor("boilerpipe-everything")(image)
+    assert "<img" not in to_html(image, images=True)
+
+
 def test_sanitize_is_the_last_word() -> None:
     fragment = '<p onclick="x()">a<script>b()</script><a href="javascript:c()">d</a></p>'
     assert sanitize(fragment) == '<p>a<a rel="noopener noreferrer nofollow">d</a></p>'

@@ -57,17 +57,21 @@ ALLOWED_ATTRIBUTES: Final = {
     "code": {"class"},  # the language of a code block, written here as language-NAME
 }
 URL_SCHEMES: Final = frozenset({"http", "https"})
+#: Links may also write to someone (the Markdown writer keeps ``mailto:`` links too);
+#: images only load from the web.
+LINK_SCHEMES: Final = URL_SCHEMES | {"mailto"}
 
 
-def _web_url(url: str | None) -> str | None:
-    """``url`` if it is an absolute http(s) URL (a relative one could not be resolved)."""
+def _web_url(url: str | None, schemes: frozenset[str] = URL_SCHEMES) -> str | None:
+    """``url`` if it is absolute in one of ``schemes`` (a relative one could not be
+    resolved)."""
     if not url:
         return None
     try:
         scheme = urlsplit(url).scheme.lower()
     except ValueError:  # an address that cannot be parsed ("http://[::1")
         return None
-    return url if scheme in URL_SCHEMES else None
+    return url if scheme in schemes else None
 
 
 def _attribute(value: str) -> str:
@@ -98,7 +102,7 @@ class _Writer:
                     out.append(f"<{tag}>")
                     closing = f"</{tag}>"
                 else:
-                    href = _web_url(token.href) if self.links else None
+                    href = _web_url(token.href, LINK_SCHEMES) if self.links else None
                     if href is not None and "</a>" not in closings:
                         out.append(f'<a href="{_attribute(href)}">')
                         closing = "</a>"
@@ -160,7 +164,7 @@ def sanitize(fragment: str) -> str:
         fragment,
         tags=set(ALLOWED_TAGS),
         attributes={tag: set(names) for tag, names in ALLOWED_ATTRIBUTES.items()},
-        url_schemes=set(URL_SCHEMES),
+        url_schemes=set(LINK_SCHEMES),
         strip_comments=True,
         link_rel="noopener noreferrer nofollow",
     )
