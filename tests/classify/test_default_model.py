@@ -280,3 +280,21 @@ def test_contributions_match_the_tree_by_tree_walk() -> None:
     fast1 = model.blocks.contributions(rows[:, :first], first)
     assert np.allclose(fast1, _contributions_reference(model.blocks, rows[:, :first], first))
     assert np.abs(fast).sum() > 0
+
+
+def test_decide_in_the_signals_own_rows_equals_decide_in_a_copy() -> None:
+    """With room left in the signals' array (``spare_columns``), ``decide`` writes its
+    rows there; the probabilities are those of the copy it makes otherwise."""
+    from unboiler.classify.signals import page_signals
+    from unboiler.parse import parse
+
+    model = load_default_model()
+    html = (Path(__file__).parents[1] / "pages" / "default" / "sidebar-vs-post.html").read_text()
+    plain = model.decide(page_signals(parse(html)))
+    roomy_signals = page_signals(parse(html), spare=model.spare_columns)
+    roomy = model.decide(roomy_signals)
+    assert roomy[2] is roomy_signals.rows
+    assert plain[2] is not None and plain[2].shape == roomy[2].shape
+    assert np.array_equal(plain[0], roomy[0])
+    assert np.array_equal(plain[1], roomy[1])
+    assert np.array_equal(plain[2], roomy[2])

@@ -44,6 +44,7 @@ import numpy.typing as npt
 from unboiler.classify.model import ModelError, read_model_file, read_packaged_model
 from unboiler.classify.signals import (
     CONTEXT_FEATURES,
+    PAGE_FEATURES,
     ROW_DTYPE,
     SIGNALS_VERSION,
     PageSignals,
@@ -327,18 +328,30 @@ class DefaultModel:
         types = self.page_type_probabilities(signals.page)
         # One array for both stages' rows: the first stage reads its leading columns, the
         # second stage's context columns are written after them (no copy of the rows).
+        # It is the signals' own array when they were computed with room for the rest
+        # (page_signals(..., spare=self.spare_columns)); otherwise a new one.
         blocks = signals.blocks
         count, width = blocks.shape
         tail = np.concatenate([signals.page, types])
         first_width = width + len(tail)
-        # Column-major, so that each stage reads its features as contiguous columns
-        # without a transposed copy (Ensemble.leaves).
-        refined = np.empty((count, first_width + len(CONTEXT_FEATURES)), dtype=ROW_DTYPE, order="F")
-        refined[:, :width] = blocks
+        full_width = first_width + len(CONTEXT_FEATURES)
+        if signals.rows is not None and signals.rows.shape[1] == full_width:
+            refined = signals.rows
+        else:
+            # Column-major, so that each stage reads its features as contiguous columns
+            # without a transposed copy (Ensemble.leaves).
+            refined = np.empty((count, full_width), dtype=ROW_DTYPE, order="F")
+            refined[:, :width] = blocks
         refined[:, width:first_width] = tail
         first = self.block_probabilities(refined[:, :first_width])
         refined[:, first_width:] = score_context(signals, first)
         return types, sigmoid(self.refine.scores(refined)[:, 0]), refined
+
+    @property
+    def spare_columns(self) -> int:
+        """The columns :meth:`decide` adds after a block's features: pass them to
+        ``page_signals(document, spare=)`` so that it writes them in place."""
+        return len(PAGE_FEATURES) + len(PAGE_TYPES) + len(CONTEXT_FEATURES)
 
     def page_type_probabilities(self, page: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
         """The probability of each of :data:`PAGE_TYPES` for one page's features."""
