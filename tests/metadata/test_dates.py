@@ -141,3 +141,20 @@ def test_an_embedded_videos_upload_date_is_read_after_the_articles_date() -> Non
     body = f"<h1>President apologises</h1>{RUNNING_TEXT}"
     assert date_of(scripts, body) == "2024-12-06T22:00:40+00:00"
     assert date_of(scripts.split("</script>")[0] + "</script>", body) == "2024-12-07T01:36:42+00:00"
+
+
+def test_json_ld_dates_of_reviews_are_not_the_pages() -> None:
+    product = {
+        "@type": "Product",
+        "name": "Stoneware mug",
+        "review": [
+            {"@type": "Review", "datePublished": "2025-09-03", "author": "Kim"},
+            {"@type": "Review", "datePublished": "2022-10-22", "author": "Lou"},
+        ],
+    }
+    script = f'<script type="application/ld+json">{json.dumps(product)}</script>'
+    body = f"<h1>Stoneware mug</h1>{RUNNING_TEXT}"
+    assert date_of(script, body) is None
+    product["datePublished"] = "2021-04-01"
+    script = f'<script type="application/ld+json">{json.dumps(product)}</script>'
+    assert date_of(script, body) == "2021-04-01"

@@ -266,7 +266,7 @@ def _date(page: _Page, near: list[TextBlock]) -> str | None:
     values = [
         value
         for key in ("datePublished", "dateCreated", "uploadDate")
-        for value in page.data.values(key)
+        for value in page.data.values(key, own=True)
         if isinstance(value, str)
     ]
     values.extend(first_values(page.meta, DATE_META))
