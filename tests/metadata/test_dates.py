@@ -158,3 +158,25 @@ def test_json_ld_dates_of_reviews_are_not_the_pages() -> None:
     product["datePublished"] = "2021-04-01"
     script = f'<script type="application/ld+json">{json.dumps(product)}</script>'
     assert date_of(script, body) == "2021-04-01"
+
+
+def test_a_date_in_a_sentence_under_the_title_is_no_dateline() -> None:
+    sentence = (
+        "<p>The winter timetable for most island routes starts on November 3, 2025. If you "
+        "travel before that date, the summer crossings and their fares still apply.</p>"
+    )
+    body = f"<h1>Ferry timetable changes</h1>{sentence}{RUNNING_TEXT}"
+    assert date_of(body=body) is None
+    short = "<p>Ferry desk · November 3, 2025</p>"
+    assert date_of(body=f"<h1>Ferry timetable changes</h1>{short}{RUNNING_TEXT}") == "2025-11-03"
+
+
+def test_a_time_element_far_below_the_title_dates_the_page() -> None:
+    toolbar = "".join(f"<p>Tool {n}</p>" for n in range(14))
+    post = '<div class="post"><time datetime="2024-02-24T18:41:02Z">Sat 12:41 pm</time>'
+    body = f"<h1>Which ferry pass is best?</h1>{toolbar}{post}{RUNNING_TEXT}</div>"
+    assert date_of(body=body) == "2024-02-24T18:41:02+00:00"
+    in_comments = body.replace('class="post"', 'class="comment-list"')
+    assert date_of(body=in_comments) is None
+    in_footer = f"<h1>Ferry guide</h1>{toolbar}{RUNNING_TEXT}<footer>{post}</div></footer>"
+    assert date_of(body=in_footer) is None

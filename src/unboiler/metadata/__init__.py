@@ -15,8 +15,10 @@ Pages state these facts in three places; a field is taken from the first that ha
    Parse.ly's and Sailthru's tags, HTML's ``author``, ``description`` and ``keywords``;
    then schema.org microdata (``itemprop``) in the body.
 3. **The visible page**: its ``<h1>``; a "By Jane Doe" byline near it, or an element
-   marked as the byline; a ``<time datetime>`` or a written date near it, or a date the
-   page labels as its own ("Published on ..."); a date in the URL's path
+   marked as the byline; a ``<time datetime>`` or a written date near it (not in a
+   sentence), then the first ``<time datetime>`` outside menus, footers, sidebars and
+   comments, or a date the page labels as its own ("Published on ..."); a date in the
+   URL's path
    (``/2024/05/17/``, read before the page's text); ``rel="category"`` and
    ``rel="tag"`` links.
 
@@ -65,6 +67,7 @@ from unboiler.metadata.dates import (
     dateline,
     first_date,
     labelled_date,
+    page_time,
     parse_date,
     same_moment,
     shows_day,
@@ -259,7 +262,8 @@ def _date(page: _Page, near: list[TextBlock]) -> str | None:
     unless the page shows another as the dateline under its title and the stated date
     appears nowhere on the page (see :func:`_stated_date_hidden`), or the URL writes the
     same moment as another day (the publisher's local day); else the URL's, the date
-    shown near the title, a date labelled as the publication's anywhere."""
+    shown near the title, the page's first ``<time datetime>`` outside its menus and
+    comments, a date labelled as the publication's anywhere."""
     # Key by key across the objects: a video's uploadDate (schema.org MediaObject) is
     # read only when no object states when it was published or created, since news
     # pages embed other stories' videos.
@@ -284,7 +288,13 @@ def _date(page: _Page, near: list[TextBlock]) -> str | None:
         # The same instant: the URL writes the day in the publisher's time zone, the
         # stated date in another (often UTC), and the local day is the one readers see.
         return url_day
-    return stated or url_day or first_date(near) or labelled_date(page.document.blocks)
+    return (
+        stated
+        or url_day
+        or first_date(near)
+        or page_time(page.tree)
+        or labelled_date(page.document.blocks)
+    )
 
 
 def _stated_date_hidden(page: _Page, stated: str, shown: str, url_day: str | None) -> bool:

@@ -17,10 +17,13 @@ from urllib.parse import urlsplit
 
 from unboiler.document import TextBlock
 from unboiler.metadata.rules import (
+    ASIDE_WORDS,
     DATE_LABEL,
     MAX_BYLINE_WORDS,
+    MAX_DATELINE_WORDS,
     MIN_YEAR,
     MONTH_NAMES,
+    NOT_PAGE_TIME_TAGS,
     PROFILE_DATE,
     UPDATE_LABEL,
 )
@@ -182,15 +185,16 @@ def block_date(block: TextBlock) -> str | None:
     return parse_date(text)
 
 
+def _may_be_dateline(block: TextBlock) -> bool:
+    """Whether a block may be a dateline: not a sentence (:data:`MAX_DATELINE_WORDS`)
+    nor a person's date (a forum member's "Joined: ...", :data:`PROFILE_DATE`)."""
+    return block.num_words <= MAX_DATELINE_WORDS and not PROFILE_DATE.search(block.text)
+
+
 def first_date(blocks: list[TextBlock]) -> str | None:
-    """The first date shown in the blocks, leaving out the dates of people (a forum
-    member's "Joined: ...", :data:`PROFILE_DATE`)."""
+    """The first date shown in the blocks that may be a dateline."""
     return next(
-        (
-            found
-            for block in blocks
-            if not PROFILE_DATE.search(block.text) and (found := block_date(block))
-        ),
+        (found for block in blocks if _may_be_dateline(block) and (found := block_date(block))),
         None,
     )
 
@@ -199,7 +203,7 @@ def dateline(blocks: list[TextBlock]) -> str | None:
     """The date of the first dated block near the title when it is a plain dateline: not
     a revision ("Updated ...") nor a person's date ("Joined ...")."""
     for block in blocks:
-        if PROFILE_DATE.search(block.text):
+        if not _may_be_dateline(block):
             continue
         found = block_date(block)
         if found:
@@ -242,6 +246,34 @@ def shows_day(tree: Any, blocks: list[TextBlock], day: str) -> bool:
             found = parse_date(block.text)
             if found and found[:10] == wanted:
                 return True
+    return False
+
+
+def page_time(tree: Any) -> str | None:
+    """The first ``<time datetime>`` of the page outside its menus, footers, sidebars,
+    comments and related stories (:data:`NOT_PAGE_TIME_TAGS`): HTML's element for a
+    machine-readable date, which templates put in the article's header even when the
+    header is far from the title in the page's blocks (a forum's first post below its
+    toolbar)."""
+    if tree is None:
+        return None
+    for time in tree.css("time[datetime]"):
+        if _in_other_part(time):
+            continue
+        found = parse_date(time.attributes.get("datetime") or "")
+        if found:
+            return found
+    return None
+
+
+def _in_other_part(element: Any) -> bool:
+    node = element.parent
+    while node is not None and node.tag not in ("body", "html"):
+        attributes = node.attributes
+        words = f"{attributes.get('class') or ''} {attributes.get('id') or ''}"
+        if node.tag in NOT_PAGE_TIME_TAGS or ASIDE_WORDS.search(words):
+            return True
+        node = node.parent
     return False
 
 

@@ -321,6 +321,16 @@ PROFILE_DATE: Final = re.compile(
     r"\b(?:joined|member\s+since|registered|founded|registriert|inscrit|miembro\s+desde)\b",
     re.IGNORECASE,
 )
+#: A block with more words than this is a sentence, and a date in it is what the text
+#: talks about ("The tax season ends on April 15, 2025. If you..."), not a dateline.
+#: Datelines with a byline, a revision and a section run to 17 words on WCXB's pages
+#: ("By Jane Doe – Updated Mar 5, 2026 at 4:28 PM EST | Fact-checked by ..."); the
+#: sentences taken for datelines there had 27 to 30.
+MAX_DATELINE_WORDS: Final = 20
+#: Page parts whose ``<time>`` elements date something other than the page: menus,
+#: footers, sidebars, and (by class or id, :data:`ASIDE_WORDS`) comments and related
+#: stories.
+NOT_PAGE_TIME_TAGS: Final = frozenset({"nav", "footer", "aside"})
 #: Dates before this year are no web page's (the Web opened to the public in 1991).
 MIN_YEAR: Final = 1991
 #: Month names of English, German, French, Spanish, Italian, Portuguese and Dutch,
