@@ -194,7 +194,7 @@ def _title(page: _Page) -> tuple[str | None, int | None]:
     candidates.extend(microdata(page.tree, "headline"))
     if document.title:
         candidates.append(document.title)
-    page_headings = headings(document)
+    page_headings = headings(document, page.site_names)
     title, index = find_title(candidates, page_headings, page.site_names)
     if index is None and title:
         index = next(

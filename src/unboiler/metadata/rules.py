@@ -165,6 +165,17 @@ MIN_CONTAINED_SHARE: Final = 0.6
 #: Headings whose words overlap a metadata title this much (Dice coefficient) are the
 #: same headline reworded ("... in 2025" for "... (2025)"): the page shows the heading.
 MIN_HEADLINE_SIMILARITY: Final = 0.5
+#: Class or id words of the element that holds a site's logo: a heading inside one (or
+#: being one) is the site's name however the title writes it ("topbar__logo__title").
+LOGO_WORDS: Final = re.compile(r"logo", re.IGNORECASE)
+#: How many ancestors of a heading are checked for :data:`LOGO_WORDS` (a logo's heading
+#: sits in the logo's link or box, not deep in the page).
+LOGO_DEPTH: Final = 3
+#: Elements inside a heading that count its comments ("139" linking to ``#comments``,
+#: or in an element whose class says comment): no part of the headline.
+COMMENT_COUNT_SELECTOR: Final = (
+    'a[href*="#comment" i], a[href*="#respond" i], a[href*="#disqus" i], [class*="comment" i]'
+)
 #: Headings read at most (a page without ``<h1>`` may have hundreds of ``<h2>``).
 MAX_HEADINGS: Final = 30
 
