@@ -180,3 +180,26 @@ def test_a_time_element_far_below_the_title_dates_the_page() -> None:
     assert date_of(body=in_comments) is None
     in_footer = f"<h1>Ferry guide</h1>{toolbar}{RUNNING_TEXT}<footer>{post}</div></footer>"
     assert date_of(body=in_footer) is None
+
+
+def lang_date(lang: str, body: str) -> str | None:
+    html = f'<html lang="{lang}"><head></head><body>{body}</body></html>'
+    return extract_metadata(parse(html)).date
+
+
+def test_slash_dates_follow_the_pages_language() -> None:
+    body = f"<h1>Horaires du bac</h1><p>Publié le 05/10/2024</p>{RUNNING_TEXT}"
+    assert lang_date("fr", body) == "2024-10-05"
+    assert lang_date("en-GB", body) == "2024-10-05"
+    assert lang_date("en-US", body) == "2024-05-10"
+    assert lang_date("en", body) == "2024-05-10"  # no region: as before, month first
+
+
+def test_slash_dates_follow_the_pages_other_dates() -> None:
+    body = (
+        f"<h1>Which ferry pass is best?</h1><p>01/12/2025 at 6:49 pm</p>{RUNNING_TEXT}"
+        "<p>Reply · 28/11/2025 at 7:07 pm</p>"
+    )
+    assert lang_date("en", body) == "2025-12-01"
+    us = body.replace("28/11/2025", "11/28/2025")
+    assert lang_date("en", us) == "2025-01-12"

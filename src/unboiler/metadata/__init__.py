@@ -72,6 +72,7 @@ from unboiler.metadata.dates import (
     same_moment,
     shows_day,
     url_date,
+    writes_day_first,
 )
 from unboiler.metadata.rules import (
     AUTHOR_LABEL,
@@ -281,8 +282,10 @@ def _date(page: _Page, near: list[TextBlock]) -> str | None:
     values.extend(microdata(page.tree, "dateCreated"))
     stated = next((day for value in values if (day := parse_date(value))), None)
     url_day = url_date(page.document.url) if page.document.url else None
-    shown = dateline(near)
-    if stated and shown and _stated_date_hidden(page, stated, shown, url_day):
+    blocks = page.document.blocks
+    day_first = writes_day_first(blocks, next(iter(_language_tags(page)), None))
+    shown = dateline(near, day_first=day_first)
+    if stated and shown and _stated_date_hidden(page, stated, shown, url_day, day_first):
         return shown
     if stated and url_day and url_day != stated[:10] and same_moment(stated, url_day):
         # The same instant: the URL writes the day in the publisher's time zone, the
@@ -291,13 +294,15 @@ def _date(page: _Page, near: list[TextBlock]) -> str | None:
     return (
         stated
         or url_day
-        or first_date(near)
+        or first_date(near, day_first=day_first)
         or page_time(page.tree)
-        or labelled_date(page.document.blocks)
+        or labelled_date(blocks, day_first=day_first)
     )
 
 
-def _stated_date_hidden(page: _Page, stated: str, shown: str, url_day: str | None) -> bool:
+def _stated_date_hidden(
+    page: _Page, stated: str, shown: str, url_day: str | None, day_first: bool
+) -> bool:
     """Whether the page's dateline should win over its stated date: they are different
     moments, the URL does not back the stated one, and the page never shows it.
 
@@ -311,22 +316,31 @@ def _stated_date_hidden(page: _Page, stated: str, shown: str, url_day: str | Non
     stated date by construction) 1 and 1."""
     if same_moment(stated, shown) or url_day == stated[:10]:
         return False
-    return not shows_day(page.tree, page.document.blocks, stated)
+    return not shows_day(page.tree, page.document.blocks, stated, day_first=day_first)
 
 
-def _language(page: _Page) -> str | None:
+def _language_tags(page: _Page) -> list[str]:
+    """The language tags the page declares, in the order of trust: ``<html lang>``,
+    then the meta keys, then JSON-LD's ``inLanguage``."""
     root = page.tree.root if page.tree is not None else None
     declared: list[Any] = []
     if root is not None:
         declared.extend((root.attributes.get("lang"), root.attributes.get("xml:lang")))
     declared.extend(first_values(page.meta, LANGUAGE_META))
     declared.extend(page.data.values("inLanguage", about_page=True))
-    for tag in declared:
-        if isinstance(tag, str) and tag.strip():
-            try:
-                return language_code(tag.replace("_", "-").split(",")[0])
-            except ValueError:
-                continue
+    return [
+        tag.replace("_", "-").split(",")[0].strip()
+        for tag in declared
+        if isinstance(tag, str) and tag.strip()
+    ]
+
+
+def _language(page: _Page) -> str | None:
+    for tag in _language_tags(page):
+        try:
+            return language_code(tag)
+        except ValueError:
+            continue
     blocks = page.document.blocks
     running = [block.text for block in blocks if block.num_words >= MIN_DETECTION_WORDS]
     return detect("\n".join(running)) if running else None
