@@ -203,3 +203,11 @@ def test_slash_dates_follow_the_pages_other_dates() -> None:
     assert lang_date("en", body) == "2025-12-01"
     us = body.replace("28/11/2025", "11/28/2025")
     assert lang_date("en", us) == "2025-01-12"
+
+
+def test_a_date_label_alone_labels_the_next_blocks_date() -> None:
+    filler = "".join(f"<p>Section {n}</p>{RUNNING_TEXT}" for n in range(8))
+    dateline = '<div class="dateline"><p>Published</p><p class="date">Feb 2, 2023</p></div>'
+    assert date_of(body=f"<h1>Ferry guide</h1>{filler}{dateline}") == "2023-02-02"
+    unlabelled = dateline.replace("<p>Published</p>", "<p>Share</p>")
+    assert date_of(body=f"<h1>Ferry guide</h1>{filler}{unlabelled}") is None

@@ -34,6 +34,8 @@ LATEST_OFFSET: Final = timedelta(hours=14)
 #: Characters of a value read for a date: dates sit at the start of what holds them.
 MAX_DATE_TEXT: Final = 300
 MAX_MONTH: Final = 12
+#: A date label alone has at most this many words ("Originally published on:").
+MAX_LABEL_WORDS: Final = 3
 #: Regions whose English writes numeric dates month first (``05/17/2024``): the United
 #: States and the territories and neighbours that follow its usage (Unicode CLDR's
 #: short date patterns for ``en-US``, ``en-PH``, ``en-CA``' ``M/d/yy`` forms among them).
@@ -293,8 +295,9 @@ def labelled_date(blocks: list[TextBlock], *, day_first: bool = False) -> str | 
     dates.  Revision labels ("Last updated on ...", :data:`UPDATE_LABEL`) are left out
     here: far from the title they are a documentation site's footer, the date of a
     build, not of publication (on WCXB's pages without a gold date, such footers gave
-    most of the dates found this way)."""
-    for block in blocks:
+    most of the dates found this way).  A label alone in its block ("Published" over
+    "Feb 2, 2023", :data:`MAX_LABEL_WORDS`) labels the next block's date."""
+    for index, block in enumerate(blocks):
         text = block.text
         if (
             block.num_words <= MAX_BYLINE_WORDS
@@ -302,6 +305,9 @@ def labelled_date(blocks: list[TextBlock], *, day_first: bool = False) -> str | 
             and not UPDATE_LABEL.match(text.lstrip())
         ):
             found = block_date(block, day_first=day_first)
+            if found is None and block.num_words <= MAX_LABEL_WORDS:
+                following = blocks[index + 1 : index + 2]
+                found = first_date(following, day_first=day_first)
             if found:
                 return found
     return None
