@@ -45,3 +45,13 @@ def test_the_post_heading_when_the_only_h1_is_the_blogs_name() -> None:
         f"<h2>Notes from the quay at dawn</h2>{RUNNING_TEXT}"
     )
     assert title_of(head, body) == "Notes from the quay at dawn"
+
+
+def test_a_date_in_the_heading_is_not_part_of_the_title() -> None:
+    headline = "Preparing the winter timetable of the night ferry"
+    head = f"<title>{headline} | Quay notes</title>"
+    body = (
+        '<h1><time datetime="2025-12-18">Dec <span>18</span> 2025</time> '
+        f"{headline}</h1>{RUNNING_TEXT}"
+    )
+    assert title_of(head, body) == headline

@@ -171,10 +171,11 @@ LOGO_WORDS: Final = re.compile(r"logo", re.IGNORECASE)
 #: How many ancestors of a heading are checked for :data:`LOGO_WORDS` (a logo's heading
 #: sits in the logo's link or box, not deep in the page).
 LOGO_DEPTH: Final = 3
-#: Elements inside a heading that count its comments ("139" linking to ``#comments``,
-#: or in an element whose class says comment): no part of the headline.
-COMMENT_COUNT_SELECTOR: Final = (
-    'a[href*="#comment" i], a[href*="#respond" i], a[href*="#disqus" i], [class*="comment" i]'
+#: Elements at the start or end of a heading that are no part of its headline: the
+#: count of its comments ("139" linking to ``#comments``, or in an element whose class
+#: says comment) and its date (a ``<time>``: "Dec 18 2025 Preparing a transition").
+HEADING_EXTRAS_SELECTOR: Final = (
+    'a[href*="#comment" i], a[href*="#respond" i], a[href*="#disqus" i], [class*="comment" i], time'
 )
 #: Headings read at most (a page without ``<h1>`` may have hundreds of ``<h2>``).
 MAX_HEADINGS: Final = 30

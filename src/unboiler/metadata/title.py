@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 
 from unboiler.document import Label, TextBlock, TextDocument
 from unboiler.metadata.rules import (
-    COMMENT_COUNT_SELECTOR,
+    HEADING_EXTRAS_SELECTOR,
     HEADING_TEXT_WINDOW,
     LOGO_DEPTH,
     LOGO_WORDS,
@@ -97,7 +97,7 @@ def _heading(blocks: list[TextBlock], first: int, last: int) -> Heading:
     text = " ".join(block.text for block in parts).rstrip(" ¶#§")
     return Heading(
         index=first,
-        text=_without_comment_count(text, element),
+        text=_without_extras(text, element),
         leads_text=any(
             block.num_words >= RUNNING_TEXT_WORDS and block.link_density < MAX_TEXT_LINK_DENSITY
             for block in following
@@ -107,16 +107,20 @@ def _heading(blocks: list[TextBlock], first: int, last: int) -> Heading:
     )
 
 
-def _without_comment_count(text: str, element: Any) -> str:
-    """A heading's text without the count of comments that blogs and news sites put at
-    its end (:data:`COMMENT_COUNT_SELECTOR`: "Headline 139", the number linking to the
-    comments)."""
+def _without_extras(text: str, element: Any) -> str:
+    """A heading's text without what blogs and news sites put at its ends besides the
+    headline (:data:`HEADING_EXTRAS_SELECTOR`): the count of comments ("Headline 139",
+    the number linking to the comments) and the date ("Dec 18 2025 Headline")."""
     if element is None:
         return text
-    for counter in element.css(COMMENT_COUNT_SELECTOR):
-        count = " ".join(counter.text(deep=True).split())
-        if count and text.endswith(count) and len(count) < len(text):
-            text = text[: -len(count)].rstrip()
+    for extra in element.css(HEADING_EXTRAS_SELECTOR):
+        shown = " ".join(extra.text(deep=True).split())
+        if not shown or len(shown) >= len(text):
+            continue
+        if text.endswith(shown):
+            text = text[: -len(shown)].rstrip()
+        elif text.startswith(shown):
+            text = text[len(shown) :].lstrip()
     return text
 
 
