@@ -211,3 +211,14 @@ def test_a_date_label_alone_labels_the_next_blocks_date() -> None:
     assert date_of(body=f"<h1>Ferry guide</h1>{filler}{dateline}") == "2023-02-02"
     unlabelled = dateline.replace("<p>Published</p>", "<p>Share</p>")
     assert date_of(body=f"<h1>Ferry guide</h1>{filler}{unlabelled}") is None
+
+
+def test_a_list_of_datelines_newest_first_is_an_index_of_other_pages() -> None:
+    items = "".join(
+        f"<h2>Ferry news {n}</h2><p>December {day}, 2025</p>" for n, day in enumerate((9, 4, 1))
+    )
+    assert date_of(body=f"<h1>Harbour news</h1>{items}{RUNNING_TEXT}") is None
+    posts = "".join(
+        f"<p>Post by sailor{n}</p><p>December {day}, 2025</p>" for n, day in enumerate((1, 4, 9))
+    )
+    assert date_of(body=f"<h1>Which ferry pass?</h1>{posts}{RUNNING_TEXT}") == "2025-12-01"

@@ -67,6 +67,7 @@ from unboiler.metadata.dates import (
     dateline,
     first_date,
     labelled_date,
+    lists_items,
     page_time,
     parse_date,
     same_moment,
@@ -264,7 +265,8 @@ def _date(page: _Page, near: list[TextBlock]) -> str | None:
     appears nowhere on the page (see :func:`_stated_date_hidden`), or the URL writes the
     same moment as another day (the publisher's local day); else the URL's, the date
     shown near the title, the page's first ``<time datetime>`` outside its menus and
-    comments, a date labelled as the publication's anywhere."""
+    comments, a date labelled as the publication's anywhere.  Datelines that list
+    other pages' dates newest first (a news index, :func:`lists_items`) date nothing."""
     # Key by key across the objects: a video's uploadDate (schema.org MediaObject) is
     # read only when no object states when it was published or created, since news
     # pages embed other stories' videos.
@@ -284,7 +286,8 @@ def _date(page: _Page, near: list[TextBlock]) -> str | None:
     url_day = url_date(page.document.url) if page.document.url else None
     blocks = page.document.blocks
     day_first = writes_day_first(blocks, next(iter(_language_tags(page)), None))
-    shown = dateline(near, day_first=day_first)
+    listing = lists_items(near, day_first=day_first)
+    shown = None if listing else dateline(near, day_first=day_first)
     if stated and shown and _stated_date_hidden(page, stated, shown, url_day, day_first):
         return shown
     if stated and url_day and url_day != stated[:10] and same_moment(stated, url_day):
@@ -294,8 +297,7 @@ def _date(page: _Page, near: list[TextBlock]) -> str | None:
     return (
         stated
         or url_day
-        or first_date(near, day_first=day_first)
-        or page_time(page.tree)
+        or (None if listing else first_date(near, day_first=day_first) or page_time(page.tree))
         or labelled_date(blocks, day_first=day_first)
     )
 

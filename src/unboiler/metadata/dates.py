@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, date, datetime, timedelta, timezone
+from itertools import pairwise
 from typing import Any, Final
 from urllib.parse import urlsplit
 
@@ -36,6 +37,8 @@ MAX_DATE_TEXT: Final = 300
 MAX_MONTH: Final = 12
 #: A date label alone has at most this many words ("Originally published on:").
 MAX_LABEL_WORDS: Final = 3
+#: Different days a list of datelines shows at least, to be a list of items.
+MIN_LISTED_DATES: Final = 3
 #: Regions whose English writes numeric dates month first (``05/17/2024``): the United
 #: States and the territories and neighbours that follow its usage (Unicode CLDR's
 #: short date patterns for ``en-US``, ``en-PH``, ``en-CA``' ``M/d/yy`` forms among them).
@@ -209,6 +212,22 @@ def first_date(blocks: list[TextBlock], *, day_first: bool = False) -> str | Non
         ),
         None,
     )
+
+
+def lists_items(blocks: list[TextBlock], *, day_first: bool = False) -> bool:
+    """Whether the dated blocks are a list of other pages' dates: at least
+    :data:`MIN_LISTED_DATES` different days, newest first.  News indexes, blog home pages
+    and archives list their items newest first, so the first date is the latest item's,
+    not the page's; a thread's posts and a page's comments run oldest first, and their
+    first date is the page's."""
+    days = [
+        found[:10]
+        for block in blocks
+        if _may_be_dateline(block) and (found := block_date(block, day_first=day_first))
+    ]
+    if len(set(days)) < MIN_LISTED_DATES:
+        return False
+    return all(a >= b for a, b in pairwise(days))
 
 
 def dateline(blocks: list[TextBlock], *, day_first: bool = False) -> str | None:
