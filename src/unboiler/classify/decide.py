@@ -46,7 +46,7 @@ class DecideBlocks:
 
     def __call__(self, document: TextDocument) -> bool:
         signals = page_signals(document, spare=self.model.spare_columns)
-        types, probabilities, _ = self.model.decide(signals)
+        types, probabilities = self.model.decide(signals)
         document.page_type = PAGE_TYPES[int(np.argmax(types))]
         blocks = document.blocks
         words = np.fromiter((block.num_words for block in blocks), np.float64, len(blocks))
@@ -65,8 +65,7 @@ def explain(
 ) -> list[list[tuple[str, float]]]:
     """For each block of a document the default extractor has run on, the features that
     moved its score most (see :meth:`DefaultModel.explain`)."""
-    signals = page_signals(document, spare=model.spare_columns)
-    return model.explain(model.decide(signals)[2], top)
+    return model.explain(model.decide_with_rows(page_signals(document))[2], top)
 
 
 __all__ = ["DecideBlocks", "check_favor", "explain"]
