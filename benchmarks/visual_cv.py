@@ -39,6 +39,43 @@ from unboiler.parse import parse, reveal_noscript
 from unboiler.visual.features import VISUAL_FEATURES, block_features
 from unboiler.visual.render import Renderer
 
+#: A change in WCXB F1 larger than this counts as clear: the quality gate's tolerance
+#: (``tests/test_quality_gate.py``), below which F1 moves with small code changes.
+CLEAR_CHANGE = 0.005
+#: What the features can and cannot see, written under the table.
+CAVEAT = (
+    "Pages are rendered without their external stylesheets, scripts, images and fonts "
+    "(no network, as `vips` renders them), so most lay out as one unstyled column: the "
+    "position and width cues are weak, and what the features add is mostly font size, "
+    "bold, hidden text and the `vips` extractor's own choice. With each page's real "
+    "styles the visual cues could say more; that was not measured. The features are not "
+    "in the shipped default extractor, whatever the result: they need a browser for every "
+    "page (about a second each)."
+)
+
+
+def verdict(baseline: HeldOut, variant: HeldOut) -> str:
+    """One sentence on what the comparison shows, from the WCXB change."""
+    before = scores(baseline, "balanced")
+    after = scores(variant, "balanced")
+    if "wcxb" not in before or "wcxb" not in after:
+        return "No WCXB pages in these runs."
+    change = after["wcxb"][2] - before["wcxb"][2]
+    others = ", ".join(
+        f"{name} {after[name][2] - before[name][2]:+.3f}"
+        for name in DATASETS
+        if name != "wcxb" and name in before and name in after
+    )
+    if change > CLEAR_CHANGE:
+        finding = f"help clearly on WCXB ({change:+.3f} F1)"
+    elif change < -CLEAR_CHANGE:
+        finding = f"hurt on WCXB ({change:+.3f} F1)"
+    else:
+        finding = (
+            f"make no clear difference on WCXB ({change:+.3f} F1, within {CLEAR_CHANGE} either way)"
+        )
+    return f"With these features the held-out figures {finding}; {others}."
+
 
 def with_visual(
     pages: Sequence[PageData], sources: dict[str, Page], cache: Path
@@ -81,6 +118,8 @@ def comparison(baseline: HeldOut, variant: HeldOut) -> list[str]:
         "|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for key, label in keys:
+        if key not in before or key not in after:
+            continue
         p0, r0, f0 = before[key]
         p1, r1, f1 = after[key]
         lines.append(
@@ -125,9 +164,12 @@ def main() -> int:
         f"({', '.join(f'`{name}`' for name in VISUAL_FEATURES)}):",
         "",
         *comparison(baseline, variant),
+        "",
+        verdict(baseline, variant),
     ]
     if counts:
         lines += ["", ", ".join(f"{key}: {value}" for key, value in counts.items()) + "."]
+    lines += ["", CAVEAT]
     text = "\n".join(lines) + "\n"
     if args.out:
         args.out.write_text(text, encoding="utf-8")
