@@ -17,12 +17,15 @@ the page for the browser, layout and measuring, then segmentation and the choice
 main block.  A page that fails (the time limit, a page the browser cannot load) counts
 as an empty extraction, and the failures are listed.  The sensitivity table runs the
 segmentation and the choice again on the same layouts with one constant changed at a
-time, on the sample the constants were checked on.
+time, on the sample the constants were checked on.  With ``--reuse FILE`` each page's
+``vips`` text and time and the sensitivity table are kept in ``FILE``, and a second run
+only writes the tables again (with the cross-validated figures, once they exist).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import pickle
 import sys
 import time
@@ -31,6 +34,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from vips_cache import DEFAULT_CACHE, measure
 
@@ -215,6 +219,13 @@ def main() -> int:
         help="the table benchmarks/visual_cv.py wrote, included at the end",
     )
     parser.add_argument(
+        "--reuse",
+        type=Path,
+        default=None,
+        help="a JSON file of each page's vips text and time and the sensitivity table: "
+        "read when it exists (only the tables are written again), else written",
+    )
+    parser.add_argument(
         "--sample",
         type=int,
         default=SAMPLE_PER_TYPE,
@@ -227,6 +238,11 @@ def main() -> int:
     groups: dict[str, Group] = {}
     sample: dict[str, list[LaidOut]] = {"scrapinghub": [], "wcxb": []}
     taken: Counter[str] = Counter()
+    saved: dict[str, Any] = (
+        json.loads(args.reuse.read_text(encoding="utf-8"))
+        if args.reuse is not None and args.reuse.exists()
+        else {"pages": {}}
+    )
     with Renderer() as renderer:
         vips = Vips(renderer=renderer)
         for name, dataset in datasets.items():
@@ -239,19 +255,32 @@ def main() -> int:
                 taken[kind] += dataset is wcxb
                 label = f"wcxb {kind}" if dataset is wcxb else name
                 group = groups.setdefault(label, Group(label, dataset))
-                laid = lay_out(args.cache, name, page, renderer)
-                start = time.perf_counter()
-                text = vips_text(laid, vips)
-                group.seconds += laid.seconds + time.perf_counter() - start
+                key = f"{name}/{page.id}"
+                in_sample = name == "scrapinghub" or (
+                    dataset is wcxb and taken[kind] <= args.sample
+                )
+                laid = None
+                if key not in saved["pages"]:
+                    laid = lay_out(args.cache, name, page, renderer)
+                    start = time.perf_counter()
+                    text = vips_text(laid, vips)
+                    seconds = laid.seconds + time.perf_counter() - start
+                    saved["pages"][key] = [text, seconds, laid.error]
+                if in_sample and "sensitivity" not in saved:
+                    sample[name].append(laid or lay_out(args.cache, name, page, renderer))
+                text, seconds, error = saved["pages"][key]
+                group.seconds += seconds
                 group.golds.append(page.gold)
                 group.vips.append(text)
                 group.default.append(unboiler.extract(page.html, url=page.url))
-                if f"{name}/{page.id}" in held_out:
-                    group.held_out.append(held_out[f"{name}/{page.id}"])
-                if laid.error is not None:
-                    group.failures.append(f"{name}/{page.id}: {laid.error}")
-                if name == "scrapinghub" or (dataset is wcxb and taken[kind] <= args.sample):
-                    sample[name].append(laid)
+                if key in held_out:
+                    group.held_out.append(held_out[key])
+                if error is not None:
+                    group.failures.append(f"{key}: {error}")
+    if args.sample and "sensitivity" not in saved:
+        saved["sensitivity"] = sensitivity(sample, datasets)
+    if args.reuse is not None:
+        args.reuse.write_text(json.dumps(saved), encoding="utf-8")
     everything = Group("wcxb, all types", wcxb)
     for label in sorted(groups):
         if label.startswith("wcxb "):
@@ -288,7 +317,7 @@ def main() -> int:
             "",
             "| setting | scrapinghub F1 | WCXB sample F1 |",
             "|---|---:|---:|",
-            *sensitivity(sample, datasets),
+            *saved["sensitivity"],
         ]
     lines += ["", *NOTES]
     failures = [failure for group in rows[:-1] for failure in group.failures]
