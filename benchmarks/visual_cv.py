@@ -6,13 +6,15 @@ folds and the same seed, and compared with the run without them.
     nice .venv/bin/python benchmarks/vips.py --out benchmarks/results/vips.md
     nice .venv/bin/python benchmarks/default_cv.py --save /tmp/vipsfull/base.pkl
     nice .venv/bin/python benchmarks/visual_cv.py --baseline /tmp/vipsfull/base.pkl \\
-        --save /tmp/vipsfull/visual.pkl --out /tmp/vipsfull/visual-cv.md
+        --state /tmp/vipsfull/visual.pkl --out benchmarks/results/visual-cv.md
 
 The pages' layouts come from the store ``benchmarks/vips.py`` fills
 (``benchmarks/vips_cache.py``; a page not in it is rendered here).  Each page is parsed
 as the default extractor parses it, its blocks are found in the layout and their
 visual features appended to its block features; a page that could not be rendered
-gets NaN in every visual column.  Nothing else changes: the extractor's model, its
+gets NaN in every visual column.  The run is kept in ``--state`` after each fold, and
+resumes from it; ``--report`` writes the table from the folds finished so far, on their
+pages only (the baseline cut to the same pages).  Nothing else changes: the extractor's model, its
 training and the shipped feature set are untouched (the variant exists only here).
 """
 
@@ -24,10 +26,12 @@ import pickle
 import sys
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 from default_cv import DATASETS, scores
 from vips_cache import DEFAULT_CACHE, measure
 
@@ -39,6 +43,8 @@ from unboiler.parse import parse, reveal_noscript
 from unboiler.visual.features import VISUAL_FEATURES, block_features
 from unboiler.visual.render import Renderer
 
+#: The seed of the folds and of training: ``default_cv.py``'s (the default).
+SEED = 0
 #: A change in WCXB F1 larger than this counts as clear: the quality gate's tolerance
 #: (``tests/test_quality_gate.py``), below which F1 moves with small code changes.
 CLEAR_CHANGE = 0.005
@@ -129,47 +135,114 @@ def comparison(baseline: HeldOut, variant: HeldOut) -> list[str]:
     return lines
 
 
+@dataclass
+class State:
+    """A variant run in progress, pickled after each step so that it can resume: the
+    pages with their visual columns, what :func:`with_visual` counted, and each finished
+    fold's held-out decisions (page index: predicted page type, block probabilities)."""
+
+    pages: list[PageData]
+    counts: Counter[str]
+    folds: dict[int, dict[int, tuple[int, npt.NDArray[np.float64]]]] = field(default_factory=dict)
+
+    def held_out(self) -> tuple[list[int], HeldOut]:
+        """The pages of the finished folds, and their run."""
+        decided = {i: result for fold in self.folds.values() for i, result in fold.items()}
+        indices = sorted(decided)
+        return indices, HeldOut(
+            [self.pages[i] for i in indices],
+            [decided[i][0] for i in indices],
+            [decided[i][1] for i in indices],
+        )
+
+
+def run_folds(state: State, folds: int, path: Path, say: Callable[[str], None]) -> None:
+    """:func:`unboiler.classify.train_default.cross_validate`, fold by fold (the same
+    folds, seed and training), saving ``state`` to ``path`` after each fold."""
+    pages = state.pages
+    for number, fold in enumerate(train_default.group_folds(pages, folds, seed=SEED), start=1):
+        if number in state.folds:
+            continue
+        held = set(fold)
+        training = [page for i, page in enumerate(pages) if i not in held]
+        say(f"fold {number}/{folds}: training on {len(training)} pages")
+        model = train_default.train(training, seed=SEED)
+        decided = {}
+        for i in fold:
+            types, probabilities, _ = model.decide(pages[i].signals)
+            decided[i] = (int(np.argmax(types)), probabilities)
+        state.folds[number] = decided
+        path.write_bytes(pickle.dumps(state))
+
+
+def subset(run: HeldOut, indices: Sequence[int]) -> HeldOut:
+    return HeldOut(
+        [run.pages[i] for i in indices],
+        [run.predicted_types[i] for i in indices],
+        [run.probabilities[i] for i in indices],
+    )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--baseline", type=Path, required=True, help="default_cv.py --save")
+    parser.add_argument("--state", type=Path, required=True, help="the run's pickle (resumed)")
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
     parser.add_argument("--folds", type=int, default=5)
-    parser.add_argument("--save", type=Path, default=None, help="pickle the variant's run")
-    parser.add_argument("--load", type=Path, default=None, help="a saved variant run")
+    parser.add_argument(
+        "--report", action="store_true", help="only write the table from the finished folds"
+    )
     args = parser.parse_args()
     start = time.time()
 
     def say(message: str) -> None:
         print(f"[{time.time() - start:6.0f}s] {message}", file=sys.stderr, flush=True)
 
-    baseline: HeldOut = pickle.loads(args.baseline.read_bytes())
-    counts: Counter[str] = Counter()
-    if args.load:
-        variant: HeldOut = pickle.loads(args.load.read_bytes())
+    if args.state.exists():
+        state: State = pickle.loads(args.state.read_bytes())
     else:
         datasets = [load_dataset(name) for name in DATASETS]
         sources = {f"{d.name}/{page.id}": page for d in datasets for page in d.pages}
         pages = train_default.collect(datasets, progress=say)
-        if [p.page_id for p in pages] != [p.page_id for p in baseline.pages]:
-            raise SystemExit("the baseline run is of other pages")
         pages, counts = with_visual(pages, sources, args.cache)
         say(f"{len(pages)} pages with visual features: {dict(counts)}")
-        variant = train_default.cross_validate(pages, folds=args.folds, progress=say)
-        if args.save:
-            args.save.write_bytes(pickle.dumps(variant))
+        state = State(pages, counts)
+        args.state.write_bytes(pickle.dumps(state))
+    if not args.report:
+        run_folds(state, args.folds, args.state, say)
+    if not args.baseline.exists():
+        say(f"no baseline run at {args.baseline} yet")
+        return 1
+    baseline: HeldOut = pickle.loads(args.baseline.read_bytes())
+    if [p.page_id for p in state.pages] != [p.page_id for p in baseline.pages]:
+        raise SystemExit("the baseline run is of other pages")
+    indices, variant = state.held_out()
+    if not indices:
+        say("no fold finished yet")
+        return 1
+    baseline = subset(baseline, indices)
+    done = sorted(state.folds)
+    scope = (
+        f"all {args.folds} folds"
+        if len(done) == args.folds
+        else f"folds {', '.join(map(str, done))} of {args.folds} only (the others did not "
+        f"finish in time): {len(indices)} of {len(state.pages)} pages"
+    )
     lines = [
-        "Cross-validated (5 folds by domain or site, seed 0, favor balanced), the default "
-        "extractor's model without and with the visual block features "
+        f"Cross-validated ({args.folds} folds by domain or site, seed {SEED}, the folds of "
+        "`default_cv.py`; favor balanced; "
+        f"{scope}), the default extractor's model without and with the visual block features "
         f"({', '.join(f'`{name}`' for name in VISUAL_FEATURES)}):",
         "",
         *comparison(baseline, variant),
         "",
         verdict(baseline, variant),
+        "",
+        ", ".join(f"{key}: {value}" for key, value in state.counts.items()) + ".",
+        "",
+        CAVEAT,
     ]
-    if counts:
-        lines += ["", ", ".join(f"{key}: {value}" for key, value in counts.items()) + "."]
-    lines += ["", CAVEAT]
     text = "\n".join(lines) + "\n"
     if args.out:
         args.out.write_text(text, encoding="utf-8")
