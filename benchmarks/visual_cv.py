@@ -156,11 +156,20 @@ class State:
         )
 
 
-def run_folds(state: State, folds: int, path: Path, say: Callable[[str], None]) -> None:
+def run_folds(
+    state: State,
+    folds: int,
+    path: Path,
+    say: Callable[[str], None],
+    *,
+    reverse: bool = False,
+) -> None:
     """:func:`unboiler.classify.train_default.cross_validate`, fold by fold (the same
-    folds, seed and training), saving ``state`` to ``path`` after each fold."""
+    folds, seed and training), saving ``state`` to ``path`` after each fold; the last
+    fold first with ``reverse`` (a second process on a copy of the state, merged later)."""
     pages = state.pages
-    for number, fold in enumerate(train_default.group_folds(pages, folds, seed=SEED), start=1):
+    split = list(enumerate(train_default.group_folds(pages, folds, seed=SEED), start=1))
+    for number, fold in reversed(split) if reverse else split:
         if number in state.folds:
             continue
         held = set(fold)
@@ -190,6 +199,14 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
     parser.add_argument("--folds", type=int, default=5)
+    parser.add_argument("--reverse", action="store_true", help="run the last fold first")
+    parser.add_argument(
+        "--merge",
+        type=Path,
+        action="append",
+        default=[],
+        help="another state of the same pages whose finished folds count too",
+    )
     parser.add_argument(
         "--report", action="store_true", help="only write the table from the finished folds"
     )
@@ -210,7 +227,12 @@ def main() -> int:
         state = State(pages, counts)
         args.state.write_bytes(pickle.dumps(state))
     if not args.report:
-        run_folds(state, args.folds, args.state, say)
+        run_folds(state, args.folds, args.state, say, reverse=args.reverse)
+    for other in args.merge:
+        more: State = pickle.loads(other.read_bytes())
+        if [p.page_id for p in more.pages] != [p.page_id for p in state.pages]:
+            raise SystemExit(f"{other} is a run of other pages")
+        state.folds.update(more.folds)
     if not args.baseline.exists():
         say(f"no baseline run at {args.baseline} yet")
         return 1
