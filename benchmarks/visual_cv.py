@@ -60,6 +60,11 @@ CAVEAT = (
 )
 
 
+def signed(change: float) -> str:
+    """A change to three places with its sign, without a "-0.000"."""
+    return f"{change if abs(change) >= 0.0005 else 0.0:+.3f}"
+
+
 def verdict(baseline: HeldOut, variant: HeldOut) -> str:
     """One sentence on what the comparison shows, from the WCXB change."""
     before = scores(baseline, "balanced")
@@ -68,18 +73,16 @@ def verdict(baseline: HeldOut, variant: HeldOut) -> str:
         return "No WCXB pages in these runs."
     change = after["wcxb"][2] - before["wcxb"][2]
     others = ", ".join(
-        f"{name} {after[name][2] - before[name][2]:+.3f}"
+        f"{name} {signed(after[name][2] - before[name][2])}"
         for name in DATASETS
         if name != "wcxb" and name in before and name in after
     )
     if change > CLEAR_CHANGE:
-        finding = f"help clearly on WCXB ({change:+.3f} F1)"
+        finding = f"help clearly on WCXB ({signed(change)} F1)"
     elif change < -CLEAR_CHANGE:
-        finding = f"hurt on WCXB ({change:+.3f} F1)"
+        finding = f"hurt on WCXB ({signed(change)} F1)"
     else:
-        finding = (
-            f"make no clear difference on WCXB ({change:+.3f} F1, within {CLEAR_CHANGE} either way)"
-        )
+        finding = f"make no clear difference on WCXB ({signed(change)} F1, within {CLEAR_CHANGE} either way)"
     return f"With these features the held-out figures {finding}; {others}."
 
 
@@ -129,7 +132,7 @@ def comparison(baseline: HeldOut, variant: HeldOut) -> list[str]:
         p0, r0, f0 = before[key]
         p1, r1, f1 = after[key]
         lines.append(
-            f"| {label} | {f0:.3f} | {f1:.3f} | {f1 - f0:+.3f} | {p0:.3f} | {p1:.3f} "
+            f"| {label} | {f0:.3f} | {f1:.3f} | {signed(f1 - f0)} | {p0:.3f} | {p1:.3f} "
             f"| {r0:.3f} | {r1:.3f} |"
         )
     return lines
