@@ -82,7 +82,10 @@ def verdict(baseline: HeldOut, variant: HeldOut) -> str:
     elif change < -CLEAR_CHANGE:
         finding = f"hurt on WCXB ({signed(change)} F1)"
     else:
-        finding = f"make no clear difference on WCXB ({signed(change)} F1, within {CLEAR_CHANGE} either way)"
+        finding = (
+            f"make no clear difference on WCXB ({signed(change)} F1, "
+            f"within {CLEAR_CHANGE} either way)"
+        )
     return f"With these features the held-out figures {finding}; {others}."
 
 
@@ -254,7 +257,20 @@ def main() -> int:
         else f"folds {', '.join(map(str, done))} of {args.folds} only (the others did not "
         f"finish in time): {len(indices)} of {len(state.pages)} pages"
     )
+    merged = "".join(f" --merge {path}" for path in args.merge)
     lines = [
+        "Commands: `nice .venv/bin/python benchmarks/default_cv.py --save "
+        f"{args.baseline}` (the run without), `nice .venv/bin/python benchmarks/vips.py` "
+        "(renders every page once and stores it), then `nice .venv/bin/python "
+        f"benchmarks/visual_cv.py --baseline {args.baseline} --state {args.state}`"
+        + (
+            f" (with a second process on a copy of the state, `--reverse`, and `{merged.strip()}`"
+            " to count its folds)"
+            if merged
+            else ""
+        )
+        + ".",
+        "",
         f"Cross-validated ({args.folds} folds by domain or site, seed {SEED}, the folds of "
         "`default_cv.py`; favor balanced; "
         f"{scope}), the default extractor's model without and with the visual block features "
