@@ -48,6 +48,11 @@ SEED = 0
 #: A change in WCXB F1 larger than this counts as clear: the quality gate's tolerance
 #: (``tests/test_quality_gate.py``), below which F1 moves with small code changes.
 CLEAR_CHANGE = 0.005
+#: How the counts of :func:`with_visual` read in the table's notes.
+LABELS = {
+    "blocks not found in the layout": "blocks with no box shown (hidden, or not found in the "
+    "layout: their position, size and font features are unknown)",
+}
 #: What the features can and cannot see, written under the table.
 CAVEAT = (
     "Pages are rendered without their external stylesheets, scripts, images and fonts "
@@ -280,7 +285,7 @@ def main() -> int:
         "",
         verdict(baseline, variant),
         "",
-        ", ".join(f"{key}: {value}" for key, value in state.counts.items()) + ".",
+        ", ".join(f"{LABELS.get(key, key)}: {value}" for key, value in state.counts.items()) + ".",
         "",
         CAVEAT,
     ]
