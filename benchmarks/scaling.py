@@ -2,14 +2,16 @@
 
     python benchmarks/scaling.py [--sizes 0.01,0.1,1,10,50] [--out benchmarks/results/scaling.md]
 
-Synthetic pages of five shapes, each grown to the size asked: article paragraphs, lists
-of links, a table of short cells, ``<div>`` nesting 200 deep, and one text node of
-running words.  Each page is extracted (``unboiler.extract``, text output, no size
-limit) in a fresh process, so that its peak resident memory is the page's alone; the
-process reports the seconds of parsing and of the whole extraction and its peak RSS
-before and after.  What matters is the ratios: seconds per MB of the largest page
-against the 100 KB page of the same shape (flat is 1.0), and the memory the page added
-over the process after imports, as a multiple of the page's size.
+Synthetic pages of six shapes, each grown to the size asked: article paragraphs, many
+``<div>``s of one sentence each, lists of links, a table of short cells, ``<div>``
+nesting 200 deep, and one text node of running words.  Each page is extracted
+(``unboiler.extract``, text output, no size limit) in a fresh process, so that its peak
+resident memory is the page's alone; the process reports the seconds of parsing and of
+the whole extraction and its peak RSS before and after.  The same page is parsed by
+lexbor alone in another fresh process: the memory its tree takes is the floor under any
+extraction that keeps the tree.  What matters is the ratios: seconds per MB of the
+largest page against the 100 KB page of the same shape (flat is 1.0), and the memory the
+page added over the process after imports, as a multiple of the page's size.
 """
 
 from __future__ import annotations
@@ -20,9 +22,10 @@ import platform
 import random
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
-SHAPES = ("paragraphs", "links", "table", "nesting", "textnode")
+SHAPES = ("paragraphs", "divs", "links", "table", "nesting", "textnode")
 WORDS = (
     "the", "of", "and", "to", "in", "is", "was", "for", "on", "that", "with", "as", "by", "at",
     "from", "his", "her", "it", "an", "were", "are", "which", "this", "be", "or", "has", "had",
@@ -39,6 +42,8 @@ def _sentence(rng: random.Random, words: int) -> str:
 def _chunk(shape: str, rng: random.Random) -> str:
     if shape == "paragraphs":
         return "<p>" + " ".join(_sentence(rng, 15) for _ in range(4)) + "</p>\n"
+    if shape == "divs":  # many short <div>s, one sentence each
+        return f"<div>{_sentence(rng, 12)}</div>\n"
     if shape == "links":
         items = "".join(
             f'<li><a href="/p/{rng.randrange(10**6)}">{_sentence(rng, 3)}</a></li>'
@@ -70,32 +75,72 @@ def page(shape: str, size: int) -> bytes:
     return "".join(parts).encode()
 
 
-_CHILD = """
-import json, resource, sys, time
-sys.path.insert(0, {here!r})
-from scaling import page
-data = page({shape!r}, {size})
+# Each child reads the page from a file written by the parent: building it in the child
+# would leave the freed memory of its pieces in the process, which the extraction would
+# then reuse unseen by the peak RSS.  The peak is the kernel's high-water mark of the
+# process's memory (VmHWM), which starts again at exec, where getrusage's ru_maxrss keeps
+# the parent's.
+_PEAK = """
+def peak_mb():
+    for line in open("/proc/self/status"):
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+"""
+_CHILD = (
+    _PEAK
+    + """
+import json, sys, time
+from pathlib import Path
+data = Path({path!r}).read_bytes()
 import unboiler
 from unboiler.parse import parse
 unboiler.extract(b"<p>warm up the model and the imports</p>")
-before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+before = peak_mb()
 start = time.perf_counter()
 parse(data, max_bytes=None)
 parsed = time.perf_counter() - start
 start = time.perf_counter()
 unboiler.extract(data, max_bytes=None)
 total = time.perf_counter() - start
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+peak = peak_mb()
 print(json.dumps({{"bytes": len(data), "parse": parsed, "total": total,
                   "before": before, "peak": peak}}))
 """
+)
+
+
+#: The parser's share: the same page parsed by lexbor alone (selectolax), in a fresh
+#: process, so that the memory the tree holds is the floor under any extraction that
+#: keeps it.
+_LEXBOR_CHILD = (
+    _PEAK
+    + """
+import json
+from pathlib import Path
+data = Path({path!r}).read_bytes()
+from selectolax.lexbor import LexborHTMLParser
+before = peak_mb()
+tree = LexborHTMLParser(data)
+print(json.dumps({{"lexbor": peak_mb() - before}}))
+"""
+)
 
 
 def measure(shape: str, size: int) -> dict[str, float]:
-    """One page of ``shape`` and ``size`` extracted in a fresh process."""
-    code = _CHILD.format(here=str(Path(__file__).resolve().parent), shape=shape, size=size)
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    result: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    """One page of ``shape`` and ``size`` extracted in a fresh process, and parsed by
+    lexbor alone in another."""
+    result: dict[str, float] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"{shape}.html"
+        path.write_bytes(page(shape, size))
+        for child in (_CHILD, _LEXBOR_CHILD):
+            done = subprocess.run(
+                [sys.executable, "-c", child.format(path=str(path))],
+                capture_output=True,
+                text=True,
+                check=True,
+            )
+            result.update(json.loads(done.stdout.strip().splitlines()[-1]))
     return result
 
 
@@ -117,11 +162,16 @@ def main() -> int:
         "page added is the peak less the RSS after imports and a warm-up page).  "
         "Times are of a shared machine: compare rows of one run.",
         "",
-        "| shape | MB | parse s/MB | extract s/MB | peak RSS MB | added / page size |",
-        "|---|---:|---:|---:|---:|---:|",
+        "| shape | MB | parse s/MB | extract s/MB | peak RSS MB | added / page size "
+        "| lexbor tree alone / page size |",
+        "|---|---:|---:|---:|---:|---:|---:|",
     ]
-    summary = ["", "| shape | s/MB, largest / 100 KB page | added memory / page size, largest |"]
-    summary.append("|---|---:|---:|")
+    summary = [
+        "",
+        "| shape | s/MB, largest / 100 KB page | added memory / page size, largest "
+        "| lexbor tree alone / page size, largest |",
+        "|---|---:|---:|---:|",
+    ]
     for shape in shapes:
         per_mb: dict[float, float] = {}
         multiple = 0.0
@@ -130,14 +180,17 @@ def main() -> int:
             megabytes = figures["bytes"] / 1e6
             per_mb[size] = figures["total"] / megabytes
             multiple = (figures["peak"] - figures["before"]) / megabytes
+            tree = figures["lexbor"] / megabytes
             row = (
                 f"| {shape} | {megabytes:.2f} | {figures['parse'] / megabytes:.3f} | "
-                f"{per_mb[size]:.3f} | {figures['peak']:.0f} | {multiple:.1f} |"
+                f"{per_mb[size]:.3f} | {figures['peak']:.0f} | {multiple:.1f} | {tree:.1f} |"
             )
             print(row, flush=True)
             lines.append(row)
         base = per_mb.get(0.1) or next(iter(per_mb.values()))
-        summary.append(f"| {shape} | {per_mb[sizes[-1]] / base:.2f} | {multiple:.1f} |")
+        summary.append(
+            f"| {shape} | {per_mb[sizes[-1]] / base:.2f} | {multiple:.1f} | {tree:.1f} |"
+        )
     lines += summary
     report = "\n".join(lines) + "\n"
     print("\n".join(summary))

@@ -353,7 +353,7 @@ def _model_reasons(step: Filter, document: TextDocument) -> dict[_Key, _ModelRea
     from unboiler.classify.signals import page_signals
 
     model = step.model
-    _, probabilities, rows = model.decide(page_signals(document))
+    _, probabilities, rows = model.decide_with_rows(page_signals(document))
     first = model.explain(rows, TOP_FEATURES, stage=1)
     second = model.explain(rows, TOP_FEATURES, stage=2)
     first_names = {name: i for i, name in enumerate(model_feature_names())}

@@ -280,3 +280,26 @@ def test_contributions_match_the_tree_by_tree_walk() -> None:
     fast1 = model.blocks.contributions(rows[:, :first], first)
     assert np.allclose(fast1, _contributions_reference(model.blocks, rows[:, :first], first))
     assert np.abs(fast).sum() > 0
+
+
+def test_decide_in_the_signals_own_rows_equals_decide_on_whole_rows() -> None:
+    """``decide`` writes its rows into the room left in the signals' array
+    (``spare_columns``) and gives the trees the page's features once; the probabilities
+    are exactly those of :meth:`decide_with_rows`, whose rows repeat them in every row
+    (as in training), and of ``decide`` on signals without room."""
+    from unboiler.classify.signals import BLOCK_FEATURES, CONTEXT_FEATURES, page_signals
+    from unboiler.parse import parse
+
+    model = load_default_model()
+    html = (Path(__file__).parents[1] / "pages" / "default" / "sidebar-vs-post.html").read_text()
+    whole = model.decide_with_rows(page_signals(parse(html)))
+    roomy_signals = page_signals(parse(html), spare=model.spare_columns)
+    roomy = model.decide(roomy_signals)
+    plain = model.decide(page_signals(parse(html)))
+    assert roomy_signals.rows is not None
+    assert roomy_signals.rows.shape[1] == len(BLOCK_FEATURES) + len(CONTEXT_FEATURES)
+    assert whole[2].shape[1] == len(refine_feature_names())
+    assert len(whole[1]) > 20 and 0.0 < whole[1].min() < 0.5 < whole[1].max() < 1.0
+    for result in (roomy, plain):
+        assert np.array_equal(result[0], whole[0])
+        assert np.array_equal(result[1], whole[1])

@@ -17,6 +17,7 @@ from unboiler.classify.signals import (
     page_signals,
 )
 from unboiler.document import EMPTY_BLOCK, TextBlock
+from unboiler.errors import ConfigurationError
 from unboiler.filters.boilerpipe import num_words_rule
 from unboiler.parse import parse
 
@@ -168,3 +169,49 @@ def test_class_counts_agree_with_counting_each_text(texts: list[str], chunk: int
         signals_module.CLASS_CHUNK = original
     assert digits.tolist() == [sum(c in "0123456789" for c in text) for text in texts]
     assert marks.tolist() == [sum(c in ",.;:!?，。；：！？、" for c in text) for text in texts]
+
+
+def test_rows_with_room_for_the_model(signals) -> None:  # type: ignore[no-untyped-def]
+    """``spare`` columns follow each row, and ``blocks`` is the leading part of the same
+    array (no copy), with the same values as without the room."""
+    document, plain = signals
+    roomy = page_signals(document, spare=7)
+    assert plain.rows is None
+    assert roomy.rows is not None
+    assert roomy.rows.shape == (len(document.blocks), len(BLOCK_FEATURES) + 7)
+    assert np.shares_memory(roomy.blocks, roomy.rows)
+    assert np.array_equal(roomy.blocks, plain.blocks)
+    assert np.array_equal(roomy.page, plain.page)
+
+
+def test_flags_read_in_pieces_agree(signals, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """Reading the blocks' flags two at a time gives the rows and page of one read."""
+    document, whole = signals
+    monkeypatch.setattr(signals_module, "FLAG_ROWS", 2)
+    pieces = page_signals(document)
+    assert np.array_equal(pieces.blocks, whole.blocks)
+    assert np.array_equal(pieces.page, whole.page)
+
+
+def test_text_that_lower_casing_lengthens_keeps_later_blocks_aligned() -> None:
+    """'İ' lower-cases to two code points: after a block of forty of them, the
+    case-blind scans must still find the date and the title in their own blocks, not
+    forty characters further on."""
+    document = parse(
+        "<html><head><title>Harbour news</title></head><body>"
+        f"<p>{'İ' * 40}</p><p>12 March 2024</p><p>Harbour news</p>"
+        "<p>Nothing dated here, only words about the ships in the harbour.</p></body></html>"
+    )
+    texts = [block.text for block in document.blocks]
+    rows = page_signals(document).blocks
+    assert rows[:, column("has_date")].tolist() == [float(t == "12 March 2024") for t in texts]
+    assert rows[:, column("is_title")].tolist() == [float(t == "Harbour news") for t in texts]
+
+
+def test_column_writer_refuses_a_wrong_count() -> None:
+    writer = signals_module.ColumnWriter(3, 2)
+    writer.put(np.zeros(3))
+    with pytest.raises(ConfigurationError, match="1 feature columns computed, 2 declared"):
+        writer.done()
+    with pytest.raises(ConfigurationError, match="more than 2"):
+        writer.put(np.zeros((3, 2)))

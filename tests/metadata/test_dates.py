@@ -141,3 +141,84 @@ def test_an_embedded_videos_upload_date_is_read_after_the_articles_date() -> Non
     body = f"<h1>President apologises</h1>{RUNNING_TEXT}"
     assert date_of(scripts, body) == "2024-12-06T22:00:40+00:00"
     assert date_of(scripts.split("</script>")[0] + "</script>", body) == "2024-12-07T01:36:42+00:00"
+
+
+def test_json_ld_dates_of_reviews_are_not_the_pages() -> None:
+    product = {
+        "@type": "Product",
+        "name": "Stoneware mug",
+        "review": [
+            {"@type": "Review", "datePublished": "2025-09-03", "author": "Kim"},
+            {"@type": "Review", "datePublished": "2022-10-22", "author": "Lou"},
+        ],
+    }
+    script = f'<script type="application/ld+json">{json.dumps(product)}</script>'
+    body = f"<h1>Stoneware mug</h1>{RUNNING_TEXT}"
+    assert date_of(script, body) is None
+    product["datePublished"] = "2021-04-01"
+    script = f'<script type="application/ld+json">{json.dumps(product)}</script>'
+    assert date_of(script, body) == "2021-04-01"
+
+
+def test_a_date_in_a_sentence_under_the_title_is_no_dateline() -> None:
+    sentence = (
+        "<p>The winter timetable for most island routes starts on November 3, 2025. If you "
+        "travel before that date, the summer crossings and their fares still apply.</p>"
+    )
+    body = f"<h1>Ferry timetable changes</h1>{sentence}{RUNNING_TEXT}"
+    assert date_of(body=body) is None
+    short = "<p>Ferry desk · November 3, 2025</p>"
+    assert date_of(body=f"<h1>Ferry timetable changes</h1>{short}{RUNNING_TEXT}") == "2025-11-03"
+
+
+def test_a_time_element_far_below_the_title_dates_the_page() -> None:
+    toolbar = "".join(f"<p>Tool {n}</p>" for n in range(14))
+    post = '<div class="post"><time datetime="2024-02-24T18:41:02Z">Sat 12:41 pm</time>'
+    body = f"<h1>Which ferry pass is best?</h1>{toolbar}{post}{RUNNING_TEXT}</div>"
+    assert date_of(body=body) == "2024-02-24T18:41:02+00:00"
+    in_comments = body.replace('class="post"', 'class="comment-list"')
+    assert date_of(body=in_comments) is None
+    in_footer = f"<h1>Ferry guide</h1>{toolbar}{RUNNING_TEXT}<footer>{post}</div></footer>"
+    assert date_of(body=in_footer) is None
+
+
+def lang_date(lang: str, body: str) -> str | None:
+    html = f'<html lang="{lang}"><head></head><body>{body}</body></html>'
+    return extract_metadata(parse(html)).date
+
+
+def test_slash_dates_follow_the_pages_language() -> None:
+    body = f"<h1>Horaires du bac</h1><p>Publié le 05/10/2024</p>{RUNNING_TEXT}"
+    assert lang_date("fr", body) == "2024-10-05"
+    assert lang_date("en-GB", body) == "2024-10-05"
+    assert lang_date("en-US", body) == "2024-05-10"
+    assert lang_date("en", body) == "2024-05-10"  # no region: as before, month first
+
+
+def test_slash_dates_follow_the_pages_other_dates() -> None:
+    body = (
+        f"<h1>Which ferry pass is best?</h1><p>01/12/2025 at 6:49 pm</p>{RUNNING_TEXT}"
+        "<p>Reply · 28/11/2025 at 7:07 pm</p>"
+    )
+    assert lang_date("en", body) == "2025-12-01"
+    us = body.replace("28/11/2025", "11/28/2025")
+    assert lang_date("en", us) == "2025-01-12"
+
+
+def test_a_date_label_alone_labels_the_next_blocks_date() -> None:
+    filler = "".join(f"<p>Section {n}</p>{RUNNING_TEXT}" for n in range(8))
+    dateline = '<div class="dateline"><p>Published</p><p class="date">Feb 2, 2023</p></div>'
+    assert date_of(body=f"<h1>Ferry guide</h1>{filler}{dateline}") == "2023-02-02"
+    unlabelled = dateline.replace("<p>Published</p>", "<p>Share</p>")
+    assert date_of(body=f"<h1>Ferry guide</h1>{filler}{unlabelled}") is None
+
+
+def test_a_list_of_datelines_newest_first_is_an_index_of_other_pages() -> None:
+    items = "".join(
+        f"<h2>Ferry news {n}</h2><p>December {day}, 2025</p>" for n, day in enumerate((9, 4, 1))
+    )
+    assert date_of(body=f"<h1>Harbour news</h1>{items}{RUNNING_TEXT}") is None
+    posts = "".join(
+        f"<p>Post by sailor{n}</p><p>December {day}, 2025</p>" for n, day in enumerate((1, 4, 9))
+    )
+    assert date_of(body=f"<h1>Which ferry pass?</h1>{posts}{RUNNING_TEXT}") == "2025-12-01"

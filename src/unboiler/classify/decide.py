@@ -45,7 +45,8 @@ class DecideBlocks:
         check_favor(self.favor)
 
     def __call__(self, document: TextDocument) -> bool:
-        types, probabilities, _ = self.model.decide(page_signals(document))
+        signals = page_signals(document, spare=self.model.spare_columns)
+        types, probabilities = self.model.decide(signals)
         document.page_type = PAGE_TYPES[int(np.argmax(types))]
         blocks = document.blocks
         words = np.fromiter((block.num_words for block in blocks), np.float64, len(blocks))
@@ -64,7 +65,7 @@ def explain(
 ) -> list[list[tuple[str, float]]]:
     """For each block of a document the default extractor has run on, the features that
     moved its score most (see :meth:`DefaultModel.explain`)."""
-    return model.explain(model.decide(page_signals(document))[2], top)
+    return model.explain(model.decide_with_rows(page_signals(document))[2], top)
 
 
 __all__ = ["DecideBlocks", "check_favor", "explain"]

@@ -145,6 +145,18 @@ SCORING_ROWS: Final = 1024
 
 
 @dataclass(frozen=True, eq=False)
+class Fixed:
+    """Features that are the same for every row of a page (the page's features and its
+    page-type probabilities), given once rather than repeated in every row: the model's
+    features ``first`` to ``first + len(values) - 1`` are ``values``, and a row holds the
+    features before them, then those after them.  On a page of a hundred thousand
+    blocks, those 78 columns repeated took 30 MB."""
+
+    first: int
+    values: npt.NDArray[np.float64]
+
+
+@dataclass(frozen=True, eq=False)
 class Ensemble:
     """Boosted oblivious decision trees (CatBoost's symmetric trees: every node of a
     level tests the same feature against the same border), with one score per class.
@@ -169,6 +181,12 @@ class Ensemble:
     _flat_values: npt.NDArray[np.float64] = field(init=False, repr=False)
     _single_values: npt.NDArray[np.float64] = field(init=False, repr=False)
     _offsets: npt.NDArray[np.int64] = field(init=False, repr=False)
+    _splits: dict[
+        tuple[int, int],
+        tuple[
+            npt.NDArray[np.intp], npt.NDArray[np.int64], npt.NDArray[np.intp], npt.NDArray[np.int64]
+        ],
+    ] = field(init=False, repr=False, default_factory=dict)
 
     @property
     def classes(self) -> int:
@@ -189,32 +207,65 @@ class Ensemble:
         object.__setattr__(self, "_single_values", self.values[:, :, 0].ravel())
         object.__setattr__(self, "_offsets", (np.arange(trees) * size)[:, None])
 
-    def leaves(self, rows: npt.NDArray[np.floating[Any]]) -> npt.NDArray[np.unsignedinteger[Any]]:
+    def leaves(
+        self, rows: npt.NDArray[np.floating[Any]], fixed: Fixed | None = None
+    ) -> npt.NDArray[np.unsignedinteger[Any]]:
         """The leaf each row reaches in each tree (trees by rows), in the smallest
         unsigned type that holds it (one byte for trees of depth 8 or less: the bits of
         every tree and row are combined level by level, and an eighth of the memory
-        traffic of 64-bit integers is measurably faster)."""
+        traffic of 64-bit integers is measurably faster).  With ``fixed``, the rows lack
+        the features it gives, the same for every row (:class:`Fixed`)."""
         trees, depth = self.features.shape
         # float32 columns in one copy; none when the rows are already float32 and
         # column-major, as DefaultModel.decide lays them out
         columns = np.ascontiguousarray(rows.T, dtype=np.float32)
-        above = (columns[self._level_features] > self._level_borders).reshape(
-            depth, trees, len(rows)
-        )
+        if fixed is None:
+            above = columns[self._level_features] > self._level_borders
+        else:
+            read, columns_read, given, features_given = self._split_levels(
+                fixed.first, len(fixed.values)
+            )
+            above = np.empty((trees * depth, len(rows)), dtype=np.bool_)
+            above[read] = columns[columns_read] > self._level_borders[read]
+            values = fixed.values.astype(np.float32)[features_given - fixed.first]
+            above[given] = (values > self._level_borders[given, 0])[:, None]
+        above = above.reshape(depth, trees, len(rows))
         leaf_type = np.min_scalar_type((1 << depth) - 1)
         index = np.zeros((trees, len(rows)), dtype=leaf_type)
         for level in range(depth):
             index |= above[level].astype(leaf_type) << level
         return index
 
-    def scores(self, rows: npt.NDArray[np.floating[Any]]) -> npt.NDArray[np.float64]:
-        """Raw scores, rows by classes."""
+    def _split_levels(
+        self, first: int, count: int
+    ) -> tuple[
+        npt.NDArray[np.intp], npt.NDArray[np.int64], npt.NDArray[np.intp], npt.NDArray[np.int64]
+    ]:
+        """For features ``first`` to ``first + count - 1`` given apart (:class:`Fixed`):
+        the tree levels (level-major) that read a row's own feature and the row columns
+        they read, and the levels that read a given feature and which one.  Kept for the
+        next page: every page of a model splits the same way."""
+        key = (first, count)
+        split = self._splits.get(key)
+        if split is None:
+            features = self._level_features
+            inside = (features >= first) & (features < first + count)
+            read, given = np.flatnonzero(~inside), np.flatnonzero(inside)
+            outside = features[read]
+            columns = np.where(outside >= first + count, outside - count, outside)
+            split = self._splits[key] = (read, columns, given, features[given])
+        return split
+
+    def scores(
+        self, rows: npt.NDArray[np.floating[Any]], fixed: Fixed | None = None
+    ) -> npt.NDArray[np.float64]:
+        """Raw scores, rows by classes (``fixed``: see :meth:`leaves`)."""
         if not len(self.features) or not len(rows):
             return np.broadcast_to(self.bias, (len(rows), self.classes)).copy()
         result = np.empty((len(rows), self.classes))
         for start in range(0, len(rows), SCORING_ROWS):
             chunk = rows[start : start + SCORING_ROWS]
-            leaves = self.leaves(chunk) + self._offsets
+            leaves = self.leaves(chunk, fixed) + self._offsets
             if self.classes == 1:  # a gather from a flat array: faster than of rows
                 picked = self._single_values.take(leaves)  # trees, rows
                 result[start : start + len(chunk), 0] = picked.sum(axis=0) * self.scale + self.bias
@@ -321,24 +372,55 @@ class DefaultModel:
 
     def decide(
         self, signals: PageSignals
-    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float32]]:
+    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
         """The page-type probabilities of a page, and each block's probability of being
-        content after the second stage, with the rows the second stage read."""
+        content after the second stage.
+
+        One array holds both stages' rows: a block's own features, then the second
+        stage's context columns written after them; the page's features and page-type
+        probabilities, the same for every block, are given to the trees once
+        (:class:`Fixed`), not repeated in every row.  The array is the signals' own when
+        they were computed with room for the context (``page_signals(document,
+        spare=self.spare_columns)``), so the rows are never copied."""
         types = self.page_type_probabilities(signals.page)
-        # One array for both stages' rows: the first stage reads its leading columns, the
-        # second stage's context columns are written after them (no copy of the rows).
+        blocks = signals.blocks
+        count, width = blocks.shape
+        fixed = Fixed(width, np.concatenate([signals.page, types]))
+        full_width = width + len(CONTEXT_FEATURES)
+        if signals.rows is not None and signals.rows.shape[1] == full_width:
+            rows = signals.rows
+        else:
+            # Column-major, so that each stage reads its features as contiguous columns
+            # without a transposed copy (Ensemble.leaves).
+            rows = np.empty((count, full_width), dtype=ROW_DTYPE, order="F")
+            rows[:, :width] = blocks
+        first = sigmoid(self.blocks.scores(rows[:, :width], fixed)[:, 0])
+        rows[:, width:] = score_context(signals, first)
+        return types, sigmoid(self.refine.scores(rows, fixed)[:, 0])
+
+    def decide_with_rows(
+        self, signals: PageSignals
+    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float32]]:
+        """:meth:`decide`, with every block's whole second-stage row (the first stage's
+        columns, then the context's), which :meth:`explain` reads; the page's features are
+        written into every row, as the trees were trained on them."""
+        types = self.page_type_probabilities(signals.page)
         blocks = signals.blocks
         count, width = blocks.shape
         tail = np.concatenate([signals.page, types])
         first_width = width + len(tail)
-        # Column-major, so that each stage reads its features as contiguous columns
-        # without a transposed copy (Ensemble.leaves).
-        refined = np.empty((count, first_width + len(CONTEXT_FEATURES)), dtype=ROW_DTYPE, order="F")
-        refined[:, :width] = blocks
-        refined[:, width:first_width] = tail
-        first = self.block_probabilities(refined[:, :first_width])
-        refined[:, first_width:] = score_context(signals, first)
-        return types, sigmoid(self.refine.scores(refined)[:, 0]), refined
+        rows = np.empty((count, first_width + len(CONTEXT_FEATURES)), dtype=ROW_DTYPE, order="F")
+        rows[:, :width] = blocks
+        rows[:, width:first_width] = tail
+        first = self.block_probabilities(rows[:, :first_width])
+        rows[:, first_width:] = score_context(signals, first)
+        return types, sigmoid(self.refine.scores(rows)[:, 0]), rows
+
+    @property
+    def spare_columns(self) -> int:
+        """The columns :meth:`decide` adds after a block's features: pass them to
+        ``page_signals(document, spare=)`` so that it writes them in place."""
+        return len(CONTEXT_FEATURES)
 
     def page_type_probabilities(self, page: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
         """The probability of each of :data:`PAGE_TYPES` for one page's features."""
@@ -350,7 +432,7 @@ class DefaultModel:
     def explain(
         self, rows: npt.NDArray[np.floating[Any]], top: int = 3, *, stage: int = 2
     ) -> list[list[tuple[str, float]]]:
-        """For each second-stage row (from :meth:`decide`), the ``top`` features that moved
+        """For each second-stage row (from :meth:`decide_with_rows`), the ``top`` features that moved
         its score most, with how much (positive: towards content).  The second stage's
         strongest feature is mostly the first stage's score; ``stage=1`` says what moved
         that score (the first columns of the same rows are the first stage's input)."""

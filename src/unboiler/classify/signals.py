@@ -34,7 +34,7 @@ import math
 import operator
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -320,6 +320,11 @@ class PageSignals:
     parent: npt.NDArray[np.int64]
     levels: tuple[npt.NDArray[np.int64], ...]
     words: npt.NDArray[np.float64]
+    #: The array whose leading columns are ``blocks``, with room after them for the
+    #: columns the model adds (``page_signals(..., spare=)``): the default model writes
+    #: its second stage's rows there instead of into a copy, which on a page of a
+    #: hundred thousand blocks is the largest allocation of an extraction.
+    rows: npt.NDArray[np.float32] | None = None
 
 
 def _carry_up(
@@ -339,9 +344,36 @@ def _carry_up(
     return sums
 
 
+#: Blocks whose flags are unpacked at once by :func:`_flag_columns`: the shifted masks
+#: take eight bytes a flag, so a page of a hundred thousand blocks unpacked whole held
+#: tens of MB for a moment.
+FLAG_ROWS: Final = 4096
+
+
 def _flag_columns(masks: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
+    """One column per bit of :data:`FLAGS`, from each block's bit mask."""
     shifts = np.arange(len(FLAGS), dtype=np.int64)
-    return ((masks[:, None] >> shifts) & 1).astype(np.bool_)
+    columns = np.empty((len(masks), len(FLAGS)), dtype=np.bool_)
+    for start in range(0, len(masks), FLAG_ROWS):
+        columns[start : start + FLAG_ROWS] = (masks[start : start + FLAG_ROWS, None] >> shifts) & 1
+    return columns
+
+
+def _bit_totals(
+    masks: npt.NDArray[np.int64],
+    bits: npt.NDArray[np.int64],
+    weights: npt.NDArray[np.float64] | None = None,
+) -> npt.NDArray[np.float64]:
+    """For each of ``bits``, how many of ``masks`` have it (or the sum of their
+    ``weights``), read :data:`FLAG_ROWS` masks at a time."""
+    totals = np.zeros(len(bits))
+    for start in range(0, len(masks), FLAG_ROWS):
+        present = (masks[start : start + FLAG_ROWS, None] & bits) > 0
+        if weights is None:
+            totals += present.sum(axis=0)
+        else:
+            totals += weights[start : start + FLAG_ROWS] @ present
+    return totals
 
 
 #: The type of the model's input rows.  The trees compare features with float32 borders
@@ -352,23 +384,38 @@ def _flag_columns(masks: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
 ROW_DTYPE: Final = np.float32
 
 
-def stack_columns(
-    parts: Sequence[npt.NDArray[Any]], count: int, width: int
-) -> npt.NDArray[np.float32]:
-    """``np.column_stack(parts)`` written straight into one :data:`ROW_DTYPE` array of
-    ``count`` rows and ``width`` columns, without the float64 copy in between."""
-    out = np.empty((count, width), dtype=ROW_DTYPE, order="F")  # written column by column
-    column = 0
-    for part in parts:
-        if part.ndim == 1:
-            out[:, column] = part
-            column += 1
-        else:
-            out[:, column : column + part.shape[1]] = part
-            column += part.shape[1]
-    if column != width:
-        raise ConfigurationError(f"{column} feature columns computed, {width} declared")
-    return out
+class ColumnWriter:
+    """The block rows of a page, one :data:`ROW_DTYPE` array of ``count`` rows and
+    ``width`` columns filled part by part in column order (``np.column_stack`` without
+    the float64 copy in between), with ``spare`` more columns left unset for the caller.
+    Each part is written as soon as it is computed and can be let go: on a page of a
+    hundred thousand blocks, holding every part until the end cost more than the rows."""
+
+    def __init__(self, count: int, width: int, spare: int = 0) -> None:
+        # column-major: written column by column, and its leading columns are one
+        # contiguous array
+        self.rows = np.empty((count, width + spare), dtype=ROW_DTYPE, order="F")
+        self.width = width
+        self.column = 0
+
+    def put(self, *parts: npt.NDArray[Any]) -> None:
+        """Write ``parts`` (columns, or arrays of columns) after those written so far."""
+        for part in parts:
+            columns = 1 if part.ndim == 1 else part.shape[1]
+            if self.column + columns > self.width:
+                raise ConfigurationError(f"more than {self.width} feature columns computed")
+            if part.ndim == 1:
+                self.rows[:, self.column] = part
+            else:
+                self.rows[:, self.column : self.column + columns] = part
+            self.column += columns
+
+    def done(self) -> npt.NDArray[np.float32]:
+        """The rows, once every declared column is written."""
+        if self.column != self.width:
+            declared = f"{self.column} feature columns computed, {self.width} declared"
+            raise ConfigurationError(declared)
+        return self.rows
 
 
 def _schema_groups(source: str | None) -> list[float]:
@@ -553,21 +600,25 @@ def _stop_word_share(text: str, stops: frozenset[str]) -> float:
 
 
 def _token_shares(
-    lowered: list[str], stops: frozenset[str] | None, title_text: str, short: list[int]
+    lowered: Iterable[str],
+    count: int,
+    stops: frozenset[str] | None,
+    title_text: str,
+    short: list[int],
 ) -> tuple[list[float], list[float]]:
-    """For each lower-cased block text, the share of its tokens that are ``stops`` (none
-    without a stop list); for the blocks ``short``, the share of their tokens that are
-    words of ``title_text`` (distinct title words found, over tokens).  One pass that
-    splits each block once: a pass for each share cost a third more.  A long text is
-    counted in pieces (see :func:`count_tokens`) unless the title share reads it, which
-    it does only for a few words."""
+    """For each of the ``count`` lower-cased block texts, the share of its tokens that
+    are ``stops`` (none without a stop list); for the blocks ``short``, the share of
+    their tokens that are words of ``title_text`` (distinct title words found, over
+    tokens).  One pass that splits each block once: a pass for each share cost a third
+    more.  A long text is counted in pieces (see :func:`count_tokens`) unless the title
+    share reads it, which it does only for a few words."""
     title_words = frozenset(word.strip(_TITLE_STRIP) for word in title_text.split())
     stop_shares: list[float] = []
     title_shares: list[float] = []
     if not stops and not short:
         return stop_shares, title_shares
     strip = operator.methodcaller("strip", _TITLE_STRIP)
-    for_title = np.zeros(len(lowered), dtype=bool)
+    for_title = np.zeros(count, dtype=bool)
     for_title[short] = True
     for text, title_too in zip(lowered, for_title.tolist(), strict=True):
         if len(text) > LONG_TEXT and not title_too:
@@ -602,7 +653,6 @@ def _text_columns(
     column = _BLOCK_OWN.index
     lengths = np.fromiter(map(len, texts), dtype=np.int64, count=count)
     starts = np.concatenate([[0], np.cumsum(lengths + 1)[:-1]])
-    joined = "\n".join(texts)
     digits, marks = _class_counts(texts, lengths)
     in_wrapped = np.fromiter((b.num_words_in_wrapped_lines for b in blocks), np.float64, count)
     wrapped = np.fromiter((b.num_wrapped_lines for b in blocks), np.float64, count)
@@ -618,17 +668,35 @@ def _text_columns(
     own[:, column("ends_sentence")] = [text[-1:] in _SENTENCE_END for text in texts]
     own[:, column("punctuation_per_word")] = marks / np.maximum(words, 1.0)
     own[:, column("digit_share")] = digits / np.maximum(lengths, 1)
-    lowered_joined = joined.lower()
-    lowered = lowered_joined.split("\n")
-    if len(lowered) != count or len(lowered_joined) != len(joined):
-        # lower-casing changed the length of some text: go one by one
-        lowered = [text.lower() for text in texts]
-        lowered_joined = "\n".join(lowered)
-        starts_lowered = np.concatenate([[0], np.cumsum([len(t) + 1 for t in lowered])[:-1]])
-    else:
-        starts_lowered = starts
-    own[:, column("has_date")] = _per_block_matches(_DATES, lowered_joined, starts_lowered, count)
+    joined = "\n".join(texts)
     own[:, column("has_price")] = _per_block_matches(_PRICES, joined, starts, count)
+    # The page's texts once more, lower-cased, for the scans that ignore case; the
+    # original joined texts are let go first and no list of lower-cased texts is kept
+    # (each is sliced when read): on a page of 50 MB of text each copy is 50 MB.
+    lowered_joined = joined.lower()
+    # str.lower never shortens a code point, so an equal length means every text kept
+    # its own
+    same = len(lowered_joined) == len(joined)
+    del joined
+    if same:
+        starts_lowered = starts
+        lowered_lengths = lengths
+    else:  # lower-casing changed the length of some text: go one by one
+        del lowered_joined
+        lowered_texts = [text.lower() for text in texts]
+        lowered_lengths = np.fromiter(map(len, lowered_texts), dtype=np.int64, count=count)
+        starts_lowered = np.concatenate([[0], np.cumsum(lowered_lengths + 1)[:-1]])
+        lowered_joined = "\n".join(lowered_texts)
+        del lowered_texts
+    ranges = list(
+        zip(starts_lowered.tolist(), (starts_lowered + lowered_lengths).tolist(), strict=True)
+    )
+
+    def lowered(index: int) -> str:
+        start, end = ranges[index]
+        return lowered_joined[start:end]
+
+    own[:, column("has_date")] = _per_block_matches(_DATES, lowered_joined, starts_lowered, count)
     own[:, column("has_copyright")] = _per_block_matches(
         _COPYRIGHT, lowered_joined, starts_lowered, count
     )
@@ -637,11 +705,13 @@ def _text_columns(
     title = document.title
     title_text = " ".join(title.split()).lower() if title else ""
     short = np.flatnonzero(words <= TITLE_MAX_WORDS).tolist() if title else []
-    stop_shares, title_shares = _token_shares(lowered, stops, title_text, short)
+    stop_shares, title_shares = _token_shares(
+        (lowered_joined[start:end] for start, end in ranges), count, stops, title_text, short
+    )
     own[:, column("stop_word_density")] = stop_shares if stops else -1.0
     if title:
         own[short, column("title_share")] = title_shares
-        own[short, column("is_title")] = [lowered[i] in title_text for i in short]
+        own[short, column("is_title")] = [lowered(i) in title_text for i in short]
     own[:, column("heading_level")] = [
         int(tag[1]) if len(tag) == 2 and tag[0] == "h" and tag[1] in "123456" else 0 for tag in tags
     ]
@@ -668,8 +738,9 @@ def _text_columns(
     return own
 
 
-def page_signals(document: TextDocument) -> PageSignals:
-    """The block and page features of ``document`` (its blocks as they are now)."""
+def page_signals(document: TextDocument, *, spare: int = 0) -> PageSignals:
+    """The block and page features of ``document`` (its blocks as they are now), with
+    ``spare`` unset columns after each block's row (:attr:`PageSignals.rows`)."""
     blocks = document.blocks
     count = len(blocks)
     table = element_table([block.node for block in blocks])
@@ -719,95 +790,85 @@ def page_signals(document: TextDocument) -> PageSignals:
     repeat_count[repeat_count < 2] = 1.0
     repeat_share[repeat_count < 2] = 0.0
 
-    # ---------------------------------------------------------------- ancestors of blocks
-    ancestors = np.empty((ANCESTOR_DEPTHS, count), dtype=np.int64)
-    current = owner
-    for depth in range(ANCESTOR_DEPTHS):
-        ancestors[depth] = current
-        current = parent[current]
-    deeper = np.empty((4, count), dtype=np.int64)  # up to ten levels, for the groups
-    for depth in range(4):
-        deeper[depth] = current
-        current = parent[current]
-    chain = np.vstack([ancestors, deeper])
-
-    paragraph = (words >= PARAGRAPH_MIN_WORDS) & (
-        linked <= PARAGRAPH_MAX_LINK_DENSITY * np.maximum(words, 1.0)
-    )
-    best_groups = []
-    best_shares = []
-    for level in (1, 2):
-        sums = np.zeros(elements + 1)
-        np.add.at(sums, ancestors[level][paragraph], words[paragraph])
-        sums[root] = 0.0
-        best = int(sums.argmax()) if paragraph.any() and sums.max() > 0 else -1
-        best_groups.append((chain == best).any(axis=0) if best >= 0 else np.zeros(count, bool))
-        best_shares.append(under[best] / total if best >= 0 else 0.0)
-
-    element_depth = np.asarray([*table.depth, 0], dtype=np.float64)[owner]
-
     # ---------------------------------------------------------------- block texts
     texts = [block.text for block in blocks]
     tags = [table.tag[o] if o >= 0 else "" for o in table.owner]
     own = _text_columns(document, texts, tags, words, linked)
+    del texts, tags
     heading_flags = own[:, _BLOCK_OWN.index("heading_level")] > 0
     own[:, _BLOCK_OWN.index("noscript")] = (any_flags[owner] & BIT["noscript"]) > 0
     dates = int(own[:, _BLOCK_OWN.index("has_date")].sum())
     prices = int(own[:, _BLOCK_OWN.index("has_price")].sum())
+    # Each part of the rows is written as soon as it is computed, in BLOCK_FEATURES'
+    # order, and let go; the rows are allocated only now, after the texts' passes,
+    # which hold copies of the page's text.
+    writer = ColumnWriter(count, len(BLOCK_FEATURES), spare)
+    writer.put(own)
+    del own
 
     # ---------------------------------------------------------------- neighbours
     log_words = np.log1p(words)
     link_density = np.divide(linked, words, out=np.zeros_like(words), where=words > 0)
     neighbour = np.column_stack([log_words, link_density, heading_flags])
     zero = np.zeros((1, neighbour.shape[1]))
-    prev_rows = np.vstack([zero, neighbour[:-1]]) if count else neighbour
-    next_rows = np.vstack([neighbour[1:], zero]) if count else neighbour
+    writer.put(np.vstack([zero, neighbour[:-1]]) if count else neighbour)  # previous
+    writer.put(np.vstack([neighbour[1:], zero]) if count else neighbour)  # next
+    del neighbour
     cumulative_words = np.concatenate([[0.0], np.cumsum(words)])
     cumulative_linked = np.concatenate([[0.0], np.cumsum(linked)])
     positions = np.arange(count)
-    windows = []
     for radius in WINDOWS:
         low = np.maximum(positions - radius, 0)
         high = np.minimum(positions + radius + 1, count)
         near = cumulative_words[high] - cumulative_words[low]
         near_linked = cumulative_linked[high] - cumulative_linked[low]
-        windows += [np.log1p(near), near_linked / np.maximum(near, 1.0)]
+        writer.put(np.log1p(near), near_linked / np.maximum(near, 1.0))
+    del cumulative_words, cumulative_linked, positions
 
-    # ---------------------------------------------------------------- ancestors' columns
-    ancestor_columns = []
+    # ---------------------------------------------------------------- ancestors of blocks
+    ancestors = np.empty((ANCESTOR_DEPTHS, count), dtype=np.int64)
+    current = owner
     for depth in range(ANCESTOR_DEPTHS):
-        element = ancestors[depth]
-        ancestor_columns += [
+        ancestors[depth] = current
+        current = parent[current]
+    for element in ancestors:
+        writer.put(
             under[element] / total,
             under_linked[element] / np.maximum(under[element], 1.0),
             np.log(repeat_count[element]),
             repeat_share[element],
-        ]
-    near_masks = near_flags[owner]
-    any_masks = any_flags[owner]
+        )
+    deeper = np.empty((4, count), dtype=np.int64)  # up to ten levels, for the groups
+    for depth in range(4):
+        deeper[depth] = current
+        current = parent[current]
+    chain = np.vstack([ancestors, deeper])
+    del deeper
 
-    block_matrix = stack_columns(
-        [
-            own,
-            prev_rows,
-            next_rows,
-            *windows,
-            *ancestor_columns,
-            best_groups[0],
-            best_groups[1],
-            element_depth,
-            _flag_columns(near_masks),
-            _flag_columns(any_masks),
-        ],
-        count,
-        len(BLOCK_FEATURES),
+    paragraph = (words >= PARAGRAPH_MIN_WORDS) & (
+        linked <= PARAGRAPH_MAX_LINK_DENSITY * np.maximum(words, 1.0)
     )
+    best_shares = []
+    for level in (1, 2):
+        sums = np.zeros(elements + 1)
+        np.add.at(sums, ancestors[level][paragraph], words[paragraph])
+        sums[root] = 0.0
+        best = int(sums.argmax()) if paragraph.any() and sums.max() > 0 else -1
+        writer.put((chain == best).any(axis=0) if best >= 0 else np.zeros(count, bool))
+        best_shares.append(under[best] / total if best >= 0 else 0.0)
+    del chain, ancestors
+
+    writer.put(np.asarray([*table.depth, 0], dtype=np.float64)[owner])  # element depth
+    any_masks = any_flags[owner]
+    writer.put(_flag_columns(near_flags[owner]))
+    writer.put(_flag_columns(any_masks))
+    rows = writer.done()
 
     # ---------------------------------------------------------------- page
     element_own = own_flags[:elements]
     block_any = any_masks if count else np.zeros(0, dtype=np.int64)
-    flag_counts = np.log1p(((element_own[:, None] & _PAGE_BITS) > 0).sum(axis=0)).tolist()
-    flag_shares = (words @ ((block_any[:, None] & _PAGE_BITS) > 0) / total).tolist()
+    flag_counts = np.log1p(_bit_totals(element_own, _PAGE_BITS)).tolist()
+    flag_shares = (_bit_totals(block_any, _PAGE_BITS, words) / total).tolist()
     best_repeat = repeat_share.argmax() if elements else root
     page = np.asarray(
         [
@@ -829,7 +890,9 @@ def page_signals(document: TextDocument) -> PageSignals:
         ],
         dtype=np.float64,
     )
-    return PageSignals(block_matrix, page, owner, parent, levels, words)
+    return PageSignals(
+        rows[:, : len(BLOCK_FEATURES)], page, owner, parent, levels, words, rows if spare else None
+    )
 
 
 #: What the second stage adds to a block's row: the first stage's probability for the

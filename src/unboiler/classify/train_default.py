@@ -453,7 +453,7 @@ def cross_validate(
         say(f"fold {number}/{folds}: training on {len(training)} pages")
         model = train(training, seed=seed)
         for i in fold:
-            types, probabilities[i], _ = model.decide(pages[i].signals)
+            types, probabilities[i] = model.decide(pages[i].signals)
             predicted[i] = int(np.argmax(types))
     return HeldOut(list(pages), predicted, probabilities)
 

@@ -15,8 +15,10 @@ Pages state these facts in three places; a field is taken from the first that ha
    Parse.ly's and Sailthru's tags, HTML's ``author``, ``description`` and ``keywords``;
    then schema.org microdata (``itemprop``) in the body.
 3. **The visible page**: its ``<h1>``; a "By Jane Doe" byline near it, or an element
-   marked as the byline; a ``<time datetime>`` or a written date near it, or a date the
-   page labels as its own ("Published on ..."); a date in the URL's path
+   marked as the byline; a ``<time datetime>`` or a written date near it (not in a
+   sentence), then the first ``<time datetime>`` outside menus, footers, sidebars and
+   comments, or a date the page labels as its own ("Published on ..."); a date in the
+   URL's path
    (``/2024/05/17/``, read before the page's text); ``rel="category"`` and
    ``rel="tag"`` links.
 
@@ -65,10 +67,13 @@ from unboiler.metadata.dates import (
     dateline,
     first_date,
     labelled_date,
+    lists_items,
+    page_time,
     parse_date,
     same_moment,
     shows_day,
     url_date,
+    writes_day_first,
 )
 from unboiler.metadata.rules import (
     AUTHOR_LABEL,
@@ -191,7 +196,7 @@ def _title(page: _Page) -> tuple[str | None, int | None]:
     candidates.extend(microdata(page.tree, "headline"))
     if document.title:
         candidates.append(document.title)
-    page_headings = headings(document)
+    page_headings = headings(document, page.site_names)
     title, index = find_title(candidates, page_headings, page.site_names)
     if index is None and title:
         index = next(
@@ -259,14 +264,16 @@ def _date(page: _Page, near: list[TextBlock]) -> str | None:
     unless the page shows another as the dateline under its title and the stated date
     appears nowhere on the page (see :func:`_stated_date_hidden`), or the URL writes the
     same moment as another day (the publisher's local day); else the URL's, the date
-    shown near the title, a date labelled as the publication's anywhere."""
+    shown near the title, the page's first ``<time datetime>`` outside its menus and
+    comments, a date labelled as the publication's anywhere.  Datelines that list
+    other pages' dates newest first (a news index, :func:`lists_items`) date nothing."""
     # Key by key across the objects: a video's uploadDate (schema.org MediaObject) is
     # read only when no object states when it was published or created, since news
     # pages embed other stories' videos.
     values = [
         value
         for key in ("datePublished", "dateCreated", "uploadDate")
-        for value in page.data.values(key)
+        for value in page.data.values(key, own=True)
         if isinstance(value, str)
     ]
     values.extend(first_values(page.meta, DATE_META))
@@ -277,17 +284,27 @@ def _date(page: _Page, near: list[TextBlock]) -> str | None:
     values.extend(microdata(page.tree, "dateCreated"))
     stated = next((day for value in values if (day := parse_date(value))), None)
     url_day = url_date(page.document.url) if page.document.url else None
-    shown = dateline(near)
-    if stated and shown and _stated_date_hidden(page, stated, shown, url_day):
+    blocks = page.document.blocks
+    day_first = writes_day_first(blocks, next(iter(_language_tags(page)), None))
+    listing = lists_items(near, day_first=day_first)
+    shown = None if listing else dateline(near, day_first=day_first)
+    if stated and shown and _stated_date_hidden(page, stated, shown, url_day, day_first):
         return shown
     if stated and url_day and url_day != stated[:10] and same_moment(stated, url_day):
         # The same instant: the URL writes the day in the publisher's time zone, the
         # stated date in another (often UTC), and the local day is the one readers see.
         return url_day
-    return stated or url_day or first_date(near) or labelled_date(page.document.blocks)
+    return (
+        stated
+        or url_day
+        or (None if listing else first_date(near, day_first=day_first) or page_time(page.tree))
+        or labelled_date(blocks, day_first=day_first)
+    )
 
 
-def _stated_date_hidden(page: _Page, stated: str, shown: str, url_day: str | None) -> bool:
+def _stated_date_hidden(
+    page: _Page, stated: str, shown: str, url_day: str | None, day_first: bool
+) -> bool:
     """Whether the page's dateline should win over its stated date: they are different
     moments, the URL does not back the stated one, and the page never shows it.
 
@@ -301,22 +318,31 @@ def _stated_date_hidden(page: _Page, stated: str, shown: str, url_day: str | Non
     stated date by construction) 1 and 1."""
     if same_moment(stated, shown) or url_day == stated[:10]:
         return False
-    return not shows_day(page.tree, page.document.blocks, stated)
+    return not shows_day(page.tree, page.document.blocks, stated, day_first=day_first)
 
 
-def _language(page: _Page) -> str | None:
+def _language_tags(page: _Page) -> list[str]:
+    """The language tags the page declares, in the order of trust: ``<html lang>``,
+    then the meta keys, then JSON-LD's ``inLanguage``."""
     root = page.tree.root if page.tree is not None else None
     declared: list[Any] = []
     if root is not None:
         declared.extend((root.attributes.get("lang"), root.attributes.get("xml:lang")))
     declared.extend(first_values(page.meta, LANGUAGE_META))
     declared.extend(page.data.values("inLanguage", about_page=True))
-    for tag in declared:
-        if isinstance(tag, str) and tag.strip():
-            try:
-                return language_code(tag.replace("_", "-").split(",")[0])
-            except ValueError:
-                continue
+    return [
+        tag.replace("_", "-").split(",")[0].strip()
+        for tag in declared
+        if isinstance(tag, str) and tag.strip()
+    ]
+
+
+def _language(page: _Page) -> str | None:
+    for tag in _language_tags(page):
+        try:
+            return language_code(tag)
+        except ValueError:
+            continue
     blocks = page.document.blocks
     running = [block.text for block in blocks if block.num_words >= MIN_DETECTION_WORDS]
     return detect("\n".join(running)) if running else None

@@ -12,15 +12,19 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, date, datetime, timedelta, timezone
+from itertools import pairwise
 from typing import Any, Final
 from urllib.parse import urlsplit
 
 from unboiler.document import TextBlock
 from unboiler.metadata.rules import (
+    ASIDE_WORDS,
     DATE_LABEL,
     MAX_BYLINE_WORDS,
+    MAX_DATELINE_WORDS,
     MIN_YEAR,
     MONTH_NAMES,
+    NOT_PAGE_TIME_TAGS,
     PROFILE_DATE,
     UPDATE_LABEL,
 )
@@ -30,6 +34,15 @@ EARLIEST_OFFSET: Final = timedelta(hours=-12)
 LATEST_OFFSET: Final = timedelta(hours=14)
 #: Characters of a value read for a date: dates sit at the start of what holds them.
 MAX_DATE_TEXT: Final = 300
+MAX_MONTH: Final = 12
+#: A date label alone has at most this many words ("Originally published on:").
+MAX_LABEL_WORDS: Final = 3
+#: Different days a list of datelines shows at least, to be a list of items.
+MIN_LISTED_DATES: Final = 3
+#: Regions whose English writes numeric dates month first (``05/17/2024``): the United
+#: States and the territories and neighbours that follow its usage (Unicode CLDR's
+#: short date patterns for ``en-US``, ``en-PH``, ``en-CA``' ``M/d/yy`` forms among them).
+MONTH_FIRST_REGIONS: Final = frozenset({"us", "ph", "ca", "pr", "gu", "as", "um", "vi", "mp"})
 
 _MONTHS: Final = {
     name: number for number, names in enumerate(MONTH_NAMES, start=1) for name in names.split()
@@ -109,7 +122,7 @@ def _iso(match: re.Match[str]) -> str | None:
     return moment.isoformat()
 
 
-def parse_date(text: str) -> str | None:
+def parse_date(text: str, *, day_first: bool = False) -> str | None:
     """The first date written in ``text`` as ISO 8601, with its time and offset when
     the text gives them in ISO form (``2024-05-17T09:30:00+02:00``), else the day
     (``2024-05-17``); None when there is none.
@@ -118,7 +131,8 @@ def parse_date(text: str) -> str | None:
     ``T``, ``+0200``); ``20240517`` at the start; "17 May 2024", "17. Mai 2024",
     "17 de mayo de 2024", "17-ago-2024"; "May 17th, 2024"; ``2024年5月17日``; then numbers
     only, day first (``17.05.2024``), except with slashes, month first as in the US
-    (``05/17/2024``) unless the first number cannot be a month.
+    (``05/17/2024``) unless the first number cannot be a month or ``day_first`` says
+    the page writes the day first there too (``17/05/2024``, :func:`writes_day_first`).
     """
     text = text.strip()[:MAX_DATE_TEXT]
     match = _ISO_DATE.search(text)
@@ -142,7 +156,7 @@ def parse_date(text: str) -> str | None:
     match = _NUMERIC_DATE.search(text)
     if match:
         first, second, year = match["first"], match["second"], match["year"]
-        if match["separator"] == "/":
+        if match["separator"] == "/" and not day_first:
             found = _day(year, first, second) or _day(year, second, first)
         else:
             found = _day(year, second, first) or _day(year, first, second)
@@ -166,7 +180,7 @@ def url_date(url: str) -> str | None:
     return found.isoformat() if found else None
 
 
-def block_date(block: TextBlock) -> str | None:
+def block_date(block: TextBlock, *, day_first: bool = False) -> str | None:
     """The date a block shows: a ``<time datetime>`` in it (whose text is part of the
     block's own, not of a nested box; it may be relative, "3 days ago"), else one
     written in its text."""
@@ -179,29 +193,50 @@ def block_date(block: TextBlock) -> str | None:
             found = parse_date(time.attributes.get("datetime") or "")
             if found:
                 return found
-    return parse_date(text)
+    return parse_date(text, day_first=day_first)
 
 
-def first_date(blocks: list[TextBlock]) -> str | None:
-    """The first date shown in the blocks, leaving out the dates of people (a forum
-    member's "Joined: ...", :data:`PROFILE_DATE`)."""
+def _may_be_dateline(block: TextBlock) -> bool:
+    """Whether a block may be a dateline: not a sentence (:data:`MAX_DATELINE_WORDS`)
+    nor a person's date (a forum member's "Joined: ...", :data:`PROFILE_DATE`)."""
+    return block.num_words <= MAX_DATELINE_WORDS and not PROFILE_DATE.search(block.text)
+
+
+def first_date(blocks: list[TextBlock], *, day_first: bool = False) -> str | None:
+    """The first date shown in the blocks that may be a dateline."""
     return next(
         (
             found
             for block in blocks
-            if not PROFILE_DATE.search(block.text) and (found := block_date(block))
+            if _may_be_dateline(block) and (found := block_date(block, day_first=day_first))
         ),
         None,
     )
 
 
-def dateline(blocks: list[TextBlock]) -> str | None:
+def lists_items(blocks: list[TextBlock], *, day_first: bool = False) -> bool:
+    """Whether the dated blocks are a list of other pages' dates: at least
+    :data:`MIN_LISTED_DATES` different days, newest first.  News indexes, blog home pages
+    and archives list their items newest first, so the first date is the latest item's,
+    not the page's; a thread's posts and a page's comments run oldest first, and their
+    first date is the page's."""
+    days = [
+        found[:10]
+        for block in blocks
+        if _may_be_dateline(block) and (found := block_date(block, day_first=day_first))
+    ]
+    if len(set(days)) < MIN_LISTED_DATES:
+        return False
+    return all(a >= b for a, b in pairwise(days))
+
+
+def dateline(blocks: list[TextBlock], *, day_first: bool = False) -> str | None:
     """The date of the first dated block near the title when it is a plain dateline: not
     a revision ("Updated ...") nor a person's date ("Joined ...")."""
     for block in blocks:
-        if PROFILE_DATE.search(block.text):
+        if not _may_be_dateline(block):
             continue
-        found = block_date(block)
+        found = block_date(block, day_first=day_first)
         if found:
             return None if UPDATE_LABEL.search(block.text) else found
     return None
@@ -228,7 +263,7 @@ def same_moment(a: str, b: str) -> bool:
     return (utc + EARLIEST_OFFSET).date() <= day.date() <= (utc + LATEST_OFFSET).date()
 
 
-def shows_day(tree: Any, blocks: list[TextBlock], day: str) -> bool:
+def shows_day(tree: Any, blocks: list[TextBlock], day: str, *, day_first: bool = False) -> bool:
     """Whether the page shows the day of ``day``: a ``<time datetime>`` anywhere, or a
     short block whose first date it is (only blocks that hold its year are read)."""
     wanted, year = day[:10], day[:4]
@@ -239,30 +274,98 @@ def shows_day(tree: Any, blocks: list[TextBlock], day: str) -> bool:
                 return True
     for block in blocks:
         if block.num_words <= MAX_BYLINE_WORDS and year in block.text:
-            found = parse_date(block.text)
+            found = parse_date(block.text, day_first=day_first)
             if found and found[:10] == wanted:
                 return True
     return False
 
 
-def labelled_date(blocks: list[TextBlock]) -> str | None:
+def page_time(tree: Any) -> str | None:
+    """The first ``<time datetime>`` of the page outside its menus, footers, sidebars,
+    comments and related stories (:data:`NOT_PAGE_TIME_TAGS`): HTML's element for a
+    machine-readable date, which templates put in the article's header even when the
+    header is far from the title in the page's blocks (a forum's first post below its
+    toolbar)."""
+    if tree is None:
+        return None
+    for time in tree.css("time[datetime]"):
+        if _in_other_part(time):
+            continue
+        found = parse_date(time.attributes.get("datetime") or "")
+        if found:
+            return found
+    return None
+
+
+def _in_other_part(element: Any) -> bool:
+    node = element.parent
+    while node is not None and node.tag not in ("body", "html"):
+        attributes = node.attributes
+        words = f"{attributes.get('class') or ''} {attributes.get('id') or ''}"
+        if node.tag in NOT_PAGE_TIME_TAGS or ASIDE_WORDS.search(words):
+            return True
+        node = node.parent
+    return False
+
+
+def labelled_date(blocks: list[TextBlock], *, day_first: bool = False) -> str | None:
     """The first date the page labels as its publication date ("Published on ...",
     "Posted:") in a short block anywhere: such a label is not used for other pages'
     dates.  Revision labels ("Last updated on ...", :data:`UPDATE_LABEL`) are left out
     here: far from the title they are a documentation site's footer, the date of a
     build, not of publication (on WCXB's pages without a gold date, such footers gave
-    most of the dates found this way)."""
-    for block in blocks:
+    most of the dates found this way).  A label alone in its block ("Published" over
+    "Feb 2, 2023", :data:`MAX_LABEL_WORDS`) labels the next block's date."""
+    for index, block in enumerate(blocks):
         text = block.text
         if (
             block.num_words <= MAX_BYLINE_WORDS
             and DATE_LABEL.match(text)
             and not UPDATE_LABEL.match(text.lstrip())
         ):
-            found = block_date(block)
+            found = block_date(block, day_first=day_first)
+            if found is None and block.num_words <= MAX_LABEL_WORDS:
+                following = blocks[index + 1 : index + 2]
+                found = first_date(following, day_first=day_first)
             if found:
                 return found
     return None
 
 
-__all__ = ["MAX_DATE_TEXT", "block_date", "first_date", "labelled_date", "parse_date", "url_date"]
+def writes_day_first(blocks: list[TextBlock], language_tag: str | None) -> bool:
+    """Whether the page writes numeric dates with slashes day first (``28/11/2025``),
+    as most of the world does, rather than month first as in the United States.
+
+    The page's own dates decide when one of them can be read one way only (a first
+    number above 12 is a day, a second one is a day too): the page's other dates
+    follow the same order.  Otherwise the page's language tag does (BCP 47:
+    ``en-GB``, ``fr``, ``pt-BR``...): month first only for English in the United States
+    (:data:`MONTH_FIRST_REGIONS`) or English without a region, as before."""
+    votes = 0
+    for block in blocks:
+        if "/" not in block.text:
+            continue
+        for match in _NUMERIC_DATE.finditer(block.text[:MAX_DATE_TEXT]):
+            if match["separator"] != "/":
+                continue
+            first, second = int(match["first"]), int(match["second"])
+            votes += (first > MAX_MONTH >= second) - (second > MAX_MONTH >= first)
+    if votes:
+        return votes > 0
+    if not language_tag:
+        return False
+    language, _, region = language_tag.replace("_", "-").lower().partition("-")
+    if language != "en":
+        return True
+    return bool(region) and region.split("-")[0] not in MONTH_FIRST_REGIONS
+
+
+__all__ = [
+    "MAX_DATE_TEXT",
+    "block_date",
+    "first_date",
+    "labelled_date",
+    "parse_date",
+    "url_date",
+    "writes_day_first",
+]

@@ -165,6 +165,18 @@ MIN_CONTAINED_SHARE: Final = 0.6
 #: Headings whose words overlap a metadata title this much (Dice coefficient) are the
 #: same headline reworded ("... in 2025" for "... (2025)"): the page shows the heading.
 MIN_HEADLINE_SIMILARITY: Final = 0.5
+#: Class or id words of the element that holds a site's logo: a heading inside one (or
+#: being one) is the site's name however the title writes it ("topbar__logo__title").
+LOGO_WORDS: Final = re.compile(r"logo", re.IGNORECASE)
+#: How many ancestors of a heading are checked for :data:`LOGO_WORDS` (a logo's heading
+#: sits in the logo's link or box, not deep in the page).
+LOGO_DEPTH: Final = 3
+#: Elements at the start or end of a heading that are no part of its headline: the
+#: count of its comments ("139" linking to ``#comments``, or in an element whose class
+#: says comment) and its date (a ``<time>``: "Dec 18 2025 Preparing a transition").
+HEADING_EXTRAS_SELECTOR: Final = (
+    'a[href*="#comment" i], a[href*="#respond" i], a[href*="#disqus" i], [class*="comment" i], time'
+)
 #: Headings read at most (a page without ``<h1>`` may have hundreds of ``<h2>``).
 MAX_HEADINGS: Final = 30
 
@@ -321,6 +333,16 @@ PROFILE_DATE: Final = re.compile(
     r"\b(?:joined|member\s+since|registered|founded|registriert|inscrit|miembro\s+desde)\b",
     re.IGNORECASE,
 )
+#: A block with more words than this is a sentence, and a date in it is what the text
+#: talks about ("The tax season ends on April 15, 2025. If you..."), not a dateline.
+#: Datelines with a byline, a revision and a section run to 17 words on WCXB's pages
+#: ("By Jane Doe – Updated Mar 5, 2026 at 4:28 PM EST | Fact-checked by ..."); the
+#: sentences taken for datelines there had 27 to 30.
+MAX_DATELINE_WORDS: Final = 20
+#: Page parts whose ``<time>`` elements date something other than the page: menus,
+#: footers, sidebars, and (by class or id, :data:`ASIDE_WORDS`) comments and related
+#: stories.
+NOT_PAGE_TIME_TAGS: Final = frozenset({"nav", "footer", "aside"})
 #: Dates before this year are no web page's (the Web opened to the public in 1991).
 MIN_YEAR: Final = 1991
 #: Month names of English, German, French, Spanish, Italian, Portuguese and Dutch,

@@ -127,13 +127,15 @@ class StructuredData:
                 by_id.setdefault(item["@id"], item)
         return cls(tuple(item for item, _ in typed), tuple(kinds for _, kinds in typed), by_id)
 
-    def values(self, *keys: str, about_page: bool = False) -> list[Any]:
+    def values(self, *keys: str, about_page: bool = False, own: bool = False) -> list[Any]:
         """The values of ``keys`` in every object, in rank order; with ``about_page``
         only in the objects about the page (articles, web pages, products...), not in
-        those about its parts (the site, the organisation, a breadcrumb)."""
+        those about its parts (the site, the organisation, a breadcrumb); with ``own``
+        not in the objects that reply to the page (:data:`REPLY_TYPES`: a product's
+        reviews, a question's answers, whose dates and authors are their writers')."""
         found = []
         for item, kinds in zip(self.objects, self.kinds, strict=True):
-            if about_page and not is_page(kinds):
+            if (about_page and not is_page(kinds)) or (own and kinds & REPLY_TYPES):
                 continue
             for key in keys:
                 value = item.get(key)

@@ -18,7 +18,10 @@ from urllib.parse import urlsplit
 
 from unboiler.document import Label, TextBlock, TextDocument
 from unboiler.metadata.rules import (
+    HEADING_EXTRAS_SELECTOR,
     HEADING_TEXT_WINDOW,
+    LOGO_DEPTH,
+    LOGO_WORDS,
     MAX_HEADINGS,
     MAX_TEXT_LINK_DENSITY,
     MIN_CONTAINED_SHARE,
@@ -45,26 +48,39 @@ class Heading:
     leads_text: bool
     is_link: bool
     is_home_link: bool
-    """It links to the site's home page: the site's logo."""
+    """It links to the site's home page, or is in an element marked as the logo
+    (:data:`LOGO_WORDS`): the site's logo."""
 
 
-def headings(document: TextDocument) -> list[Heading]:
-    """The page's ``<h1>`` headings in order, or its ``<h2>`` when it has no ``<h1>``."""
-    blocks = document.blocks
-    for label in (Label.H1, Label.H2):
-        groups: list[tuple[int, int, int | None]] = []  # first, last block, element id
-        for index, block in enumerate(blocks):
-            if label not in block.labels or not block.num_words:
-                continue
-            element = _enclosing(block.node, label.value)
-            key = element.mem_id if element is not None else None
-            if groups and key is not None and groups[-1][2] == key and groups[-1][1] == index - 1:
-                groups[-1] = (groups[-1][0], index, key)
-            else:
-                groups.append((index, index, key))
-        if groups:
-            return [_heading(blocks, first, last) for first, last, _ in groups[:MAX_HEADINGS]]
-    return []
+def headings(document: TextDocument, site_names: Iterable[str] = ()) -> list[Heading]:
+    """The page's ``<h1>`` headings in order, or its ``<h2>`` when it has no ``<h1>``
+    other than the site's logo or name (blog templates put the blog's name in the
+    ``<h1>`` and each post's headline in an ``<h2>``)."""
+    names = list(site_names)
+    top = _level(document.blocks, Label.H1)
+    if any(not _is_logo(heading, names) for heading in top):
+        return top
+    return top + _level(document.blocks, Label.H2)
+
+
+def _level(blocks: list[TextBlock], label: Label) -> list[Heading]:
+    """The headings of one level, a heading's consecutive blocks joined."""
+    groups: list[tuple[int, int, int | None]] = []  # first, last block, element id
+    for index, block in enumerate(blocks):
+        if label not in block.labels or not block.num_words:
+            continue
+        element = _enclosing(block.node, label.value)
+        key = element.mem_id if element is not None else None
+        if groups and key is not None and groups[-1][2] == key and groups[-1][1] == index - 1:
+            groups[-1] = (groups[-1][0], index, key)
+        else:
+            groups.append((index, index, key))
+    return [_heading(blocks, first, last) for first, last, _ in groups[:MAX_HEADINGS]]
+
+
+def _is_logo(heading: Heading, site_names: list[str]) -> bool:
+    """Whether a heading is the site's logo or name, not a headline."""
+    return heading.is_home_link or is_site_name(heading.text, site_names)
 
 
 def _enclosing(node: Any, tag: str) -> Any:
@@ -76,17 +92,50 @@ def _enclosing(node: Any, tag: str) -> Any:
 def _heading(blocks: list[TextBlock], first: int, last: int) -> Heading:
     parts = blocks[first : last + 1]
     following = blocks[last + 1 : last + 1 + HEADING_TEXT_WINDOW]
+    element = _enclosing(blocks[first].node, "h1") or _enclosing(blocks[first].node, "h2")
+    # Documentation generators end headings with a permalink sign ("Install ¶").
+    text = " ".join(block.text for block in parts).rstrip(" ¶#§")
     return Heading(
         index=first,
-        # Documentation generators end headings with a permalink sign ("Install ¶").
-        text=" ".join(block.text for block in parts).rstrip(" ¶#§"),
+        text=_without_extras(text, element),
         leads_text=any(
             block.num_words >= RUNNING_TEXT_WORDS and block.link_density < MAX_TEXT_LINK_DENSITY
             for block in following
         ),
         is_link=all(block.num_linked_words >= block.num_words for block in parts),
-        is_home_link=_links_home(blocks[first].node),
+        is_home_link=_links_home(blocks[first].node) or _in_logo(element),
     )
+
+
+def _without_extras(text: str, element: Any) -> str:
+    """A heading's text without what blogs and news sites put at its ends besides the
+    headline (:data:`HEADING_EXTRAS_SELECTOR`): the count of comments ("Headline 139",
+    the number linking to the comments) and the date ("Dec 18 2025 Headline")."""
+    if element is None:
+        return text
+    for extra in element.css(HEADING_EXTRAS_SELECTOR):
+        shown = " ".join(extra.text(deep=True).split())
+        if not shown or len(shown) >= len(text):
+            continue
+        if text.endswith(shown):
+            text = text[: -len(shown)].rstrip()
+        elif text.startswith(shown):
+            text = text[len(shown) :].lstrip()
+    return text
+
+
+def _in_logo(element: Any) -> bool:
+    """Whether a heading is, or is in, an element whose class or id marks the site's
+    logo (:data:`LOGO_WORDS`), up to :data:`LOGO_DEPTH` ancestors up."""
+    node = element
+    for _ in range(LOGO_DEPTH + 1):
+        if node is None or node.tag in ("body", "html"):
+            return False
+        attributes = node.attributes
+        if LOGO_WORDS.search(f"{attributes.get('class') or ''} {attributes.get('id') or ''}"):
+            return True
+        node = node.parent
+    return False
 
 
 def _links_home(node: Any) -> bool:
@@ -208,11 +257,7 @@ def find_title(
     whose words mostly are a candidate's (the same headline reworded; not a link, which
     would be a teaser); the first candidate without the site's name; the first heading.
     """
-    own = [
-        heading
-        for heading in page_headings
-        if not heading.is_home_link and not is_site_name(heading.text, site_names)
-    ]
+    own = [heading for heading in page_headings if not _is_logo(heading, site_names)]
     splits = [_parts(candidate, site_names) for candidate in candidates]
     for parts in splits:
         for part in parts:

@@ -1,0 +1,57 @@
+"""Which heading is the page's title: counts of comments inside the headline's element,
+a site's logo in an ``<h1>``, and blog templates whose ``<h1>`` is only the blog's
+name.  Each page is written here, one rule each."""
+
+from __future__ import annotations
+
+from unboiler.metadata import extract_metadata
+from unboiler.parse import parse
+
+RUNNING_TEXT = (
+    "<p>The new timetable adds two evening departures on weekdays and moves the first "
+    "morning crossing half an hour earlier, so that commuters reach the mainland before "
+    "the offices open and the schools start.</p>"
+)
+
+
+def title_of(head: str = "", body: str = "") -> str | None:
+    html = f"<html><head>{head}</head><body>{body}</body></html>"
+    return extract_metadata(parse(html)).title
+
+
+def test_a_comment_count_in_the_heading_is_not_part_of_the_title() -> None:
+    head = "<title>Islanders Vote To Keep The Night Ferry - Harbour Gazette</title>"
+    body = (
+        '<h1><span><a href="/story/night-ferry">Islanders Vote To Keep The Night Ferry</a>'
+        '</span> <span class="comment-bubble"><a href="/story/night-ferry#comments">139</a>'
+        f"</span></h1>{RUNNING_TEXT}"
+    )
+    assert title_of(head, body) == "Islanders Vote To Keep The Night Ferry"
+
+
+def test_a_heading_inside_the_logo_is_not_the_title() -> None:
+    head = "<title>Night ferry timetable :: Harbour Pages ::</title>"
+    body = f'<div class="topbar__logo"><h1>Harbour Pages</h1></div>{RUNNING_TEXT}'
+    assert title_of(head, body) == "Night ferry timetable"
+
+
+def test_the_post_heading_when_the_only_h1_is_the_blogs_name() -> None:
+    head = (
+        '<meta property="og:site_name" content="Harbour Diary">'
+        "<title>Harbour Diary: notes from the quay</title>"
+    )
+    body = (
+        '<h1><a href="/">Harbour Diary</a></h1><h2>Archive</h2>'
+        f"<h2>Notes from the quay at dawn</h2>{RUNNING_TEXT}"
+    )
+    assert title_of(head, body) == "Notes from the quay at dawn"
+
+
+def test_a_date_in_the_heading_is_not_part_of_the_title() -> None:
+    headline = "Preparing the winter timetable of the night ferry"
+    head = f"<title>{headline} | Quay notes</title>"
+    body = (
+        '<h1><time datetime="2025-12-18">Dec <span>18</span> 2025</time> '
+        f"{headline}</h1>{RUNNING_TEXT}"
+    )
+    assert title_of(head, body) == headline
