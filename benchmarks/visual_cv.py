@@ -189,7 +189,7 @@ def run_folds(
         model = train_default.train(training, seed=SEED)
         decided = {}
         for i in fold:
-            types, probabilities, _ = model.decide(pages[i].signals)
+            types, probabilities = model.decide(pages[i].signals)
             decided[i] = (int(np.argmax(types)), probabilities)
         state.folds[number] = decided
         path.write_bytes(pickle.dumps(state))
