@@ -8,13 +8,19 @@ measurements (:meth:`~unboiler.visual.render.Renderer.measure`) written as gzipp
 with the seconds the parse and rendering took, or the reason it failed.  A page is laid
 out again from them with :func:`~unboiler.visual.render.rendered_page` on the same HTML
 parsed again: same parser, same elements in the same order.
+
+    nice .venv/bin/python benchmarks/vips_cache.py   # render and store every page first
+
+(``vips.py`` and ``visual_cv.py`` render what is not stored yet themselves.)
 """
 
 from __future__ import annotations
 
+import argparse
 import gzip
 import json
 import os
+import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,7 +28,7 @@ from typing import Any
 from urllib.parse import quote
 
 import unboiler
-from unboiler.datasets import Page
+from unboiler.datasets import Page, load_dataset
 from unboiler.errors import ExtractionError
 from unboiler.visual.layout import Layout, build_layout
 from unboiler.visual.main_content import Vips
@@ -99,4 +105,31 @@ def measure(cache: Path, dataset: str, page: Page, renderer: Renderer) -> Measur
     return measured
 
 
+def main() -> int:
+    parser = argparse.ArgumentParser(description="Render and store every benchmark page.")
+    parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
+    args = parser.parse_args()
+    start = time.perf_counter()
+    count = failed = 0
+    with Renderer() as renderer:
+        for name in ("scrapinghub", "readability", "wcxb"):
+            for page in load_dataset(name).pages:
+                if page.gold is None:
+                    continue
+                measured = measure(args.cache, name, page, renderer)
+                count += 1
+                if measured.error is not None:
+                    failed += 1
+                    print(f"{name}/{page.id}: {measured.error}", file=sys.stderr, flush=True)
+    print(
+        f"{count} pages stored in {args.cache} ({failed} failed), "
+        f"{time.perf_counter() - start:.0f} s"
+    )
+    return 0
+
+
 __all__ = ["DEFAULT_CACHE", "Measured", "cache_path", "load", "measure"]
+
+
+if __name__ == "__main__":
+    sys.exit(main())
