@@ -41,7 +41,13 @@ def test_scaling_pages_have_the_size_and_shape_asked(monkeypatch: pytest.MonkeyP
     module = importlib.util.module_from_spec(spec)
     monkeypatch.setitem(sys.modules, "benchmark_scaling", module)
     spec.loader.exec_module(module)
-    markers = {"paragraphs": b"<p>", "links": b"<a href", "table": b"<td>", "nesting": b"<div>"}
+    markers = {
+        "paragraphs": b"<p>",
+        "divs": b"<div>",
+        "links": b"<a href",
+        "table": b"<td>",
+        "nesting": b"<div>",
+    }
     for shape in module.SHAPES:
         data = module.page(shape, 50_000)
         assert 50_000 <= len(data) <= 60_000 and data == module.page(shape, 50_000)

@@ -120,6 +120,10 @@ def test_ctrl_c_leaves_a_complete_output(tmp_path: Path) -> None:
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            # as from a terminal: a shell starts background jobs with SIGINT ignored,
+            # and an ignored signal stays ignored across exec, so a test run started
+            # with `&` would otherwise see the batch run to its end
+            preexec_fn=_default_sigint,
         )
         deadline = time.monotonic() + 60
         stderr = b""
@@ -133,6 +137,10 @@ def test_ctrl_c_leaves_a_complete_output(tmp_path: Path) -> None:
         done = list(read_records(out))
         assert len(done) >= 6 and [r["id"] for r in done[:6]] == [f"p{n}" for n in range(6)]
         assert len(done) < len(records)
+
+
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _pages_done(progress: bytes) -> int:

@@ -432,10 +432,11 @@ class DefaultModel:
     def explain(
         self, rows: npt.NDArray[np.floating[Any]], top: int = 3, *, stage: int = 2
     ) -> list[list[tuple[str, float]]]:
-        """For each second-stage row (from :meth:`decide_with_rows`), the ``top`` features that moved
-        its score most, with how much (positive: towards content).  The second stage's
-        strongest feature is mostly the first stage's score; ``stage=1`` says what moved
-        that score (the first columns of the same rows are the first stage's input)."""
+        """For each second-stage row (from :meth:`decide_with_rows`), the ``top``
+        features that moved its score most, with how much (positive: towards content).
+        The second stage's strongest feature is mostly the first stage's score;
+        ``stage=1`` says what moved that score (the first columns of the same rows are the
+        first stage's input)."""
         if stage == 1:
             names = model_feature_names()
             weights = self.blocks.contributions(rows[:, : len(names)], len(names))
