@@ -46,7 +46,7 @@ def scores(held: train_default.HeldOut, mode: str) -> dict[str, tuple[float, flo
             shingles.setdefault(page.dataset, []).append(shingle_counts(page.gold, text))
     table: dict[str, tuple[float, float, float]] = {}
     for key, rows in wordbag.items():
-        table[key] = tuple(statistics.mean(column) for column in zip(*rows, strict=True))  # type: ignore[assignment]
+        table[key] = tuple(statistics.mean(column) for column in zip(*rows, strict=True))
     for key, counts in shingles.items():
         table[key] = tuple(macro_scores(counts))  # type: ignore[arg-type, assignment]
     return table

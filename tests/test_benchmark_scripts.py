@@ -20,6 +20,8 @@ def test_there_are_scripts() -> None:
 @pytest.mark.parametrize("path", SCRIPTS, ids=lambda path: path.name)
 def test_script_imports(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     name = f"benchmark_{path.stem}"
+    # run as `python benchmarks/x.py`, a script finds the scripts beside it
+    monkeypatch.syspath_prepend(str(path.parent))
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -162,3 +162,26 @@ def test_segment_command_without_a_browser_says_what_to_install(
     result = CliRunner().invoke(main, ["segment", str(source)])
     assert result.exit_code == 2
     assert "chromium" in result.output
+
+
+@needs_browser
+def test_measurements_stored_as_json_lay_out_the_page_parsed_again(renderer: Renderer) -> None:
+    """What a benchmark stores (the browser's answer as JSON) gives, on the same HTML
+    parsed again, the same nodes as rendering, pointing to the new tree's elements."""
+    import json
+
+    from unboiler.visual.render import rendered_page
+
+    html = page("columns.html")
+    first = unboiler.parse(html)
+    direct = renderer.render(first.tree)
+    stored = json.loads(json.dumps(renderer.measure(first.tree)))
+    again = unboiler.parse(html)
+    laid = rendered_page(stored, again.tree, renderer.width, renderer.height)
+    assert [(n.tag, n.x, n.y, n.width, n.text) for n in laid.nodes] == [
+        (n.tag, n.x, n.y, n.width, n.text) for n in direct.nodes
+    ]
+    paragraphs = [n for n in laid.nodes if n.tag == "p"]
+    assert paragraphs
+    ours = {node.mem_id for node in again.tree.css("p")}
+    assert all(n.element is not None and n.element.mem_id in ours for n in paragraphs)

@@ -135,6 +135,12 @@ class RenderedPage:
     viewport_height: int
 
 
+def document_elements(tree: Any) -> list[Any]:
+    """The elements of a parsed page (a lexbor tree) in document order: element ``i`` is
+    the one the browser's ``data-ubid`` number ``i`` points to."""
+    return [node for node in tree.root.traverse(include_text=False) if node.tag]
+
+
 def numbered_html(tree: Any) -> tuple[str, list[Any]]:
     """The parsed page serialised with each element numbered in document order, and the
     elements of ``tree`` in that order (number ``i`` is ``elements[i]``).
@@ -149,7 +155,7 @@ def numbered_html(tree: Any) -> tuple[str, list[Any]]:
         # own serialisation parsed again has the same shape in all but odd cases, which
         # the count below catches
         copy = LexborHTMLParser(tree.html or "")
-    elements = [node for node in tree.root.traverse(include_text=False) if node.tag]
+    elements = document_elements(tree)
     copies = [node for node in copy.root.traverse(include_text=False) if node.tag]
     if len(copies) != len(elements):
         raise ExtractionError("the page could not be copied for rendering")
@@ -201,7 +207,14 @@ class Renderer:
 
     def render(self, tree: Any) -> RenderedPage:
         """Lay out a parsed page (a lexbor tree) and measure it."""
-        html, elements = numbered_html(tree)
+        return rendered_page(self.measure(tree), tree, self.width, self.height)
+
+    def measure(self, tree: Any) -> dict[str, Any]:
+        """The browser's measurements of a parsed page as plain JSON data (what
+        :meth:`render` reads): a benchmark can store them and lay the page out again
+        later with :func:`rendered_page` on the same page parsed again, without a
+        browser."""
+        html, _ = numbered_html(tree)
         answer = self._ask(
             {
                 "op": "render",
@@ -213,7 +226,7 @@ class Renderer:
             },
             self.time_limit,
         )
-        return _page(answer, elements, self.width, self.height)
+        return {key: answer[key] for key in ("rows", "width", "height")}
 
     def draw(self, boxes: list[dict[str, Any]], path: Path) -> None:
         """Draw ``boxes`` (``x``, ``y``, ``width``, ``height``, ``label``, ``kind``) over the
@@ -311,7 +324,11 @@ class Renderer:
         return line
 
 
-def _page(answer: dict[str, Any], elements: list[Any], width: int, height: int) -> RenderedPage:
+def rendered_page(answer: dict[str, Any], tree: Any, width: int, height: int) -> RenderedPage:
+    """The page as laid out, from :meth:`Renderer.measure`'s ``answer`` for ``tree`` (or
+    for a tree parsed from the same HTML, which has the same elements in the same
+    order) at a ``width`` × ``height`` viewport."""
+    elements = document_elements(tree)
     rows = answer["rows"]
     children: list[list[int]] = [[] for _ in rows]
     for index, row in enumerate(rows):
@@ -401,6 +418,8 @@ __all__ = [
     "Node",
     "RenderedPage",
     "Renderer",
+    "document_elements",
     "numbered_html",
+    "rendered_page",
     "visual_available",
 ]
