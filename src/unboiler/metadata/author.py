@@ -13,12 +13,11 @@ sidebars.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import Any, Final
 
 from unboiler.document import TextBlock
 from unboiler.metadata.dates import parse_date
 from unboiler.metadata.rules import (
-    ASIDE_WORDS,
     AUTHOR_PAGE,
     AUTHOR_PAGE_SELECTOR,
     BYLINE,
@@ -40,10 +39,15 @@ from unboiler.metadata.rules import (
     USERNAME_SELECTOR,
     WEEKDAY,
 )
-from unboiler.metadata.sources import fold, unique
+from unboiler.metadata.sources import fold, in_aside, unique
 from unboiler.metadata.title import is_site_name
 
 _TRIM = " \t,;:|-–—·•"
+
+
+#: The element of an aside, whose bylines are not the page's (besides the class and id
+#: words of :func:`~unboiler.metadata.sources.in_aside`).
+ASIDE_TAGS: Final = frozenset({"aside"})
 
 
 def clean_author(name: str) -> str | None:
@@ -209,7 +213,11 @@ def _visible_marked(tree: Any, selector: str) -> Iterator[Any]:
     part of a comment, a sidebar or a form."""
     for element in tree.css(selector):
         text = element.text(deep=True, separator=" ")
-        if len(text) <= MAX_BYLINE_CHARS and not _in_aside(element) and not _in_form(element):
+        if (
+            len(text) <= MAX_BYLINE_CHARS
+            and not in_aside(element, ASIDE_TAGS)
+            and not _in_form(element)
+        ):
             yield element
 
 
@@ -243,17 +251,6 @@ def _in_form(node: Any) -> bool:
     """Whether a node is part of a form: a search form's "By:" field labels no byline."""
     while node is not None and node.tag not in ("body", "html"):
         if node.tag == "form":
-            return True
-        node = node.parent
-    return False
-
-
-def _in_aside(element: Any) -> bool:
-    node = element.parent
-    while node is not None and node.tag not in ("body", "html"):
-        attributes = node.attributes
-        words = f"{attributes.get('class') or ''} {attributes.get('id') or ''}"
-        if node.tag == "aside" or ASIDE_WORDS.search(words):
             return True
         node = node.parent
     return False

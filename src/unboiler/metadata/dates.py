@@ -18,7 +18,6 @@ from urllib.parse import urlsplit
 
 from unboiler.document import TextBlock
 from unboiler.metadata.rules import (
-    ASIDE_WORDS,
     DATE_LABEL,
     MAX_BYLINE_WORDS,
     MAX_DATELINE_WORDS,
@@ -28,6 +27,7 @@ from unboiler.metadata.rules import (
     PROFILE_DATE,
     UPDATE_LABEL,
 )
+from unboiler.metadata.sources import in_aside
 
 #: The time zones in use span UTC-12:00 to UTC+14:00 (the IANA time zone database).
 EARLIEST_OFFSET: Final = timedelta(hours=-12)
@@ -289,23 +289,12 @@ def page_time(tree: Any) -> str | None:
     if tree is None:
         return None
     for time in tree.css("time[datetime]"):
-        if _in_other_part(time):
+        if in_aside(time, NOT_PAGE_TIME_TAGS):
             continue
         found = parse_date(time.attributes.get("datetime") or "")
         if found:
             return found
     return None
-
-
-def _in_other_part(element: Any) -> bool:
-    node = element.parent
-    while node is not None and node.tag not in ("body", "html"):
-        attributes = node.attributes
-        words = f"{attributes.get('class') or ''} {attributes.get('id') or ''}"
-        if node.tag in NOT_PAGE_TIME_TAGS or ASIDE_WORDS.search(words):
-            return True
-        node = node.parent
-    return False
 
 
 def labelled_date(blocks: list[TextBlock], *, day_first: bool = False) -> str | None:

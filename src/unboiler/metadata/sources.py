@@ -17,6 +17,7 @@ from unboiler.document import TextDocument
 from unboiler.jsonld import json_ld_objects, plain_text, types_of
 from unboiler.metadata.rules import (
     ARTICLE_TYPES,
+    ASIDE_WORDS,
     ORGANIZATION_TYPES,
     PAGE_TYPES,
     REPLY_TYPES,
@@ -198,6 +199,20 @@ def image_url(value: Any, depth: int = 0) -> str | None:
 
 
 # --------------------------------------------------------------------------- microdata
+
+
+def in_aside(element: Any, tags: frozenset[str]) -> bool:
+    """Whether an ancestor of ``element`` (below ``<body>``) is one of ``tags`` or is
+    marked by its class or id (:data:`ASIDE_WORDS`) as comments, a sidebar or related
+    stories: parts of the page whose bylines and dates are not the page's."""
+    node = element.parent
+    while node is not None and node.tag not in ("body", "html"):
+        attributes = node.attributes
+        words = f"{attributes.get('class') or ''} {attributes.get('id') or ''}"
+        if node.tag in tags or ASIDE_WORDS.search(words):
+            return True
+        node = node.parent
+    return False
 
 
 def microdata(tree: Any, name: str) -> Iterator[str]:
