@@ -183,15 +183,8 @@ def run_folds(
     for number, fold in reversed(split) if reverse else split:
         if number in state.folds:
             continue
-        held = set(fold)
-        training = [page for i, page in enumerate(pages) if i not in held]
-        say(f"fold {number}/{folds}: training on {len(training)} pages")
-        model = train_default.train(training, seed=SEED)
-        decided = {}
-        for i in fold:
-            types, probabilities = model.decide(pages[i].signals)
-            decided[i] = (int(np.argmax(types)), probabilities)
-        state.folds[number] = decided
+        say(f"fold {number}/{folds}: training on {len(pages) - len(fold)} pages")
+        state.folds[number] = train_default.predict_fold(pages, fold, seed=SEED)
         path.write_bytes(pickle.dumps(state))
 
 

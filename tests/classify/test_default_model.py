@@ -303,3 +303,25 @@ def test_decide_in_the_signals_own_rows_equals_decide_on_whole_rows() -> None:
     for result in (roomy, plain):
         assert np.array_equal(result[0], whole[0])
         assert np.array_equal(result[1], whole[1])
+
+
+def test_cross_validate_holds_each_page_out_with_its_site(tmp_path: Path) -> None:
+    """Every page is predicted by a model trained without its site (``group_folds``),
+    one probability per block; ``predict_fold`` alone gives the same figures for its
+    fold as the whole run (the resumable runs of ``benchmarks/visual_cv.py`` use it)."""
+    from unboiler.classify import train_default
+    from unboiler.datasets import load_dataset
+
+    pages = train_default.collect([load_dataset(write_dataset(tmp_path / "toy", pages=12))])
+    held = train_default.cross_validate(pages, folds=4, seed=0)
+    folds = train_default.group_folds(pages, 4, seed=0)
+    for fold in folds:
+        assert not {pages[i].group for i in fold} & {
+            page.group for i, page in enumerate(pages) if i not in fold
+        }
+    for page, scores in zip(pages, held.probabilities, strict=True):
+        assert len(scores) == len(page.blocks) and ((scores >= 0) & (scores <= 1)).all()
+    alone = train_default.predict_fold(pages, folds[1], seed=0)
+    assert sorted(alone) == sorted(folds[1])
+    for i, (kind, scores) in alone.items():
+        assert kind == held.predicted_types[i] and np.array_equal(scores, held.probabilities[i])

@@ -435,6 +435,24 @@ class HeldOut:
         return _kept_text(page, keep)
 
 
+def predict_fold(
+    pages: Sequence[PageData],
+    fold: Sequence[int],
+    *,
+    seed: int = 0,
+) -> dict[int, tuple[int, npt.NDArray[np.float64]]]:
+    """Train on every page but those of ``fold`` (indices into ``pages``), and give
+    each of these its predicted page type and block probabilities: one fold of
+    :func:`cross_validate`, for a run that keeps each fold as it finishes."""
+    held = set(fold)
+    model = train([p for i, p in enumerate(pages) if i not in held], seed=seed)
+    predicted = {}
+    for i in fold:
+        types, probabilities = model.decide(pages[i].signals)
+        predicted[i] = (int(np.argmax(types)), probabilities)
+    return predicted
+
+
 def cross_validate(
     pages: Sequence[PageData],
     *,
@@ -448,13 +466,9 @@ def cross_validate(
     predicted = [0] * len(pages)
     probabilities: list[npt.NDArray[np.float64]] = [np.zeros(0)] * len(pages)
     for number, fold in enumerate(group_folds(pages, folds, seed=seed), start=1):
-        held = set(fold)
-        training = [p for i, p in enumerate(pages) if i not in held]
-        say(f"fold {number}/{folds}: training on {len(training)} pages")
-        model = train(training, seed=seed)
-        for i in fold:
-            types, probabilities[i] = model.decide(pages[i].signals)
-            predicted[i] = int(np.argmax(types))
+        say(f"fold {number}/{folds}: training on {len(pages) - len(fold)} pages")
+        for i, (kind, scores) in predict_fold(pages, fold, seed=seed).items():
+            predicted[i], probabilities[i] = kind, scores
     return HeldOut(list(pages), predicted, probabilities)
 
 
@@ -503,6 +517,7 @@ __all__ = [
     "group_folds",
     "held_out_page_types",
     "page_data",
+    "predict_fold",
     "train",
     "train_datasets",
 ]
