@@ -65,6 +65,24 @@ def test_ruby_annotations_are_left_out() -> None:
     assert "かん" not in text and "(" not in text
 
 
+@pytest.mark.parametrize("output", ["text", "markdown", "html"])
+def test_screen_reader_copies_of_shown_text_are_left_out(output: str) -> None:
+    """A price or a name shown once to the eye, and repeated in the DOM for screen
+    readers (after an aria-hidden twin, or in a visually-hidden class), is written once;
+    a screen-reader text that repeats nothing, and words the page itself repeats, stay."""
+    document = article_document("screen-reader-copies.html")
+    rendered = render(document, output, extractor="by-hand", links=True)
+    words = re.sub(r"<[^>]+>|\*\*|\[|\]\([^)]*\)", "", rendered)
+    assert "Price: EUR 20.99 with free delivery." in words
+    assert "Sold by Seller's other items since 2019." in words
+    assert "4 out of 5 stars" in words  # what the stars say, not a copy of them
+    assert "Bora Bora Bora" in words
+    assert "(opens in a new tab)" in words
+    # a twin that follows neither an aria-hidden element nor has a visually-hidden
+    # class stays
+    assert "Walnut Walnut finish" in words
+
+
 def test_cjk_text_gets_no_spaces() -> None:
     document = article_document("conventions.html")
     text = to_text(document)

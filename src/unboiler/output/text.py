@@ -34,7 +34,7 @@ import enum
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 from urllib.parse import quote, urljoin, urlsplit
 
 from selectolax.lexbor import LexborNode
@@ -307,6 +307,12 @@ def select(document: TextDocument, *, images: bool = False) -> Selection:
                 selection.texts.update(segment.texts)
                 last = segment.texts[-1]
             segment.texts = []  # used
+    if selection.texts and document.tree is not None:
+        for shown, copy in assistive_copies(document.tree):
+            # the copy goes only where the text it repeats is written
+            if any(node in selection.texts for node in _text_nodes(shown)):
+                for node in _text_nodes(copy):
+                    selection.texts.discard(node)
     if images:
         for segments in found.values():
             for index, segment in enumerate(segments):
@@ -314,6 +320,63 @@ def select(document: TextDocument, *, images: bool = False) -> Selection:
                 if segment.content or (not segment.key and any(s.content for s in near)):
                     selection.images.update(segment.images)
     return selection
+
+
+#: Class names that hide an element from sight and keep it for screen readers:
+#: Bootstrap 3-4's and Tailwind's ``sr-only``, Bootstrap 5's and HTML5 Boilerplate's
+#: ``visually-hidden`` (``visuallyhidden`` before), WordPress's ``screen-reader-text``,
+#: eBay's Skin ``clipped``.
+VISUALLY_HIDDEN_CLASSES: Final = (
+    "sr-only",
+    "visually-hidden",
+    "visuallyhidden",
+    "screen-reader-text",
+    "clipped",
+)
+_ASSISTIVE_CANDIDATES: Final = ", ".join(
+    ['[aria-hidden="true"] + *', *(f".{name}" for name in VISUALLY_HIDDEN_CLASSES)]
+)
+
+
+def assistive_copies(tree: Any) -> list[tuple[LexborNode, LexborNode]]:
+    """Elements that repeat, for screen readers, the text shown just before them.
+
+    A page that styles a price or a title for the eye often marks it ``aria-hidden``
+    and follows it with the same text in an element that only screen readers get (see
+    :data:`VISUALLY_HIDDEN_CLASSES`): a reader of the page sees the text once, but the
+    DOM holds it twice ("EUR 20.99EUR 20.99").  The copy is left out when it is an
+    element whose text is exactly that of the node just before it (white space aside),
+    and either that node is ``aria-hidden`` or the copy has a visually-hidden class;
+    a word the page itself repeats ("Bora Bora") is neither.  Each copy comes with
+    the node it repeats."""
+    copies = []
+    for element in tree.css(_ASSISTIVE_CANDIDATES):
+        text = remove_space(element.text(deep=True))
+        if not text:
+            continue
+        before = element.prev
+        while before is not None and before.is_empty_text_node:  # white space only
+            before = before.prev
+        if before is None or remove_space(before.text(deep=True)) != text:
+            continue
+        hidden_before = before.is_element_node and before.attributes.get("aria-hidden") == "true"
+        if hidden_before or _has_class(element, VISUALLY_HIDDEN_CLASSES):
+            copies.append((before, element))
+    return copies
+
+
+def _has_class(element: LexborNode, names: tuple[str, ...]) -> bool:
+    return any(name in names for name in (element.attributes.get("class") or "").split())
+
+
+def _text_nodes(node: LexborNode) -> Iterator[LexborNode]:
+    """``node`` itself if it is text, else the text nodes under it."""
+    if node.is_text_node:
+        yield node
+        return
+    for child in node.traverse(include_text=True):
+        if child.is_text_node:
+            yield child
 
 
 # --------------------------------------------------------------------------- white space
