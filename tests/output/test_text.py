@@ -65,22 +65,79 @@ def test_ruby_annotations_are_left_out() -> None:
     assert "かん" not in text and "(" not in text
 
 
-@pytest.mark.parametrize("output", ["text", "markdown", "html"])
+@pytest.mark.parametrize("output", ["text", "markdown", "html", "json"])
 def test_screen_reader_copies_of_shown_text_are_left_out(output: str) -> None:
     """A price or a name shown once to the eye, and repeated in the DOM for screen
-    readers (after an aria-hidden twin, or in a visually-hidden class), is written once;
-    a screen-reader text that repeats nothing, and words the page itself repeats, stay."""
+    readers in a visually-hidden class, is written once; a screen-reader text that
+    repeats nothing, and words the page itself repeats, stay."""
     document = article_document("screen-reader-copies.html")
     rendered = render(document, output, extractor="by-hand", links=True)
+    if output == "json":
+        rendered = json.loads(rendered)["text"]
     words = re.sub(r"<[^>]+>|\*\*|\[|\]\([^)]*\)", "", rendered)
+    # after an aria-hidden twin, white space between
     assert "Price: EUR 20.99 with free delivery." in words
-    assert "Sold by Seller's other items since 2019." in words
+    assert "Sold by Seller's other items since 2019." in words  # after its own text
+    assert "Colour: Blue and white." in words  # a comment between
     assert "4 out of 5 stars" in words  # what the stars say, not a copy of them
     assert "Bora Bora Bora" in words
     assert "(opens in a new tab)" in words
-    # a twin that follows neither an aria-hidden element nor has a visually-hidden
-    # class stays
-    assert "Walnut Walnut finish" in words
+    assert "Walnut Walnut," in words  # neither is marked
+    assert "Oak Oak veneer" in words  # aria-hidden alone marks no copy
+
+
+COPY_PAGE = (
+    "<body><article><p>Our lamp, in stock.</p>"
+    '<div aria-hidden="true"><p>Walnut lamp</p><p>Made in Porto.</p></div>'
+    '<div class="sr-only"><p>Walnut lamp</p><p>Made in Porto.</p></div>'
+    "<p>The end of the page, and of the article.</p></article></body>"
+)
+
+
+def _copy_document(content: set[str]) -> TextDocument:
+    document = unboiler.parse(COPY_PAGE)
+    for block in document.blocks:
+        block.set_content(block.text in content)
+    return document
+
+
+def test_a_copy_stays_when_what_it_repeats_is_not_written_whole() -> None:
+    shown_in_part = _copy_document({"Walnut lamp", "Made in Porto."})
+    # both paragraphs of each box are content: the copy goes
+    assert to_text(shown_in_part).count("Walnut lamp") == 1
+    # only the copy's blocks are content (the second of each pair of equal texts)
+    document = unboiler.parse(COPY_PAGE)
+    seen: set[str] = set()
+    for block in document.blocks:
+        block.set_content(block.text in seen)
+        seen.add(block.text)
+    text = to_text(document)
+    assert "Walnut lamp" in text and "Made in Porto." in text
+
+
+def test_text_placed_after_a_copy_is_still_written() -> None:
+    """A block without an element (a product description from JSON-LD) is written after
+    the content text before it; when that text is a copy left out, it still is."""
+    document = _copy_document({"Our lamp, in stock.", "Walnut lamp", "Made in Porto."})
+    last_copy = max(i for i, b in enumerate(document.blocks) if b.text == "Made in Porto.")
+    document.blocks.insert(
+        last_copy + 1, TextBlock.from_text("Solid walnut, oiled by hand.", is_content=True)
+    )
+    text = to_text(document)
+    assert text.count("Made in Porto.") == 1
+    assert text.index("Made in Porto.") < text.index("Solid walnut, oiled by hand.")
+
+
+def test_large_hidden_elements_are_not_compared() -> None:
+    """Only short texts are compared: a page of nested hidden elements costs no more
+    than its size, and a long hidden box equal to its neighbour stays."""
+    from unboiler.output.text import MAX_COPY_NODES, assistive_copies
+
+    items = "".join(f"<li>item {i}</li>" for i in range(MAX_COPY_NODES))
+    page = f'<body><ul aria-hidden="true">{items}</ul><ul class="sr-only">{items}</ul></body>'
+    assert assistive_copies(unboiler.parse(page).tree) == []
+    nested = '<div class="sr-only">' * 3000 + "deep" + "</div>" * 3000
+    assert assistive_copies(unboiler.parse(f"<body><p>deep</p>{nested}</body>").tree) == []
 
 
 def test_cjk_text_gets_no_spaces() -> None:

@@ -308,11 +308,7 @@ def select(document: TextDocument, *, images: bool = False) -> Selection:
                 last = segment.texts[-1]
             segment.texts = []  # used
     if selection.texts and document.tree is not None:
-        for shown, copy in assistive_copies(document.tree):
-            # the copy goes only where the text it repeats is written
-            if any(node in selection.texts for node in _text_nodes(shown)):
-                for node in _text_nodes(copy):
-                    selection.texts.discard(node)
+        _drop_assistive_copies(document.tree, selection)
     if images:
         for segments in found.values():
             for index, segment in enumerate(segments):
@@ -333,50 +329,78 @@ VISUALLY_HIDDEN_CLASSES: Final = (
     "screen-reader-text",
     "clipped",
 )
-_ASSISTIVE_CANDIDATES: Final = ", ".join(
-    ['[aria-hidden="true"] + *', *(f".{name}" for name in VISUALLY_HIDDEN_CLASSES)]
-)
+_VISUALLY_HIDDEN: Final = ", ".join(f".{name}" for name in VISUALLY_HIDDEN_CLASSES)
+#: A copy, and the text it repeats, are a price or a name: a few nodes.  Either one with
+#: more nodes is not compared, so that a page of nested hidden elements costs no more
+#: than its size.
+MAX_COPY_NODES: Final = 16
 
 
 def assistive_copies(tree: Any) -> list[tuple[LexborNode, LexborNode]]:
-    """Elements that repeat, for screen readers, the text shown just before them.
+    """Elements that repeat, for screen readers, the text shown just before them, each
+    with the node it repeats.
 
     A page that styles a price or a title for the eye often marks it ``aria-hidden``
     and follows it with the same text in an element that only screen readers get (see
-    :data:`VISUALLY_HIDDEN_CLASSES`): a reader of the page sees the text once, but the
-    DOM holds it twice ("EUR 20.99EUR 20.99").  The copy is left out when it is an
-    element whose text is exactly that of the node just before it (white space aside),
-    and either that node is ``aria-hidden`` or the copy has a visually-hidden class;
-    a word the page itself repeats ("Bora Bora") is neither.  Each copy comes with
-    the node it repeats."""
+    :data:`VISUALLY_HIDDEN_CLASSES`): a reader sees the text once, but the DOM holds it
+    twice ("EUR 20.99EUR 20.99").  Such an element is a copy when its text is exactly
+    that of the node just before it (white space and comments aside); a screen-reader
+    text that repeats nothing ("opens in a new tab"), and words the page repeats in
+    sight ("Bora Bora"), are not."""
     copies = []
-    for element in tree.css(_ASSISTIVE_CANDIDATES):
-        text = remove_space(element.text(deep=True))
+    seen: set[LexborNode] = set()  # an element with two of the classes is found twice
+    for element in tree.css(_VISUALLY_HIDDEN):
+        if element in seen:
+            continue
+        seen.add(element)
+        text = _short_text(element)
         if not text:
             continue
         before = element.prev
-        while before is not None and before.is_empty_text_node:  # white space only
+        while before is not None and (before.is_empty_text_node or before.tag == "-comment"):
             before = before.prev
-        if before is None or remove_space(before.text(deep=True)) != text:
-            continue
-        hidden_before = before.is_element_node and before.attributes.get("aria-hidden") == "true"
-        if hidden_before or _has_class(element, VISUALLY_HIDDEN_CLASSES):
+        if before is not None and _short_text(before) == text:
             copies.append((before, element))
     return copies
 
 
-def _has_class(element: LexborNode, names: tuple[str, ...]) -> bool:
-    return any(name in names for name in (element.attributes.get("class") or "").split())
+def _short_text(node: LexborNode) -> str | None:
+    """The text of ``node`` without white space, or None when it holds more than
+    :data:`MAX_COPY_NODES` nodes."""
+    if node.is_text_node:
+        return remove_space(node.text_content or "")
+    pieces = []
+    for count, child in enumerate(node.traverse(include_text=True)):
+        if count > MAX_COPY_NODES:
+            return None
+        if child.is_text_node:
+            pieces.append(child.text_content or "")
+        elif child.tag in IGNORED_TAGS:
+            return None  # its text is not shown: not worth a closer look
+    return remove_space("".join(pieces))
 
 
-def _text_nodes(node: LexborNode) -> Iterator[LexborNode]:
+def _text_nodes(node: LexborNode) -> list[LexborNode]:
     """``node`` itself if it is text, else the text nodes under it."""
     if node.is_text_node:
-        yield node
-        return
-    for child in node.traverse(include_text=True):
-        if child.is_text_node:
-            yield child
+        return [node]
+    return [child for child in node.traverse(include_text=True) if child.is_text_node]
+
+
+def _drop_assistive_copies(tree: Any, selection: Selection) -> None:
+    """Leave out of ``selection`` each screen-reader copy (:func:`assistive_copies`)
+    whose shown text is written whole; texts placed after the copy's text (a product
+    description from JSON-LD) move to the last text of what it repeats."""
+    for shown, copy in assistive_copies(tree):
+        shown_texts = _text_nodes(shown)
+        if not shown_texts or not all(node in selection.texts for node in shown_texts):
+            continue
+        anchor = shown_texts[-1]
+        for node in _text_nodes(copy):
+            selection.texts.discard(node)
+            moved = selection.after.pop(node, None)
+            if moved:
+                selection.after.setdefault(anchor, []).extend(moved)
 
 
 # --------------------------------------------------------------------------- white space
