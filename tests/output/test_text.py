@@ -79,6 +79,7 @@ def test_screen_reader_copies_of_shown_text_are_left_out(output: str) -> None:
     assert "Price: EUR 20.99 with free delivery." in words
     assert "Sold by Seller's other items since 2019." in words  # after its own text
     assert "Colour: Blue and white." in words  # a comment between
+    assert "Size: 40 cm tall." in words  # white space inside what it repeats
     assert "4 out of 5 stars" in words  # what the stars say, not a copy of them
     assert "Bora Bora Bora" in words
     assert "(opens in a new tab)" in words

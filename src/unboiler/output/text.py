@@ -392,7 +392,7 @@ def _drop_assistive_copies(tree: Any, selection: Selection) -> None:
     whose shown text is written whole; texts placed after the copy's text (a product
     description from JSON-LD) move to the last text of what it repeats."""
     for shown, copy in assistive_copies(tree):
-        shown_texts = _text_nodes(shown)
+        shown_texts = [node for node in _text_nodes(shown) if not node.is_empty_text_node]
         if not shown_texts or not all(node in selection.texts for node in shown_texts):
             continue
         anchor = shown_texts[-1]
