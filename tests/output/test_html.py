@@ -89,6 +89,22 @@ def test_links_and_images_only_on_request() -> None:
     assert "<a " not in to_html(article_document("links.html"))
 
 
+def test_formatting_around_blocks_inside_the_same_formatting_is_written_once() -> None:
+    # A page that never closes its <b> elements: the parser nests each in the previous
+    # one, and every paragraph after the first sits inside several.
+    document = unboiler.parse("<body>" + "<b><div>A paragraph in bold.</div>" * 5)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    fragment = to_html(document)
+    assert fragment.split("\n") == ["<p><strong>A paragraph in bold.</strong></p>"] * 5
+    emphasis = unboiler.parse("<body><em><p>One.</p><em><p>Two.</p></em><p>Three.</p></em>")
+    unboiler.get_extractor("boilerpipe-everything")(emphasis)
+    assert to_html(emphasis).split("\n") == [
+        "<p><em>One.</em></p>",
+        "<p><em>Two.</em></p>",
+        "<p><em>Three.</em></p>",
+    ]
+
+
 def test_relative_urls_without_a_base_are_dropped() -> None:
     document = unboiler.parse('<p><a href="/x">x</a> <img src="y.png"> text</p>')
     unboiler.get_extractor("boilerpipe-everything")(document)

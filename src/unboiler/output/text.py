@@ -984,6 +984,11 @@ class _Layout:
         parents: list[LexborNode] = []
         seams = _Seams()
         closings: dict[LexborNode, Inline] = {}  # of the inline elements read through
+        # The formatting those elements hold open, each mark once: a link or emphasis
+        # inside the same one adds nothing to a line (Markdown writes it once), and a
+        # page of never-closed formatting (the parser nests it thousands deep) carried
+        # every level to every line, quadratic in the nesting: 30 s for a 150 kB page.
+        reading: set[Mark] = set()
         node = container.first_child
         while True:
             if node is None:
@@ -994,6 +999,8 @@ class _Layout:
                     closing = closings.pop(node, None)
                     if closing is not None:
                         run.append(closing)
+                        if isinstance(closing, Close):
+                            reading.discard(closing.mark)
                     seams.mark(run)
                 else:
                     self.end_line(run, blocks, seams)
@@ -1038,9 +1045,12 @@ class _Layout:
                     # Its formatting (a link, emphasis) goes on every line inside it
                     # (see end_line).
                     seams.mark(run)
-                    closing = self.enter(node, run)
-                    if closing is not None:
-                        closings[node] = closing
+                    if MARK_TAGS.get(tag) not in reading:
+                        closing = self.enter(node, run)
+                        if closing is not None:
+                            closings[node] = closing
+                            if isinstance(closing, Close):
+                                reading.add(closing.mark)
                     parents.append(node)
                     node = node.first_child
                     continue
