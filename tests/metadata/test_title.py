@@ -55,3 +55,26 @@ def test_a_date_in_the_heading_is_not_part_of_the_title() -> None:
         f"{headline}</h1>{RUNNING_TEXT}"
     )
     assert title_of(head, body) == headline
+
+
+def test_a_title_that_starts_with_a_separator_names_only_the_site() -> None:
+    # The template wrote an empty headline before the site's name: the heading is the
+    # title, where the site's name (with its bar) was.
+    head = "<title> | Harbour Gazette</title>"
+    body = f"<h1>Evening Departures Added</h1>{RUNNING_TEXT}"
+    assert title_of(head, body) == "Evening Departures Added"
+    # With no heading either, the page has no title to give.
+    assert title_of(head, RUNNING_TEXT) is None
+    # A separator inside a title still separates as before.
+    assert title_of("<title>Evening Departures Added | Harbour Gazette</title>", RUNNING_TEXT) == (
+        "Evening Departures Added"
+    )
+
+
+def test_a_title_escaped_twice_is_decoded() -> None:
+    # "&amp;#x26;" in the page's markup shows "&#x26;": the title is the "&" it meant.
+    head = "<title>Ferries, Buses &#x26; Trains | Harbour Gazette</title>"
+    body = f"<h1>Ferries, Buses &amp;#x26; Trains</h1>{RUNNING_TEXT}"
+    assert title_of(head, body) == "Ferries, Buses & Trains"
+    # A title that shows an ampersand plainly stays as it is.
+    assert title_of("", f"<h1>Ferries &amp; Trains</h1>{RUNNING_TEXT}") == "Ferries & Trains"

@@ -49,6 +49,7 @@ from the document's lexbor tree and blocks, and from the source not at all.
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 from typing import Any, Final
 from urllib.parse import urljoin
@@ -83,8 +84,10 @@ from unboiler.metadata.rules import (
     CATEGORY_META,
     DATE_META,
     DESCRIPTION_META,
+    EMPTY_HEADLINE,
     IMAGE_META,
     LANGUAGE_META,
+    LEFT_REFERENCE,
     MAX_BYLINE_WORDS,
     NOT_AUTHORED_TYPES,
     PUBLISH_KEY,
@@ -196,8 +199,12 @@ def _title(page: _Page) -> tuple[str | None, int | None]:
     candidates.extend(microdata(page.tree, "headline"))
     if document.title:
         candidates.append(document.title)
+    # A title that begins with a separator is the site's name alone: it names no page.
+    candidates = [text for text in candidates if not EMPTY_HEADLINE.match(text)]
     page_headings = headings(document, page.site_names)
     title, index = find_title(candidates, page_headings, page.site_names)
+    if title and LEFT_REFERENCE.search(title):
+        title = html.unescape(title)
     if index is None and title:
         index = next(
             (i for i, block in enumerate(document.blocks) if same_headline(block.text, title)),

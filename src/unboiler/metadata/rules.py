@@ -156,6 +156,12 @@ ORGANIZATION_TYPES: Final = frozenset(
 TITLE_SEPARATOR: Final = re.compile(
     r"\s+(?:[|\-–—·•»«~/\\]|::)\s+|(?<=[\u3040-\u9fff\uac00-\ud7af])_(?=[\u3040-\u9fff\uac00-\ud7af])"
 )
+#: A title that starts with a separator ("<title> | Site</title>"): the page's template
+#: wrote an empty headline before the site's name, so the title names the site alone.
+EMPTY_HEADLINE: Final = re.compile(r"^\s*(?:[|\-–—·•»«~/\\]|::)(?:\s|$)")
+#: A character reference left in a title's text: the page escaped its "&" twice
+#: ("SQL &amp;#x26; AI" shows "SQL &#x26; AI"); the title is decoded once more.
+LEFT_REFERENCE: Final = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[a-zA-Z]{2,8});")
 #: A title's first part is its headline when it has at least this many words; shorter
 #: first parts are a section name ("News - ...").
 MIN_HEADLINE_WORDS: Final = 3
