@@ -3,15 +3,16 @@
     python benchmarks/default_ceiling.py --threads 2 --out benchmarks/results/default-ceiling.md
 
 The default extractor keeps, on each page, the blocks above a cut in its block model's
-ranking (:func:`unboiler.classify.default_model.expected_f_choice`).  Each step can lose
+ranking (:func:`unboiler.classify.default_model.choose_blocks`).  Each step can lose
 words, and this script measures what each loses, on the three training sets pooled and
 split in five folds by domain or site, as ``benchmarks/default_cv.py`` splits them:
 
 * *labels*: the blocks the training labels call content, kept as they are (no model):
   what blocks and labels allow at best;
 * *extractor*: the first stage's held-out probabilities (each page scored by a model
-  that did not see its domain) cut by the expected-F rule, as the extractor does (the
-  second stage left out: on these folds it moves no figure by more than 0.002);
+  that did not see its domain) cut as the extractor cuts them (the expected-F rule, and
+  nothing on a page without a likely block; the second stage left out: on these folds
+  it moves no figure by more than 0.002);
 * *best β*: the same rule with, on each page, the best of a few F-betas (an oracle: the
   gold chooses);
 * *best cut*: on each page, the best cut of the same ranking, at probabilities rounded
@@ -37,7 +38,7 @@ import numpy as np
 import numpy.typing as npt
 
 from unboiler.classify import train_default
-from unboiler.classify.default_model import PAGE_TYPES, expected_f_choice, softmax
+from unboiler.classify.default_model import PAGE_TYPES, choose_blocks, softmax
 from unboiler.datasets import load_dataset
 from unboiler.filters.repeats import drops_repeats, first_copies
 from unboiler.metrics import Counts, macro_scores, shingle_counts, wordbag_scores
@@ -100,8 +101,8 @@ def choices(
     cuts = np.unique(np.round(probabilities, CUT_DECIMALS))
     return {
         "labels": [page.labels],
-        "extractor": [once(expected_f_choice(probabilities, page.words))],
-        "best β": [once(expected_f_choice(probabilities, page.words, b)) for b in BETAS],
+        "extractor": [once(choose_blocks(probabilities, page.words))],
+        "best β": [once(choose_blocks(probabilities, page.words, b)) for b in BETAS],
         "best cut": [once(probabilities >= cut) for cut in cuts] or [page.labels],
     }
 
@@ -143,7 +144,8 @@ def main() -> int:
         f"{platform.processor() or platform.machine()}, Python {platform.python_version()}). "
         "*labels*: the blocks the training labels call content; *extractor*: each page's "
         "first-stage probabilities from a model that did not see its domain, cut by the "
-        "extractor's expected-F rule; *best β*: that rule with the best of "
+        "extractor's rule (expected F; nothing on a page without a likely block); "
+        "*best β*: that rule with the best of "
         f"{len(BETAS)} F-betas per page; *best cut*: the best cut of the same ranking per "
         "page. The last two are oracles (the gold chooses, per page): the gap from "
         "*extractor* to *best cut* is what the choice of the cut loses, from *best cut* "

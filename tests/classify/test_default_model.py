@@ -23,7 +23,9 @@ from unboiler.classify.default_model import (
     FAVOR_BETA,
     FAVOR_MODES,
     MIN_PROBABILITY,
+    PAGE_FLOOR,
     PAGE_TYPES,
+    choose_blocks,
     default_model_from_json,
     expected_f_choice,
     load_default_model,
@@ -197,6 +199,26 @@ def test_expected_f_choice_floor_and_inputs() -> None:
     assert with_nan.tolist() == [True, False, True]
     with pytest.raises(ValueError):
         expected_f_choice(np.array([0.9, 0.8]), words)
+
+
+def test_a_page_without_a_likely_block_keeps_nothing() -> None:
+    words = np.array([40.0, 3.0, 12.0])
+    doubtful = np.array([0.3, 0.45, 0.2])
+    # The expected-F rule alone keeps the page's least unlikely blocks ...
+    assert expected_f_choice(doubtful, words).any()
+    # ... the page floor none, in every mode.
+    for beta in FAVOR_BETA.values():
+        assert not choose_blocks(doubtful, words, beta).any()
+    # One block at the floor is enough: the rule chooses as before.
+    likely = np.array([0.3, PAGE_FLOOR, 0.2])
+    for beta in FAVOR_BETA.values():
+        chosen = choose_blocks(likely, words, beta)
+        assert chosen.tolist() == expected_f_choice(likely, words, beta).tolist()
+        assert chosen[1]
+    assert not choose_blocks(np.array([np.nan, np.nan]), np.array([5.0, 5.0])).any()
+    assert choose_blocks(np.zeros(0), np.zeros(0)).shape == (0,)
+    with pytest.raises(ValueError):
+        choose_blocks(np.array([0.2, 0.1]), words)
 
 
 def test_favor_modes_keep_nested_sets(toy_model: Path) -> None:

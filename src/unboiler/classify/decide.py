@@ -17,7 +17,7 @@ from unboiler.classify.default_model import (
     FAVOR_MODES,
     PAGE_TYPES,
     DefaultModel,
-    expected_f_choice,
+    choose_blocks,
 )
 from unboiler.classify.signals import page_signals
 from unboiler.document import TextDocument
@@ -35,8 +35,9 @@ def check_favor(favor: str) -> None:
 class DecideBlocks:
     """Filter: predict the page's type (:attr:`TextDocument.page_type`), then flag as
     content the blocks that maximise the page's expected F-beta of the ``favor`` mode
-    (:func:`~unboiler.classify.default_model.expected_f_choice`); each block keeps its
-    probability in :attr:`TextBlock.score`."""
+    (:func:`~unboiler.classify.default_model.choose_blocks`: none on a page where no
+    block is likely content); each block keeps its probability in
+    :attr:`TextBlock.score`."""
 
     model: DefaultModel
     favor: str = "balanced"
@@ -50,7 +51,7 @@ class DecideBlocks:
         document.page_type = PAGE_TYPES[int(np.argmax(types))]
         blocks = document.blocks
         words = np.fromiter((block.num_words for block in blocks), np.float64, len(blocks))
-        keep = expected_f_choice(probabilities, words, FAVOR_BETA[self.favor])
+        keep = choose_blocks(probabilities, words, FAVOR_BETA[self.favor])
         changed = False
         for block, probability, content in zip(
             blocks, probabilities.tolist(), keep.tolist(), strict=True

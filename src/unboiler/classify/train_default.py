@@ -19,7 +19,7 @@ Nothing is chosen on a page it is then scored on.  Pages are split into folds by
 from page-type probabilities predicted by page-type models that did not see the page,
 and the second stage from first-stage scores predicted by block models that did not.
 No threshold is chosen: the extractor keeps, on each page, the blocks that maximise the
-expected F-measure (:func:`~unboiler.classify.default_model.expected_f_choice`).
+expected F-measure (:func:`~unboiler.classify.default_model.choose_blocks`).
 :func:`cross_validate` runs all of that inside each outer fold, so its figures are of
 pages, and domains, never seen in training.
 
@@ -43,7 +43,7 @@ from unboiler.classify.default_model import (
     PAGE_TYPES,
     DefaultModel,
     Ensemble,
-    expected_f_choice,
+    choose_blocks,
 )
 from unboiler.classify.model import ModelError
 from unboiler.classify.signals import PageSignals, page_signals, score_context
@@ -429,7 +429,7 @@ class HeldOut:
         from unboiler.filters.repeats import drops_repeats, first_copies
 
         page = self.pages[index]
-        keep = expected_f_choice(self.probabilities[index], page.words, FAVOR_BETA[favor])
+        keep = choose_blocks(self.probabilities[index], page.words, FAVOR_BETA[favor])
         if drop_repeats and drops_repeats(PAGE_TYPES[self.predicted_types[index]]):
             keep = np.asarray(first_copies(page.texts, page.words.tolist(), keep.tolist()))
         return _kept_text(page, keep)
