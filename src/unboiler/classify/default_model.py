@@ -140,7 +140,8 @@ def choose_blocks(
 ) -> npt.NDArray[np.bool_]:
     """The blocks the default extractor keeps: none on a page where no block reaches
     :data:`PAGE_FLOOR`, else those of :func:`expected_f_choice`."""
-    if not len(probabilities) or not np.nanmax(probabilities, initial=0.0) >= PAGE_FLOOR:
+    # nanmax leaves out what is not a number (a model fault), as expected_f_choice does
+    if np.nanmax(probabilities, initial=0.0) < PAGE_FLOOR:
         if probabilities.shape != words.shape:
             raise ConfigurationError("one probability and one word count per block")
         return np.zeros(len(probabilities), dtype=np.bool_)
