@@ -171,6 +171,33 @@ def test_links_that_touch_between_two_words_are_apart() -> None:
     assert "Then one two touching links." in to_text(article_document("links.html"))
 
 
+@pytest.mark.parametrize("output", ["text", "markdown", "html"])
+def test_custom_elements_in_running_text_are_inside_the_line(output: str) -> None:
+    # A browser lays a custom element out inline: the sentence is one line.  Those with
+    # no text beside them are a component's boxes, one line each as before.
+    page = (
+        "<html><body><article><h1>Notes from the harbour</h1>"
+        "<p>The ferry timetable was changed <relative-time datetime='2026-03-01'>three "
+        "days ago</relative-time> by the council, and a return ticket now costs "
+        "<x-price>4 euros</x-price> for every passenger who boards at the pier.</p>"
+        "<p>The first crossing leaves at six in the morning, the last one at ten.</p>"
+        "<x-card>Timetables are posted at the pier.</x-card>"
+        "<x-card>Tickets are sold on board.</x-card>"
+        "</article></body></html>"
+    )
+    written = unboiler.extract(page, extractor="boilerpipe-everything", output=output)
+    sentence = (
+        "The ferry timetable was changed three days ago by the council, and a return "
+        "ticket now costs 4 euros for every passenger who boards at the pier."
+    )
+    assert sentence in written
+    cards = ["Timetables are posted at the pier.", "Tickets are sold on board."]
+    if output == "html":
+        assert "".join(f"<p>{card}</p>\n" for card in cards) in written + "\n"
+    else:
+        assert "\n\n".join(cards) in written
+
+
 def test_list_items_one_per_line() -> None:
     text = to_text(article_document("lists.html"))
     assert (

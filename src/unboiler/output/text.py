@@ -847,6 +847,29 @@ def _mark_case_edge(run: list[Inline]) -> None:
             run.append(CASE_EDGE)
 
 
+def _laid_inline(node: LexborNode) -> bool:
+    """Whether ``node`` lies inside a line: an inline element, or a custom element
+    (a name with a hyphen: ``<relative-time>``, ``<x-price>``) in running text.  A
+    browser's default style sheet makes no custom element a block (HTML, "Rendering",
+    §15.3), so "released <relative-time>3 days ago</relative-time> by" is one line; the
+    parser follows Boilerpipe, for which every unknown element ends a block.  A custom
+    element with no text beside it is most often a component's box (``<cart-drawer>``,
+    ``<devsite-content>``) that its own style makes a block, and stays one."""
+    tag = node.tag or ""
+    if tag in INLINE_TAGS:
+        return True
+    if "-" not in tag:
+        return False
+    for sibling in (node.prev, node.next):
+        if sibling is not None and sibling.is_text_node and not _blank(sibling.text_content):
+            return True
+    return False
+
+
+def _blank(text: str | None) -> bool:
+    return not text or text.isspace()
+
+
 class _Layout:
     """One layout walk over the elements that hold content (see :func:`layout`)."""
 
@@ -909,7 +932,7 @@ class _Layout:
             href = self.link_url(node) if mark is Mark.LINK else None
             run.append(Open(mark, href))
             return Close(mark)
-        if tag not in INLINE_TAGS:  # a block inside a line (a heading, a cell) is a space
+        if not _laid_inline(node):  # a block inside a line (a heading, a cell) is a space
             run.append(" ")
             return " "
         return None
@@ -995,7 +1018,7 @@ class _Layout:
                 if not parents:
                     break
                 node = parents.pop()
-                if node.tag in INLINE_TAGS:
+                if _laid_inline(node):
                     closing = closings.pop(node, None)
                     if closing is not None:
                         run.append(closing)
@@ -1031,13 +1054,13 @@ class _Layout:
                             self.end_line(run, blocks, seams)
                             self.inline_element(node, run, free_images=True)
                             self.end_line(run, blocks, seams)
-                    elif tag not in INLINE_TAGS and tag not in IGNORED_TAGS:
+                    elif tag not in IGNORED_TAGS and not _laid_inline(node):
                         # A block the extractor left out ends the line as it would if
                         # kept: the text on either side of it is not one line.
                         self.end_line(run, blocks, seams)
-                elif tag in INLINE_TAGS and not holds_blocks:
+                elif not holds_blocks and _laid_inline(node):
                     self.inline_element(node, run)
-                elif tag in INLINE_TAGS:
+                elif _laid_inline(node):
                     # An inline element around blocks (``<a><div>…</div></a>``, a
                     # ``<span>`` around a ``<p>``) is read through: the blocks inside
                     # end lines, its own edges do not (CSS 2.1 §9.2.1.1) unless the
@@ -1178,7 +1201,7 @@ class _Layout:
                         item = nested
                 elif tag != "li" and _wraps_items(child) and depth < MAX_NESTING:
                     items.extend(self.list_items(child, depth + 1))
-                elif tag == "li" or tag not in INLINE_TAGS:
+                elif tag == "li" or not _laid_inline(child):
                     item = self.flow(child, depth)
                 else:
                     self.inline_element(child, run)
@@ -1261,7 +1284,7 @@ class _Layout:
 def _wraps_items(node: LexborNode) -> bool:
     """Whether ``node`` is an element around list items (one of its children is an
     ``<li>``)."""
-    if node.tag in INLINE_TAGS or node.tag in LIST_TAGS:
+    if node.tag in LIST_TAGS or _laid_inline(node):
         return False
     child = node.first_child
     while child is not None:
@@ -1297,7 +1320,7 @@ def _mark(selection: Selection) -> tuple[dict[LexborNode, bool], LexborNode | No
             if seen is not None and (seen or not below_block):
                 break
             marked[node] = below_block
-            if node.tag not in INLINE_TAGS:
+            if not _laid_inline(node):
                 below_block = True
             parent = node.parent
             if parent is None:
