@@ -849,11 +849,12 @@ def _mark_case_edge(run: list[Inline]) -> None:
 
 def _laid_inline(node: LexborNode) -> bool:
     """Whether ``node`` lies inside a line: an inline element, or a custom element
-    (a name with a hyphen: ``<relative-time>``, ``<x-price>``) in running text.  A
-    browser's default style sheet makes no custom element a block (HTML, "Rendering",
-    §15.3), so "released <relative-time>3 days ago</relative-time> by" is one line; the
-    parser follows Boilerpipe, for which every unknown element ends a block.  A custom
-    element with no text beside it is most often a component's box (``<cart-drawer>``,
+    (a name with a hyphen: ``<relative-time>``, ``<x-price>``) in running text.  CSS's
+    initial ``display`` is ``inline``, and the HTML standard's default style sheet
+    (§15.3.3, "Flow content") makes no custom element a block, so "released
+    <relative-time>3 days ago</relative-time> by" is one line; the parser follows
+    Boilerpipe, for which every unknown element ends a block.  A custom element with no
+    text beside it is most often a component's box (``<cart-drawer>``,
     ``<devsite-content>``) that its own style makes a block, and stays one."""
     tag = node.tag or ""
     if tag in INLINE_TAGS:
