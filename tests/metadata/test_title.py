@@ -4,6 +4,9 @@ name.  Each page is written here, one rule each."""
 
 from __future__ import annotations
 
+import json
+
+import unboiler
 from unboiler.metadata import extract_metadata
 from unboiler.parse import parse
 
@@ -65,6 +68,14 @@ def test_a_title_that_starts_with_a_separator_names_only_the_site() -> None:
     assert title_of(head, body) == "Evening Departures Added"
     # With no heading either, the page has no title to give.
     assert title_of(head, RUNNING_TEXT) is None
+    # Nor does the result fall back on the <title> as it is.
+    page = f"<html><head>{head}</head><body>{RUNNING_TEXT}</body></html>"
+    assert json.loads(unboiler.extract(page, output="json"))["title"] is None
+    # A bullet or a guillemet that opens a title is decoration, not an empty headline.
+    bullet = "<title>• LIVE: Evening Departures Added</title>"
+    assert title_of(bullet, f"<h2>Latest updates</h2>{RUNNING_TEXT}") == (
+        "• LIVE: Evening Departures Added"
+    )
     # A separator inside a title still separates as before.
     assert title_of("<title>Evening Departures Added | Harbour Gazette</title>", RUNNING_TEXT) == (
         "Evening Departures Added"
@@ -76,5 +87,10 @@ def test_a_title_escaped_twice_is_decoded() -> None:
     head = "<title>Ferries, Buses &#x26; Trains | Harbour Gazette</title>"
     body = f"<h1>Ferries, Buses &amp;#x26; Trains</h1>{RUNNING_TEXT}"
     assert title_of(head, body) == "Ferries, Buses & Trains"
-    # A title that shows an ampersand plainly stays as it is.
+    # A title that shows an ampersand plainly stays as it is, and so do the references
+    # a title about HTML shows.
     assert title_of("", f"<h1>Ferries &amp; Trains</h1>{RUNNING_TEXT}") == "Ferries & Trains"
+    about = "<h1>Ferries, &amp;nbsp; and &amp;#160; in timetables &amp;amp; R&amp;D</h1>"
+    assert title_of("", f"{about}{RUNNING_TEXT}") == (
+        "Ferries, &nbsp; and &#160; in timetables &amp; R&D"
+    )

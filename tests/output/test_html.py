@@ -105,6 +105,16 @@ def test_formatting_around_blocks_inside_the_same_formatting_is_written_once() -
     ]
 
 
+def test_a_link_inside_an_anchor_without_an_address_is_kept() -> None:
+    # An anchor that writes no link (a named target) does not hide one inside it.
+    page = (
+        "<body><a name='top'><div>Intro para</div><marquee>"
+        "<a href='https://example.org/go'><div>Go there now</div></a></marquee></a>"
+    )
+    fragment = unboiler.extract(page, extractor="boilerpipe-everything", output="html", links=True)
+    assert '<a href="https://example.org/go"' in fragment
+
+
 def test_relative_urls_without_a_base_are_dropped() -> None:
     document = unboiler.parse('<p><a href="/x">x</a> <img src="y.png"> text</p>')
     unboiler.get_extractor("boilerpipe-everything")(document)

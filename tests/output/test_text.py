@@ -191,6 +191,20 @@ def test_custom_elements_in_running_text_are_inside_the_line(output: str) -> Non
         "ticket now costs 4 euros for every passenger who boards at the pier."
     )
     assert sentence in written
+    # White space, a comment or an inline element between it and the text: the same.
+    beside = (
+        "<html><body><article><p>The new timetable was posted by <a href='/c'>the council"
+        "</a> <relative-time>three days ago</relative-time> <!-- c --> and it adds two "
+        "evening departures on weekdays for every passenger.</p></article></body></html>"
+    )
+    assert (
+        "The new timetable was posted by the council three days ago and it adds two evening"
+        in unboiler.extract(beside, extractor="boilerpipe-everything", output=output)
+    )
+    # A custom element around list items, text beside it, keeps its items apart.
+    items = "<body><ol>intro <x-items><li>first item</li><li>second item</li></x-items></ol>"
+    listed = unboiler.extract(items, extractor="boilerpipe-everything", output=output)
+    assert "first item second item" not in listed and "second item" in listed
     cards = ["Timetables are posted at the pier.", "Tickets are sold on board."]
     if output == "html":
         assert "".join(f"<p>{card}</p>\n" for card in cards) in written + "\n"

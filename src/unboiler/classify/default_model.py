@@ -108,11 +108,12 @@ def expected_f_choice(
     the best top-k by probability is found in one sorted pass.  The cut follows the page:
     it is at most 0.5 for F1 (0.8 for F0.5, 0.2 for F2), highest on a page whose content
     the model is sure of, and lower where every block is doubtful, so that such a page
-    still keeps its likeliest blocks.  The probabilities are not calibrated for this
-    (training weighs blocks by words, neighbours are correlated); what justifies the rule
-    is the held-out figure: it beat the best cross-validated threshold by 0.005 on WCXB
-    and 0.007 on scrapinghub (the same folds and trees, commit b17531d).  A block gets one
-    more word than it has, so that blocks of images or numbers count.
+    still keeps its likeliest blocks (unless none is likely: :func:`choose_blocks`).  The
+    probabilities are not calibrated for this (training weighs blocks by words,
+    neighbours are correlated); what justifies the rule is the held-out figure: it beat
+    the best cross-validated threshold by 0.005 on WCXB and 0.007 on scrapinghub (the
+    same folds and trees, commit b17531d).  A block gets one more word than it has, so
+    that blocks of images or numbers count.
     """
     if probabilities.shape != words.shape or probabilities.ndim != 1:
         raise ConfigurationError("one probability and one word count per block")
@@ -140,10 +141,10 @@ def choose_blocks(
 ) -> npt.NDArray[np.bool_]:
     """The blocks the default extractor keeps: none on a page where no block reaches
     :data:`PAGE_FLOOR`, else those of :func:`expected_f_choice`."""
+    if probabilities.shape != words.shape or probabilities.ndim != 1:
+        raise ConfigurationError("one probability and one word count per block")
     # nanmax leaves out what is not a number (a model fault), as expected_f_choice does
     if np.nanmax(probabilities, initial=0.0) < PAGE_FLOOR:
-        if probabilities.shape != words.shape:
-            raise ConfigurationError("one probability and one word count per block")
         return np.zeros(len(probabilities), dtype=np.bool_)
     return expected_f_choice(probabilities, words, beta)
 

@@ -49,7 +49,6 @@ from the document's lexbor tree and blocks, and from the source not at all.
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass
 from typing import Any, Final
 from urllib.parse import urljoin
@@ -87,7 +86,7 @@ from unboiler.metadata.rules import (
     EMPTY_HEADLINE,
     IMAGE_META,
     LANGUAGE_META,
-    LEFT_REFERENCE,
+    LEFT_AMPERSAND,
     MAX_BYLINE_WORDS,
     NOT_AUTHORED_TYPES,
     PUBLISH_KEY,
@@ -203,8 +202,8 @@ def _title(page: _Page) -> tuple[str | None, int | None]:
     candidates = [text for text in candidates if not EMPTY_HEADLINE.match(text)]
     page_headings = headings(document, page.site_names)
     title, index = find_title(candidates, page_headings, page.site_names)
-    if title and LEFT_REFERENCE.search(title):
-        title = html.unescape(title)
+    if title and "&#" in title:
+        title = LEFT_AMPERSAND.sub("&", title)
     if index is None and title:
         index = next(
             (i for i, block in enumerate(document.blocks) if same_headline(block.text, title)),

@@ -158,10 +158,13 @@ TITLE_SEPARATOR: Final = re.compile(
 )
 #: A title that starts with a separator ("<title> | Site</title>"): the page's template
 #: wrote an empty headline before the site's name, so the title names the site alone.
-EMPTY_HEADLINE: Final = re.compile(r"^\s*(?:[|\-–—·•»«~/\\]|::)(?:\s|$)")
-#: A character reference left in a title's text: the page escaped its "&" twice
-#: ("SQL &amp;#x26; AI" shows "SQL &#x26; AI"); the title is decoded once more.
-LEFT_REFERENCE: Final = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[a-zA-Z]{2,8});")
+#: Bullets, guillemets and tildes are left out: titles open with them as decoration
+#: ("• LIVE: ...", "» The Complete Guide").
+EMPTY_HEADLINE: Final = re.compile(r"^\s*(?:[|\-–—/\\]|::)(?:\s|$)")
+#: A numeric reference to "&" itself left in a title's text: the page escaped its "&"
+#: twice ("SQL &amp;#x26; AI" shows "SQL &#x26; AI"), and it stands for "&".  Other
+#: references are left as the page shows them: a title about HTML writes "&nbsp;".
+LEFT_AMPERSAND: Final = re.compile(r"&#(?:0*38|[xX]0*26);")
 #: A title's first part is its headline when it has at least this many words; shorter
 #: first parts are a section name ("News - ...").
 MIN_HEADLINE_WORDS: Final = 3

@@ -114,7 +114,7 @@ def build_extraction(
     fields: dict[str, str | None] = {
         "url": document.url,
         "canonical_url": meta.url,
-        "title": meta.title or document.title,
+        "title": meta.title,  # the metadata already weighed <title> (and may refuse it)
         "author": meta.author,
         "date": meta.date,
         "language": document.language or document_language(document) or meta.language,

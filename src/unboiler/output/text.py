@@ -861,14 +861,24 @@ def _laid_inline(node: LexborNode) -> bool:
         return True
     if "-" not in tag:
         return False
-    for sibling in (node.prev, node.next):
-        if sibling is not None and sibling.is_text_node and not _blank(sibling.text_content):
-            return True
+    return _beside_line(node.prev, backwards=True) or _beside_line(node.next, backwards=False)
+
+
+def _beside_line(sibling: LexborNode | None, *, backwards: bool) -> bool:
+    """Whether the first sibling that shows something, from ``sibling`` on (white space
+    and comments skipped), is text: a line the element is part of.  An element there
+    does not count, even an inline one: on WCXB, custom elements beside links are
+    mostly buttons and cards a page's style lays out apart ("Hire talent" and "Looking
+    for a job?")."""
+    while sibling is not None:
+        if sibling.is_text_node:
+            text = sibling.text_content
+            if text and not text.isspace():
+                return True
+        elif sibling.is_element_node:
+            return False
+        sibling = sibling.prev if backwards else sibling.next
     return False
-
-
-def _blank(text: str | None) -> bool:
-    return not text or text.isspace()
 
 
 class _Layout:
@@ -1023,7 +1033,9 @@ class _Layout:
                     closing = closings.pop(node, None)
                     if closing is not None:
                         run.append(closing)
-                        if isinstance(closing, Close):
+                        if isinstance(closing, Close) and (
+                            closing.mark is not Mark.LINK or self.link_url(node)
+                        ):
                             reading.discard(closing.mark)
                     seams.mark(run)
                 else:
@@ -1049,7 +1061,7 @@ class _Layout:
                         and self.images_only(node)
                         and self.image_placed(node, blocks, run)
                     ):
-                        if tag in INLINE_TAGS:
+                        if _laid_inline(node):
                             self.inline_element(node, run, free_images=True)
                         else:
                             self.end_line(run, blocks, seams)
@@ -1073,7 +1085,11 @@ class _Layout:
                         closing = self.enter(node, run)
                         if closing is not None:
                             closings[node] = closing
-                            if isinstance(closing, Close):
+                            # an anchor without a usable address writes no link: one
+                            # inside it still can
+                            if isinstance(closing, Close) and (
+                                closing.mark is not Mark.LINK or self.link_url(node)
+                            ):
                                 reading.add(closing.mark)
                     parents.append(node)
                     node = node.first_child
@@ -1285,7 +1301,7 @@ class _Layout:
 def _wraps_items(node: LexborNode) -> bool:
     """Whether ``node`` is an element around list items (one of its children is an
     ``<li>``)."""
-    if node.tag in LIST_TAGS or _laid_inline(node):
+    if node.tag in INLINE_TAGS or node.tag in LIST_TAGS:
         return False
     child = node.first_child
     while child is not None:
