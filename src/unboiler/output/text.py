@@ -1022,7 +1022,8 @@ class _Layout:
         # inside the same one adds nothing to a line (Markdown writes it once), and a
         # page of never-closed formatting (the parser nests it thousands deep) carried
         # every level to every line, quadratic in the nesting: 30 s for a 150 kB page.
-        reading: set[Mark] = set()
+        # Each mark is kept with the element that opened it.
+        reading: dict[Mark, LexborNode] = {}
         node = container.first_child
         while True:
             if node is None:
@@ -1033,10 +1034,8 @@ class _Layout:
                     closing = closings.pop(node, None)
                     if closing is not None:
                         run.append(closing)
-                        if isinstance(closing, Close) and (
-                            closing.mark is not Mark.LINK or self.link_url(node)
-                        ):
-                            reading.discard(closing.mark)
+                        if isinstance(closing, Close) and reading.get(closing.mark) is node:
+                            del reading[closing.mark]
                     seams.mark(run)
                 else:
                     self.end_line(run, blocks, seams)
@@ -1049,6 +1048,7 @@ class _Layout:
             elif node.is_element_node:
                 tag = node.tag or ""
                 holds_blocks = self.marked.get(node)
+                inline = _laid_inline(node)
                 if tag == "br":
                     run.append(BREAK)
                 elif tag in RUBY_ANNOTATION_TAGS:
@@ -1061,19 +1061,19 @@ class _Layout:
                         and self.images_only(node)
                         and self.image_placed(node, blocks, run)
                     ):
-                        if _laid_inline(node):
+                        if inline:
                             self.inline_element(node, run, free_images=True)
                         else:
                             self.end_line(run, blocks, seams)
                             self.inline_element(node, run, free_images=True)
                             self.end_line(run, blocks, seams)
-                    elif tag not in IGNORED_TAGS and not _laid_inline(node):
+                    elif not inline and tag not in IGNORED_TAGS:
                         # A block the extractor left out ends the line as it would if
                         # kept: the text on either side of it is not one line.
                         self.end_line(run, blocks, seams)
-                elif not holds_blocks and _laid_inline(node):
+                elif inline and not holds_blocks:
                     self.inline_element(node, run)
-                elif _laid_inline(node):
+                elif inline:
                     # An inline element around blocks (``<a><div>…</div></a>``, a
                     # ``<span>`` around a ``<p>``) is read through: the blocks inside
                     # end lines, its own edges do not (CSS 2.1 §9.2.1.1) unless the
@@ -1090,7 +1090,7 @@ class _Layout:
                             if isinstance(closing, Close) and (
                                 closing.mark is not Mark.LINK or self.link_url(node)
                             ):
-                                reading.add(closing.mark)
+                                reading[closing.mark] = node
                     parents.append(node)
                     node = node.first_child
                     continue
