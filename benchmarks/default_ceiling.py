@@ -38,7 +38,7 @@ import numpy as np
 import numpy.typing as npt
 
 from unboiler.classify import train_default
-from unboiler.classify.default_model import PAGE_TYPES, choose_blocks, softmax
+from unboiler.classify.default_model import PAGE_TYPES, choose_blocks, favor_beta, softmax
 from unboiler.datasets import load_dataset
 from unboiler.filters.repeats import drops_repeats, first_copies
 from unboiler.metrics import Counts, macro_scores, shingle_counts, wordbag_scores
@@ -101,7 +101,7 @@ def choices(
     cuts = np.unique(np.round(probabilities, CUT_DECIMALS))
     return {
         "labels": [page.labels],
-        "extractor": [once(choose_blocks(probabilities, page.words))],
+        "extractor": [once(choose_blocks(probabilities, page.words, favor_beta("balanced", kind)))],
         "best β": [once(choose_blocks(probabilities, page.words, b)) for b in BETAS],
         "best cut": [once(probabilities >= cut) for cut in cuts] or [page.labels],
     }

@@ -369,7 +369,6 @@ def test_phrases_are_on_the_page(name: str) -> None:
 #: them): strict, so a model that gets one right makes its test fail until it is removed
 #: from here.  What it keeps, with its probabilities, is in the reason.
 KEEPS_BOILERPLATE: dict[str, str] = {
-    "docs": "keeps the 'Edit this page' link inside <article> (p=0.69)",
     "forum-thread-de": "keeps the like counters between the posts (p=0.55-0.85)",
     "listing-ja": "keeps the ranking and newsletter sidebar after the results (p=0.48-0.78)",
     "product": "keeps the 'customers also bought' carousel after the reviews (p=0.43-0.59)",

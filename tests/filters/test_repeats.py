@@ -58,6 +58,23 @@ def test_blocks_under_min_words_are_kept() -> None:
     assert kept(doc) == ["Lamp", "Lamp", "Brass lamp"]
 
 
+def test_a_table_cell_is_never_a_repeat() -> None:
+    from unboiler.parse import parse
+
+    # A specification table repeats values row by row; text outside the table does not
+    # get the same pass, even after a cell that holds it.
+    page = """<html><body><h1>Charcoal grill</h1>
+    <table><tr><th>Lid</th><td>Inox</td></tr><tr><th>Grill</th><td><p>Inox</p></td></tr>
+    <tr><th>Legs</th><td><div><span>Steel</span></div></td></tr></table>
+    <p>Inox</p><p>Lid</p></body></html>"""
+    doc = parse(page)
+    for block in doc.blocks:
+        block.set_content(True)
+    doc.page_type = "product"
+    DropRepeatedContent()(doc)
+    assert kept(doc) == ["Charcoal grill", "Lid", "Inox", "Grill", "Inox", "Legs", "Steel"]
+
+
 def test_first_copies_reads_only_kept_texts() -> None:
     # a text first seen in a dropped block does not make its later kept copy a repeat
     assert first_copies(["a b", "a b", "a b"], [2, 2, 2], [False, True, True]) == [

@@ -121,6 +121,12 @@ def test_relative_urls_without_a_base_are_dropped() -> None:
     fragment = to_html(document, links=True, images=True)
     assert "<a" not in fragment and "<img" not in fragment
     assert html_text(fragment).split() == ["x", "text"]
+    # a paragraph of an image alone leaves no empty element behind
+    alone = unboiler.parse(
+        "<p>Words of a paragraph.</p><p><img src='y.png'></p><h2><img src='z'></h2>"
+    )
+    unboiler.get_extractor("boilerpipe-everything")(alone)
+    assert to_html(alone, images=True) == "<p>Words of a paragraph.</p>"
 
 
 def test_mailto_links_are_kept_as_markdown_keeps_them() -> None:
@@ -221,3 +227,33 @@ def test_html_output_is_always_safe(body: str, url: str | None) -> None:
     fragment = to_html(document, links=True, images=True)
     assert_safe(fragment)
     assert is_subsequence(squeeze(html_text(fragment)), squeeze(page_text(page)))
+
+
+@pytest.mark.parametrize(
+    ("base", "url", "expected"),
+    [
+        ("/", "http://fakehost/test/page.html", "http://fakehost/foo/bar.html"),
+        ("https://cdn.example.org/docs/", None, "https://cdn.example.org/docs/foo/bar.html"),
+        (
+            "https://cdn.example.org/docs/",
+            "http://fakehost/a/",
+            "https://cdn.example.org/docs/foo/bar.html",
+        ),
+        ("sub/", "http://fakehost/a/page", "http://fakehost/a/sub/foo/bar.html"),
+        ("javascript:alert(1)", "http://fakehost/a/page", "http://fakehost/a/foo/bar.html"),
+    ],
+)
+def test_links_resolve_against_the_base_element(base: str, url: str | None, expected: str) -> None:
+    page = (
+        f'<html><head><base href="{base}"></head><body>'
+        '<p>Read <a href="foo/bar.html">the page</a> and see <img src="foo/bar.html"> it.</p>'
+        "</body></html>"
+    )
+    document = unboiler.parse(page, url=url)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    assert f'<a href="{expected}"' in to_html(document, links=True)
+    assert f'<img src="{expected}"' in to_html(document, images=True)
+    markdown = unboiler.extract(
+        page, url=url, extractor="boilerpipe-everything", output="markdown", links=True
+    )
+    assert f"]({expected})" in markdown

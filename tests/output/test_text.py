@@ -87,6 +87,101 @@ def test_screen_reader_copies_of_shown_text_are_left_out(output: str) -> None:
     assert "Oak Oak veneer" in words  # aria-hidden alone marks no copy
 
 
+@pytest.mark.parametrize(
+    "classes",
+    [
+        "sr-only",
+        "u-sr-only",
+        "utils_visuallyHidden__DJ_eB",  # CSS Modules
+        "VisuallyHidden_root__x1",  # a styled component
+        "price a11y-hidden",
+        "Screen-Reader-Text",
+    ],
+)
+def test_screen_reader_classes_under_other_names(classes: str) -> None:
+    page = (
+        '<body><p>Price: <span aria-hidden="true">EUR 20.99</span>'
+        f'<span class="{classes}">EUR 20.99</span></p></body>'
+    )
+    document = unboiler.parse(page)
+    for block in document.blocks:
+        block.set_content(True)
+    assert to_text(document) == "Price: EUR 20.99"
+
+
+@pytest.mark.parametrize("classes", ["hidden-xs", "d-none", "hiddenField", "screen", "clip"])
+def test_other_classes_mark_no_copy(classes: str) -> None:
+    # Words a page shows twice in a row are kept twice unless the second copy is for
+    # screen readers: "hidden-xs" hides on small screens only, "hiddenField" is a name.
+    page = f'<body><p>Bora <span class="{classes}">Bora</span></p></body>'
+    document = unboiler.parse(page)
+    for block in document.blocks:
+        block.set_content(True)
+    assert to_text(document) == "Bora Bora"
+
+
+MATH_PAGE = (
+    "<body><nav><a href='/'>Home</a> <math><mi>π</mi></math></nav><main>"
+    "<p>When <math><mi>a</mi><mo>≠</mo><mn>0</mn></math>, there are two solutions to "
+    "<span class='mwe-math-element'><math><semantics><mrow><mi>x</mi><mo>=</mo><mn>2</mn>"
+    "</mrow><annotation encoding='application/x-tex'>x = 2</annotation></semantics></math>"
+    "</span> and more.</p>"
+    "<p>Then</p><mjx-container><mjx-math aria-hidden='true'><mjx-mi></mjx-mi></mjx-math>"
+    "<mjx-assistive-mml><math><msup><mi>e</mi><mn>2</mn></msup></math></mjx-assistive-mml>"
+    "</mjx-container> is a number.</main></body>"
+)
+
+
+@pytest.mark.parametrize("output", ["text", "markdown", "html"])
+def test_formulas_in_content_lines_are_written(output: str) -> None:
+    document = unboiler.parse(MATH_PAGE)
+    for block in document.blocks:
+        block.set_content(block.text not in ("Home",))
+    rendered = render(document, output, extractor="by-hand")
+    words = re.sub(r"<[^>]+>", "", rendered)
+    assert "When a≠0, there are two solutions to x=2 and more." in words
+    assert "e2 is a number." in words  # MathJax 3: the assistive MathML is the text
+    assert "x = 2" not in words  # the TeX annotation is not shown
+    assert "π" not in words and "Home" not in words  # a formula outside the content
+
+
+def test_a_formula_writes_no_hidden_text() -> None:
+    # HTML lets <mtext> hold HTML elements: a <style> there is not shown (found by the
+    # HTML output's property test, with markup in the style's text).
+    page = "<p>One <math><mtext><style>p { color: red }</style>x</mtext></math> two</p>"
+    document = unboiler.parse(page)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    assert to_text(document) == "One x two"
+
+
+PERMALINK_PAGE = (
+    "<body><main>"
+    '<h1>itertools<a class="headerlink" href="#itertools" title="Permalink">¶</a></h1>'
+    "<p>Functions creating iterators for efficient looping.</p>"
+    '<div><h2 id="use">Use</h2> <a class="anchor" href="#use">#</a></div>'
+    '<h3><a class="doc-anchor" href="#s">§</a>Struct</h3>'
+    '<dl><dt id="f">chain(*iterables)<a href="#f">🔗\ufe0f</a></dt><dd>Chains.</dd></dl>'
+    '<p>See <a href="#n1">#</a> and <a href="#s3">§ 3</a>.</p>'
+    "</main></body>"
+)
+
+
+@pytest.mark.parametrize("output", ["text", "markdown", "html"])
+def test_heading_permalinks_are_left_out(output: str) -> None:
+    document = unboiler.parse(PERMALINK_PAGE)
+    for block in document.blocks:
+        block.set_content(True)
+    rendered = render(document, output, extractor="by-hand")
+    for sign in ("¶", "🔗", "\\#"):
+        assert sign not in rendered
+    words = re.sub(r"<[^>]+>|^#+ ", "", rendered, flags=re.MULTILINE)
+    words = re.sub(r"\\(.)", r"\1", words)  # Markdown's escapes
+    for line in ("itertools", "Use", "Struct", "chain(*iterables)"):
+        assert line in words.splitlines()
+    # a sign that is a paragraph's link, or a link's first character, is text
+    assert "See # and § 3." in words
+
+
 COPY_PAGE = (
     "<body><article><p>Our lamp, in stock.</p>"
     '<div aria-hidden="true"><p>Walnut lamp</p><p>Made in Porto.</p></div>'
@@ -471,6 +566,26 @@ def test_glued_link_rule_as_written(line: str) -> None:
 )
 def test_glued_link_cases(line: str, expected: str) -> None:
     assert _GLUED_LINK.sub(r" \1", line) == expected
+
+
+@pytest.mark.parametrize(
+    ("html", "expected"),
+    [
+        # a link that cuts a word: the word goes on in lower case
+        ('Some restaurant <a href="/b">business</a>es may', "Some restaurant businesses may"),
+        ('An <a href="/r">RSVP</a>s list, re<a href="/l">link</a>ed', "An RSVPs list, relinked"),
+        # two links that touch: a menu
+        ('<a href="/1">one</a><a href="/2">two</a> three', "one two three"),
+        # a number after a word (a footnote), an upper-case word: apart
+        ('it was fast<a href="#n3">3</a> then', "it was fast 3 then"),
+        ('Home<a href="/a">About</a> us', "Home About us"),
+        ('<a href="/x">USA</a>Today', "USA Today"),
+    ],
+)
+def test_links_and_words_that_touch(html: str, expected: str) -> None:
+    document = unboiler.parse(f"<p>{html}</p>")
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    assert to_text(document) == expected
 
 
 @pytest.mark.parametrize("tag", ["b", "em", "a"])

@@ -13,15 +13,16 @@ from dataclasses import dataclass
 import numpy as np
 
 from unboiler.classify.default_model import (
-    FAVOR_BETA,
     FAVOR_MODES,
     PAGE_TYPES,
     DefaultModel,
     choose_blocks,
+    favor_beta,
 )
 from unboiler.classify.signals import page_signals
 from unboiler.document import TextDocument
 from unboiler.errors import ExtractorOptionError
+from unboiler.filters.preformatted import pool_preformatted, preformatted_groups
 
 
 def check_favor(favor: str) -> None:
@@ -35,7 +36,8 @@ def check_favor(favor: str) -> None:
 class DecideBlocks:
     """Filter: predict the page's type (:attr:`TextDocument.page_type`), then flag as
     content the blocks that maximise the page's expected F-beta of the ``favor`` mode
-    (:func:`~unboiler.classify.default_model.choose_blocks`: none on a page where no
+    and the page type (:func:`~unboiler.classify.default_model.favor_beta`,
+    :func:`~unboiler.classify.default_model.choose_blocks`: none on a page where no
     block is likely content); each block keeps its probability in
     :attr:`TextBlock.score`."""
 
@@ -48,10 +50,13 @@ class DecideBlocks:
     def __call__(self, document: TextDocument) -> bool:
         signals = page_signals(document, spare=self.model.spare_columns)
         types, probabilities = self.model.decide(signals)
-        document.page_type = PAGE_TYPES[int(np.argmax(types))]
+        page_type = PAGE_TYPES[int(np.argmax(types))]
+        document.page_type = page_type
         blocks = document.blocks
         words = np.fromiter((block.num_words for block in blocks), np.float64, len(blocks))
-        keep = choose_blocks(probabilities, words, FAVOR_BETA[self.favor])
+        # The lines of one <pre> are decided together, at the likeliest line's probability.
+        pooled = pool_preformatted(probabilities, preformatted_groups(document))
+        keep = choose_blocks(pooled, words, favor_beta(self.favor, page_type))
         changed = False
         for block, probability, content in zip(
             blocks, probabilities.tolist(), keep.tolist(), strict=True

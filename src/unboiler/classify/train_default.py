@@ -39,11 +39,11 @@ import numpy.typing as npt
 
 from unboiler.align import bag_coverage
 from unboiler.classify.default_model import (
-    FAVOR_BETA,
     PAGE_TYPES,
     DefaultModel,
     Ensemble,
     choose_blocks,
+    favor_beta,
 )
 from unboiler.classify.model import ModelError
 from unboiler.classify.signals import PageSignals, page_signals, score_context
@@ -429,8 +429,9 @@ class HeldOut:
         from unboiler.filters.repeats import drops_repeats, first_copies
 
         page = self.pages[index]
-        keep = choose_blocks(self.probabilities[index], page.words, FAVOR_BETA[favor])
-        if drop_repeats and drops_repeats(PAGE_TYPES[self.predicted_types[index]]):
+        kind = PAGE_TYPES[self.predicted_types[index]]
+        keep = choose_blocks(self.probabilities[index], page.words, favor_beta(favor, kind))
+        if drop_repeats and drops_repeats(kind):
             keep = np.asarray(first_copies(page.texts, page.words.tolist(), keep.tolist()))
         return _kept_text(page, keep)
 

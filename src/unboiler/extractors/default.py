@@ -26,11 +26,12 @@ def default(
     evidence, landmarks and class words, trained on wcxb, scrapinghub and readability;
     reads <noscript> when the page's content is only there, and a product's JSON-LD
     description when the page's text has none of it; on pages other than articles and
-    documentation, text kept twice is kept once.  favor= balanced, precision or recall;
-    model= a file from `unboiler train` (default: the packaged model); drop_repeats=False
-    keeps repeated text."""
+    documentation, text kept twice is kept once; a <pre> is kept whole or not at all.
+    favor= balanced, precision or recall; model= a file from `unboiler train` (default:
+    the packaged model); drop_repeats=False keeps repeated text."""
     from unboiler.classify.decide import DecideBlocks, check_favor
     from unboiler.classify.default_model import load_default_model
+    from unboiler.filters.preformatted import keep_whole_preformatted
     from unboiler.filters.repeats import DropRepeatedContent
     from unboiler.filters.structured import add_product_description
     from unboiler.parse import reveal_noscript
@@ -42,5 +43,5 @@ def default(
     ]
     if drop_repeats:
         steps.append(DropRepeatedContent())
-    steps.append(add_product_description)
+    steps += [keep_whole_preformatted, add_product_description]
     return chain(*steps)

@@ -13,6 +13,7 @@ sidebars.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+import re
 from typing import Any, Final
 
 from unboiler.document import TextBlock
@@ -43,6 +44,16 @@ from unboiler.metadata.sources import fold, in_aside, unique
 from unboiler.metadata.title import is_site_name
 
 _TRIM = " \t,;:|-–—·•"
+#: A label and a colon before a name that the page marks as its author ("Text: Venera
+#: Yerofeyeva", "Texto: …", "Текст: …"): one or two words, in any language; the mark
+#: says what follows is the author, so the label is only the page's wording of it.
+NAME_LABEL: Final = re.compile(r"^[^\W\d_]{2,20}(?:\s+[^\W\d_]{2,20})?\s*:\s*(?=\S)")
+#: Abbreviations that end a name with their period ("Sammy Davis Jr.", "Acme Inc."); the
+#: period after any other final word of two letters or more ends the byline's sentence
+#: ("Posted by Alon Zakai."), and an initial keeps its own ("John Q.").
+NAME_ABBREVIATIONS: Final = frozenset(
+    {"jr", "sr", "inc", "ltd", "co", "corp", "bros", "llc", "esq", "st", "dr", "ph.d"}
+)
 
 
 #: The element of an aside, whose bylines are not the page's (besides the class and id
@@ -51,12 +62,19 @@ ASIDE_TAGS: Final = frozenset({"aside"})
 
 
 def clean_author(name: str) -> str | None:
-    """A person's or organisation's name as metadata gives it, without a "By"; None
-    for what is not a name."""
+    """A person's or organisation's name as metadata gives it, without a "By", a label
+    (:data:`NAME_LABEL`) or the period that ends a byline's sentence; None for what is
+    not a name."""
     name = name.strip(_TRIM)
     match = BYLINE.match(name)
     if match:
         name = match["name"].strip(_TRIM)
+    elif ":" in name:
+        name = NAME_LABEL.sub("", name, count=1)
+    if name.endswith(".") and not name.endswith(".."):
+        last = name.split()[-1][:-1]
+        if len(last) >= 2 and "." not in last and last.lower() not in NAME_ABBREVIATIONS:
+            name = name[:-1].rstrip(_TRIM)
     if not name or "@" in name or "://" in name or name.startswith("www."):
         return None
     folded = fold(name)

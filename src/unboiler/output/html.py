@@ -116,10 +116,15 @@ class _Writer:
         return "\n".join(filter(None, map(self.block, blocks)))
 
     def block(self, block: Block) -> str:
-        if isinstance(block, Paragraph):
-            return f"<p>{self.line(block.inlines)}</p>"
-        if isinstance(block, Heading):
-            return f"<h{block.level}>{self.line(block.inlines)}</h{block.level}>"
+        if isinstance(block, Paragraph | Heading):
+            # A line of images alone writes nothing when its images are left out (none
+            # asked for, or no web address for them): no empty element is written.
+            line = self.line(block.inlines)
+            if not line.strip():
+                return ""
+            if isinstance(block, Paragraph):
+                return f"<p>{line}</p>"
+            return f"<h{block.level}>{line}</h{block.level}>"
         if isinstance(block, CodeBlock):
             language = f' class="language-{_attribute(block.language)}"' if block.language else ""
             return f"<pre><code{language}>{escape_html(block.text, quote=False)}</code></pre>"

@@ -309,6 +309,7 @@ def select(document: TextDocument, *, images: bool = False) -> Selection:
             segment.texts = []  # used
     if selection.texts and document.tree is not None:
         _drop_assistive_copies(document.tree, selection)
+        _drop_permalinks(document.tree, selection)
     if images:
         for segments in found.values():
             for index, segment in enumerate(segments):
@@ -321,15 +322,43 @@ def select(document: TextDocument, *, images: bool = False) -> Selection:
 #: Class names that hide an element from sight and keep it for screen readers:
 #: Bootstrap 3-4's and Tailwind's ``sr-only``, Bootstrap 5's and HTML5 Boilerplate's
 #: ``visually-hidden`` (``visuallyhidden`` before), WordPress's ``screen-reader-text``,
-#: eBay's Skin ``clipped``.
+#: eBay's Skin ``clipped``, and the ``a11y-hidden`` of many style guides.  A class token
+#: names one when, lower-cased and without its hyphens and underscores, it is one of
+#: these or holds one with more letters around it: CSS Modules and styled components
+#: rename ``visuallyHidden`` to ``utils_visuallyHidden__DJ_eB`` or
+#: ``VisuallyHidden_root__x1``, and design systems prefix theirs (``u-sr-only``).
 VISUALLY_HIDDEN_CLASSES: Final = (
     "sr-only",
     "visually-hidden",
     "visuallyhidden",
     "screen-reader-text",
+    "a11y-hidden",
     "clipped",
 )
-_VISUALLY_HIDDEN: Final = ", ".join(f".{name}" for name in VISUALLY_HIDDEN_CLASSES)
+_HIDDEN_STEMS: Final = tuple(
+    {name.replace("-", "") for name in VISUALLY_HIDDEN_CLASSES if name != "clipped"}
+)
+#: The elements worth a closer look (:func:`hides_visually`): a class attribute holding
+#: a piece every name above has, case aside (lexbor matches ``i`` selectors).
+_VISUALLY_HIDDEN: Final = (
+    '[class*="hidden" i], [class*="sr-only" i], [class*="sr_only" i], [class*="sronly" i], '
+    '[class*="screen-reader" i], [class*="screen_reader" i], [class*="screenreader" i], '
+    ".clipped"
+)
+
+
+def hides_visually(classes: str) -> bool:
+    """Whether a ``class`` attribute names a screen-reader-only style
+    (:data:`VISUALLY_HIDDEN_CLASSES`)."""
+    for token in classes.split():
+        if token == "clipped":
+            return True
+        squeezed = token.lower().replace("-", "").replace("_", "")
+        if any(stem in squeezed for stem in _HIDDEN_STEMS):
+            return True
+    return False
+
+
 #: A copy, and the text it repeats, are a price or a name: a few nodes.  Either one with
 #: more nodes is not compared, so that a page of nested hidden elements costs no more
 #: than its size.
@@ -350,7 +379,7 @@ def assistive_copies(tree: Any) -> list[tuple[LexborNode, LexborNode]]:
     copies = []
     seen: set[LexborNode] = set()  # an element with two of the classes is found twice
     for element in tree.css(_VISUALLY_HIDDEN):
-        if element in seen:
+        if element in seen or not hides_visually(element.attributes.get("class") or ""):
             continue
         seen.add(element)
         text = _short_text(element)
@@ -385,6 +414,63 @@ def _text_nodes(node: LexborNode) -> list[LexborNode]:
     if node.is_text_node:
         return [node]
     return [child for child in node.traverse(include_text=True) if child.is_text_node]
+
+
+#: What a heading's permalink shows: a link to a fragment whose text is one of these
+#: signs (Sphinx's and MkDocs' ``headerlink`` "¶", the "#" of many static site
+#: generators, rustdoc's "§", the link and anchor emoji), there to copy the heading's
+#: address, not to be read.  WCXB's gold text has none of them.
+PERMALINK_SIGNS: Final = frozenset({"¶", "#", "§", "🔗", "⚓"})
+#: Where a permalink sits: in a heading, a term being defined (Sphinx's API entries) or a
+#: caption, within this many levels; or beside a heading (GitHub's Markdown).
+PERMALINK_HOLDERS: Final = frozenset(
+    {"h1", "h2", "h3", "h4", "h5", "h6", "dt", "caption", "figcaption"}
+)
+PERMALINK_LEVELS: Final = 3
+_HEADINGS: Final = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+#: Variation selectors that may follow an emoji sign (text or emoji presentation).
+_VARIATION_SELECTORS: Final = "\ufe0e\ufe0f"
+
+
+def is_permalink(link: LexborNode) -> bool:
+    """Whether ``link`` (an ``<a>`` to a fragment) is a heading's permalink: its text is
+    a sign of :data:`PERMALINK_SIGNS` and it sits in or beside a heading
+    (:data:`PERMALINK_HOLDERS`)."""
+    sign = link.text(deep=True).strip().rstrip(_VARIATION_SELECTORS)
+    if sign not in PERMALINK_SIGNS:
+        return False
+    element = link.parent
+    for _ in range(PERMALINK_LEVELS):
+        if element is None:
+            break
+        if element.tag in PERMALINK_HOLDERS:
+            return True
+        element = element.parent
+    return _next_element(link, backwards=True) in _HEADINGS or (
+        _next_element(link, backwards=False) in _HEADINGS
+    )
+
+
+def _next_element(node: LexborNode, *, backwards: bool) -> str | None:
+    """The tag of the element just before (or after) ``node``, white space and comments
+    skipped; None when text or nothing is there."""
+    sibling = node.prev if backwards else node.next
+    while sibling is not None and (sibling.is_empty_text_node or sibling.tag == "-comment"):
+        sibling = sibling.prev if backwards else sibling.next
+    if sibling is None or not sibling.is_element_node:
+        return None
+    return sibling.tag
+
+
+def _drop_permalinks(tree: Any, selection: Selection) -> None:
+    """Leave out of ``selection`` the text of each permalink (:func:`is_permalink`),
+    unless texts are placed after it (a page's last text: they would lose their place)."""
+    for link in tree.css('a[href^="#"]'):
+        texts = [node for node in _text_nodes(link) if not node.is_empty_text_node]
+        if len(texts) != 1 or texts[0] not in selection.texts or texts[0] in selection.after:
+            continue
+        if is_permalink(link):
+            selection.texts.discard(texts[0])
 
 
 def _drop_assistive_copies(tree: Any, selection: Selection) -> None:
@@ -435,9 +521,13 @@ _WIDE_BREAK: Final = re.compile(
 )
 #: Two links, or a link and a word, that touch without a space between two letters or
 #: digits: browsers lay such links out apart (menus, breadcrumbs and tag lists separate
-#: them with CSS), as Boilerpipe's anchor rule assumes; a space goes between them.
-#: Punctuation after a link ("link, and") and wide characters get none.  The match is a
-#: whole run of formatting with a link's opening or closing in it, between two letters or
+#: them with CSS; a footnote's number sits above the line), as Boilerpipe's anchor rule
+#: assumes; a space goes between them.  But a link and a word that touch where a
+#: lower-case letter follows are one word that the link cuts ("restaurant
+#: <a>business</a>es", "<a>RSVP</a>s"), and stay one: on WCXB's default output this
+#: joined words on 9 pages, 7 of them closer to the gold, 2 farther.  Punctuation after
+#: a link ("link, and") and wide characters get none.  The match is a whole run of
+#: formatting with a link's opening or closing in it, between two letters or
 #: digits that are not wide.  The pattern starts with the run's first character, which
 #: the regex engine skips to directly, and checks the letter before it by look-behind;
 #: written with the look-behind first, the check ran at every position of every line,
@@ -463,6 +553,16 @@ _CASE_EDGE: Final = re.compile(
     f"(?<=[^\\W\\d_])([{_OPENS}{_CLOSES}{CASE_EDGE}]*{CASE_EDGE}[{_OPENS}{_CLOSES}{CASE_EDGE}]*)"
     f"(?=[^\\W\\d_])"
 )
+
+
+def _space_between_links(match: re.Match[str]) -> str:
+    """A space before a run of formatting at a link's edge, unless the run only opens or
+    only closes links and a lower-case letter follows it: a word the link cuts."""
+    run = match.group(1)
+    closing = run.find(_LINK_CLOSE)
+    if closing != -1 and _LINK_OPEN in run[closing:]:
+        return " " + run
+    return run if match.string[match.end()].islower() else " " + run
 
 
 def _space_at_case_edge(match: re.Match[str]) -> str:
@@ -539,7 +639,7 @@ def normalize(raw: Iterable[Inline]) -> list[Inline]:
         line = _CASE_EDGE.sub(_space_at_case_edge, line).replace(CASE_EDGE, "")
     if others:
         if _LINK_OPEN in line:
-            line = _GLUED_LINK.sub(r" \1", line)
+            line = _GLUED_LINK.sub(_space_between_links, line)
         if _OPEN_THEN_SPACE.search(line):
             line = _SPACE_AFTER_OPEN.sub(_spaces_first, line)
         if _SPACE_THEN_CLOSE.search(line):
@@ -665,6 +765,42 @@ def visible(text: str) -> str:
     return text if text.isascii() else text.translate(_WITHOUT_INVISIBLE)
 
 
+#: MathML's elements that annotate a formula (its TeX source, another encoding of it)
+#: rather than show it.
+MATH_ANNOTATION_TAGS: Final = frozenset({"annotation", "annotation-xml"})
+#: What a formula holds that is not its text: annotations, and the elements whose text
+#: is never shown (a ``<style>`` or a ``<script>`` that HTML lets ``<mtext>`` hold).
+_NOT_MATH_TEXT: Final = MATH_ANNOTATION_TAGS | (IGNORED_TAGS - {"math"})
+#: A formula of more nodes than this is not written (a page's whole appendix of
+#: equations in one element is not a line of text).
+MAX_MATH_NODES: Final = 2000
+
+
+def math_text(node: LexborNode) -> str:
+    """The text a MathML formula shows (its tokens, ``<mi>a</mi><mo>≠</mo><mn>0</mn>``
+    as "a≠0"), its annotations and any hidden element's text left out; "" for one of more than
+    :data:`MAX_MATH_NODES` nodes.  The parser, following Boilerpipe, skips MathML with
+    the other markup that is not text, so a sentence's inline formula left a hole in it
+    ("When , there are two solutions"); a formula in a content line is written back in."""
+    pieces: list[str] = []
+    stack = [node.first_child]
+    count = 0
+    while stack:
+        child = stack.pop()
+        while child is not None:
+            count += 1
+            if count > MAX_MATH_NODES:
+                return ""
+            if child.is_text_node:
+                pieces.append(child.text_content or "")
+            elif child.is_element_node and child.tag not in _NOT_MATH_TEXT:
+                stack.append(child.next)
+                child = child.first_child
+                continue
+            child = child.next
+    return " ".join(visible("".join(pieces)).split())
+
+
 def strip_line_ends(text: str) -> str:
     """``text`` without white space at the end of its lines, which a reader cannot see and
     a diff or an editor flags (and Markdown reads two trailing spaces as a line break)."""
@@ -672,6 +808,21 @@ def strip_line_ends(text: str) -> str:
 
 
 # --------------------------------------------------------------------------- layout walk
+
+
+def base_url(document: TextDocument) -> str | None:
+    """The address the page's relative links resolve against: the page's first
+    ``<base href>`` (HTML Living Standard, §4.2.3, "the base element"), made absolute
+    against the page's URL, else the page's URL.  A relative ``<base>`` with no page URL
+    to resolve it against is left out, as is one that is not http(s)."""
+    url = document.url
+    tree = document.tree
+    element = tree.css_first("base[href]") if tree is not None else None
+    if element is not None:
+        resolved = _absolute_url(element.attributes.get("href"), url)
+        if resolved is not None and resolved.lower().startswith(("http://", "https://")):
+            return resolved
+    return url
 
 
 def _absolute_url(value: str | None, base: str | None) -> str | None:
@@ -881,6 +1032,39 @@ def _beside_line(sibling: LexborNode | None, *, backwards: bool) -> bool:
     return False
 
 
+def _formula_paths(tree: Any, marked: dict[LexborNode, bool]) -> frozenset[LexborNode]:
+    """The page's MathML formulas (``<math>``) and the elements around each that hold
+    nothing else to read (MathJax writes ``<mjx-container>``, ``<mjx-assistive-mml>``,
+    ``<math>``), up to the nearest element that holds content: the layout walks down
+    those to write a formula that stands in a line of content (:func:`math_text`).  An
+    element with other text beside the formula (a menu) is not one of them."""
+    paths: set[LexborNode] = set()
+    for formula in tree.css("math"):
+        element = formula
+        while element is not None and element not in marked and element not in paths:
+            paths.add(element)
+            if _has_text_beside(element):
+                break
+            element = element.parent
+    return frozenset(paths)
+
+
+def _has_text_beside(element: LexborNode) -> bool:
+    """Whether a sibling of ``element`` holds text (white space aside)."""
+    for backwards in (True, False):
+        sibling = element.prev if backwards else element.next
+        while sibling is not None:
+            if sibling.is_text_node:
+                if not sibling.is_empty_text_node:
+                    return True
+            elif sibling.is_element_node and sibling.tag not in IGNORED_TAGS:
+                for node in sibling.traverse(include_text=True):
+                    if node.is_text_node and not node.is_empty_text_node:
+                        return True
+            sibling = sibling.prev if backwards else sibling.next
+    return False
+
+
 class _Layout:
     """One layout walk over the elements that hold content (see :func:`layout`)."""
 
@@ -891,8 +1075,10 @@ class _Layout:
         *,
         base: str | None,
         images: bool,
+        formulas: frozenset[LexborNode] = frozenset(),
     ) -> None:
         self.texts = selection.texts
+        self.formulas = formulas
         self.images = selection.images
         self.with_images = images
         self.after = selection.after
@@ -982,7 +1168,13 @@ class _Layout:
                         image = self.image(node)
                         if image is not None:
                             run.append(image)
-                elif tag not in RUBY_ANNOTATION_TAGS and (free_images or node in self.marked):
+                elif tag == "math":
+                    text = math_text(node)
+                    if text:
+                        run.append(text)
+                elif tag not in RUBY_ANNOTATION_TAGS and (
+                    free_images or node in self.marked or node in self.formulas
+                ):
                     _mark_case_edge(run)
                     stack.append((node, self.enter(node, run)))
                     node = node.first_child
@@ -999,6 +1191,11 @@ class _Layout:
             return
         if node.tag == "br":
             run.append(BREAK)
+            return
+        if node.tag == "math":
+            text = math_text(node)
+            if text:
+                run.append(text)
             return
         _mark_case_edge(run)
         closing = self.enter(node, run)
@@ -1053,6 +1250,15 @@ class _Layout:
                     run.append(BREAK)
                 elif tag in RUBY_ANNOTATION_TAGS:
                     pass
+                elif holds_blocks is None and node in self.formulas:
+                    # a MathML formula, or an element that holds one and no content
+                    if has_text(run) or self.content_follows(node):
+                        if inline or tag == "math":
+                            self.inline_element(node, run)
+                        else:
+                            self.end_line(run, blocks, seams)
+                            self.inline_element(node, run)
+                            self.end_line(run, blocks, seams)
                 elif holds_blocks is None:
                     if node in self.images:
                         self.inline_element(node, run)
@@ -1357,7 +1563,14 @@ def layout(document: TextDocument, *, images: bool = False) -> list[Block]:
     blocks: list[Block] = [Paragraph([visible(text)]) for text in selection.before]
     marked, root = _mark(selection)
     if root is not None:
-        builder = _Layout(selection, marked, base=document.url, images=images)
+        formulas = _formula_paths(document.tree, marked) if document.tree is not None else None
+        builder = _Layout(
+            selection,
+            marked,
+            base=base_url(document),
+            images=images,
+            formulas=formulas or frozenset(),
+        )
         blocks.extend(builder.flow(root, 0))
     return blocks
 
