@@ -38,7 +38,8 @@ class DecideBlocks:
     content the blocks that maximise the page's expected F-beta of the ``favor`` mode
     and the page type (:func:`~unboiler.classify.default_model.favor_beta`,
     :func:`~unboiler.classify.default_model.choose_blocks`: none on a page where no
-    block is likely content); each block keeps its probability in
+    block is likely content; the lines of one ``<pre>`` together, at the likeliest
+    line's probability); each block keeps its own probability in
     :attr:`TextBlock.score`."""
 
     model: DefaultModel
