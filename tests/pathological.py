@@ -135,6 +135,22 @@ def deep_svg(scale: float = 1.0) -> str:
     return "<body><svg>" + "<g>" * _n(DEEP_NESTING, scale) + "<text>" + _SENTENCE + "</text>"
 
 
+def many_formulas(scale: float = 1.0) -> str:
+    """100,000 MathML formulas: a row of empty ones, then MathJax-style wrappers in a
+    sentence (the layout writes a formula in a line of content; asking of each formula
+    whether content follows it was quadratic)."""
+    count = _n(DEEP_NESTING, scale)
+    empty = "<div>" + "<math><mi></mi></math>" * (count // 2) + "</div>"
+    wrapped = "<span><mjx-assistive-mml><math><mi>x</mi></math></mjx-assistive-mml></span> "
+    return _article(_paragraphs(2) + empty + "<p>Then " + wrapped * (count // 2) + "end.</p>")
+
+
+def deep_mathml(scale: float = 1.0) -> str:
+    """A MathML formula 100,000 rows deep, in a sentence."""
+    depth = _n(DEEP_NESTING, scale)
+    return _article(f"<p>{_SENTENCE}<math>" + "<mrow>" * depth + "<mi>x</mi></math> end.</p>")
+
+
 def big_page(scale: float = 1.0) -> str:
     """A 50 MB article: ordinary markup, just a great deal of it."""
     unit = _paragraphs(10) + "<ul>" + "<li><a href='/more'>More news</a></li>" * 10 + "</ul>"
@@ -479,6 +495,8 @@ PATHOLOGIES: Final = (
     Pathology("deep-mixed", deep_mixed),
     Pathology("deep-tables", deep_tables),
     Pathology("deep-svg", deep_svg),
+    Pathology("deep-mathml", deep_mathml),
+    Pathology("many-formulas", many_formulas),
     Pathology("big-page", big_page, tags=frozenset({BIG})),
     Pathology("long-line", long_line, tags=frozenset({BIG})),
     Pathology("long-word", long_word, tags=frozenset({BIG})),

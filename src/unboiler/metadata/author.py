@@ -12,8 +12,8 @@ sidebars.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
 import re
+from collections.abc import Iterable, Iterator
 from typing import Any, Final
 
 from unboiler.document import TextBlock
