@@ -14,6 +14,7 @@ not see its domain, under its own dataset's metric and each favor mode.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import pickle
 import platform
 import statistics
@@ -25,10 +26,12 @@ from pathlib import Path
 import numpy as np
 
 from unboiler.classify import train_default
-from unboiler.classify.default_model import FAVOR_MODES, PAGE_TYPES, TYPE_BETA, choose_blocks
+from unboiler.classify.default_model import FAVOR_MODES, PAGE_TYPES, TYPE_BETA
 from unboiler.datasets import load_dataset
-from unboiler.filters.repeats import drops_repeats, first_copies
+from unboiler.filters.repeats import in_table_cell
+from unboiler.filters.units import decision_units
 from unboiler.metrics import macro_scores, shingle_counts, wordbag_scores
+from unboiler.parse import parse, reveal_noscript
 
 DATASETS = ("wcxb", "scrapinghub", "readability")
 #: The balanced mode's F-betas tried on pages predicted to be articles
@@ -59,13 +62,36 @@ def scores(held: train_default.HeldOut, mode: str) -> dict[str, tuple[float, flo
 def _page_score(held: train_default.HeldOut, index: int, beta: float) -> object:
     """Page ``index`` cut at F-beta ``beta``: its word-bag F1, or its shingle counts."""
     page = held.pages[index]
-    keep = choose_blocks(held.probabilities[index], page.words, beta)
-    if drops_repeats(PAGE_TYPES[held.predicted_types[index]]):
-        keep = np.asarray(first_copies(page.texts, page.words.tolist(), keep.tolist()))
-    text = "\n".join(t for t, k in zip(page.texts, keep.tolist(), strict=True) if k)
+    text = held.kept_text(index, beta=beta)
     if page.metric == "wordbag":
         return wordbag_scores(page.gold, text).f1
     return shingle_counts(page.gold, text)
+
+
+def with_units(pages: list[train_default.PageData]) -> list[train_default.PageData]:
+    """``pages`` of a run saved before pages recorded their decision units (the blocks
+    of each ``<pre>`` and table row, the table cells), with them, from each page parsed
+    again as the extractor parses it."""
+    if all("cells" in vars(page) for page in pages):
+        return pages
+    sources = {f"{name}/{p.id}": p for name in DATASETS for p in load_dataset(name).pages}
+    result = []
+    for page in pages:
+        source = sources[page.page_id]
+        document = parse(source.html, url=source.url)
+        reveal_noscript(document)
+        if len(document.blocks) != len(page.texts):
+            raise SystemExit(f"{page.page_id}: its blocks differ from the saved run's")
+        code, rows = decision_units(document)
+        result.append(
+            dataclasses.replace(
+                page,
+                code=tuple(map(tuple, code)),
+                rows=tuple(map(tuple, rows)),
+                cells=frozenset(i for i, b in enumerate(document.blocks) if in_table_cell(b)),
+            )
+        )
+    return result
 
 
 def article_beta(held: train_default.HeldOut, folds: int) -> list[str]:
@@ -147,6 +173,7 @@ def main() -> int:
 
     if args.load:
         held = pickle.loads(args.load.read_bytes())
+        held = dataclasses.replace(held, pages=with_units(held.pages))
         pages = held.pages
     else:
         pages = train_default.collect([load_dataset(name) for name in DATASETS], progress=say)

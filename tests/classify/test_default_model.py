@@ -398,3 +398,10 @@ def test_cross_validate_holds_each_page_out_with_its_site(tmp_path: Path) -> Non
     assert sorted(alone) == sorted(folds[1])
     for i, (kind, scores) in alone.items():
         assert kind == held.predicted_types[i] and np.array_equal(scores, held.probabilities[i])
+
+
+@pytest.mark.parametrize("page", ["", "<html><body><img src='x.png'></body></html>", "<p> </p>"])
+def test_a_page_without_text_has_no_page_type(page: str) -> None:
+    result = unboiler.extract_result(page)
+    assert result.text == "" and result.page_type is None
+    assert "page_type" not in json.loads(unboiler.extract(page, output="json"))

@@ -181,6 +181,36 @@ def test_escape() -> None:
     assert escape("*a* _b_ `c` [d] <e> |f| ~g~ \\h &amp; &x") == (
         "\\*a\\* \\_b\\_ \\`c\\` \\[d\\] \\<e> \\|f\\| \\~g\\~ \\\\h \\&amp; &x"
     )
+    assert escape("snake_case, _a_, b_ and _c") == "snake_case, \\_a\\_, b\\_ and \\_c"
+
+
+@pytest.mark.parametrize(
+    ("line", "written"),
+    [
+        # what opens no block nor emphasis is written as it is
+        ("4.35 avg rating", "4.35 avg rating"),
+        ("2024.4.4 then 2024.5.0", "2024.4.4 then 2024.5.0"),
+        ("#hashtag of the day", "#hashtag of the day"),
+        ("+1 for this", "+1 for this"),
+        ("-5 degrees", "-5 degrees"),
+        ("snake_case_names and file_name.txt", "snake_case_names and file_name.txt"),
+        ("####### seven", "####### seven"),
+        # what would is escaped
+        ("2024. A year", "2024\\. A year"),
+        ("# Not a heading", "\\# Not a heading"),
+        ("- not a bullet", "\\- not a bullet"),
+        ("+ not one either", "\\+ not one either"),
+        ("---", "\\---"),
+        ("_leading and trailing_", "\\_leading and trailing\\_"),
+        ("a __b__ c", "a \\_\\_b\\_\\_ c"),
+    ],
+)
+def test_escapes_only_what_markdown_would_read(line: str, written: str) -> None:
+    document = unboiler.parse(f"<p>{html.escape(line)}</p>")
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    markdown = to_markdown(document)
+    assert markdown == written
+    assert markdown_text(markdown).strip() == line
 
 
 # Text with every character Markdown gives a meaning to, and some that it does not.

@@ -588,6 +588,17 @@ def test_links_and_words_that_touch(html: str, expected: str) -> None:
     assert to_text(document) == expected
 
 
+@pytest.mark.parametrize("output", ["text", "markdown", "html"])
+def test_an_image_left_out_still_parts_the_words_around_it(output: str) -> None:
+    page = (
+        '<p>Trending on<img src="/l.svg" alt="">this week: the <b>best</b><img src="/i">bags.</p>'
+    )
+    document = unboiler.parse(page)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    words = re.sub(r"<[^>]+>|\*\*", "", render(document, output, extractor="by-hand"))
+    assert words == "Trending on this week: the best bags."
+
+
 @pytest.mark.parametrize("tag", ["b", "em", "a"])
 def test_deeply_nested_formatting_is_laid_out(tag: str) -> None:
     # 100,000 nested <b> took 50 s (a quadratic regular-expression search); the guard

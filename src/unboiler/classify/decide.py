@@ -8,9 +8,11 @@ model file only.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from unboiler.classify.default_model import (
     FAVOR_MODES,
@@ -22,7 +24,7 @@ from unboiler.classify.default_model import (
 from unboiler.classify.signals import page_signals
 from unboiler.document import TextDocument
 from unboiler.errors import ExtractorOptionError
-from unboiler.filters.preformatted import pool_preformatted, preformatted_groups
+from unboiler.filters.units import decision_units, keep_likely_preformatted, pool
 
 
 def check_favor(favor: str) -> None:
@@ -38,9 +40,9 @@ class DecideBlocks:
     content the blocks that maximise the page's expected F-beta of the ``favor`` mode
     and the page type (:func:`~unboiler.classify.default_model.favor_beta`,
     :func:`~unboiler.classify.default_model.choose_blocks`: none on a page where no
-    block is likely content; the lines of one ``<pre>`` together, at the likeliest
-    line's probability); each block keeps its own probability in
-    :attr:`TextBlock.score`."""
+    block is likely content; the lines of one ``<pre>`` and the cells of one table row
+    together, see :mod:`unboiler.filters.units`); each block keeps its own probability
+    in :attr:`TextBlock.score`."""
 
     model: DefaultModel
     favor: str = "balanced"
@@ -49,15 +51,17 @@ class DecideBlocks:
         check_favor(self.favor)
 
     def __call__(self, document: TextDocument) -> bool:
+        if not document.blocks:  # no text: no type to tell (an empty page is no article)
+            document.page_type = None
+            return False
         signals = page_signals(document, spare=self.model.spare_columns)
         types, probabilities = self.model.decide(signals)
         page_type = PAGE_TYPES[int(np.argmax(types))]
         document.page_type = page_type
         blocks = document.blocks
         words = np.fromiter((block.num_words for block in blocks), np.float64, len(blocks))
-        # The lines of one <pre> are decided together, at the likeliest line's probability.
-        pooled = pool_preformatted(probabilities, preformatted_groups(document))
-        keep = choose_blocks(pooled, words, favor_beta(self.favor, page_type))
+        code, rows = decision_units(document)
+        keep = choose_units(probabilities, words, favor_beta(self.favor, page_type), code, rows)
         changed = False
         for block, probability, content in zip(
             blocks, probabilities.tolist(), keep.tolist(), strict=True
@@ -65,6 +69,23 @@ class DecideBlocks:
             block.score = probability
             changed = block.set_content(content) | changed
         return changed
+
+
+def choose_units(
+    probabilities: npt.NDArray[np.float64],
+    words: npt.NDArray[np.float64],
+    beta: float,
+    code: Sequence[Sequence[int]] = (),
+    rows: Sequence[Sequence[int]] = (),
+) -> npt.NDArray[np.bool_]:
+    """The blocks to keep (:func:`~unboiler.classify.default_model.choose_blocks`), the
+    lines of one ``<pre>`` (``code``) and the cells of one table row (``rows``) decided
+    together at the likeliest one's probability, and a likely ``<pre>`` kept
+    (:mod:`unboiler.filters.units`)."""
+    groups = [list(group) for group in code if len(group) > 1]
+    groups += [list(group) for group in rows]
+    keep = choose_blocks(pool(probabilities, groups), words, beta)
+    return keep_likely_preformatted(keep, probabilities, [list(group) for group in code])
 
 
 def explain(
@@ -75,4 +96,4 @@ def explain(
     return model.explain(model.decide_with_rows(page_signals(document))[2], top)
 
 
-__all__ = ["DecideBlocks", "check_favor", "explain"]
+__all__ = ["DecideBlocks", "check_favor", "choose_units", "explain"]

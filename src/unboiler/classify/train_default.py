@@ -42,7 +42,6 @@ from unboiler.classify.default_model import (
     PAGE_TYPES,
     DefaultModel,
     Ensemble,
-    choose_blocks,
     favor_beta,
 )
 from unboiler.classify.model import ModelError
@@ -82,6 +81,13 @@ class PageData:
     words: npt.NDArray[np.float64]
     texts: tuple[str, ...]
     gold: str
+    #: The blocks of each ``<pre>`` and of each table row, decided together
+    #: (:func:`unboiler.filters.units.decision_units`); empty in runs saved before them.
+    code: tuple[tuple[int, ...], ...] = ()
+    rows: tuple[tuple[int, ...], ...] = ()
+    #: The blocks the repeated-text rule leaves alone
+    #: (:func:`~unboiler.filters.repeats.in_table_cell`).
+    cells: frozenset[int] = frozenset()
 
     @property
     def blocks(self) -> npt.NDArray[np.float32]:
@@ -95,6 +101,8 @@ class PageData:
 def page_data(page: Page, dataset: str, metric: str = "shingle") -> PageData:
     """Parse one page as the default extractor does and label its blocks.  ``metric`` is
     how its dataset scores a page (``shingle`` or ``wordbag``)."""
+    from unboiler.filters.repeats import in_table_cell
+    from unboiler.filters.units import decision_units
     from unboiler.parse import parse, reveal_noscript
 
     if page.gold is None:
@@ -102,6 +110,7 @@ def page_data(page: Page, dataset: str, metric: str = "shingle") -> PageData:
     document = parse(page.html, url=page.url)
     reveal_noscript(document)
     signals = page_signals(document)
+    code, rows = decision_units(document)
     blocks = document.blocks
     coverage = np.asarray(bag_coverage(blocks, page.gold, context=True), dtype=np.float64)
     kind = page.page_type or "article"
@@ -118,6 +127,9 @@ def page_data(page: Page, dataset: str, metric: str = "shingle") -> PageData:
         words=np.asarray([block.num_words for block in blocks], dtype=np.float64),
         texts=tuple(block.text for block in blocks),
         gold=page.gold,
+        code=tuple(map(tuple, code)),
+        rows=tuple(map(tuple, rows)),
+        cells=frozenset(i for i, block in enumerate(blocks) if in_table_cell(block)),
     )
 
 
@@ -422,17 +434,32 @@ class HeldOut:
     predicted_types: list[int]
     probabilities: list[npt.NDArray[np.float64]]
 
-    def kept_text(self, index: int, favor: str = "balanced", *, drop_repeats: bool = True) -> str:
-        """The text the extractor keeps of page ``index`` in a ``favor`` mode (with the
-        extractor's repeated-text rule, :mod:`unboiler.filters.repeats`, unless
-        ``drop_repeats`` is false)."""
+    def kept_text(
+        self,
+        index: int,
+        favor: str = "balanced",
+        *,
+        drop_repeats: bool = True,
+        beta: float | None = None,
+    ) -> str:
+        """The text the extractor keeps of page ``index`` in a ``favor`` mode, or at
+        F-``beta`` when given: its decision units (:mod:`unboiler.filters.units`) and,
+        unless ``drop_repeats`` is false, its repeated-text rule
+        (:mod:`unboiler.filters.repeats`), as the extractor's filters apply them."""
+        from unboiler.classify.decide import choose_units
         from unboiler.filters.repeats import drops_repeats, first_copies
 
         page = self.pages[index]
         kind = PAGE_TYPES[self.predicted_types[index]]
-        keep = choose_blocks(self.probabilities[index], page.words, favor_beta(favor, kind))
+        if beta is None:
+            beta = favor_beta(favor, kind)
+        keep = choose_units(self.probabilities[index], page.words, beta, page.code, page.rows)
         if drop_repeats and drops_repeats(kind):
-            keep = np.asarray(first_copies(page.texts, page.words.tolist(), keep.tolist()))
+            first = first_copies(page.texts, page.words.tolist(), keep.tolist())
+            keep &= np.asarray(first, dtype=bool) | np.isin(np.arange(len(keep)), list(page.cells))
+        for group in page.code:  # a <pre> kept whole (units.keep_whole_preformatted)
+            if len(group) > 1 and keep[list(group)].any():
+                keep[list(group)] = True
         return _kept_text(page, keep)
 
 

@@ -26,14 +26,15 @@ def default(
     evidence, landmarks and class words, trained on wcxb, scrapinghub and readability;
     reads <noscript> when the page's content is only there, and a product's JSON-LD
     description when the page's text has none of it; on pages other than articles and
-    documentation, text kept twice is kept once; a <pre> is kept whole or not at all.
+    documentation, text kept twice is kept once; the lines of a <pre> and the cells of a
+    table row are decided together.
     favor= balanced, precision or recall; model= a file from `unboiler train` (default:
     the packaged model); drop_repeats=False keeps repeated text."""
     from unboiler.classify.decide import DecideBlocks, check_favor
     from unboiler.classify.default_model import load_default_model
-    from unboiler.filters.preformatted import keep_whole_preformatted
     from unboiler.filters.repeats import DropRepeatedContent
     from unboiler.filters.structured import add_product_description
+    from unboiler.filters.units import keep_whole_preformatted
     from unboiler.parse import reveal_noscript
 
     check_favor(favor)  # before the model is read: a typo is the caller's first problem

@@ -50,14 +50,20 @@ EMPHASIS_BESIDE_STRONG: Final = "_"
 HARD_BREAK: Final = "\\\n"
 
 # Characters that are markup anywhere in a line: backslash escapes (CommonMark §2.4) keep
-# them text.  "|" is markup in GFM tables, "~" in GFM strikethrough.
-_INLINE_SPECIAL: Final = re.compile(r"([\\`*_\[\]<|~])")
+# them text.  "|" is markup in GFM tables, "~" in GFM strikethrough.  An underscore
+# between two letters or digits is not: it can neither open nor close emphasis there
+# (§6.2, the flanking rules for "_"), so "snake_case" is written as it is.
+_INLINE_SPECIAL: Final = re.compile(r"([\\`*\[\]<|~]|(?<![^\W_])_|_(?![^\W_]))")
 # "&" is markup only before what reads as an entity or a numeric character reference.
 _ENTITY_LIKE: Final = re.compile(r"&(?=#?[0-9A-Za-z]+;)")
-# Characters that start a block at the start of a line: ATX headings, quotes, bullet list
-# items, setext underlines, thematic breaks (CommonMark §4.1-4.3, §5.1-5.2).
-_LINE_START_SPECIAL: Final = frozenset("#>-+=")
-_ORDERED_MARKER: Final = re.compile(r"^(\d{1,9})([.)])")
+# What opens a block at the start of a line (CommonMark §4.1-4.3, §5.1-5.2): a quote's
+# ">" always; an ATX heading's one to six "#", a bullet's "-" or "+" and an ordered
+# item's number and "." or ")" only when a space, a tab or the line's end follows; a
+# setext underline or a thematic break only as the whole line ("===", "- - -").  Text
+# that opens nothing ("#hashtag", "+1", "-5 degrees", "4.35 avg", "2024.4.4") is written
+# as it is.
+_BLOCK_START: Final = re.compile(r"^(?:>|#{1,6}(?=[ \t]|$)|[-+](?=[ \t]|$)|=+[ \t]*$|-[ \t-]*$)")
+_ORDERED_MARKER: Final = re.compile(r"^(\d{1,9})([.)])(?=[ \t]|$)")
 _URL_UNSAFE: Final = {" ": "%20", "(": "%28", ")": "%29", "<": "%3C", ">": "%3E", "\\": "%5C"}
 
 
@@ -71,7 +77,7 @@ def _escape_line_starts(text: str) -> str:
     """Escape what would open a block at the start of each line of a paragraph."""
     lines = text.split("\n")
     for index, line in enumerate(lines):
-        if line and line[0] in _LINE_START_SPECIAL:
+        if _BLOCK_START.match(line):
             lines[index] = "\\" + line
         elif line[:1].isdigit():
             lines[index] = _ORDERED_MARKER.sub(r"\1\\\2", line)

@@ -1195,10 +1195,9 @@ class _Layout:
                 if tag == "br":
                     run.append(BREAK)
                 elif tag == "img":
-                    if free_images or node in self.images:
-                        image = self.image(node)
-                        if image is not None:
-                            run.append(image)
+                    image = self.image(node) if free_images or node in self.images else None
+                    # an image left out still stands between the words around it
+                    run.append(image if image is not None else " ")
                 elif tag == "math":
                     text = math_text(node)
                     if text:
@@ -1308,6 +1307,8 @@ class _Layout:
                         # A block the extractor left out ends the line as it would if
                         # kept: the text on either side of it is not one line.
                         self.end_line(run, blocks, seams)
+                    elif tag == "img":
+                        run.append(" ")  # an image left out still stands between words
                 elif inline and not holds_blocks:
                     self.inline_element(node, run)
                 elif inline:

@@ -1,0 +1,162 @@
+"""Units decided as one: the lines of a <pre>, the cells of a table row."""
+
+from __future__ import annotations
+
+import numpy as np
+
+import unboiler
+from unboiler.filters.units import (
+    PRE_FLOOR,
+    keep_likely_preformatted,
+    keep_whole_preformatted,
+    pool,
+    preformatted_blocks,
+    preformatted_groups,
+    row_groups,
+)
+
+CODE = (
+    "<pre class='language-c'><code>int add(int x, int y) {<br>  return x + y;<br>"
+    "<span>}</span><br><br>int main() {<br>  return add(1, 2);<br>}</code></pre>"
+)
+PAGE = (
+    "<html><body><article><h1>Standalone mode</h1>"
+    "<p>Here is a long paragraph about the compiler and the way it builds a module"
+    " without any JavaScript at all, for the reader who wants to know.</p>"
+    f"{CODE}"
+    "<p>Then compile it with the flag, and another long sentence for the reader of"
+    " this page about compilers today.</p>"
+    "<pre>alone</pre><pre>outer<br><pre>inner<br>more</pre></pre>"
+    "</article></body></html>"
+)
+LINES = ["int add(int x, int y) {", "return x + y;", "}", "int main() {", "return add(1, 2);", "}"]
+
+
+def test_groups_are_the_blocks_of_each_outermost_pre() -> None:
+    document = unboiler.parse(PAGE)
+    texts = [block.text for block in document.blocks]
+    groups = [[texts[i] for i in group] for group in preformatted_groups(document)]
+    # a <pre> of one block is no group; one inside another is read with it
+    assert groups == [LINES, ["outer", "inner", "more"]]
+
+
+def test_pooling_gives_each_line_the_likeliest_lines_probability() -> None:
+    probabilities = np.array([0.9, 0.6, 0.05, 0.3, 0.2])
+    pooled = pool(probabilities, [[1, 2, 3]])
+    assert pooled.tolist() == [0.9, 0.6, 0.6, 0.6, 0.2]
+    assert probabilities[2] == 0.05  # the model's own figures are left as they were
+    assert pool(probabilities, []) is probabilities
+
+
+def test_one_content_line_keeps_the_whole_pre() -> None:
+    document = unboiler.parse(PAGE)
+    for block in document.blocks:
+        block.set_content(block.text in ("Standalone mode", "return x + y;"))
+    assert keep_whole_preformatted(document)
+    kept = [block.text for block in document.blocks if block.is_content]
+    assert kept == ["Standalone mode", *LINES]
+    assert not keep_whole_preformatted(document)  # nothing more to change
+
+
+def test_the_default_extractor_keeps_a_program_whole() -> None:
+    # Lines cut by <br> were judged one by one: a lone "}" (no words) was dropped.
+    markdown = unboiler.extract(PAGE.replace("<pre>alone</pre>", ""), output="markdown")
+    program = ["```c", "int add(int x, int y) {", "  return x + y;", "}", ""]
+    program += ["int main() {", "  return add(1, 2);", "}", "```"]
+    assert "\n".join(program) in markdown
+
+
+def test_single_block_pres_are_listed_too() -> None:
+    document = unboiler.parse(PAGE)
+    texts = [block.text for block in document.blocks]
+    blocks = [[texts[i] for i in group] for group in preformatted_blocks(document)]
+    assert blocks == [LINES, ["alone"], ["outer", "inner", "more"]]
+
+
+SPECS = (
+    "<html><body><h1>Charcoal grill</h1><table>"
+    "<tr><th class='name'>Lid</th><td class='value'>Inox</td></tr>"
+    "<tr><td><div><p><span>Legs</span></p></div></td><td>Steel</td><td>3</td></tr>"
+    "<tr><td>Alone</td></tr>"
+    "<tr><td><table><tr><td>inner a</td><td>inner b</td></tr></table></td><td>outer</td></tr>"
+    "</table><p>Lid</p></body></html>"
+)
+
+
+def test_rows_are_the_blocks_of_each_nearest_row() -> None:
+    document = unboiler.parse(SPECS)
+    texts = [block.text for block in document.blocks]
+    rows = sorted([texts[i] for i in group] for group in row_groups(document))
+    # a row of one block is no group; a nested table's row is its own
+    assert rows == [["Legs", "Steel", "3"], ["Lid", "Inox"], ["inner a", "inner b"]]
+
+
+def test_a_likely_pre_is_kept_on_a_page_that_keeps_content() -> None:
+    probabilities = np.array([0.9, PRE_FLOOR, 0.2, PRE_FLOOR - 0.01])
+    groups = [[1, 2], [3]]
+    keep = np.array([True, False, False, False])
+    assert keep_likely_preformatted(keep, probabilities, groups).tolist() == [
+        True,
+        True,
+        True,
+        False,
+    ]
+    nothing = np.zeros(4, dtype=bool)  # a page that keeps nothing keeps no code either
+    assert not keep_likely_preformatted(nothing, probabilities, groups).any()
+
+
+def test_the_decision_keeps_a_row_with_its_value() -> None:
+    from typing import Any
+
+    from unboiler.classify.decide import DecideBlocks
+    from unboiler.classify.default_model import PAGE_TYPES
+
+    rows = [("Material", "Inox"), ("Lid material", "Inox"), ("Weight", "12 kg")]
+    page = (
+        "<html><body><h1>Martinsen charcoal grill</h1><p>A charcoal grill of stainless"
+        " steel with a lid and two grills, for a family of six, made in Denmark.</p><table>"
+        + "".join(f"<tr><th>{name}</th><td>{value}</td></tr>" for name, value in rows)
+        + "</table><p>Shipping and returns</p></body></html>"
+    )
+    document = unboiler.parse(page)
+    names, values = {name for name, _ in rows}, {value for _, value in rows}
+    # the model is sure of the text, fairly sure of the names, doubts the values
+    given = {"Martinsen charcoal grill": 0.95, "Shipping and returns": 0.05}
+    probabilities = np.array(
+        [
+            given.get(b.text, 0.7 if b.text in names else 0.3 if b.text in values else 0.95)
+            for b in document.blocks
+        ]
+    )
+
+    class Stub:
+        spare_columns = 0
+
+        def decide(self, signals: object) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+            types = np.zeros(len(PAGE_TYPES))
+            types[PAGE_TYPES.index("product")] = 1.0
+            return types, probabilities
+
+    DecideBlocks(model=Stub())(document)  # type: ignore[arg-type]
+    kept = [block.text for block in document.blocks if block.is_content]
+    assert kept[:2] == ["Martinsen charcoal grill", document.blocks[1].text]
+    assert kept[2:] == [text for row in rows for text in row]
+    # each block keeps the model's own probability
+    assert [block.score for block in document.blocks] == probabilities.tolist()
+
+
+def test_the_default_extractor_keeps_a_likely_code_block_in_an_article() -> None:
+    # An article's cut (F0.6) dropped this command (Hugo's Chroma markup) at p=0.62,
+    # between two kept paragraphs.
+    page = (
+        '<html lang="en"><head><title>Git basics</title></head><body><nav><a href="/">Home'
+        '</a> <a href="/posts">Posts</a></nav><article><h1>Merging branches in Git</h1>'
+        "<p>Once you have finished work on a branch, you merge it back into the main branch"
+        ' with two commands:</p><div class="highlight"><pre tabindex="0" style="color:#f8f8f2">'
+        '<code class="language-bash" data-lang="bash"><span style="display:flex;"><span>'
+        'git checkout main\n</span></span><span style="display:flex;"><span>git merge'
+        " feature-login\n</span></span></code></pre></div><p>Git tries to merge the changes"
+        " automatically. When both branches changed the same line, it stops and reports a"
+        " conflict for you to resolve.</p></article></body></html>"
+    )
+    assert "git checkout main\ngit merge feature-login" in unboiler.extract(page)
