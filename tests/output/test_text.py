@@ -319,8 +319,51 @@ def test_list_items_one_per_line() -> None:
 def test_table_rows_one_per_line_with_tab_separated_cells() -> None:
     text = to_text(article_document("table.html"))
     assert "Weekday departures\n\nRoute\tLeaves\tArrives\n" in text
-    assert "Cancelled all week | see the notice\tnone\n" in text
+    # a cell spanning two columns leaves the second empty: "none" stays under "Arrives"
+    assert "Cancelled all week | see the notice\t\tnone\n" in text
     assert "Leeds to York\t08:15\t08:40\nx|y line\t09:00\t09:31\n\nTimes are local." in text
+
+
+TIMETABLE = (
+    "<table><tr><th rowspan='2'>Station</th><th colspan='2'>Departure</th></tr>"
+    "<tr><th>Weekday</th><th>Weekend</th></tr>"
+    "<tr><td rowspan='2'>Southport</td><td>09:15</td><td>11:15</td></tr>"
+    "<tr><td>10:15</td><td>12:15</td></tr>"
+    "<tr><td>Ormskirk</td><td>08:00</td><td rowspan='9'>09:00</td></tr></table>"
+)
+
+
+def test_cells_stay_in_their_columns_across_row_and_column_spans() -> None:
+    # Written row by row, "Weekday" stood under "Station" and "10:15" too (HTML's table
+    # model: a cell spanning rows takes its column in the rows below).
+    document = unboiler.parse(TIMETABLE)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    assert to_text(document).split("\n") == [
+        "Station\tDeparture",
+        "\tWeekday\tWeekend",
+        "Southport\t09:15\t11:15",
+        "\t10:15\t12:15",
+        "Ormskirk\t08:00\t09:00",
+    ]
+    rows = [row for row in to_markdown(document).split("\n") if not row.startswith("| ---")]
+    assert rows == [
+        "| Station | Departure |  |",
+        "|  | Weekday | Weekend |",
+        "| Southport | 09:15 | 11:15 |",
+        "|  | 10:15 | 12:15 |",
+        "| Ormskirk | 08:00 | 09:00 |",
+    ]
+
+
+def test_a_table_of_huge_spans_keeps_its_rows() -> None:
+    from unboiler.output.text import MAX_GRID_SLOTS, Cell, Table
+
+    wide = Cell(["x"], colspan=1000, rowspan=2000)
+    table = Table([[wide] for _ in range(2000)])
+    assert MAX_GRID_SLOTS < 2000 * 1000 * 2000
+    assert table.grid() == [[wide]] * 2000  # the spans left out, the rows as they are
+    spanning, after = Cell(["a"], colspan=3), Cell(["b"])
+    assert Table([[spanning, after]]).grid() == [[spanning, None, None, after]]
 
 
 def test_layout_table_reads_as_paragraphs() -> None:

@@ -370,15 +370,15 @@ class _Writer:
         return separator.join(items)
 
     def table(self, table: Table) -> str:
-        width = max(sum(cell.colspan for cell in row) for row in table.rows)
+        grid = table.grid()  # cells in their columns; spanned slots empty
+        width = max(len(row) for row in grid)
         lines = []
-        for index, row in enumerate(table.rows):
+        for index, row in enumerate(grid):
             cells: list[str] = []
             for cell in row:
-                text = self.line(cell.inlines, line_break=" ")
+                text = "" if cell is None else self.line(cell.inlines, line_break=" ")
                 # GFM §4.10: a pipe inside a cell, even inside code, is escaped.
                 cells.append(_escape_code_pipes(text))
-                cells.extend([""] * (cell.colspan - 1))
             cells.extend([""] * (width - len(cells)))
             lines.append("| " + " | ".join(cells) + " |")
             if index == 0:

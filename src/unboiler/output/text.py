@@ -72,6 +72,9 @@ CODE_LANGUAGE_PREFIXES: Final = ("language-", "lang-", "highlight-source-")
 #: Bounds of ``colspan`` and ``rowspan`` (HTML standard, "processing model" of tables).
 MAX_COLSPAN: Final = 1000
 MAX_ROWSPAN: Final = 65534
+#: Slots a table's spans may fill before :meth:`Table.grid` leaves its rows' spans out (a
+#: table of a thousand cells each spanning a thousand rows and columns is no grid).
+MAX_GRID_SLOTS: Final = 1_000_000
 #: Lists, quotes and tables nested deeper than this are laid out flat (their text stays):
 #: the layout recurses once per such level, and a page may nest thousands.
 MAX_NESTING: Final = 64
@@ -178,6 +181,38 @@ class Table:
     """A table of data: every cell holds one line of text."""
 
     rows: list[list[Cell]]
+
+    def grid(self) -> list[list[Cell | None]]:
+        """The rows with every cell in its column, as the HTML standard's table model
+        places them (§4.9.12, "forming a table"): a slot that a cell above spans into
+        (``rowspan``), or that a cell's ``colspan`` covers after it, is None.  Written as
+        rows of cells, a table with a ``rowspan`` put the cells after it under the wrong
+        headers.  A table whose spans would fill more than :data:`MAX_GRID_SLOTS` slots
+        keeps its rows as they are, its spans left out."""
+        rows = self.rows
+        slots = sum(min(cell.rowspan, len(rows)) * cell.colspan for row in rows for cell in row)
+        if slots > MAX_GRID_SLOTS:
+            return [list(row) for row in rows]
+        taken: set[tuple[int, int]] = set()  # slots a cell above spans into
+        grid: list[list[Cell | None]] = []
+        for top, row in enumerate(rows):
+            placed: dict[int, Cell | None] = {}
+            column = 0
+            for cell in row:
+                while (top, column) in taken:
+                    placed[column] = None
+                    column += 1
+                placed[column] = cell
+                for extra in range(1, cell.colspan):
+                    placed[column + extra] = None
+                for below in range(top + 1, min(top + cell.rowspan, len(rows))):
+                    taken.update((below, column + extra) for extra in range(cell.colspan))
+                column += cell.colspan
+            while (top, column) in taken:  # spans into the end of the row
+                placed[column] = None
+                column += 1
+            grid.append([placed.get(index) for index in range(column)])
+        return grid
 
 
 Block = Paragraph | Heading | CodeBlock | Quote | ListBlock | Table
@@ -1624,7 +1659,8 @@ def _text_block(block: Block) -> str:
     if isinstance(block, ListBlock):
         return "\n".join(_text_blocks(item, "\n") for item in block.items)
     return "\n".join(
-        "\t".join(plain(cell.inlines, line_break=" ") for cell in row) for row in block.rows
+        "\t".join("" if cell is None else plain(cell.inlines, line_break=" ") for cell in row)
+        for row in block.grid()
     )
 
 
