@@ -623,6 +623,9 @@ def test_glued_link_cases(line: str, expected: str) -> None:
         ('it was fast<a href="#n3">3</a> then', "it was fast 3 then"),
         ('Home<a href="/a">About</a> us', "Home About us"),
         ('<a href="/x">USA</a>Today', "USA Today"),
+        # two links to one address that cut a word (a drop capital) are one
+        ('<a href="/p">P</a><a href="/p">acking</a> cubes', "Packing cubes"),
+        ('<a href="/p">Pack</a><a href="/q">ing</a> list', "Pack ing list"),
     ],
 )
 def test_links_and_words_that_touch(html: str, expected: str) -> None:

@@ -655,6 +655,36 @@ def _spaces_last(match: re.Match[str]) -> str:
     return _SPACE.sub("", run) + _NOT_SPACE.sub("", run)
 
 
+def _join_links(tokens: list[Inline]) -> list[Inline]:
+    """``tokens`` with each link that closes right where a link to the same address
+    opens made one link: a page that cuts a word into two links to one address
+    ("<a href=/p>P</a><a href=/p>acking</a>", a drop capital) shows one word, where two
+    links to two addresses are two items of a menu."""
+    result: list[Inline] = []
+    href: str | None = None
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        if isinstance(token, Open) and token.mark is Mark.LINK:
+            href = token.href
+        elif isinstance(token, Close) and token.mark is Mark.LINK and href is not None:
+            after = index + 1
+            while after < len(tokens) and tokens[after] == CASE_EDGE:
+                after += 1
+            following = tokens[after] if after < len(tokens) else None
+            if (
+                isinstance(following, Open)
+                and following.mark is Mark.LINK
+                and following.href == href
+            ):
+                result.extend(tokens[index + 1 : after])
+                index = after + 1
+                continue
+        result.append(token)
+        index += 1
+    return result
+
+
 def normalize(raw: Iterable[Inline]) -> list[Inline]:
     """Collapse white space the way a browser lays out a line: one space for each run,
     none at the ends or around a break, none between wide characters across a source line
@@ -662,6 +692,9 @@ def normalize(raw: Iterable[Inline]) -> list[Inline]:
     emphasis can open and close, CommonMark §6.2), and formatting left empty is dropped."""
     tokens = list(raw)
     others = [token for token in tokens if not isinstance(token, str)]
+    if others and any(isinstance(token, Close) and token.mark is Mark.LINK for token in others):
+        tokens = _join_links(tokens)
+        others = [token for token in tokens if not isinstance(token, str)]
     text = "".join([token for token in tokens if isinstance(token, str)])
     if _STAND_INS.search(text):  # page text holding those control characters
         tokens = [_STAND_INS.sub("", t) if isinstance(t, str) else t for t in tokens]
