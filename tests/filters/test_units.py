@@ -7,6 +7,7 @@ import numpy as np
 import unboiler
 from unboiler.filters.units import (
     PRE_FLOOR,
+    ROW_MAX_WORDS,
     keep_likely_preformatted,
     keep_whole_preformatted,
     pool,
@@ -89,6 +90,16 @@ def test_rows_are_the_blocks_of_each_nearest_row() -> None:
     rows = sorted([texts[i] for i in group] for group in row_groups(document))
     # a row of one block is no group; a nested table's row is its own
     assert rows == [["Legs", "Steel", "3"], ["Lid", "Inox"], ["inner a", "inner b"]]
+
+
+def test_a_row_of_a_layout_table_is_no_unit() -> None:
+    # The article in one cell and its sidebar in the next: decided block by block.
+    article = " ".join(["word"] * (ROW_MAX_WORDS + 1))
+    page = f"<table><tr><td><p>{article}</p></td><td>Archive</td><td>Tags</td></tr></table>"
+    assert row_groups(unboiler.parse(page)) == []
+    short = " ".join(["word"] * ROW_MAX_WORDS)
+    page = f"<table><tr><td><p>{short}</p></td><td>Archive</td></tr></table>"
+    assert row_groups(unboiler.parse(page)) == [[0, 1]]
 
 
 def test_a_likely_pre_is_kept_on_a_page_that_keeps_content() -> None:
