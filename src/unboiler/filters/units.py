@@ -59,12 +59,13 @@ def preformatted_blocks(document: TextDocument) -> list[list[int]]:
     """The indices of the blocks inside each outermost ``<pre>`` (those holding a block),
     in page order."""
     tree = document.tree
-    if tree is None:
+    pres = tree.css("pre") if tree is not None else []
+    if not pres:
         return []
     by_node = _blocks_by_node(document)
     groups = []
     seen: set[Any] = set()  # a <pre> inside another is read with it, once
-    for pre in tree.css("pre"):
+    for pre in pres:
         if pre in seen:
             continue
         inside: list[int] = []
@@ -85,6 +86,9 @@ def row_groups(document: TextDocument) -> list[list[int]]:
     """The indices of the blocks of each table row (a block's nearest ``<tr>`` within
     :data:`ROW_LEVELS`, not beyond a table) that holds more than one block, none of more
     than :data:`ROW_MAX_WORDS` words."""
+    tree = document.tree
+    if tree is None or tree.css_first("tr") is None:  # most pages: no walk up at all
+        return []
     rows: dict[Any, list[int]] = {}
     blocks = document.blocks
     for index, block in enumerate(blocks):
