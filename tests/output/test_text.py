@@ -355,6 +355,21 @@ def test_cells_stay_in_their_columns_across_row_and_column_spans() -> None:
     ]
 
 
+def test_a_list_in_a_cell_of_a_table_with_headers_is_the_cells_lines() -> None:
+    page = (
+        "<table><tr><th>Plan</th><th>Features</th></tr><tr><td>Basic</td><td><ul>"
+        "<li>1 user</li><li>5 GB storage</li></ul></td></tr><tr><td>Pro</td><td>10 users</td>"
+        "</tr></table>"
+    )
+    document = unboiler.parse(page)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    assert to_text(document) == "Plan\tFeatures\nBasic\t1 user 5 GB storage\nPro\t10 users"
+    # without header cells, a list in a cell is a layout's column, laid out flat
+    flat = unboiler.parse(page.replace("th>", "td>"))
+    unboiler.get_extractor("boilerpipe-everything")(flat)
+    assert to_text(flat).split("\n")[:3] == ["Plan", "", "Features"]
+
+
 def test_a_table_of_huge_spans_keeps_its_rows() -> None:
     from unboiler.output.text import MAX_GRID_SLOTS, Cell, Table
 

@@ -1546,9 +1546,10 @@ class _Layout:
         lack; in
         such a table a cell of two paragraphs is still a cell, where in a table without
         them it is more likely a column of the page's layout (Firefox's guess of layout
-        tables, ``IsProbablyLayoutTable``, takes ``<th>`` as a data table's).  Lists, code
-        and nested tables never fit in a cell's line: a table holding them is laid out
-        flat."""
+        tables, ``IsProbablyLayoutTable``, takes ``<th>`` as a data table's), and so is a
+        list whose items are one paragraph each (a plan's features), its items the
+        cell's lines.  Code, nested tables and other lists never fit in a cell's line: a
+        table holding them is laid out flat."""
         before: list[Block] = []
         rows: list[list[tuple[LexborNode, list[Block]]]] = []
         for row in self._rows(node, before, depth):
@@ -1561,8 +1562,11 @@ class _Layout:
             if any(blocks for _, blocks in cells):
                 rows.append(cells)
         all_cells = [cell for row_cells in rows for cell in row_cells]
-        lines = all(all(isinstance(b, (Paragraph, Heading)) for b in bl) for _, bl in all_cells)
         has_header = any(cell.tag == "th" for cell, _ in all_cells)
+        lines = all(
+            all(isinstance(b, (Paragraph, Heading)) or (has_header and _simple_list(b)) for b in bl)
+            for _, bl in all_cells
+        )
         simple = lines and (has_header or all(len(bl) <= 1 for _, bl in all_cells))
         columns = max(
             (sum(_span(c.attributes.get("colspan"), MAX_COLSPAN) for c, _ in r) for r in rows),
@@ -1618,15 +1622,30 @@ def _wraps_items(node: LexborNode) -> bool:
 
 
 def _cell_line(blocks: list[Block]) -> list[Inline]:
-    """The one line of a table cell: its paragraphs and headings, a line break between
-    two."""
+    """The one line of a table cell: its paragraphs and headings, and the items of a
+    simple list (:func:`_simple_list`), a line break between two."""
     line: list[Inline] = []
     for block in blocks:
-        if isinstance(block, (Paragraph, Heading)):
+        lines = (
+            [item[0].inlines for item in block.items]  # type: ignore[union-attr]
+            if isinstance(block, ListBlock)
+            else [block.inlines]
+            if isinstance(block, (Paragraph, Heading))
+            else []
+        )
+        for inlines in lines:
             if line:
                 line.append(BREAK)
-            line.extend(block.inlines)
+            line.extend(inlines)
     return line
+
+
+def _simple_list(block: Block) -> bool:
+    """Whether ``block`` is a list whose items are each one paragraph (a cell's "1 user,
+    5 GB storage"): in a table with header cells, it is the cell's lines."""
+    return isinstance(block, ListBlock) and all(
+        len(item) == 1 and isinstance(item[0], Paragraph) for item in block.items
+    )
 
 
 def _mark(selection: Selection) -> tuple[dict[LexborNode, bool], LexborNode | None]:
