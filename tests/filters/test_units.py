@@ -171,3 +171,23 @@ def test_the_default_extractor_keeps_a_likely_code_block_in_an_article() -> None
         " conflict for you to resolve.</p></article></body></html>"
     )
     assert "git checkout main\ngit merge feature-login" in unboiler.extract(page)
+
+
+def test_a_likely_heading_is_kept_with_the_section_it_opens() -> None:
+    from unboiler.filters.units import HEADING_FLOOR, keep_likely_headings
+
+    probabilities = np.array([HEADING_FLOOR, 0.9, HEADING_FLOOR, 0.2, HEADING_FLOOR - 0.01, 0.9])
+    headings = np.array([True, False, True, False, True, False])
+    keep = np.array([False, True, False, False, False, True])
+    # the first heading opens kept text; the second opens dropped text; the third is
+    # less likely than the floor
+    assert keep_likely_headings(keep, probabilities, headings).tolist() == [
+        True,
+        True,
+        False,
+        False,
+        False,
+        True,
+    ]
+    empty = np.zeros(0)
+    assert keep_likely_headings(empty.astype(bool), empty, empty.astype(bool)).tolist() == []

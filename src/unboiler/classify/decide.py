@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
@@ -21,10 +22,18 @@ from unboiler.classify.default_model import (
     choose_blocks,
     favor_beta,
 )
-from unboiler.classify.signals import page_signals
+from unboiler.classify.signals import block_feature_names, page_signals
 from unboiler.document import TextDocument
 from unboiler.errors import ExtractorOptionError
-from unboiler.filters.units import decision_units, keep_likely_preformatted, pool
+from unboiler.filters.units import (
+    decision_units,
+    keep_likely_headings,
+    keep_likely_preformatted,
+    pool,
+)
+
+#: The block features' column that holds a block's heading level (0: no heading).
+HEADING_COLUMN: Final = block_feature_names().index("heading_level")
 
 
 def check_favor(favor: str) -> None:
@@ -61,7 +70,9 @@ class DecideBlocks:
         blocks = document.blocks
         words = np.fromiter((block.num_words for block in blocks), np.float64, len(blocks))
         code, rows = decision_units(document)
-        keep = choose_units(probabilities, words, favor_beta(self.favor, page_type), code, rows)
+        headings = signals.blocks[:, HEADING_COLUMN] > 0
+        beta = favor_beta(self.favor, page_type)
+        keep = choose_units(probabilities, words, beta, code, rows, headings=headings)
         changed = False
         for block, probability, content in zip(
             blocks, probabilities.tolist(), keep.tolist(), strict=True
@@ -77,15 +88,18 @@ def choose_units(
     beta: float,
     code: Sequence[Sequence[int]] = (),
     rows: Sequence[Sequence[int]] = (),
+    *,
+    headings: npt.NDArray[np.bool_] | None = None,
 ) -> npt.NDArray[np.bool_]:
     """The blocks to keep (:func:`~unboiler.classify.default_model.choose_blocks`), the
     lines of one ``<pre>`` (``code``) and the cells of one table row (``rows``) decided
-    together at the likeliest one's probability, and a likely ``<pre>`` kept
-    (:mod:`unboiler.filters.units`)."""
+    together at the likeliest one's probability, a likely ``<pre>`` kept, and a likely
+    heading kept with the content it opens (:mod:`unboiler.filters.units`)."""
     groups = [list(group) for group in code if len(group) > 1]
     groups += [list(group) for group in rows]
     keep = choose_blocks(pool(probabilities, groups), words, beta)
-    return keep_likely_preformatted(keep, probabilities, [list(group) for group in code])
+    keep = keep_likely_preformatted(keep, probabilities, [list(group) for group in code])
+    return keep if headings is None else keep_likely_headings(keep, probabilities, headings)
 
 
 def explain(

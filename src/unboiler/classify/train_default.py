@@ -446,14 +446,17 @@ class HeldOut:
         F-``beta`` when given: its decision units (:mod:`unboiler.filters.units`) and,
         unless ``drop_repeats`` is false, its repeated-text rule
         (:mod:`unboiler.filters.repeats`), as the extractor's filters apply them."""
-        from unboiler.classify.decide import choose_units
+        from unboiler.classify.decide import HEADING_COLUMN, choose_units
         from unboiler.filters.repeats import drops_repeats, first_copies
 
         page = self.pages[index]
         kind = PAGE_TYPES[self.predicted_types[index]]
         if beta is None:
             beta = favor_beta(favor, kind)
-        keep = choose_units(self.probabilities[index], page.words, beta, page.code, page.rows)
+        headings = page.blocks[:, HEADING_COLUMN] > 0 if len(page.blocks) else None
+        keep = choose_units(
+            self.probabilities[index], page.words, beta, page.code, page.rows, headings=headings
+        )
         if drop_repeats and drops_repeats(kind):
             first = first_copies(page.texts, page.words.tolist(), keep.tolist())
             keep &= np.asarray(first, dtype=bool) | np.isin(np.arange(len(keep)), list(page.cells))
