@@ -87,6 +87,14 @@ def test_screen_reader_copies_of_shown_text_are_left_out(output: str) -> None:
     assert "Oak Oak veneer" in words  # aria-hidden alone marks no copy
 
 
+def _all_content(page: str) -> TextDocument:
+    """``page`` parsed, every block of it content."""
+    document = unboiler.parse(page)
+    for block in document.blocks:
+        block.set_content(True)
+    return document
+
+
 @pytest.mark.parametrize(
     "classes",
     [
@@ -103,10 +111,7 @@ def test_screen_reader_classes_under_other_names(classes: str) -> None:
         '<body><p>Price: <span aria-hidden="true">EUR 20.99</span>'
         f'<span class="{classes}">EUR 20.99</span></p></body>'
     )
-    document = unboiler.parse(page)
-    for block in document.blocks:
-        block.set_content(True)
-    assert to_text(document) == "Price: EUR 20.99"
+    assert to_text(_all_content(page)) == "Price: EUR 20.99"
 
 
 @pytest.mark.parametrize("classes", ["hidden-xs", "d-none", "hiddenField", "screen", "clip"])
@@ -114,10 +119,7 @@ def test_other_classes_mark_no_copy(classes: str) -> None:
     # Words a page shows twice in a row are kept twice unless the second copy is for
     # screen readers: "hidden-xs" hides on small screens only, "hiddenField" is a name.
     page = f'<body><p>Bora <span class="{classes}">Bora</span></p></body>'
-    document = unboiler.parse(page)
-    for block in document.blocks:
-        block.set_content(True)
-    assert to_text(document) == "Bora Bora"
+    assert to_text(_all_content(page)) == "Bora Bora"
 
 
 MATH_PAGE = (
@@ -168,9 +170,7 @@ PERMALINK_PAGE = (
 
 @pytest.mark.parametrize("output", ["text", "markdown", "html"])
 def test_heading_permalinks_are_left_out(output: str) -> None:
-    document = unboiler.parse(PERMALINK_PAGE)
-    for block in document.blocks:
-        block.set_content(True)
+    document = _all_content(PERMALINK_PAGE)
     rendered = render(document, output, extractor="by-hand")
     for sign in ("¶", "🔗", "\\#"):
         assert sign not in rendered

@@ -448,6 +448,7 @@ class HeldOut:
         (:mod:`unboiler.filters.repeats`), as the extractor's filters apply them."""
         from unboiler.classify.decide import HEADING_COLUMN, choose_units
         from unboiler.filters.repeats import drops_repeats, first_copies
+        from unboiler.filters.units import keep_whole
 
         page = self.pages[index]
         kind = PAGE_TYPES[self.predicted_types[index]]
@@ -458,11 +459,9 @@ class HeldOut:
             self.probabilities[index], page.words, beta, page.code, page.rows, headings=headings
         )
         if drop_repeats and drops_repeats(kind):
-            first = first_copies(page.texts, page.words.tolist(), keep.tolist())
-            keep &= np.asarray(first, dtype=bool) | np.isin(np.arange(len(keep)), list(page.cells))
-        for group in page.code:  # a <pre> kept whole (units.keep_whole_preformatted)
-            if len(group) > 1 and keep[list(group)].any():
-                keep[list(group)] = True
+            first = first_copies(page.texts, page.words.tolist(), keep.tolist(), exempt=page.cells)
+            keep = np.asarray(first, dtype=bool)
+        keep = keep_whole(keep, [group for group in page.code if len(group) > 1])
         return _kept_text(page, keep)
 
 

@@ -31,7 +31,7 @@ by less than 0.002 on every dataset and page type: the cells WCXB 0.8754 to 0.87
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -56,16 +56,18 @@ def first_copies(
     words: Sequence[float],
     keep: Sequence[bool],
     min_words: int = MIN_REPEAT_WORDS,
+    exempt: Collection[int] = (),
 ) -> list[bool]:
     """``keep`` with every kept text that an earlier kept text already has (case and
-    white space aside) turned off, when it has at least ``min_words`` words."""
+    white space aside) turned off, when it has at least ``min_words`` words and its index
+    is not in ``exempt`` (:func:`in_table_cell`)."""
     seen: set[str] = set()
     result = list(keep)
     for index, (text, count, kept) in enumerate(zip(texts, words, keep, strict=True)):
         if not kept:
             continue
         key = _key(text)
-        if key in seen and count >= min_words:
+        if key in seen and count >= min_words and index not in exempt:
             result[index] = False
         seen.add(key)
     return result
@@ -108,10 +110,11 @@ class DropRepeatedContent:
             [block.num_words for block in blocks],
             [block.is_content for block in blocks],
             self.min_words,
+            exempt={index for index, block in enumerate(blocks) if in_table_cell(block)},
         )
         changed = False
         for block, kept in zip(blocks, keep, strict=True):
-            if block.is_content and not kept and not in_table_cell(block):
+            if block.is_content and not kept:
                 changed = block.set_content(False) | changed
         return changed
 

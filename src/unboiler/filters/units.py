@@ -24,6 +24,7 @@ scrapinghub gain, the ``<pre>`` floor most of WCXB's.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
 import numpy as np
@@ -159,18 +160,29 @@ def keep_likely_headings(
     return keep | (headings & following & (probabilities >= HEADING_FLOOR))
 
 
+def keep_whole(
+    keep: npt.NDArray[np.bool_], groups: Sequence[Sequence[int]]
+) -> npt.NDArray[np.bool_]:
+    """``keep`` with every block of a group one of whose blocks is kept kept too."""
+    kept = keep.copy()
+    for group in groups:
+        if kept[list(group)].any():
+            kept[list(group)] = True
+    return kept
+
+
 def keep_whole_preformatted(document: TextDocument) -> bool:
     """Filter: every block inside a ``<pre>`` one of whose blocks is content becomes
-    content."""
+    content (:func:`keep_whole`)."""
     blocks = document.blocks
     if not any(block.is_content for block in blocks):
         return False
-    changed = False
-    for group in preformatted_groups(document):
-        if any(blocks[index].is_content for index in group):
-            for index in group:
-                changed = blocks[index].set_content(True) | changed
-    return changed
+    content = np.fromiter((block.is_content for block in blocks), np.bool_, len(blocks))
+    whole = keep_whole(content, preformatted_groups(document))
+    added = np.flatnonzero(whole & ~content).tolist()
+    for index in added:
+        blocks[index].set_content(True)
+    return bool(added)
 
 
 __all__ = [
@@ -181,6 +193,7 @@ __all__ = [
     "decision_units",
     "keep_likely_headings",
     "keep_likely_preformatted",
+    "keep_whole",
     "keep_whole_preformatted",
     "pool",
     "preformatted_blocks",

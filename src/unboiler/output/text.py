@@ -458,11 +458,8 @@ def _text_nodes(node: LexborNode) -> list[LexborNode]:
 PERMALINK_SIGNS: Final = frozenset({"¶", "#", "§", "🔗", "⚓"})
 #: Where a permalink sits: in a heading, a term being defined (Sphinx's API entries) or a
 #: caption, within this many levels; or beside a heading (GitHub's Markdown).
-PERMALINK_HOLDERS: Final = frozenset(
-    {"h1", "h2", "h3", "h4", "h5", "h6", "dt", "caption", "figcaption"}
-)
+PERMALINK_HOLDERS: Final = tags.HEADING_TAGS | {"dt", "caption", "figcaption"}
 PERMALINK_LEVELS: Final = 3
-_HEADINGS: Final = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 #: Variation selectors that may follow an emoji sign (text or emoji presentation).
 _VARIATION_SELECTORS: Final = "\ufe0e\ufe0f"
 
@@ -481,8 +478,8 @@ def is_permalink(link: LexborNode) -> bool:
         if element.tag in PERMALINK_HOLDERS:
             return True
         element = element.parent
-    return _next_element(link, backwards=True) in _HEADINGS or (
-        _next_element(link, backwards=False) in _HEADINGS
+    return _next_element(link, backwards=True) in tags.HEADING_TAGS or (
+        _next_element(link, backwards=False) in tags.HEADING_TAGS
     )
 
 
@@ -878,6 +875,12 @@ def strip_line_ends(text: str) -> str:
 # --------------------------------------------------------------------------- layout walk
 
 
+def _write_formula(node: LexborNode, run: list[Inline]) -> None:
+    text = math_text(node)
+    if text:
+        run.append(text)
+
+
 def base_url(document: TextDocument) -> str | None:
     """The address the page's relative links resolve against: the page's first
     ``<base href>`` (HTML Living Standard, §4.2.3, "the base element"), made absolute
@@ -1267,9 +1270,7 @@ class _Layout:
                     # an image left out still stands between the words around it
                     run.append(image if image is not None else " ")
                 elif tag == "math":
-                    text = math_text(node)
-                    if text:
-                        run.append(text)
+                    _write_formula(node, run)
                 elif tag not in RUBY_ANNOTATION_TAGS and (
                     free_images or node in self.marked or node in self.formulas
                 ):
@@ -1291,9 +1292,7 @@ class _Layout:
             run.append(BREAK)
             return
         if node.tag == "math":
-            text = math_text(node)
-            if text:
-                run.append(text)
+            _write_formula(node, run)
             return
         _mark_case_edge(run)
         closing = self.enter(node, run)
@@ -1624,19 +1623,17 @@ def _wraps_items(node: LexborNode) -> bool:
 def _cell_line(blocks: list[Block]) -> list[Inline]:
     """The one line of a table cell: its paragraphs and headings, and the items of a
     simple list (:func:`_simple_list`), a line break between two."""
-    line: list[Inline] = []
+    lines: list[list[Inline]] = []
     for block in blocks:
-        lines = (
-            [item[0].inlines for item in block.items]  # type: ignore[union-attr]
-            if isinstance(block, ListBlock)
-            else [block.inlines]
-            if isinstance(block, (Paragraph, Heading))
-            else []
-        )
-        for inlines in lines:
-            if line:
-                line.append(BREAK)
-            line.extend(inlines)
+        if isinstance(block, (Paragraph, Heading)):
+            lines.append(block.inlines)
+        elif isinstance(block, ListBlock):
+            lines.extend(item[0].inlines for item in block.items if isinstance(item[0], Paragraph))
+    line: list[Inline] = []
+    for inlines in lines:
+        if line:
+            line.append(BREAK)
+        line.extend(inlines)
     return line
 
 
