@@ -80,7 +80,11 @@ _MARK_NAMES = {
     Mark.STRIKE: "s",
     Mark.LINK: "link",
     Mark.CODE: "code",
+    Mark.SUPERSCRIPT: "sup",
+    Mark.SUBSCRIPT: "sub",
 }
+#: The inline HTML the Markdown writer uses for marks Markdown has no syntax for.
+_HTML_MARKS = {"<sup>": "sup", "</sup>": "/sup", "<sub>": "sub", "</sub>": "/sub"}
 
 
 def _merge_text(line: list[str]) -> tuple[str, ...]:
@@ -180,6 +184,8 @@ def _markdown_line(node: SyntaxTreeNode) -> tuple[str, ...]:
                 line.append(kind)
                 walk(child)
                 line.append("/" + kind)
+            elif kind == "html_inline" and child.content in _HTML_MARKS:
+                line.append(_HTML_MARKS[child.content])
             else:
                 raise AssertionError(f"unexpected inline {kind}")
 

@@ -257,3 +257,12 @@ def test_links_resolve_against_the_base_element(base: str, url: str | None, expe
         page, url=url, extractor="boilerpipe-everything", output="markdown", links=True
     )
     assert f"]({expected})" in markdown
+
+
+def test_superscript_and_subscript_are_kept() -> None:
+    document = unboiler.parse("<p>H<sub>2</sub>O and mc<sup>2</sup><sup onclick='x()'>!</sup></p>")
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    fragment = to_html(document)
+    # two touching superscripts are one
+    assert fragment == "<p>H<sub>2</sub>O and mc<sup>2!</sup></p>"
+    assert_safe(fragment)

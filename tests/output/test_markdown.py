@@ -215,7 +215,7 @@ def test_escapes_only_what_markdown_would_read(line: str, written: str) -> None:
 
 # Text with every character Markdown gives a meaning to, and some that it does not.
 _TEXT = st.text(alphabet="ab1 .)*_`[]<>|#-+=!&\\~:;x\n\t中文", min_size=1, max_size=12)
-_INLINE_TAGS = ["em", "strong", "code", "a", "span", "del", "b", "i"]
+_INLINE_TAGS = ["em", "strong", "code", "a", "span", "del", "b", "i", "sup", "sub"]
 _BLOCK_TAGS = ["p", "div", "h2", "blockquote", "li", "pre", "td"]
 
 
@@ -386,3 +386,42 @@ def test_an_exclamation_mark_is_escaped_only_before_a_link() -> None:
     assert markdown == "Keep at it!\n\nWow\\![news](https://e.x/), and hi! there."
     html = markdown_parser().render(markdown)
     assert "<img" not in html and '<a href="https://e.x/">news</a>' in html
+
+
+@pytest.mark.parametrize(
+    ("body", "written"),
+    [
+        # After a line break, up to three spaces may come before a block's marker: a
+        # " =" line under a paragraph's line is a setext underline (CommonMark §4.3).
+        ("<em>1<br></em> =", "1\\\n \\="),
+        ("<em>x<br></em> - y", "x\\\n \\- y"),
+        ("<b>x<br></b> 3. y", "x\\\n 3\\. y"),
+        ("<b>x<br></b> # y", "x\\\n \\# y"),
+    ],
+)
+def test_block_markers_after_indentation_are_escaped(body: str, written: str) -> None:
+    document = unboiler.parse(f"<p>{body}</p>")
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    markdown = to_markdown(document)
+    assert markdown == written
+    assert markdown_skeleton(markdown)[0][0] == "paragraph"
+    assert squeeze(markdown_text(markdown)) == squeeze(to_text(document))
+
+
+def test_superscript_and_subscript_are_inline_html() -> None:
+    document = unboiler.parse(
+        "<p>Water is H<sub>2</sub>O, energy is mc<sup>2</sup> and the 2<sup>nd</sup>"
+        " law holds; <sup>*a*</sup> stays text.</p>"
+    )
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    markdown = to_markdown(document)
+    assert markdown == (
+        "Water is H<sub>2</sub>O, energy is mc<sup>2</sup> and the 2<sup>nd</sup> law"
+        " holds; <sup>\\*a\\*</sup> stays text."
+    )
+    rendered = markdown_parser().render(markdown)
+    assert "H<sub>2</sub>O" in rendered
+    assert "mc<sup>2</sup>" in rendered
+    assert "<sup>*a*</sup>" in rendered
+    # the plain text runs them into the words, as the page shows them
+    assert to_text(document) == "Water is H2O, energy is mc2 and the 2nd law holds; *a* stays text."

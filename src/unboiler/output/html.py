@@ -41,6 +41,8 @@ INLINE_TAGS: Final = {
     Mark.STRONG: "strong",
     Mark.CODE: "code",
     Mark.STRIKE: "del",
+    Mark.SUPERSCRIPT: "sup",
+    Mark.SUBSCRIPT: "sub",
     Mark.LINK: "a",
 }
 ALLOWED_TAGS: Final = frozenset(

@@ -42,6 +42,9 @@ from unboiler.output.text import (
 
 #: Delimiters of inline formatting (CommonMark §6.2; GFM §6.5 for strikethrough).
 DELIMITERS: Final = {Mark.EMPHASIS: "*", Mark.STRONG: "**", Mark.STRIKE: "~~"}
+#: Formatting Markdown has no syntax for, written as the inline HTML that CommonMark
+#: passes through (§6.6) and GitHub renders: "mc<sup>2</sup>" rather than "mc2".
+HTML_MARKS: Final = {Mark.SUPERSCRIPT: "sup", Mark.SUBSCRIPT: "sub"}
 #: Emphasis inside or around strong emphasis: another character, so that the two never
 #: form one delimiter run.
 EMPHASIS_BESIDE_STRONG: Final = "_"
@@ -61,9 +64,11 @@ _ENTITY_LIKE: Final = re.compile(r"&(?=#?[0-9A-Za-z]+;)")
 # item's number and "." or ")" only when a space, a tab or the line's end follows; a
 # setext underline or a thematic break only as the whole line ("===", "- - -").  Text
 # that opens nothing ("#hashtag", "+1", "-5 degrees", "4.35 avg", "2024.4.4") is written
-# as it is.
-_BLOCK_START: Final = re.compile(r"^(?:>|#{1,6}(?=[ \t]|$)|[-+](?=[ \t]|$)|=+[ \t]*$|-[ \t-]*$)")
-_ORDERED_MARKER: Final = re.compile(r"^(\d{1,9})([.)])(?=[ \t]|$)")
+# as it is.  Up to three spaces may come before any of them.
+_BLOCK_START: Final = re.compile(
+    r"^( {0,3})(?=>|#{1,6}(?:[ \t]|$)|[-+](?:[ \t]|$)|=+[ \t]*$|-[ \t-]*$)"
+)
+_ORDERED_MARKER: Final = re.compile(r"^( {0,3}\d{1,9})([.)])(?=[ \t]|$)")
 _URL_UNSAFE: Final = {" ": "%20", "(": "%28", ")": "%29", "<": "%3C", ">": "%3E", "\\": "%5C"}
 
 
@@ -78,8 +83,8 @@ def _escape_line_starts(text: str) -> str:
     lines = text.split("\n")
     for index, line in enumerate(lines):
         if _BLOCK_START.match(line):
-            lines[index] = "\\" + line
-        elif line[:1].isdigit():
+            lines[index] = _BLOCK_START.sub(r"\1\\", line, count=1)
+        elif line.lstrip(" ")[:1].isdigit():
             lines[index] = _ORDERED_MARKER.sub(r"\1\\\2", line)
     return "\n".join(lines)
 
@@ -260,6 +265,9 @@ class _Line:
                 index = len(self.pieces)
                 self.pieces.append("[")
                 self.link_openings.append(index)
+        elif mark in HTML_MARKS and all(s.mark is not mark for s in stack if s.opening >= 0):
+            index = len(self.pieces)
+            self.pieces.append(f"<{HTML_MARKS[mark]}>")
         elif mark in DELIMITERS and all(s.mark is not mark for s in stack if s.opening >= 0):
             # The same emphasis twice over would read as another one ("**" is strong).
             index = len(self.pieces)
@@ -281,6 +289,9 @@ class _Line:
         if span.mark is Mark.LINK:
             if span.href is not None:
                 self.pieces.append(f"]({_destination(span.href)})")
+            return
+        if span.mark in HTML_MARKS:
+            self.pieces.append(f"</{HTML_MARKS[span.mark]}>")
             return
         delimiter = DELIMITERS[span.mark]
         if span.mark is Mark.EMPHASIS and span.beside_strong:

@@ -88,6 +88,11 @@ class Mark(enum.Enum):
     CODE = "code"
     STRIKE = "strike"
     LINK = "link"
+    #: Raised and lowered text: exponents ("mc<sup>2</sup>"), chemical formulas
+    #: ("H<sub>2</sub>O"), ordinals.  The plain text runs them into the word, as the page
+    #: shows them; the HTML and Markdown keep them, or "x2" would read as a product.
+    SUPERSCRIPT = "superscript"
+    SUBSCRIPT = "subscript"
 
 
 MARK_TAGS: Final = {
@@ -102,6 +107,8 @@ MARK_TAGS: Final = {
     "del": Mark.STRIKE,
     "s": Mark.STRIKE,
     "strike": Mark.STRIKE,
+    "sup": Mark.SUPERSCRIPT,
+    "sub": Mark.SUBSCRIPT,
     "a": Mark.LINK,
 }
 
