@@ -266,3 +266,20 @@ def test_superscript_and_subscript_are_kept() -> None:
     # two touching superscripts are one
     assert fragment == "<p>H<sub>2</sub>O and mc<sup>2!</sup></p>"
     assert_safe(fragment)
+
+
+def test_leading_rows_of_header_cells_are_the_tables_head() -> None:
+    document = unboiler.parse(
+        "<table><thead><tr><th rowspan='2'>Route</th><th colspan='2'>Times</th></tr>"
+        "<tr><th>Leaves</th><th>Arrives</th></tr></thead>"
+        "<tbody><tr><td>12</td><td>8:00</td><td>8:40</td></tr>"
+        "<tr><th>14</th><td>9:10</td><td>9:55</td></tr></tbody></table>"
+    )
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    assert to_html(document) == (
+        "<table>\n<thead>\n"
+        '<tr><th rowspan="2">Route</th><th colspan="2">Times</th></tr>\n'
+        "<tr><th>Leaves</th><th>Arrives</th></tr>\n</thead>\n<tbody>\n"
+        "<tr><td>12</td><td>8:00</td><td>8:40</td></tr>\n"
+        "<tr><th>14</th><td>9:10</td><td>9:55</td></tr>\n</tbody>\n</table>"
+    )

@@ -158,9 +158,14 @@ class _Writer:
                 )
                 cells.append(f"<{tag}{spans}>{self.line(cell.inlines)}</{tag}>")
             rows.append("<tr>" + "".join(cells) + "</tr>")
-        header = ""
-        if all(cell.header for cell in table.rows[0]):
-            header = f"<thead>\n{rows.pop(0)}\n</thead>\n"
+        # The leading rows of header cells head the table (a two-level header: "Times"
+        # over "Leaves" and "Arrives").
+        count = next(
+            (i for i, row in enumerate(table.rows) if not all(cell.header for cell in row)),
+            len(rows),
+        )
+        header = f"<thead>\n{chr(10).join(rows[:count])}\n</thead>\n" if count else ""
+        rows = rows[count:]
         body = f"<tbody>\n{chr(10).join(rows)}\n</tbody>\n" if rows else ""
         return f"<table>\n{header}{body}</table>"
 
