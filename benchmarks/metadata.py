@@ -20,6 +20,11 @@ where that returns nothing (it gives up on pages with too little text), its
 ``--halves`` adds the figures of each half of the pages split by domain (the last byte
 of the MD5 of ``domain_of(page)``, even or odd): rules developed on one half are checked
 on the other, whose domains they have not seen.
+
+Each dataset's report ends with how far its gold can be reached (:class:`GoldCheck`):
+on the pages whose ``<h1>`` and ``<title>`` name different headlines, which of the two
+the gold took; the gold dates written nowhere in the page or its URL; and, where the
+page states both a publication and a modification date, which one the gold took.
 """
 
 from __future__ import annotations
@@ -38,7 +43,10 @@ from pathlib import Path
 import unboiler
 from unboiler.charset import decode
 from unboiler.datasets import Dataset, Page, domain_of, load_dataset
-from unboiler.metadata import extract_metadata
+from unboiler.document import TextDocument
+from unboiler.metadata import extract_metadata, parse_date
+from unboiler.metadata.sources import StructuredData, meta_tags
+from unboiler.metadata.title import clean_title, domain_names, headings, is_site_name
 from unboiler.parse import parse
 
 FIELDS = ("title", "author", "date")
@@ -87,13 +95,137 @@ def gold_of(page: Page) -> dict[str, str | None]:
     return {"title": meta.title, "author": meta.author, "date": meta.publish_date}
 
 
-def ours(page: Page) -> tuple[dict[str, str | None], float]:
-    """unboiler's answers and the seconds metadata took after the parse."""
+def ours(page: Page) -> tuple[dict[str, str | None], float, TextDocument]:
+    """unboiler's answers, the seconds metadata took after the parse, and the parse."""
     document = parse(page.html, url=page.url)
     start = time.perf_counter()
     meta = extract_metadata(document)
     elapsed = time.perf_counter() - start
-    return {"title": meta.title, "author": meta.author, "date": meta.date}, elapsed
+    answers = {"title": meta.title, "author": meta.author, "date": meta.date}
+    return answers, elapsed, document
+
+
+_MONTHS = (
+    "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"
+)  # fmt: skip
+
+
+def written_days(day: str) -> list[re.Pattern[str]]:
+    """The usual ways of writing the day ``YYYY-MM-DD`` in a page or an address: ISO
+    and its look-alikes, numeric day-month and month-day orders, the English month's
+    name before or after the day, and the CJK year-month-day."""
+    year, month, date = day.split("-")
+    m, d = int(month), int(date)
+    name = _MONTHS[m - 1]
+    forms = [
+        rf"{year}[-/]?{month}[-/]?{date}(?!\d)",
+        rf"(?<!\d)0?{m}/0?{d}/{year}",
+        rf"(?<!\d)0?{d}[./-]0?{m}[./-]{year}",
+        rf"{name}[a-z]*\.?\s+0?{d}(?:st|nd|rd|th)?,?\s+{year}",
+        rf"(?<!\d)0?{d}(?:st|nd|rd|th)?\.?\s+(?:of\s+)?{name}[a-z]*\.?,?\s+{year}",
+        rf"{year}年0?{m}月0?{d}日",
+    ]
+    return [re.compile(form, re.IGNORECASE) for form in forms]
+
+
+@dataclass
+class GoldCheck:
+    """How far a dataset's gold title and date can be reached.
+
+        ``h1``, ``title``, ``neither``: pages whose first ``<h1>`` (other than the site's
+        logo) and ``<title>`` (without the site's name) are both there and are not the same
+        headline (:func:`same_text`), by which one the gold's title matches.  No rule that
+        picks one of the two can be right on more of these pages than the larger count, and
+        one right on that many would have to tell them apart; ``found``: those where unboiler's
+    title matches the gold.  ``unwritten``: pages whose gold
+        date is written nowhere in the page or its URL (:func:`written_days`).
+        ``published``, ``modified``, ``other``: pages stating a publication and a different
+        modification day (JSON-LD's own object, or ``article:published_time`` and
+        ``article:modified_time``), by which one the gold's date is."""
+
+    h1: int = 0
+    title: int = 0
+    neither: int = 0
+    found: int = 0
+    dated: int = 0
+    unwritten: int = 0
+    published: int = 0
+    modified: int = 0
+    other: int = 0
+
+    def add(self, page: Page, document: TextDocument, html: str, found: str | None) -> None:
+        """Count one page; ``found`` is the title unboiler gave it."""
+        gold = gold_of(page)
+        if gold["title"]:
+            self._title(document, gold["title"], found)
+        day = _DAY.search(gold["date"] or "")
+        if day:
+            self.dated += 1
+            written = written_days(day.group(0))
+            if not any(form.search(text) for form in written for text in (html, page.url or "")):
+                self.unwritten += 1
+            self._stated(document, day.group(0))
+
+    def _title(self, document: TextDocument, gold: str, found: str | None) -> None:
+        names = [*meta_tags(document.tree).get("og:site_name", []), *domain_names(document.url)]
+        shown = [
+            h
+            for h in headings(document, names)
+            if not h.is_home_link and not is_site_name(h.text, names)
+        ]
+        if not shown or not document.title:
+            return
+        heading, title = shown[0].text, clean_title(document.title, names)
+        if same_text(heading, title) or same_text(heading, document.title):
+            return
+        self.found += bool(found) and same_text(found or "", gold)
+        if same_text(heading, gold):
+            self.h1 += 1
+        elif same_text(title, gold) or same_text(document.title, gold):
+            self.title += 1
+        else:
+            self.neither += 1
+
+    def _stated(self, document: TextDocument, gold: str) -> None:
+        data, meta = StructuredData.read(document), meta_tags(document.tree)
+        published = [
+            *data.values("datePublished", own=True),
+            *meta.get("article:published_time", []),
+        ]
+        modified = [*data.values("dateModified", own=True), *meta.get("article:modified_time", [])]
+        first = [_first_day(values) for values in (published, modified)]
+        if first[0] is None or first[1] is None or first[0] == first[1]:
+            return
+        if first[0] == gold:
+            self.published += 1
+        elif first[1] == gold:
+            self.modified += 1
+        else:
+            self.other += 1
+
+    def lines(self) -> list[str]:
+        disagree = self.h1 + self.title + self.neither
+        stated = self.published + self.modified + self.other
+        return [
+            f"How far the gold can be reached: on {disagree} pages the `<h1>` and the "
+            f"`<title>` name different headlines; the gold's title is the `<h1>` on "
+            f"{self.h1}, the `<title>` on {self.title}, neither on {self.neither} "
+            f"(unboiler's title matches the gold on {self.found} of these pages).  "
+            f"Of {self.dated} gold dates, {self.unwritten} are written nowhere in the page "
+            f"or its URL (at most {1 - self.unwritten / max(self.dated, 1):.3f} of the "
+            f"dates can be found).  On {stated} pages stating a publication and a "
+            f"different modification day, the gold's date is the publication's on "
+            f"{self.published}, the modification's on {self.modified}, another on "
+            f"{self.other}.",
+            "",
+        ]
+
+
+def _first_day(values: list[object]) -> str | None:
+    for value in values:
+        if isinstance(value, str) and (found := parse_date(value)):
+            return found[:10]
+    return None
 
 
 def theirs(page: Page) -> tuple[dict[str, str | None], bool]:
@@ -148,6 +280,7 @@ def run(
     *,
     peer: bool,
     dump: list[dict[str, object]],
+    check: GoldCheck,
     halves: dict[str, dict[str, dict[str, Tally]]] | None = None,
 ) -> tuple[dict[str, dict[str, Tally]], float, int]:
     tallies = new_tallies()
@@ -155,8 +288,10 @@ def run(
     gave_up = 0
     for page in dataset:
         gold = gold_of(page)
-        mine, elapsed = ours(page)
+        mine, elapsed, document = ours(page)
         seconds += elapsed
+        text = page.html if isinstance(page.html, str) else decode(page.html)
+        check.add(page, document, text, mine["title"])
         other: dict[str, str | None] = dict.fromkeys(FIELDS)
         if peer:
             other, failed = theirs(page)
@@ -249,7 +384,8 @@ def main(argv: list[str] | None = None) -> int:
     for name in args.datasets:
         dataset = load_dataset(name)
         halves: dict[str, dict[str, dict[str, Tally]]] | None = {} if args.halves else None
-        tallies, per_page, gave_up = run(dataset, peer=peer, dump=dump, halves=halves)
+        check = GoldCheck()
+        tallies, per_page, gave_up = run(dataset, peer=peer, dump=dump, check=check, halves=halves)
         lines += table(f"{name} ({len(dataset)} pages)", tallies, peer)
         for half, counts in sorted((halves or {}).items()):
             pages = counts["unboiler"]["title"].pages + counts["unboiler"]["title"].without_gold
@@ -261,6 +397,7 @@ def main(argv: list[str] | None = None) -> int:
                 "came from its extract_metadata."
             )
         lines.append("")
+        lines += check.lines()
     text = "\n".join(lines)
     print(text)
     if args.out:
