@@ -57,6 +57,8 @@ def test_extractors_lists_each_with_a_description() -> None:
     names = [line.split()[0] for line in lines]
     assert "boilerpipe-article" in names and "default" in names
     assert all(len(line.split()) > 3 for line in lines)
+    # docstring markup is not shown: "spacer_blocks=False", not "``spacer_blocks=False``"
+    assert "spacer_blocks=False" in result.output and "``" not in result.output
 
 
 def test_extract_markdown_with_links_and_images(tmp_path: Path) -> None:

@@ -193,7 +193,8 @@ def extractors_command() -> None:
     names = list_extractors()
     width = max(map(len, names))
     for name, description in names.items():
-        click.echo(f"{name:<{width}}  {description}")
+        # the descriptions are docstrings: a terminal shows ``code`` as it is written
+        click.echo(f"{name:<{width}}  {description.replace('``', '')}")
 
 
 @main.command("segment")

@@ -37,6 +37,7 @@ JSON_FIELDS = [
     "extractor",
     "version",
     "text",
+    "page_type",
 ]
 
 
@@ -104,10 +105,13 @@ def test_every_metadata_field_of_the_page() -> None:
 
 def test_to_dict_keeps_the_json_layout() -> None:
     default = extract_result(page("metadata/jsonld-article.html")).to_dict()
-    assert list(default) == [*JSON_FIELDS, "page_type"]
+    assert list(default) == JSON_FIELDS
     assert isinstance(default["tags"], list)
     plain = extract_result(page("metadata/jsonld-article.html"), extractor="boilerpipe-article")
     assert list(plain.to_dict()) == JSON_FIELDS and plain.page_type is None
+    # the default extractor predicts no type for a page without text: the key stays
+    empty = extract_result("<html><body><iframe src='/x'></iframe></body></html>").to_dict()
+    assert empty["page_type"] is None and list(empty) == JSON_FIELDS
 
 
 def test_what_the_extractor_found_wins_and_the_rest_are_extras() -> None:

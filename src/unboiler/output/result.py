@@ -95,9 +95,10 @@ class Extraction:
             "extractor": self.extractor,
             "version": self.version,
             "text": self.text,
+            # null, like every field the page or the extractor does not give: a record's
+            # keys do not depend on the page
+            "page_type": self.page_type,
         }
-        if self.page_type is not None:
-            record["page_type"] = self.page_type
         record.update(self.extras)
         return record
 
