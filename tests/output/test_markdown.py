@@ -4,6 +4,7 @@ strikethrough) to the structure of the layout and to the text of the plain-text 
 from __future__ import annotations
 
 import html
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -425,3 +426,25 @@ def test_superscript_and_subscript_are_inline_html() -> None:
     assert "<sup>*a*</sup>" in rendered
     # the plain text runs them into the words, as the page shows them
     assert to_text(document) == "Water is H2O, energy is mc2 and the 2nd law holds; *a* stays text."
+
+
+@pytest.mark.parametrize(
+    ("block", "language"),
+    [
+        ('<pre><code class="language-rust">', "rust"),  # HTML's suggestion, Prism
+        ('<div class="highlight-python notranslate"><div class="highlight"><pre>', "python"),
+        ('<div class="highlight-default notranslate"><div class="highlight"><pre>', "python"),
+        ('<div class="highlight-text notranslate"><div class="highlight"><pre>', ""),
+        ('<div class="language-ruby highlighter-rouge"><div class="highlight"><pre>', "ruby"),
+        ('<pre class="brush: css notranslate">', "css"),  # SyntaxHighlighter
+        ('<div class="sourceCode"><pre class="sourceCode haskell">', "haskell"),  # Pandoc
+        ('<pre class="chroma"><code data-lang="go">', "go"),  # Hugo
+        ('<section class="language-list"><div><div><pre>', ""),  # too far above
+    ],
+)
+def test_code_block_language_as_highlighters_name_it(block: str, language: str) -> None:
+    closing = "".join(f"</{tag}>" for tag in reversed(re.findall(r"<(\w+)", block)))
+    document = unboiler.parse(f"<body>{block}x = 1{closing}</body>")
+    for text_block in document.blocks:
+        text_block.set_content(True)
+    assert to_markdown(document).splitlines()[-3:] == [f"```{language}", "x = 1", "```"]

@@ -66,9 +66,27 @@ FIGURE_TAGS: Final = frozenset({"figure", "picture"})
 #: a data attribute and a placeholder in ``src``.
 IMAGE_URL_ATTRIBUTES: Final = ("src", "data-src", "data-original", "data-lazy-src")
 #: Class-name prefixes that name a code block's language: ``language-`` (HTML standard's
-#: suggestion, highlight.js, Prism), ``lang-`` (Google's prettify), ``highlight-source-``
-#: (GitHub).
-CODE_LANGUAGE_PREFIXES: Final = ("language-", "lang-", "highlight-source-")
+#: suggestion, highlight.js, Prism, Rouge's wrapper), ``lang-`` (Google's prettify),
+#: ``highlight-source-`` (GitHub), ``highlight-`` (Sphinx's wrapper ``<div>``).
+CODE_LANGUAGE_PREFIXES: Final = ("language-", "lang-", "highlight-source-", "highlight-")
+#: Names in those places that name no language: "text", "none" or "plain" ask for no
+#: highlighting.
+NOT_LANGUAGES: Final = frozenset(
+    {"default", "none", "text", "plain", "plaintext", "txt", "nohighlight", "output"}
+)
+#: Sphinx writes ``highlight-default`` for a block in the project's default language,
+#: which is Python 3 unless the project sets another (Sphinx's ``highlight_language``
+#: setting, whose default "default" is "similar to python3"); a project that sets one
+#: gets that language's name in the class instead.
+SPHINX_DEFAULT: Final = ("highlight-default", "python")
+#: SyntaxHighlighter's class (``class="brush: css"``, MDN's older pages among others).
+_BRUSH: Final = re.compile(r"\bbrush:\s*([\w+#.-]+)")
+#: Pandoc marks a highlighted block ``class="sourceCode python"``: the other class
+#: is the language.
+SOURCE_CODE_CLASS: Final = "sourceCode"
+#: How far above the ``<pre>`` the language may be named: Sphinx and Rouge name it on
+#: the ``<div>`` around the ``<div class="highlight">`` around the ``<pre>``.
+CODE_LANGUAGE_DEPTH: Final = 2
 #: Bounds of ``colspan`` and ``rowspan`` (HTML standard, "processing model" of tables).
 MAX_COLSPAN: Final = 1000
 MAX_ROWSPAN: Final = 65534
@@ -935,27 +953,60 @@ _LANGUAGE_MARKS: Final = "+#-_."
 
 
 def _code_language(pre: LexborNode) -> str | None:
-    """The language a code block names in its class (on ``<pre>``, its ``<code>`` or the
-    element around it), as :data:`CODE_LANGUAGE_PREFIXES` spell it."""
-    candidates = [pre, pre.parent]
+    """The language a code block names: the ``data-lang`` of its ``<code>`` or
+    ``<pre>`` (Hugo's Chroma), or a class of the ``<code>``, the ``<pre>`` or the elements
+    up to :data:`CODE_LANGUAGE_DEPTH` above it, as the highlighters spell it
+    (:data:`CODE_LANGUAGE_PREFIXES`, :data:`_BRUSH`, :data:`SOURCE_CODE_CLASS`)."""
+    candidates: list[LexborNode] = []
     child = pre.first_child
     while child is not None:
         if child.tag == "code":
-            candidates.insert(0, child)
+            candidates.append(child)
             break
         child = child.next
+    element: LexborNode | None = pre
+    for _ in range(CODE_LANGUAGE_DEPTH + 1):
+        if element is None or not element.is_element_node or element.tag in ("body", "html"):
+            break
+        candidates.append(element)
+        element = element.parent
+    for element in candidates[:2]:
+        language = _language_name(element.attributes.get("data-lang") or "")
+        if language:
+            return language
     for element in candidates:
-        if element is None or not element.is_element_node:
-            continue
-        for name in (element.attributes.get("class") or "").split():
-            for prefix in CODE_LANGUAGE_PREFIXES:
-                if name.startswith(prefix) and len(name) > len(prefix):
-                    language = "".join(
-                        c for c in name[len(prefix) :] if c.isalnum() or c in "+#-_."
-                    )
-                    if language:
-                        return language.lower()
+        language = _class_language(element.attributes.get("class") or "")
+        if language:
+            return language
     return None
+
+
+def _class_language(classes: str) -> str | None:
+    names = classes.split()
+    if SPHINX_DEFAULT[0] in names:
+        return SPHINX_DEFAULT[1]
+    for name in names:
+        for prefix in CODE_LANGUAGE_PREFIXES:
+            if name.startswith(prefix):
+                language = _language_name(name[len(prefix) :])
+                if language:
+                    return language
+                break
+    brush = _BRUSH.search(classes)
+    if brush:
+        return _language_name(brush.group(1))
+    if SOURCE_CODE_CLASS in names:
+        others = [name for name in names if name != SOURCE_CODE_CLASS]
+        if len(others) == 1:
+            return _language_name(others[0])
+    return None
+
+
+def _language_name(name: str) -> str | None:
+    """A language's name as a fence's info string gives it: lower case, letters, digits
+    and :data:`_LANGUAGE_MARKS`; None for what names no language."""
+    language = "".join(c for c in name if c.isalnum() or c in _LANGUAGE_MARKS).lower()
+    return language if language and language not in NOT_LANGUAGES else None
 
 
 def _span(value: str | None, limit: int) -> int:
