@@ -734,6 +734,13 @@ def test_inline_element_around_a_block_ends_no_line_at_its_edges(html: str, expe
             "unbelievable, the 12th, If, abc",
         ),
         ("<p><b>Name</b> Student and <span>ca</span>t</p>", "Name Student and cat"),
+        # code is a highlighter's spans: neither their edges nor its own part words
+        (
+            "<p>Call <code><span>my</span><span>Object</span>.<i>get</i>Value()</code>"
+            " or get<code>Value</code>()</p>",
+            "Call myObject.getValue() or getValue()",
+        ),
+        ("<p><kbd><b>ctrl</b>Shift</kbd> then <tt>aB</tt></p>", "ctrlShift then aB"),
     ],
 )
 def test_words_touching_across_an_element_edge_by_case_are_apart(html: str, expected: str) -> None:

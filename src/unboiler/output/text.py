@@ -1118,6 +1118,10 @@ def _formatted(blocks: list[Block], run: list[Inline]) -> list[Block]:
     ]
 
 
+#: The token that closes a code span.
+_CLOSE_CODE: Final = Close(Mark.CODE)
+
+
 def _mark_case_edge(run: list[Inline]) -> None:
     """Put :data:`CASE_EDGE` at the end of ``run`` when it ends in a lower-case letter:
     an element's edge, where :func:`normalize` may need a space."""
@@ -1281,10 +1285,13 @@ class _Layout:
 
     # -- inline
 
-    def enter(self, node: LexborNode, run: list[Inline]) -> Inline | None:
-        """Open what ``node`` formats; the token that closes it."""
+    def enter(self, node: LexborNode, run: list[Inline], *, edge: bool = True) -> Inline | None:
+        """Open what ``node`` formats; the token that closes it.  ``edge``: mark the
+        element's edge (:data:`CASE_EDGE`) unless it is code."""
         tag = node.tag or ""
         mark = MARK_TAGS.get(tag)
+        if edge and mark is not Mark.CODE:
+            _mark_case_edge(run)
         if mark is not None:
             href = self.link_url(node) if mark is Mark.LINK else None
             run.append(Open(mark, href))
@@ -1300,19 +1307,32 @@ class _Layout:
             return href.strip()
         return _absolute_url(href, self.base)
 
-    def inline(self, parent: LexborNode, run: list[Inline], *, free_images: bool = False) -> None:
+    def inline(
+        self,
+        parent: LexborNode,
+        run: list[Inline],
+        *,
+        free_images: bool = False,
+        in_code: bool = False,
+    ) -> None:
         """The content under ``parent`` as one line.  ``free_images`` takes every image of
-        the subtree (one chosen for its position, see :meth:`flow`)."""
+        the subtree (one chosen for its position, see :meth:`flow`).  ``in_code``: the
+        line is inside code, whose elements are a highlighter's spans
+        (``<span>my</span><span>Object</span>``) and part no words, so their edges get
+        no :data:`CASE_EDGE`; nor do the edges of code itself."""
         stack: list[tuple[LexborNode, Inline | None]] = []
+        code_depth = int(in_code)  # code elements open around the current node
         node = parent.first_child
         while True:
             if node is None:
                 if not stack:
                     return
                 element, closing = stack.pop()
-                _mark_case_edge(run)
+                if not code_depth:
+                    _mark_case_edge(run)
                 if closing is not None:
                     run.append(closing)
+                    code_depth -= closing == _CLOSE_CODE
                 node = element.next
                 continue
             if node.is_text_node:
@@ -1332,8 +1352,9 @@ class _Layout:
                 elif tag not in RUBY_ANNOTATION_TAGS and (
                     free_images or node in self.marked or node in self.formulas
                 ):
-                    _mark_case_edge(run)
-                    stack.append((node, self.enter(node, run)))
+                    closing = self.enter(node, run, edge=not code_depth)
+                    stack.append((node, closing))
+                    code_depth += closing == _CLOSE_CODE
                     node = node.first_child
                     continue
             node = node.next
@@ -1352,10 +1373,11 @@ class _Layout:
         if node.tag == "math":
             _write_formula(node, run)
             return
-        _mark_case_edge(run)
         closing = self.enter(node, run)
-        self.inline(node, run, free_images=free_images)
-        _mark_case_edge(run)
+        code = closing == _CLOSE_CODE
+        self.inline(node, run, free_images=free_images, in_code=code)
+        if not code:
+            _mark_case_edge(run)
         if closing is not None:
             run.append(closing)
 
@@ -1445,7 +1467,7 @@ class _Layout:
                     # (see end_line).
                     seams.mark(run)
                     if MARK_TAGS.get(tag) not in reading:
-                        closing = self.enter(node, run)
+                        closing = self.enter(node, run, edge=False)
                         if closing is not None:
                             closings[node] = closing
                             # an anchor without a usable address writes no link: one
