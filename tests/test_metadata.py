@@ -470,3 +470,14 @@ def test_pairs_dataset_reads_expected_metadata(tmp_path: Path) -> None:
             (folder / name / "expected-metadata.json").write_text(json.dumps(metadata))
     dataset = load_dataset(folder)
     assert [p.gold_meta for p in dataset] == [GoldMeta("T", "B", None), None]
+
+
+def test_a_meta_description_is_text_and_markup_left_in_it_goes() -> None:
+    about_html = '<meta name="description" content="How to use the &lt;table&gt; element.">'
+    meta = extract_metadata(parse(f"<html><head>{about_html}</head><body></body></html>"))
+    assert meta.description == "How to use the <table> element."
+    left = (
+        '<meta name="description" content="&lt;p&gt;Two &lt;b&gt;new&lt;/b&gt; lines.&lt;/p&gt;">'
+    )
+    meta = extract_metadata(parse(f"<html><head>{left}</head><body></body></html>"))
+    assert meta.description == "Two new lines."

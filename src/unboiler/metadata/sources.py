@@ -27,6 +27,13 @@ from unboiler.metadata.rules import (
 # scripts such as Devanagari go too, on both sides of a comparison alike).
 _NOT_WORD = re.compile(r"[^\w\s]|_")
 
+# Markup a publishing system left in a meta element's content ("<p>Summary</p>"): the
+# value opens with a tag, or closes one.  Other text is the page's words, "<" and all
+# ("How to use the <table> element", "Jane <jane at example dot org>"): the parser has
+# already decoded the attribute's references, and a meta content is text (HTML
+# standard, the meta element).
+_LEFT_MARKUP = re.compile(r"^\s*<[A-Za-z!]|</[A-Za-z]")
+
 #: How deep a schema.org value is followed (an author's ``@id`` to a ``Person`` and its
 #: ``name``).
 MAX_VALUE_DEPTH = 4
@@ -39,6 +46,16 @@ def clean_text(value: Any) -> str | None:
         return None
     text = plain_text(value) if "<" in value or "&" in value else " ".join(value.split())
     return text or None
+
+
+def meta_text(value: str | None) -> str | None:
+    """A meta element's content as text, white space collapsed; markup a publishing
+    system left in it is dropped (:func:`clean_text`), anything else is kept as it is."""
+    if value is None:
+        return None
+    if _LEFT_MARKUP.search(value):
+        return clean_text(value)
+    return " ".join(value.split()) or None
 
 
 def fold(text: str) -> str:
@@ -75,7 +92,7 @@ def meta_tags(tree: Any) -> dict[str, list[str]]:
         return found
     for element in tree.css("meta[content]"):
         attributes = element.attributes
-        content = clean_text(attributes.get("content"))
+        content = meta_text(attributes.get("content"))
         if content is None:
             continue
         for attribute in ("property", "name", "itemprop", "http-equiv"):
