@@ -38,6 +38,8 @@ _CLASSES = ("", "content", "article-body", "nav menu", "footer", "sidebar", "com
 #: Markdown tables add numbers and rules of their own).
 _WORD = re.compile(r"[^\W\d_]+")
 _MARKDOWN_IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)")
+# The inline HTML the Markdown writes for superscript and subscript: markup, not words.
+_MARKDOWN_HTML_MARKS = re.compile(r"</?su[bp]>")
 _MARKDOWN_LINK_TARGET = re.compile(r"\]\([^)]*\)")
 #: Generated pages are large and slow to extract by hypothesis's measure, on purpose.
 _SLOW_AND_LARGE = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example]
@@ -119,6 +121,7 @@ def _output_words(output: str, rendered: str) -> Counter[str]:
         return _words(json.loads(rendered)["text"])
     if output == "markdown":  # an image's alt text and a link's URL are the page's attributes
         rendered = _MARKDOWN_LINK_TARGET.sub("]", _MARKDOWN_IMAGE.sub(" ", rendered))
+        rendered = _MARKDOWN_HTML_MARKS.sub(" ", rendered)
     return _words(rendered)
 
 

@@ -749,3 +749,21 @@ def test_words_touching_across_an_element_edge_by_case_are_apart(html: str, expe
 
 def test_the_edge_stand_in_is_never_page_text() -> None:
     assert _everything_text("<p>bell\x07Ring <b>x</b></p>") == "bellRing x"
+
+
+def test_inline_text_the_page_hides_is_left_out() -> None:
+    text = _everything_text(
+        "<p>Founded February 28, 1998<span style='display: none'> (1998-02-28)</span>;"
+        " Visible with <span hidden>HIDDEN</span>words, <b style='visibility:hidden'>GONE</b>"
+        " and <span aria-hidden='true'>shown</span>; 4-Pack<span hidden>4-Pack</span>5-Pack.</p>"
+    )
+    assert text == "Founded February 28, 1998; Visible with words, and shown; 4-Pack 5-Pack."
+
+
+def test_long_hidden_text_and_hidden_blocks_are_kept() -> None:
+    rest = " ".join(["the rest of the review that a reader opens"] * 2)
+    text = _everything_text(
+        f"<p>Great tent, but the poles...<a>Read more</a><span style='display:none'>{rest}</span>"
+        "</p><div style='display:none'><p>A tab the reader opens.</p></div>"
+    )
+    assert rest in text and "A tab the reader opens." in text
