@@ -767,3 +767,17 @@ def test_long_hidden_text_and_hidden_blocks_are_kept() -> None:
         "</p><div style='display:none'><p>A tab the reader opens.</p></div>"
     )
     assert rest in text and "A tab the reader opens." in text
+
+
+def test_a_blank_line_of_two_line_breaks_parts_paragraphs() -> None:
+    text = _everything_text(
+        "<div>First.<br><br>Second <b>bold<br> <br>across</b> it.<br>\n<br>\n"
+        "Third<br>same paragraph.<br><br><br>Fourth.</div>"
+    )
+    assert text == "First.\n\nSecond bold\n\nacross it.\n\nThird\nsame paragraph.\n\nFourth."
+    html = unboiler.extract(
+        "<div>One.<br><br>Two <em>x<br><br>y</em>.</div>",
+        extractor="boilerpipe-everything",
+        output="html",
+    )
+    assert html == "<p>One.</p>\n<p>Two <em>x</em></p>\n<p><em>y</em>.</p>"

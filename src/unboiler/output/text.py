@@ -763,6 +763,29 @@ def _join_links(tokens: list[Inline]) -> list[Inline]:
     return result
 
 
+def _blank_line_parts(line: list[Inline]) -> list[list[Inline]]:
+    """A line cut where two line breaks follow each other with nothing shown between
+    them (``<br><br>``, white space and formatting aside): a blank line on the page,
+    the way forum posts and older pages part their paragraphs."""
+    if sum(isinstance(token, LineBreak) for token in line) < 2:
+        return [line]
+    parts: list[list[Inline]] = [[]]
+    breaks = 0  # line breaks since the last token shown
+    for token in line:
+        if isinstance(token, LineBreak):
+            breaks += 1
+            if breaks == 2:
+                parts.append([])
+                continue
+        elif (isinstance(token, str) and token.strip()) or isinstance(token, Image):
+            breaks = 0
+        if breaks < 2:
+            parts[-1].append(token)
+        elif not isinstance(token, LineBreak):
+            parts[-1].append(token)  # formatting and white space after the blank line
+    return [part for part in parts if part]
+
+
 def normalize(raw: Iterable[Inline]) -> list[Inline]:
     """Collapse white space the way a browser lays out a line: one space for each run,
     none at the ends or around a break, none between wide characters across a source line
@@ -1563,6 +1586,7 @@ class _Layout:
 
     def end_line(self, run: list[Inline], blocks: list[Block], seams: _Seams | None = None) -> None:
         lines = [run] if seams is None else seams.split(run)
+        lines = [part for line in lines for part in _blank_line_parts(line)]
         if run:
             carried: list[Open] = []
             for line in lines:
