@@ -222,3 +222,22 @@ def test_a_list_of_datelines_newest_first_is_an_index_of_other_pages() -> None:
         f"<p>Post by sailor{n}</p><p>December {day}, 2025</p>" for n, day in enumerate((1, 4, 9))
     )
     assert date_of(body=f"<h1>Which ferry pass?</h1>{posts}{RUNNING_TEXT}") == "2025-12-01"
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("Опубликовано 5 марта 2024 г.", "2024-03-05"),  # Russian, genitive
+        ("1 июня 2024 года", "2024-06-01"),
+        ("5 лютого 2024", "2024-02-05"),  # Ukrainian
+        ("نشر في 5 مارس 2024", "2024-03-05"),  # Arabic
+        ("opublikowano 3 lipca 2022", "2022-07-03"),  # Polish
+        ("5. března 2024", "2024-03-05"),  # Czech
+        ("12 Ağustos 2023", "2023-08-12"),  # Turkish
+        ("5 MAYIS 2024", "2024-05-05"),  # capitals lower-case to "mayis"
+        ("5 NİSAN 2024", "2024-04-05"),  # and "ni̇san", with a combining dot
+        ("Diterbitkan 17 Agustus 2021", "2021-08-17"),  # Indonesian
+    ],
+)
+def test_month_names_of_more_languages(text: str, day: str) -> None:
+    assert parse_date(text) == day

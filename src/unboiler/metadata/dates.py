@@ -44,10 +44,25 @@ MIN_LISTED_DATES: Final = 3
 #: short date patterns for ``en-US``, ``en-PH``, ``en-CA``' ``M/d/yy`` forms among them).
 MONTH_FIRST_REGIONS: Final = frozenset({"us", "ph", "ca", "pr", "gu", "as", "um", "vi", "mp"})
 
+# Each name also as its capitals write it lower-cased again: a regular expression that
+# ignores case matches "MAYIS" to "mayıs", whose lower case is "mayis".
 _MONTHS: Final = {
-    name: number for number, names in enumerate(MONTH_NAMES, start=1) for name in names.split()
+    form: number
+    for number, names in enumerate(MONTH_NAMES, start=1)
+    for name in names.split()
+    for form in (name, name.upper().lower())
 }
 _MONTH_NAME: Final = "|".join(sorted(_MONTHS, key=len, reverse=True))
+
+
+def _month_number(name: str) -> int:
+    """The month a name matched by :data:`_MONTH_NAME` stands for; 0 (no month, which
+    :func:`_day` refuses) for a match whose lower case is none of the names (Turkish
+    "NİSAN" lower-cases to "ni̇san", with a combining dot)."""
+    lowered = name.lower()
+    return _MONTHS.get(lowered) or _MONTHS.get(lowered.replace("\u0307", ""), 0)
+
+
 _YEAR: Final = r"(?P<year>(?:19|20)\d\d)"
 _ISO_DATE: Final = re.compile(
     rf"(?<!\d){_YEAR}[-/.](?P<month>[01]?\d)[-/.](?P<day>[0-3]?\d)(?!\d)"
@@ -145,7 +160,7 @@ def parse_date(text: str, *, day_first: bool = False) -> str | None:
     for pattern in (_DAY_MONTH_YEAR, _MONTH_DAY_YEAR):
         match = pattern.search(text)
         if match:
-            found = _day(match["year"], _MONTHS[match["month"].lower()], match["day"])
+            found = _day(match["year"], _month_number(match["month"]), match["day"])
             if found:
                 return found.isoformat()
     match = _CJK_DATE.search(text)
@@ -176,7 +191,7 @@ def url_date(url: str) -> str | None:
     if match is None:
         return None
     month = match["month"]
-    found = _day(match["year"], month if month.isdigit() else _MONTHS[month.lower()], match["day"])
+    found = _day(match["year"], month if month.isdigit() else _month_number(month), match["day"])
     return found.isoformat() if found else None
 
 

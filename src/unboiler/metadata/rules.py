@@ -355,19 +355,49 @@ NOT_PAGE_TIME_TAGS: Final = frozenset({"nav", "footer", "aside"})
 #: Dates before this year are no web page's (the Web opened to the public in 1991).
 MIN_YEAR: Final = 1991
 #: Month names of English, German, French, Spanish, Italian, Portuguese and Dutch,
-#: with their usual abbreviations (Spanish "ago", "dic"; Italian "gen", "mag"...), one
-#: line per month.
+#: with their usual abbreviations (Spanish "ago", "dic"; Italian "gen", "mag"...); then
+#: Indonesian, Turkish, Polish and Czech (the genitive, as a date writes it: "5 marca",
+#: "5. března"), Russian and Ukrainian (genitive, and Russian abbreviations: "5 марта",
+#: "5 мар."), and Arabic's (Egyptian and Gulf) names.  One line per month; a name shared
+#: by two languages names the same month in both.
 MONTH_NAMES: Final = (
-    "january jan janvier janv januar jän enero ene gennaio genn gen janeiro januari",
-    "february feb février févr fevrier februar febrero febbraio fevereiro fev februari",
-    "march mar mars märz marzo março maart",
-    "april apr avril avr abril abr aprile",
-    "may mai mayo maggio mag maio mei",
-    "june jun juin juni junio giugno giu junho",
-    "july jul juillet juil juli julio luglio lug julho",
-    "august aug août aout agosto ago augustus",
-    "september sep sept septembre septiembre settembre set setembro",
-    "october oct octobre oktober octubre ottobre ott outubro okt",
-    "november nov novembre noviembre novembro",
-    "december dec décembre decembre dezember diciembre dic dicembre dezembro dez",
+    (
+        "january jan janvier janv januar jän enero ene gennaio genn gen janeiro januari"
+        " ocak stycznia ledna января янв січня يناير"
+    ),
+    (
+        "february feb février févr fevrier februar febrero febbraio fevereiro fev"
+        " februari şubat lutego února февраля фев февр лютого فبراير"
+    ),
+    ("march mar mars märz marzo março maart maret mart marca března марта мар березня مارس"),
+    ("april apr avril avr abril abr aprile nisan kwietnia dubna апреля апр квітня أبريل إبريل"),
+    "may mai mayo maggio mag maio mei mayıs maja května мая травня مايو",
+    (
+        "june jun juin juni junio giugno giu junho haziran czerwca června июня июн"
+        " червня يونيو يونيه"
+    ),
+    (
+        "july jul juillet juil juli julio luglio lug julho temmuz lipca července июля"
+        " июл липня يوليو يوليه"
+    ),
+    (
+        "august aug août aout agosto ago augustus agustus ağustos sierpnia srpna"
+        " августа авг серпня أغسطس"
+    ),
+    (
+        "september sep sept septembre septiembre settembre set setembro eylül września"
+        " září сентября сен сент вересня سبتمبر"
+    ),
+    (
+        "october oct octobre oktober octubre ottobre ott outubro okt ekim października"
+        " října октября окт жовтня أكتوبر"
+    ),
+    (
+        "november nov novembre noviembre novembro kasım listopada listopadu ноября ноя"
+        " листопада نوفمبر"
+    ),
+    (
+        "december dec décembre decembre dezember diciembre dic dicembre dezembro dez"
+        " desember aralık grudnia prosince декабря дек грудня ديسمبر"
+    ),
 )
