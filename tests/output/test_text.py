@@ -147,6 +147,19 @@ def test_formulas_in_content_lines_are_written(output: str) -> None:
     assert "π" not in words and "Home" not in words  # a formula outside the content
 
 
+def test_a_formula_writes_its_tokens_without_the_white_space_between_them() -> None:
+    # MathML renders no white space between its elements and trims a token's text; the
+    # words of an <mtext> stay apart from the symbols
+    page = (
+        "<p>When <math>\n  <mi> a </mi>\n  <mo>≠</mo>\n  <mn>0</mn>\n</math>, and "
+        "<math><mi>x</mi><mtext>if</mtext><mi>y</mi><mtext>\u00a0for all\u00a0</mtext>"
+        "<mi>z</mi></math> holds.</p>"
+    )
+    document = unboiler.parse(page)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    assert to_text(document) == "When a≠0, and x if y for all z holds."
+
+
 def test_a_formula_writes_no_hidden_text() -> None:
     # HTML lets <mtext> hold HTML elements: a <style> there is not shown (found by the
     # HTML output's property test, with markup in the style's text).
