@@ -448,3 +448,21 @@ def test_code_block_language_as_highlighters_name_it(block: str, language: str) 
     for text_block in document.blocks:
         text_block.set_content(True)
     assert to_markdown(document).splitlines()[-3:] == [f"```{language}", "x = 1", "```"]
+
+
+def test_short_code_in_a_cell_of_a_table_with_header_cells_is_the_cells_code() -> None:
+    page = (
+        "<table><tr><th>Operator</th><th>Example</th></tr>"
+        "<tr><td>and</td><td><pre>x and y</pre></td></tr>"
+        "<tr><td>or</td><td>logical or</td></tr></table>"
+    )
+    document = unboiler.parse(page)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    assert to_markdown(document) == (
+        "| Operator | Example |\n| --- | --- |\n| and | `x and y` |\n| or | logical or |"
+    )
+    # four lines of code are no cell's line: the table is laid out flat
+    long = page.replace("x and y", "a\nb\nc\nd")
+    document = unboiler.parse(long)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    assert "```\na\nb\nc\nd\n```" in to_markdown(document)

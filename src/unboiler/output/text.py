@@ -1720,8 +1720,9 @@ class _Layout:
         them it is more likely a column of the page's layout (Firefox's guess of layout
         tables, ``IsProbablyLayoutTable``, takes ``<th>`` as a data table's), and so is a
         list whose items are one paragraph each (a plan's features), its items the
-        cell's lines.  Code, nested tables and other lists never fit in a cell's line: a
-        table holding them is laid out flat."""
+        cell's lines, and a short ``<pre>`` (:data:`MAX_CELL_CODE_LINES`: a reference
+        table's example), its lines the cell's, as code.  Longer code, nested tables and
+        other lists never fit in a cell's line: a table holding them is laid out flat."""
         before: list[Block] = []
         rows: list[list[tuple[LexborNode, list[Block]]]] = []
         for row in self._rows(node, before, depth):
@@ -1736,7 +1737,11 @@ class _Layout:
         all_cells = [cell for row_cells in rows for cell in row_cells]
         has_header = any(cell.tag == "th" for cell, _ in all_cells)
         lines = all(
-            all(isinstance(b, (Paragraph, Heading)) or (has_header and _simple_list(b)) for b in bl)
+            all(
+                isinstance(b, (Paragraph, Heading))
+                or (has_header and (_simple_list(b) or _short_code(b)))
+                for b in bl
+            )
             for _, bl in all_cells
         )
         simple = lines and (has_header or all(len(bl) <= 1 for _, bl in all_cells))
@@ -1802,12 +1807,27 @@ def _cell_line(blocks: list[Block]) -> list[Inline]:
             lines.append(block.inlines)
         elif isinstance(block, ListBlock):
             lines.extend(item[0].inlines for item in block.items if isinstance(item[0], Paragraph))
+        elif isinstance(block, CodeBlock):
+            lines.extend(
+                [Open(Mark.CODE), code, Close(Mark.CODE)]
+                for code in block.text.splitlines()
+                if code.strip()
+            )
     line: list[Inline] = []
     for inlines in lines:
         if line:
             line.append(BREAK)
         line.extend(inlines)
     return line
+
+
+#: Lines of a ``<pre>`` that a cell of a table with header cells holds as its lines.
+MAX_CELL_CODE_LINES: Final = 3
+
+
+def _short_code(block: Block) -> bool:
+    """Whether ``block`` is code of :data:`MAX_CELL_CODE_LINES` lines at most."""
+    return isinstance(block, CodeBlock) and len(block.text.splitlines()) <= MAX_CELL_CODE_LINES
 
 
 def _simple_list(block: Block) -> bool:
