@@ -94,3 +94,20 @@ def test_a_title_escaped_twice_is_decoded() -> None:
     assert title_of("", f"{about}{RUNNING_TEXT}") == (
         "Ferries, &nbsp; and &#160; in timetables &amp; R&D"
     )
+
+
+def test_a_books_name_over_every_page_is_not_the_title() -> None:
+    head = "<title>Defining Shared Behavior with Traits - The Rust Programming Language</title>"
+    body = (
+        "<div class='menu-bar'><h1 class='menu-title'>The Rust Programming Language</h1></div>"
+        f"<main><h2>Defining Shared Behavior with Traits</h2>{RUNNING_TEXT}</main>"
+    )
+    assert title_of(head, body) == "Defining Shared Behavior with Traits"
+
+
+def test_a_headline_after_the_sites_name_in_the_title_is_the_title() -> None:
+    # the part after the first is longer than it: the headline, not a name
+    headline = "Efficacy of a Mobile App to Reduce Stress Among College Students: A Trial"
+    head = f"<title>JMIR mHealth and uHealth - {headline}</title>"
+    body = f"<h1>{headline}</h1>{RUNNING_TEXT}"
+    assert title_of(head, body) == headline

@@ -93,11 +93,13 @@ from unboiler.metadata.rules import (
     SITE_NAME_META,
     TAG_META,
     TITLE_META,
+    TITLE_SEPARATOR,
 )
 from unboiler.metadata.sources import (
     StructuredData,
     clean_text,
     first_values,
+    fold,
     image_url,
     labelled_values,
     meta_tags,
@@ -107,6 +109,7 @@ from unboiler.metadata.sources import (
 )
 from unboiler.metadata.title import (
     clean_title,
+    count_words,
     domain_names,
     find_title,
     headings,
@@ -200,8 +203,9 @@ def _title(page: _Page) -> tuple[str | None, int | None]:
         candidates.append(document.title)
     # A title that begins with a separator is the site's name alone: it names no page.
     candidates = [text for text in candidates if not EMPTY_HEADLINE.match(text)]
-    page_headings = headings(document, page.site_names)
-    title, index = find_title(candidates, page_headings, page.site_names)
+    names = [*page.site_names, *_trailing_names(document.title, document)]
+    page_headings = headings(document, names)
+    title, index = find_title(candidates, page_headings, names)
     if title and "&#" in title:
         title = LEFT_AMPERSAND.sub("&", title)
     if index is None and title:
@@ -212,6 +216,28 @@ def _title(page: _Page) -> tuple[str | None, int | None]:
     if index is None and page_headings:
         index = next((h.index for h in page_headings if h.leads_text), page_headings[0].index)
     return title, index
+
+
+def _trailing_names(title: str | None, document: TextDocument) -> list[str]:
+    """The parts of a ``<title>`` after its first ("Headline - Book | Site") that an
+    ``<h1>`` of the page shows whole: a book's or a site's name that its template puts
+    in a heading over every page (a manual's "The Rust Programming Language"), not the
+    page's headline, which the title's first part is.  A part longer than the first is
+    the headline of a title that names the site first ("Journal - A Long Headline")."""
+    if not title:
+        return []
+    parts = [part.strip() for part in TITLE_SEPARATOR.split(title)]
+    if len(parts) < 2 or count_words(parts[0]) < 2:
+        return []
+    shown = {fold(h.text) for h in headings(document)}
+    first = fold(parts[0])
+    return [
+        part
+        for part in parts[1:]
+        if fold(part) in shown
+        and fold(part) != first
+        and count_words(part) <= count_words(parts[0])
+    ]
 
 
 def _near_title(blocks: list[TextBlock], title_index: int | None) -> list[TextBlock]:
