@@ -577,13 +577,24 @@ def _drop_hidden_inline(tree: Any, selection: Selection) -> None:
                 selection.spaces.add(element)
 
 
+#: How far down a sibling :func:`_word_beside` looks for the text that touches: its
+#: first or last descendant, so that a page of nested hidden elements costs no more
+#: than its size.
+MAX_EDGE_DEPTH: Final = 32
+
+
 def _word_beside(sibling: LexborNode | None, end: int) -> bool:
     """Whether the text of ``sibling`` has a letter or digit at ``end`` (0: its first
     character, -1: its last), touching the element beside it."""
-    if sibling is None:
-        return False
-    text = (sibling.text_content if sibling.is_text_node else sibling.text(deep=True)) or ""
-    return bool(text) and text[end].isalnum()
+    node = sibling
+    for _ in range(MAX_EDGE_DEPTH):
+        if node is None:
+            return False
+        if node.is_text_node:
+            text = node.text_content or ""
+            return bool(text) and text[end].isalnum()
+        node = node.first_child if end == 0 else node.last_child
+    return False
 
 
 def _drop_assistive_copies(tree: Any, selection: Selection) -> None:
