@@ -369,8 +369,8 @@ MONTH_NAMES: Final = (
         "february feb février févr fevrier februar febrero febbraio fevereiro fev"
         " februari şubat lutego února февраля фев февр лютого فبراير"
     ),
-    ("march mar mars märz marzo março maart maret mart marca března марта мар березня مارس"),
-    ("april apr avril avr abril abr aprile nisan kwietnia dubna апреля апр квітня أبريل إبريل"),
+    "march mar mars märz marzo março maart maret mart marca března марта мар березня مارس",
+    "april apr avril avr abril abr aprile nisan kwietnia dubna апреля апр квітня أبريل إبريل",
     "may mai mayo maggio mag maio mei mayıs maja května мая травня مايو",
     (
         "june jun juin juni junio giugno giu junho haziran czerwca června июня июн"

@@ -951,11 +951,9 @@ MATH_ANNOTATION_TAGS: Final = frozenset({"annotation", "annotation-xml"})
 #: What a formula holds that is not its text: annotations, and the elements whose text
 #: is never shown (a ``<style>`` or a ``<script>`` that HTML lets ``<mtext>`` hold).
 _NOT_MATH_TEXT: Final = MATH_ANNOTATION_TAGS | (IGNORED_TAGS - {"math"})
-#: MathML's token elements, the only ones whose text is shown (MathML 3, §3.1.8: white
-#: space between elements is not rendered, and at the ends of a token's text it is
-#: trimmed); ``<mtext>`` holds words ("if", "for all"), set apart from the symbols.
-MATH_TOKEN_TAGS: Final = frozenset({"mi", "mn", "mo", "ms", "mtext"})
-#: The white space MathML trims (§2.1.7: space, tab, newline, carriage return).
+#: The white space MathML trims (MathML 3, §2.1.7: space, tab, newline, carriage
+#: return): the white space between a formula's elements is not rendered, and at the
+#: ends of a token's text it is trimmed.
 _MATH_SPACE: Final = " \t\n\r"
 #: A formula of more nodes than this is not written (a page's whole appendix of
 #: equations in one element is not a line of text).
@@ -964,8 +962,9 @@ MAX_MATH_NODES: Final = 2000
 
 def math_text(node: LexborNode) -> str:
     """The text a MathML formula shows (its tokens, ``<mi>a</mi><mo>≠</mo><mn>0</mn>``
-    as "a≠0", :data:`MATH_TOKEN_TAGS`), its annotations and any hidden element's text
-    left out; "" for one of more than
+    as "a≠0", each trimmed of :data:`_MATH_SPACE`, an ``<mtext>``'s words set apart from
+    the symbols), its annotations and any hidden element's text left out; "" for one of
+    more than
     :data:`MAX_MATH_NODES` nodes.  The parser, following Boilerpipe, skips MathML with
     the other markup that is not text, so a sentence's inline formula left a hole in it
     ("When , there are two solutions"); a formula in a content line is written back in."""
@@ -1082,6 +1081,7 @@ def _code_language(pre: LexborNode) -> str | None:
 
 
 def _class_language(classes: str) -> str | None:
+    """The language one element's ``class`` names (see :func:`_code_language`)."""
     names = classes.split()
     if SPHINX_DEFAULT[0] in names:
         return SPHINX_DEFAULT[1]
