@@ -111,3 +111,15 @@ def test_a_headline_after_the_sites_name_in_the_title_is_the_title() -> None:
     head = f"<title>JMIR mHealth and uHealth - {headline}</title>"
     body = f"<h1>{headline}</h1>{RUNNING_TEXT}"
     assert title_of(head, body) == headline
+
+
+def test_a_heading_the_title_begins_with_is_the_title_whatever_parts_it() -> None:
+    # "_" parts Chinese titles from their site's name, but here it is in the headline
+    head = "<title>新竹尖石_美樹營地賞楓 (2) @ 史蒂文的家_藍天 :: 痞客邦 PIXNET ::</title>"
+    body = (
+        "<h1 class='topbar__logo__title'>痞客邦 PIXNET</h1>"
+        "<h2><a href='/blog/post/1'>新竹尖石_美樹營地賞楓 (2)</a></h2>"
+        "<p>一波波接續性低溫寒流報到，已將新竹尖石鄉後山一帶層層山巒披上嫣紅的彩衣，"
+        "玉峰道路一路上雲氣山嵐滯留山頭，順路下切蜿蜒道路後不久即抵達。</p>"
+    )
+    assert title_of(head, body) == "新竹尖石_美樹營地賞楓 (2)"

@@ -246,6 +246,19 @@ def _parts(title: str, site_names: list[str]) -> list[str]:
     return parts
 
 
+def _begins(title: str, heading: str) -> bool:
+    """Whether ``title`` begins with the whole of ``heading`` and goes on after a
+    character that is no letter or digit ("新竹尖石_美樹營地賞楓 (2) @ Blog :: Site" and
+    the heading "新竹尖石_美樹營地賞楓 (2)"), the heading having at least
+    :data:`MIN_HEADLINE_WORDS` words: the title is the headline and the site's names
+    after it, however it parts them, even with a separator inside the headline."""
+    heading = heading.strip()
+    if count_words(heading) < MIN_HEADLINE_WORDS or not title.startswith(heading):
+        return False
+    rest = title[len(heading) :]
+    return not rest or not rest[0].isalnum()
+
+
 def find_title(
     candidates: list[str], page_headings: list[Heading], site_names: list[str]
 ) -> tuple[str | None, int | None]:
@@ -254,6 +267,7 @@ def find_title(
     Headings that are the site's name (a logo in an ``<h1>``) are left out.  In order:
     a heading that is the same headline as a candidate or as a part of one (the first
     candidate that has such a heading decides, so the order of trust holds); a heading
+    that a candidate begins with (:func:`_begins`); a heading
     whose words mostly are a candidate's (the same headline reworded; not a link, which
     would be a teaser); the first candidate without the site's name; the first heading.
     """
@@ -264,6 +278,10 @@ def find_title(
             for heading in own:
                 if same_headline(part, heading.text):
                     return strip_site(heading.text, site_names), heading.index
+    for candidate in candidates:
+        for heading in own:
+            if _begins(candidate, heading.text):
+                return heading.text, heading.index
     for parts in splits:
         for part in parts:
             for heading in own:
