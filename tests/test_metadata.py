@@ -481,3 +481,12 @@ def test_a_meta_description_is_text_and_markup_left_in_it_goes() -> None:
     )
     meta = extract_metadata(parse(f"<html><head>{left}</head><body></body></html>"))
     assert meta.description == "Two new lines."
+
+
+def test_a_meta_content_escaped_twice_is_decoded() -> None:
+    head = (
+        '<meta property="og:title" content="It&amp;#8217;s here: Tom &amp;amp; Jerry">'
+        '<meta name="author" content="Jos&amp;eacute; Garc&amp;iacute;a">'
+    )
+    meta = extract_metadata(parse(f"<html><head>{head}</head><body></body></html>"))
+    assert meta.title == "It’s here: Tom & Jerry" and meta.author == "José García"

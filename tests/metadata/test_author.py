@@ -112,6 +112,8 @@ def test_a_contact_after_the_name_is_left_out() -> None:
     assert clean_author("Jane Doe (jane@example.org)") == "Jane Doe"
     assert clean_author("Jane Doe (Reuters)") == "Jane Doe (Reuters)"
     assert clean_author("John Smith at Large") == "John Smith at Large"
+    assert clean_author("Jane Doe <jane(at)example.org>") == "Jane Doe"
+    assert clean_author("Jane Doe (jane[at]example[dot]org)") == "Jane Doe"
     shown = (
         "<dl><dt>Author:</dt>"
         "<dd><p>Vinay Sajip &lt;vinay_sajip at red-dove dot com&gt;</p></dd></dl>"

@@ -241,3 +241,8 @@ def test_a_list_of_datelines_newest_first_is_an_index_of_other_pages() -> None:
 )
 def test_month_names_of_more_languages(text: str, day: str) -> None:
     assert parse_date(text) == day
+
+
+def test_a_month_name_of_two_languages_with_two_meanings_is_left_out() -> None:
+    assert parse_date("5. listopada 2024.") is None  # Polish November, Croatian October
+    assert parse_date("5. listopadu 2024") == "2024-11-05"  # Czech November

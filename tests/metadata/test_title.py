@@ -123,3 +123,17 @@ def test_a_heading_the_title_begins_with_is_the_title_whatever_parts_it() -> Non
         "玉峰道路一路上雲氣山嵐滯留山頭，順路下切蜿蜒道路後不久即抵達。</p>"
     )
     assert title_of(head, body) == "新竹尖石_美樹營地賞楓 (2)"
+
+
+def test_a_short_headline_after_the_sites_name_is_the_title() -> None:
+    # no other heading shows the first part: the <h1> is the page's only headline
+    assert title_of(
+        "<title>BBC News - Brexit deal</title>", f"<h1>Brexit deal</h1>{RUNNING_TEXT}"
+    ) == ("Brexit deal")
+    assert (
+        title_of(
+            "<title>Weekly Digest - Issue 42 - My Newsletter</title>",
+            f"<h1>Issue 42</h1>{RUNNING_TEXT}",
+        )
+        == "Issue 42"
+    )

@@ -433,13 +433,20 @@ def test_superscript_and_subscript_are_inline_html() -> None:
     [
         ('<pre><code class="language-rust">', "rust"),  # HTML's suggestion, Prism
         ('<div class="highlight-python notranslate"><div class="highlight"><pre>', "python"),
-        ('<div class="highlight-default notranslate"><div class="highlight"><pre>', "python"),
+        # Sphinx's default lexer is Python 3 or nothing, whichever lexes: no language
+        ('<div class="highlight-default notranslate"><div class="highlight"><pre>', ""),
+        ('<div class="highlight highlight-source-python"><pre>', "python"),  # GitHub
         ('<div class="highlight-text notranslate"><div class="highlight"><pre>', ""),
         ('<div class="language-ruby highlighter-rouge"><div class="highlight"><pre>', "ruby"),
         ('<pre class="brush: css notranslate">', "css"),  # SyntaxHighlighter
         ('<div class="sourceCode"><pre class="sourceCode haskell">', "haskell"),  # Pandoc
         ('<pre class="chroma"><code data-lang="go">', "go"),  # Hugo
         ('<section class="language-list"><div><div><pre>', ""),  # too far above
+        # classes of that shape on other elements name no code's language
+        ('<div class="highlight-box"><pre>', ""),
+        ('<article class="post lang-en"><div><pre>', ""),
+        ('<div class="language-selector"><div><pre>', ""),
+        ('<div data-lang="fr"><pre>', ""),
     ],
 )
 def test_code_block_language_as_highlighters_name_it(block: str, language: str) -> None:
@@ -466,3 +473,29 @@ def test_short_code_in_a_cell_of_a_table_with_header_cells_is_the_cells_code() -
     document = unboiler.parse(long)
     unboiler.get_extractor("boilerpipe-everything")(document)
     assert "```\na\nb\nc\nd\n```" in to_markdown(document)
+
+
+def test_a_blank_line_in_a_cell_keeps_the_table() -> None:
+    document = unboiler.parse(
+        "<table><tr><td>Name</td><td>Notes</td></tr>"
+        "<tr><td>x</td><td>line one<br><br>line two</td></tr>"
+        "<tr><td>y</td><td>z</td></tr></table>"
+    )
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    assert to_markdown(document) == (
+        "| Name | Notes |\n| --- | --- |\n| x | line one line two |\n| y | z |"
+    )
+    # a tab in a cell's code would part the text output's columns
+    tabbed = unboiler.parse(
+        "<table><tr><th>Op</th><th>Example</th></tr><tr><td>and</td><td><pre>a\tb</pre></td></tr>"
+        "</table>"
+    )
+    unboiler.get_extractor("boilerpipe-everything")(tabbed)
+    assert to_text(tabbed) == "Op\tExample\nand\ta b"
+
+
+def test_subscripts_and_superscripts_join_their_words() -> None:
+    document = unboiler.parse("<p>Energy k<sub>B</sub>T, p<sub>T</sub> and iPhone<sup>TM</sup></p>")
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    assert to_text(document) == "Energy kBT, pT and iPhoneTM"
+    assert to_markdown(document) == "Energy k<sub>B</sub>T, p<sub>T</sub> and iPhone<sup>TM</sup>"

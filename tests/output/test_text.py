@@ -768,9 +768,14 @@ def test_inline_text_the_page_hides_is_left_out() -> None:
     text = _everything_text(
         "<p>Founded February 28, 1998<span style='display: none'> (1998-02-28)</span>;"
         " Visible with <span hidden>HIDDEN</span>words, <b style='visibility:hidden'>GONE</b>"
-        " and <span aria-hidden='true'>shown</span>; 4-Pack<span hidden>4-Pack</span>5-Pack.</p>"
+        " and <span aria-hidden='true'>shown</span>; Hel<span hidden>xyz</span>lo, and"
+        " <code>foo<span style='display:none'>BAR</span>baz</code>; abc<i hidden>x</i>Def.</p>"
     )
-    assert text == "Founded February 28, 1998; Visible with words, and shown; 4-Pack 5-Pack."
+    # a hidden element has no box: the words on either side touch, as a browser shows
+    # them, unless its edge is a lower-case/upper-case edge, as any element's is
+    assert text == (
+        "Founded February 28, 1998; Visible with words, and shown; Hello, and foobaz; abc Def."
+    )
 
 
 def test_long_hidden_text_and_hidden_blocks_are_kept() -> None:

@@ -53,7 +53,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 from urllib.parse import urljoin
 
-from unboiler.document import TextBlock, TextDocument
+from unboiler.document import Label, TextBlock, TextDocument
 from unboiler.language import MIN_DETECTION_WORDS, detect, language_code
 from unboiler.metadata.author import (
     byline_author,
@@ -222,15 +222,24 @@ def _trailing_names(title: str | None, document: TextDocument) -> list[str]:
     """The parts of a ``<title>`` after its first ("Headline - Book | Site") that an
     ``<h1>`` of the page shows whole: a book's or a site's name that its template puts
     in a heading over every page (a manual's "The Rust Programming Language"), not the
-    page's headline, which the title's first part is.  A part longer than the first is
-    the headline of a title that names the site first ("Journal - A Long Headline")."""
+    page's headline, which the title's first part is and another heading shows.  A part
+    longer than the first is the headline of a title that names the site first
+    ("Journal - A Long Headline")."""
     if not title:
         return []
     parts = [part.strip() for part in TITLE_SEPARATOR.split(title)]
     if len(parts) < 2 or count_words(parts[0]) < 2:
         return []
-    shown = {fold(h.text) for h in headings(document)}
     first = fold(parts[0])
+    # the headline itself is a heading of the page too (a chapter's <h1> or <h2>):
+    # without one, the heading that shows a later part is the page's only headline
+    # ("BBC News - Brexit deal" over <h1>Brexit deal</h1>)
+    if not any(
+        Label.HEADING in block.labels and same_headline(block.text, parts[0])
+        for block in document.blocks
+    ):
+        return []
+    shown = {fold(h.text) for h in headings(document)}
     return [
         part
         for part in parts[1:]

@@ -49,11 +49,22 @@ _TRIM = " \t,;:|-–—·•"
 #: says what follows is the author, so the label is only the page's wording of it.
 NAME_LABEL: Final = re.compile(r"^[^\W\d_]{2,20}(?:\s+[^\W\d_]{2,20})?\s*:\s*(?=\S)")
 #: A way to write to the person after the name, in brackets ("Vinay Sajip <vinay_sajip
-#: at red-dove dot com>", "Jane Doe (jane@example.org)"), closed or cut short: RFC 5322's
-#: "display name <address>" form, and its spelt-out variant that hides it from harvesters.
-CONTACT: Final = re.compile(
-    r"\s*[<(\[][^<>()\[\]]*(?:@|\bat\b|\bdot\b)[^<>()\[\]]*(?:[>)\]]|$)\s*$"
-)
+#: at red-dove dot com>", "Jane Doe (jane@example.org)", "(jane[at]example[dot]org)"),
+#: closed or cut short: RFC 5322's "display name <address>" form, and its spelt-out
+#: variant that hides it from harvesters.  Searched in what follows the first bracket.
+CONTACT_WORDS: Final = re.compile(r"@|\bat\b|\bdot\b", re.IGNORECASE)
+_BRACKETS: Final = "<(["
+
+
+def without_contact(name: str) -> str:
+    """``name`` without the contact that follows it in brackets (:data:`CONTACT_WORDS`);
+    a bracket that holds none ("Jane Doe (Reuters)") stays."""
+    start = min((i for i in map(name.find, _BRACKETS) if i > 0), default=-1)
+    if start > 0 and CONTACT_WORDS.search(name, start):
+        return name[:start].rstrip()
+    return name
+
+
 #: Abbreviations that end a name with their period ("Sammy Davis Jr.", "Acme Inc."); the
 #: period after any other final word of two letters or more ends the byline's sentence
 #: ("Posted by Alon Zakai."), and an initial keeps its own ("John Q.").
@@ -71,7 +82,7 @@ def clean_author(name: str) -> str | None:
     """A person's or organisation's name as metadata gives it, without a "By", a label
     (:data:`NAME_LABEL`) or the period that ends a byline's sentence; None for what is
     not a name."""
-    name = CONTACT.sub("", name).strip(_TRIM)
+    name = without_contact(name).strip(_TRIM)
     match = BYLINE.match(name)
     if match:
         name = match["name"].strip(_TRIM)
@@ -105,7 +116,7 @@ def byline_name(text: str, *, username: bool = False) -> str | None:
     forum's "jdoe42" is the author)."""
     if OTHER_ROLE.match(text) or BYLINE_LABEL.match(text):
         return None
-    text = CONTACT.sub("", text)
+    text = without_contact(text)
     if WEEKDAY.match(text) and parse_date(text):
         return None  # a date that opens with its weekday ("Sun Dec 17, 2023"), no name
     text = text.strip()

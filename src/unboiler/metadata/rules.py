@@ -359,7 +359,8 @@ MIN_YEAR: Final = 1991
 #: Indonesian, Turkish, Polish and Czech (the genitive, as a date writes it: "5 marca",
 #: "5. března"), Russian and Ukrainian (genitive, and Russian abbreviations: "5 марта",
 #: "5 мар."), and Arabic's (Egyptian and Gulf) names.  One line per month; a name shared
-#: by two languages names the same month in both.
+#: by two languages names the same month in both (Polish "listopada", November, is
+#: Croatian for October, and is left out).
 MONTH_NAMES: Final = (
     (
         "january jan janvier janv januar jän enero ene gennaio genn gen janeiro januari"
@@ -393,7 +394,7 @@ MONTH_NAMES: Final = (
         " října октября окт жовтня أكتوبر"
     ),
     (
-        "november nov novembre noviembre novembro kasım listopada listopadu ноября ноя"
+        "november nov novembre noviembre novembro kasım listopadu ноября ноя"
         " листопада نوفمبر"
     ),
     (

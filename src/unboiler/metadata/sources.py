@@ -8,6 +8,7 @@ Values from pages are untrusted: every reader here accepts any type and returns 
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -53,9 +54,12 @@ def meta_text(value: str | None) -> str | None:
     system left in it is dropped (:func:`clean_text`), anything else is kept as it is."""
     if value is None:
         return None
-    if _LEFT_MARKUP.search(value):
-        return clean_text(value)
-    return " ".join(value.split()) or None
+    # publishing systems often escape a meta content twice ("Tom &amp;amp; Jerry"):
+    # its references are decoded again, as a reader would want them
+    text = html.unescape(value) if "&" in value else value
+    if _LEFT_MARKUP.search(text):
+        return clean_text(text)
+    return " ".join(text.split()) or None
 
 
 def fold(text: str) -> str:

@@ -65,27 +65,33 @@ FIGURE_TAGS: Final = frozenset({"figure", "picture"})
 #: Attributes that hold an image's URL, in order: lazy-loading pages put the real one in
 #: a data attribute and a placeholder in ``src``.
 IMAGE_URL_ATTRIBUTES: Final = ("src", "data-src", "data-original", "data-lazy-src")
-#: Class-name prefixes that name a code block's language: ``language-`` (HTML standard's
-#: suggestion, highlight.js, Prism, Rouge's wrapper), ``lang-`` (Google's prettify),
-#: ``highlight-source-`` (GitHub), ``highlight-`` (Sphinx's wrapper ``<div>``).
-CODE_LANGUAGE_PREFIXES: Final = ("language-", "lang-", "highlight-source-", "highlight-")
+#: Class-name prefixes that name a code block's language on its ``<pre>`` or ``<code>``:
+#: ``language-`` (HTML standard's suggestion, highlight.js, Prism), ``lang-`` (Google's
+#: prettify), ``highlight-source-`` (GitHub).
+CODE_LANGUAGE_PREFIXES: Final = ("language-", "lang-", "highlight-source-")
 #: Names in those places that name no language: "text", "none" or "plain" ask for no
-#: highlighting.
+#: highlighting, and Sphinx's "default" is Python 3 or nothing, whichever lexes.
 NOT_LANGUAGES: Final = frozenset(
     {"default", "none", "text", "plain", "plaintext", "txt", "nohighlight", "output"}
 )
-#: Sphinx writes ``highlight-default`` for a block in the project's default language,
-#: which is Python 3 unless the project sets another (Sphinx's ``highlight_language``
-#: setting, whose default "default" is "similar to python3"); a project that sets one
-#: gets that language's name in the class instead.
-SPHINX_DEFAULT: Final = ("highlight-default", "python")
 #: SyntaxHighlighter's class (``class="brush: css"``, MDN's older pages among others).
 _BRUSH: Final = re.compile(r"\bbrush:\s*([\w+#.-]+)")
 #: Pandoc marks a highlighted block ``class="sourceCode python"``: the other class
 #: is the language.
 SOURCE_CODE_CLASS: Final = "sourceCode"
-#: How far above the ``<pre>`` the language may be named: Sphinx and Rouge name it on
-#: the ``<div>`` around the ``<div class="highlight">`` around the ``<pre>``.
+#: The wrappers that name the language above the ``<pre>``, up to two levels: each is a
+#: class that marks the wrapper and the prefix of the class that names the language.
+#: GitHub's ``<div class="highlight highlight-source-python">``; Sphinx's
+#: ``<div class="highlight-python notranslate"><div class="highlight">``; Rouge's
+#: (Jekyll) ``<div class="language-ruby highlighter-rouge"><div class="highlight">``.
+#: Another class of that shape on a page's element ("highlight-box", "lang-en",
+#: "language-selector") names no code's language.
+CODE_WRAPPERS: Final = (
+    ("highlight", "highlight-source-"),
+    ("highlight", "highlight-"),
+    ("highlighter-rouge", "language-"),
+)
+#: How far above the ``<pre>`` a wrapper (:data:`CODE_WRAPPERS`) may be.
 CODE_LANGUAGE_DEPTH: Final = 2
 #: Bounds of ``colspan`` and ``rowspan`` (HTML standard, "processing model" of tables).
 MAX_COLSPAN: Final = 1000
@@ -256,9 +262,8 @@ class Selection:
     images: set[LexborNode] = field(default_factory=set)
     after: dict[LexborNode, list[str]] = field(default_factory=dict)
     before: list[str] = field(default_factory=list)
-    #: Elements whose text is left out but that still stand between the words around
-    #: them, as a space.
-    spaces: set[LexborNode] = field(default_factory=set)
+    #: Inline elements the page hides, whose text is left out (their edges stay edges).
+    hidden: set[LexborNode] = field(default_factory=set)
 
 
 @dataclass
@@ -544,8 +549,9 @@ HIDDEN_STYLE: Final = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", 
 #: paragraph</span>"): content a reader opens, kept.  Shorter hidden text is a label's
 #: or a date's copy.  On WCXB's default output, dropping every hidden inline element
 #: made 10 pages closer to the gold and 4 farther (one an expander, -0.013 F1); with
-#: this bound, 8 closer and 3 farther, whose gold keeps hidden copies of a filter's
-#: labels ("No Show No Show Half Calf Half Calf").  The mean F1 moved by -0.00004.
+#: this bound, 8 closer and 4 farther, the most a page whose gold keeps hidden copies of
+#: a filter's labels ("No Show No Show Half Calf Half Calf").  The mean F1 moved by
+#: -0.00004.
 MAX_HIDDEN_WORDS: Final = 12
 
 
@@ -557,44 +563,39 @@ def _drop_hidden_inline(tree: Any, selection: Selection) -> None:
     Longer hidden text (:data:`MAX_HIDDEN_WORDS`) is kept.
     Hidden blocks are the extractor's to judge: tabs and accordions hide content
     (on WCXB, 36% of the words of blocks under a hidden element are in the gold text;
-    of the blocks that only an inline hidden element holds, none)."""
+    of the blocks that only an inline hidden element holds, none).  A hidden element has
+    no box (CSS 2.1, §9.2.4), so the words on either side of it touch, as a browser
+    shows them; its edge is an element's edge all the same (:data:`CASE_EDGE`)."""
     for element in tree.css("[hidden], [style]"):
         if not _laid_inline(element):
             continue
         attributes = element.attributes
         if "hidden" not in attributes and not HIDDEN_STYLE.search(attributes.get("style") or ""):
             continue
-        texts = [node for node in _text_nodes(element) if node in selection.texts]
-        if (
-            texts
-            and not any(node in selection.after for node in texts)
-            and sum(len((node.text_content or "").split()) for node in texts) <= MAX_HIDDEN_WORDS
-        ):
+        texts = _short_texts(element)
+        if texts is None:
+            continue
+        texts = [node for node in texts if node in selection.texts]
+        if texts and not any(node in selection.after for node in texts):
             selection.texts.difference_update(texts)
-            # it stood between the words around it ("4-Pack<span hidden>4-Pack</span>
-            # 5-Pack"), as an image left out does; not before punctuation ("1998;")
-            if _word_beside(element.prev, -1) and _word_beside(element.next, 0):
-                selection.spaces.add(element)
+            selection.hidden.add(element)
 
 
-#: How far down a sibling :func:`_word_beside` looks for the text that touches: its
-#: first or last descendant, so that a page of nested hidden elements costs no more
-#: than its size.
-MAX_EDGE_DEPTH: Final = 32
-
-
-def _word_beside(sibling: LexborNode | None, end: int) -> bool:
-    """Whether the text of ``sibling`` has a letter or digit at ``end`` (0: its first
-    character, -1: its last), touching the element beside it."""
-    node = sibling
-    for _ in range(MAX_EDGE_DEPTH):
-        if node is None:
-            return False
+def _short_texts(element: LexborNode) -> list[LexborNode] | None:
+    """The text nodes under ``element``, or None when they hold more than
+    :data:`MAX_HIDDEN_WORDS` words; the walk stops there, so that nested hidden elements
+    cost no more than the page's size times that bound."""
+    texts: list[LexborNode] = []
+    words = 0
+    for count, node in enumerate(element.traverse(include_text=True)):
+        if count > 4 * MAX_HIDDEN_WORDS + 16:
+            return None
         if node.is_text_node:
-            text = node.text_content or ""
-            return bool(text) and text[end].isalnum()
-        node = node.first_child if end == 0 else node.last_child
-    return False
+            words += len((node.text_content or "").split())
+            if words > MAX_HIDDEN_WORDS:
+                return None
+            texts.append(node)
+    return texts
 
 
 def _drop_assistive_copies(tree: Any, selection: Selection) -> None:
@@ -774,11 +775,19 @@ def _join_links(tokens: list[Inline]) -> list[Inline]:
     return result
 
 
+#: Each part of a line cut at blank lines opens again the formatting open across it: a
+#: line of more breaks times openings than this (thousands of unclosed ``<b>`` around
+#: as many ``<br><br>``, an old forum's markup) stays one line, so that the cost stays
+#: bounded.
+MAX_SPLIT_WORK: Final = 20_000
+
+
 def _blank_line_parts(line: list[Inline]) -> list[list[Inline]]:
     """A line cut where two line breaks follow each other with nothing shown between
     them (``<br><br>``, white space and formatting aside): a blank line on the page,
-    the way forum posts and older pages part their paragraphs."""
-    if sum(isinstance(token, LineBreak) for token in line) < 2:
+    the way forum posts and older pages part their paragraphs (:data:`MAX_SPLIT_WORK`)."""
+    breaks = sum(isinstance(token, LineBreak) for token in line)
+    if breaks < 2 or breaks * sum(isinstance(token, Open) for token in line) > MAX_SPLIT_WORK:
         return [line]
     parts: list[list[Inline]] = [[]]
     breaks = 0  # line breaks since the last token shown
@@ -1052,39 +1061,41 @@ _LANGUAGE_MARKS: Final = "+#-_."
 
 
 def _code_language(pre: LexborNode) -> str | None:
-    """The language a code block names: the ``data-lang`` of its ``<code>`` or
-    ``<pre>`` (Hugo's Chroma), or a class of the ``<code>``, the ``<pre>`` or the elements
-    up to :data:`CODE_LANGUAGE_DEPTH` above it, as the highlighters spell it
-    (:data:`CODE_LANGUAGE_PREFIXES`, :data:`_BRUSH`, :data:`SOURCE_CODE_CLASS`)."""
-    candidates: list[LexborNode] = []
+    """The language a code block names: on its ``<code>`` or ``<pre>``, a ``data-lang``
+    (Hugo's Chroma) or a class (:data:`CODE_LANGUAGE_PREFIXES`, :data:`_BRUSH`,
+    :data:`SOURCE_CODE_CLASS`); above it, a highlighter's wrapper
+    (:data:`CODE_WRAPPERS`)."""
+    own: list[LexborNode] = []
     child = pre.first_child
     while child is not None:
         if child.tag == "code":
-            candidates.append(child)
+            own.append(child)
             break
         child = child.next
-    element: LexborNode | None = pre
-    for _ in range(CODE_LANGUAGE_DEPTH + 1):
-        if element is None or not element.is_element_node or element.tag in ("body", "html"):
-            break
-        candidates.append(element)
-        element = element.parent
-    for element in candidates[:2]:
+    own.append(pre)
+    for element in own:
         language = _language_name(element.attributes.get("data-lang") or "")
         if language:
             return language
-    for element in candidates:
+    for element in own:
         language = _class_language(element.attributes.get("class") or "")
         if language:
             return language
+    below: LexborNode = pre
+    wrapper: LexborNode | None = pre.parent
+    for _ in range(CODE_LANGUAGE_DEPTH):
+        if wrapper is None or not wrapper.is_element_node or wrapper.tag in ("body", "html"):
+            break
+        language = _wrapper_language(wrapper, below)
+        if language:
+            return language
+        below, wrapper = wrapper, wrapper.parent
     return None
 
 
 def _class_language(classes: str) -> str | None:
-    """The language one element's ``class`` names (see :func:`_code_language`)."""
+    """The language the ``class`` of a ``<pre>`` or ``<code>`` names."""
     names = classes.split()
-    if SPHINX_DEFAULT[0] in names:
-        return SPHINX_DEFAULT[1]
     for name in names:
         for prefix in CODE_LANGUAGE_PREFIXES:
             if name.startswith(prefix):
@@ -1099,6 +1110,22 @@ def _class_language(classes: str) -> str | None:
         others = [name for name in names if name != SOURCE_CODE_CLASS]
         if len(others) == 1:
             return _language_name(others[0])
+    return None
+
+
+def _wrapper_language(element: LexborNode, below: LexborNode) -> str | None:
+    """The language a highlighter's wrapper names (:data:`CODE_WRAPPERS`): the wrapper's
+    mark is on it or on the element below it on the way to the ``<pre>``."""
+    names = (element.attributes.get("class") or "").split()
+    marks = set(names) | set((below.attributes.get("class") or "").split())
+    for mark, prefix in CODE_WRAPPERS:
+        if mark not in marks:
+            continue
+        for name in names:
+            if name.startswith(prefix) and name != mark:
+                language = _language_name(name[len(prefix) :])
+                if language:
+                    return language
     return None
 
 
@@ -1220,6 +1247,10 @@ def _formatted(blocks: list[Block], run: list[Inline]) -> list[Block]:
 
 #: The token that closes a code span.
 _CLOSE_CODE: Final = Close(Mark.CODE)
+#: Marks whose edges part no words: code (a highlighter's spans), and raised or lowered
+#: text, which is part of its word ("k<sub>B</sub>T", "iPhone<sup>TM</sup>").
+_JOINED_MARKS: Final = frozenset({Mark.CODE, Mark.SUPERSCRIPT, Mark.SUBSCRIPT})
+_CLOSE_JOINED: Final = frozenset(Close(mark) for mark in _JOINED_MARKS)
 
 
 def _mark_case_edge(run: list[Inline]) -> None:
@@ -1327,7 +1358,8 @@ class _Layout:
         formulas: frozenset[LexborNode] = frozenset(),
     ) -> None:
         self.texts = selection.texts
-        self.spaces = selection.spaces
+        self.hidden = selection.hidden
+        self.cell_depth = 0  # table cells open around the flow being laid out
         self.formulas = formulas
         self.images = selection.images
         self.with_images = images
@@ -1388,10 +1420,11 @@ class _Layout:
 
     def enter(self, node: LexborNode, run: list[Inline], *, edge: bool = True) -> Inline | None:
         """Open what ``node`` formats; the token that closes it.  ``edge``: mark the
-        element's edge (:data:`CASE_EDGE`) unless it is code."""
+        element's edge (:data:`CASE_EDGE`) unless its mark joins words
+        (:data:`_JOINED_MARKS`)."""
         tag = node.tag or ""
         mark = MARK_TAGS.get(tag)
-        if edge and mark is not Mark.CODE:
+        if edge and mark not in _JOINED_MARKS:
             _mark_case_edge(run)
         if mark is not None:
             href = self.link_url(node) if mark is Mark.LINK else None
@@ -1429,7 +1462,7 @@ class _Layout:
                 if not stack:
                     return
                 element, closing = stack.pop()
-                if not code_depth:
+                if not code_depth and closing not in _CLOSE_JOINED:
                     _mark_case_edge(run)
                 if closing is not None:
                     run.append(closing)
@@ -1450,8 +1483,9 @@ class _Layout:
                     run.append(image if image is not None else " ")
                 elif tag == "math":
                     _write_formula(node, run)
-                elif node in self.spaces:
-                    run.append(" ")  # hidden, but between the words around it
+                elif node in self.hidden:
+                    if not code_depth:
+                        _mark_case_edge(run)  # an element's edge, though hidden
                 elif tag not in RUBY_ANNOTATION_TAGS and (
                     free_images or node in self.marked or node in self.formulas
                 ):
@@ -1477,9 +1511,8 @@ class _Layout:
             _write_formula(node, run)
             return
         closing = self.enter(node, run)
-        code = closing == _CLOSE_CODE
-        self.inline(node, run, free_images=free_images, in_code=code)
-        if not code:
+        self.inline(node, run, free_images=free_images, in_code=closing == _CLOSE_CODE)
+        if closing not in _CLOSE_JOINED:
             _mark_case_edge(run)
         if closing is not None:
             run.append(closing)
@@ -1557,8 +1590,10 @@ class _Layout:
                         # A block the extractor left out ends the line as it would if
                         # kept: the text on either side of it is not one line.
                         self.end_line(run, blocks, seams)
-                    elif tag == "img" or node in self.spaces:
+                    elif tag == "img":
                         run.append(" ")  # an image left out still stands between words
+                    elif node in self.hidden:
+                        _mark_case_edge(run)
                 elif inline and not holds_blocks:
                     self.inline_element(node, run)
                 elif inline:
@@ -1607,7 +1642,8 @@ class _Layout:
 
     def end_line(self, run: list[Inline], blocks: list[Block], seams: _Seams | None = None) -> None:
         lines = [run] if seams is None else seams.split(run)
-        lines = [part for line in lines for part in _blank_line_parts(line)]
+        if not self.cell_depth:  # a cell is one line: its blank lines are line breaks
+            lines = [part for line in lines for part in _blank_line_parts(line)]
         if run:
             carried: list[Open] = []
             for line in lines:
@@ -1741,7 +1777,9 @@ class _Layout:
             cell = row.first_child
             while cell is not None:
                 if cell.tag in ("td", "th"):
+                    self.cell_depth += 1
                     cells.append((cell, self.flow(cell, depth) if cell in self.marked else []))
+                    self.cell_depth -= 1
                 cell = cell.next
             if any(blocks for _, blocks in cells):
                 rows.append(cells)
@@ -1819,8 +1857,9 @@ def _cell_line(blocks: list[Block]) -> list[Inline]:
         elif isinstance(block, ListBlock):
             lines.extend(item[0].inlines for item in block.items if isinstance(item[0], Paragraph))
         elif isinstance(block, CodeBlock):
+            # a tab would part the text output's columns
             lines.extend(
-                [Open(Mark.CODE), code, Close(Mark.CODE)]
+                [Open(Mark.CODE), code.replace("\t", " "), Close(Mark.CODE)]
                 for code in block.text.splitlines()
                 if code.strip()
             )
