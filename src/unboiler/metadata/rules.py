@@ -393,10 +393,7 @@ MONTH_NAMES: Final = (
         "october oct octobre oktober octubre ottobre ott outubro okt ekim października"
         " října октября окт жовтня أكتوبر"
     ),
-    (
-        "november nov novembre noviembre novembro kasım listopadu ноября ноя"
-        " листопада نوفمبر"
-    ),
+    ("november nov novembre noviembre novembro kasım listopadu ноября ноя листопада نوفمبر"),
     (
         "december dec décembre decembre dezember diciembre dic dicembre dezembro dez"
         " desember aralık grudnia prosince декабря дек грудня ديسمبر"
