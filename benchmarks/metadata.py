@@ -45,6 +45,7 @@ from unboiler.charset import decode
 from unboiler.datasets import Dataset, Page, domain_of, load_dataset
 from unboiler.document import TextDocument
 from unboiler.metadata import extract_metadata, parse_date
+from unboiler.metadata.rules import MONTH_NAMES
 from unboiler.metadata.sources import StructuredData, meta_tags
 from unboiler.metadata.title import clean_title, domain_names, headings, is_site_name
 from unboiler.parse import parse
@@ -105,18 +106,16 @@ def ours(page: Page) -> tuple[dict[str, str | None], float, TextDocument]:
     return answers, elapsed, document
 
 
-_MONTHS = (
-    "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"
-)  # fmt: skip
-
-
 def written_days(day: str) -> list[re.Pattern[str]]:
     """The usual ways of writing the day ``YYYY-MM-DD`` in a page or an address: ISO
-    and its look-alikes, numeric day-month and month-day orders, the English month's
-    name before or after the day, and the CJK year-month-day."""
+    and its look-alikes, numeric day-month and month-day orders, the month's name in any
+    of the languages unboiler reads (:data:`~unboiler.metadata.rules.MONTH_NAMES`) before
+    or after the day, and the CJK year-month-day."""
     year, month, date = day.split("-")
     m, d = int(month), int(date)
-    name = _MONTHS[m - 1]
+    if not 1 <= m <= len(MONTH_NAMES):
+        return []
+    name = "(?:" + "|".join(map(re.escape, MONTH_NAMES[m - 1].split())) + ")"
     forms = [
         rf"{year}[-/]?{month}[-/]?{date}(?!\d)",
         rf"(?<!\d)0?{m}/0?{d}/{year}",
@@ -132,16 +131,16 @@ def written_days(day: str) -> list[re.Pattern[str]]:
 class GoldCheck:
     """How far a dataset's gold title and date can be reached.
 
-        ``h1``, ``title``, ``neither``: pages whose first ``<h1>`` (other than the site's
-        logo) and ``<title>`` (without the site's name) are both there and are not the same
-        headline (:func:`same_text`), by which one the gold's title matches.  No rule that
-        picks one of the two can be right on more of these pages than the larger count, and
-        one right on that many would have to tell them apart; ``found``: those where unboiler's
-    title matches the gold.  ``unwritten``: pages whose gold
-        date is written nowhere in the page or its URL (:func:`written_days`).
-        ``published``, ``modified``, ``other``: pages stating a publication and a different
-        modification day (JSON-LD's own object, or ``article:published_time`` and
-        ``article:modified_time``), by which one the gold's date is."""
+    ``h1``, ``title``, ``neither``: pages whose first ``<h1>`` (other than the site's
+    logo) and ``<title>`` (without the site's name) are both there and are not the same
+    headline (:func:`same_text`), by which one the gold's title matches.  No rule that
+    picks one of the two can be right on more of these pages than the larger count, and
+    one right on that many would have to tell them apart; ``found``: those where
+    unboiler's title matches the gold.  ``unwritten``: pages whose gold date is written
+    nowhere in the page or its URL (:func:`written_days`).  ``published``, ``modified``,
+    ``other``: pages stating a publication and a different modification day (JSON-LD's
+    own object, or ``article:published_time`` and ``article:modified_time``), by which
+    one the gold's date is."""
 
     h1: int = 0
     title: int = 0
