@@ -145,6 +145,29 @@ def many_formulas(scale: float = 1.0) -> str:
     return _article(_paragraphs(2) + empty + "<p>Then " + wrapped * (count // 2) + "end.</p>")
 
 
+def deep_hidden(scale: float = 1.0) -> str:
+    """Hidden inline elements 100,000 deep, each with a word, in a sentence (the outputs
+    leave out short hidden text; counting each one's words walked all of its subtree)."""
+    depth = _n(DEEP_NESTING, scale)
+    hidden = "<span hidden>w " * depth + "</span>" * depth
+    return _article(f"<p>{_SENTENCE} {hidden} end.</p>")
+
+
+def unclosed_bold_blank_lines(scale: float = 1.0) -> str:
+    """Unclosed ``<b>`` before each of 20,000 blank lines (``<br><br>``), an old forum's
+    markup (each paragraph cut at a blank line opened every formatting again)."""
+    count = _n(DEEP_NESTING // 5, scale)
+    return _article("<div>" + "<b>w<br><br>" * count + "</div>")
+
+
+def long_author(scale: float = 1.0) -> str:
+    """A 500 KB author in a meta element, all brackets and "at" (a regular expression
+    that looked for a contact after a name backtracked over it)."""
+    count = _n(DEEP_NESTING, scale)
+    author = "(" + "at " * count + "x("
+    return _article(_paragraphs(2), head=f'<meta name="author" content="{author}">')
+
+
 def deep_mathml(scale: float = 1.0) -> str:
     """A MathML formula 100,000 rows deep, in a sentence."""
     depth = _n(DEEP_NESTING, scale)
@@ -496,6 +519,9 @@ PATHOLOGIES: Final = (
     Pathology("deep-tables", deep_tables),
     Pathology("deep-svg", deep_svg),
     Pathology("deep-mathml", deep_mathml),
+    Pathology("deep-hidden", deep_hidden),
+    Pathology("unclosed-bold-blank-lines", unclosed_bold_blank_lines),
+    Pathology("long-author", long_author),
     Pathology("many-formulas", many_formulas),
     Pathology("big-page", big_page, tags=frozenset({BIG})),
     Pathology("long-line", long_line, tags=frozenset({BIG})),
