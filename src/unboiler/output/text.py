@@ -553,6 +553,9 @@ HIDDEN_STYLE: Final = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", 
 #: a filter's labels ("No Show No Show Half Calf Half Calf").  The mean F1 moved by
 #: -0.00004.
 MAX_HIDDEN_WORDS: Final = 12
+#: Nodes of a hidden element read before it counts as longer than that: its words, the
+#: elements around them, and room for empty ones.
+MAX_HIDDEN_NODES: Final = 4 * MAX_HIDDEN_WORDS + 16
 
 
 def _drop_hidden_inline(tree: Any, selection: Selection) -> None:
@@ -583,12 +586,13 @@ def _drop_hidden_inline(tree: Any, selection: Selection) -> None:
 
 def _short_texts(element: LexborNode) -> list[LexborNode] | None:
     """The text nodes under ``element``, or None when they hold more than
-    :data:`MAX_HIDDEN_WORDS` words; the walk stops there, so that nested hidden elements
-    cost no more than the page's size times that bound."""
+    :data:`MAX_HIDDEN_WORDS` words or the element more than :data:`MAX_HIDDEN_NODES`
+    nodes; the walk stops there, so that nested hidden elements cost no more than the
+    page's size times that bound."""
     texts: list[LexborNode] = []
     words = 0
     for count, node in enumerate(element.traverse(include_text=True)):
-        if count > 4 * MAX_HIDDEN_WORDS + 16:
+        if count > MAX_HIDDEN_NODES:
             return None
         if node.is_text_node:
             words += len((node.text_content or "").split())
