@@ -570,10 +570,11 @@ def _drop_hidden_inline(tree: Any, selection: Selection) -> None:
     no box (CSS 2.1, §9.2.4), so the words on either side of it touch, as a browser
     shows them; its edge is an element's edge all the same (:data:`CASE_EDGE`)."""
     for element in tree.css("[hidden], [style]"):
-        if not _laid_inline(element):
-            continue
+        # most styles hide nothing: the attributes first, then the element's place
         attributes = element.attributes
         if "hidden" not in attributes and not HIDDEN_STYLE.search(attributes.get("style") or ""):
+            continue
+        if not _laid_inline(element):
             continue
         texts = _short_texts(element)
         if texts is None:
