@@ -4,11 +4,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import unboiler
 from unboiler.document import TextBlock, TextDocument
-from unboiler.filters.repeats import DropRepeatedContent, first_copies
+from unboiler.filters.repeats import (
+    HIDDEN_COPY_MIN_WORDS,
+    DropRepeatedContent,
+    first_copies,
+    hidden_copies,
+)
 
 SHOP = [
     ("Brass Desk Lamp", True),
@@ -103,3 +109,76 @@ def test_the_default_extractor_keeps_one_copy_unless_told_otherwise() -> None:
     assert result.to_dict()["page_type"] == "product"
     assert result.text.count(REPEATED) == 1
     assert unboiler.extract(html, drop_repeats=False).count(REPEATED) == 2
+
+
+LONG = (
+    "The harbour board voted on Tuesday to close the old ferry pier for two years",
+    "Engineers found that the timber piles had rotted well below the waterline",
+    "Commuters will be carried by a temporary pontoon at the fish market instead",
+    "The work is expected to cost about four million pounds in its first phase",
+)
+
+
+def hidden_case(keep: list[bool], hidden: list[bool], texts: list[str]) -> list[bool]:
+    words = np.asarray([len(text.split()) for text in texts], dtype=np.float64)
+    kept = hidden_copies(texts, words, np.asarray(keep, dtype=bool), np.asarray(hidden, dtype=bool))
+    return [bool(flag) for flag in kept]
+
+
+def test_a_hidden_block_joining_kept_paragraphs_is_dropped() -> None:
+    # the hidden copy joins the paragraphs into one block: its 4-grams across their
+    # edges are found because the visible text is read as one run
+    texts = [*LONG, " ".join(LONG)]
+    assert hidden_case([True] * 5, [False] * 4 + [True], texts) == [True] * 4 + [False]
+
+
+def test_the_visible_copy_stays_when_the_hidden_one_comes_first() -> None:
+    texts = [" ".join(LONG), *LONG]
+    assert hidden_case([True] * 5, [True] + [False] * 4, texts) == [False] + [True] * 4
+
+
+def test_hidden_text_that_is_no_copy_stays() -> None:
+    tab = "Opening hours of the pier office are nine to five on weekdays " * 3
+    texts = [*LONG, tab]
+    assert hidden_case([True] * 5, [False] * 4 + [True], texts) == [True] * 5
+
+
+def test_only_kept_text_counts_and_short_hidden_copies_stay() -> None:
+    copy = " ".join(LONG)
+    # the visible paragraphs were dropped: the hidden copy is the only one kept
+    assert hidden_case([False] * 4 + [True], [False] * 4 + [True], [*LONG, copy])[-1]
+    # a hidden copy shorter than HIDDEN_COPY_MIN_WORDS is left to the model
+    short = " ".join(LONG[0].split()[: HIDDEN_COPY_MIN_WORDS - 1])
+    assert hidden_case([True, True], [False, True], [LONG[0], short]) == [True, True]
+
+
+def test_of_two_hidden_copies_the_second_is_dropped() -> None:
+    copy = " ".join(LONG)
+    assert hidden_case([True, True], [True, True], [copy, copy]) == [True, False]
+
+
+HIDDEN_COPY_PAGE = """<!doctype html><html lang="en"><head><title>Ferry pier to close
+</title></head><body><nav><a href="/">Home</a> <a href="/news">News</a></nav>
+<article><h1>Ferry pier to close for repairs</h1>
+{paragraphs}
+</article>
+<div style="display:none" itemscope itemtype="http://schema.org/NewsArticle">
+<div itemprop="headline">Ferry pier to close for repairs</div>
+<div itemprop="articleBody">{joined}</div>
+<div itemprop="datePublished">2026-03-03T08:00:00+00:00</div></div>
+<footer>© 2026 The Harbour Gazette</footer></body></html>"""
+
+
+def test_the_default_extractor_writes_a_hidden_copy_once() -> None:
+    paragraphs = [
+        f"<p>{sentence}. {sentence.split()[1].capitalize()} matters to the town, said the "
+        "board's chair, who asked residents for patience while the work goes on.</p>"
+        for sentence in LONG
+    ]
+    joined = " ".join(p.removeprefix("<p>").removesuffix("</p>") for p in paragraphs)
+    html = HIDDEN_COPY_PAGE.format(paragraphs="\n".join(paragraphs), joined=joined)
+    text = unboiler.extract(html)
+    for sentence in LONG:
+        assert text.count(sentence) == 1, text
+    # the copy is left out, not the article: its paragraphs stay paragraphs of their own
+    assert [paragraph.split(".")[0] for paragraph in text.split("\n\n")[1:5]] == list(LONG)

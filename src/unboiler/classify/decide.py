@@ -25,6 +25,7 @@ from unboiler.classify.default_model import (
 from unboiler.classify.signals import block_feature_names, page_signals
 from unboiler.document import TextDocument
 from unboiler.errors import ExtractorOptionError
+from unboiler.filters.repeats import hidden_copies
 from unboiler.filters.units import (
     decision_units,
     keep_likely_headings,
@@ -34,6 +35,8 @@ from unboiler.filters.units import (
 
 #: The block features' column that holds a block's heading level (0: no heading).
 HEADING_COLUMN: Final = block_feature_names().index("heading_level")
+#: The block features' column that says an enclosing element is hidden.
+HIDDEN_COLUMN: Final = block_feature_names().index("any_hidden")
 
 
 def check_favor(favor: str) -> None:
@@ -73,6 +76,9 @@ class DecideBlocks:
         headings = signals.blocks[:, HEADING_COLUMN] > 0
         beta = favor_beta(self.favor, page_type)
         keep = choose_units(probabilities, words, beta, code, rows, headings=headings)
+        hidden = signals.blocks[:, HIDDEN_COLUMN] > 0
+        if (keep & hidden).any():  # the texts are read only when something hidden is kept
+            keep = hidden_copies([block.text for block in blocks], words, keep, hidden)
         changed = False
         for block, probability, content in zip(
             blocks, probabilities.tolist(), keep.tolist(), strict=True
@@ -110,4 +116,11 @@ def explain(
     return model.explain(model.decide_with_rows(page_signals(document))[2], top)
 
 
-__all__ = ["DecideBlocks", "check_favor", "choose_units", "explain"]
+__all__ = [
+    "HEADING_COLUMN",
+    "HIDDEN_COLUMN",
+    "DecideBlocks",
+    "check_favor",
+    "choose_units",
+    "explain",
+]

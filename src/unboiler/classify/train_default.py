@@ -446,8 +446,8 @@ class HeldOut:
         F-``beta`` when given: its decision units (:mod:`unboiler.filters.units`) and,
         unless ``drop_repeats`` is false, its repeated-text rule
         (:mod:`unboiler.filters.repeats`), as the extractor's filters apply them."""
-        from unboiler.classify.decide import HEADING_COLUMN, choose_units
-        from unboiler.filters.repeats import drops_repeats, first_copies
+        from unboiler.classify.decide import HEADING_COLUMN, HIDDEN_COLUMN, choose_units
+        from unboiler.filters.repeats import drops_repeats, first_copies, hidden_copies
         from unboiler.filters.units import keep_whole
 
         page = self.pages[index]
@@ -458,6 +458,8 @@ class HeldOut:
         keep = choose_units(
             self.probabilities[index], page.words, beta, page.code, page.rows, headings=headings
         )
+        if len(page.blocks):
+            keep = hidden_copies(page.texts, page.words, keep, page.blocks[:, HIDDEN_COLUMN] > 0)
         if drop_repeats and drops_repeats(kind):
             first = first_copies(page.texts, page.words.tolist(), keep.tolist(), exempt=page.cells)
             keep = np.asarray(first, dtype=bool)

@@ -31,9 +31,13 @@ by less than 0.002 on every dataset and page type: the cells WCXB 0.8754 to 0.87
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Final
+
+import numpy as np
+import numpy.typing as npt
 
 from unboiler.document import TextBlock, TextDocument
 
@@ -70,6 +74,65 @@ def first_copies(
         if key in seen and count >= min_words and index not in exempt:
             result[index] = False
         seen.add(key)
+    return result
+
+
+#: A hidden block is a copy of the kept text when it has at least this many words ...
+HIDDEN_COPY_MIN_WORDS: Final = 20
+#: ... and at least this share of its word 4-grams are in the text kept before it.
+HIDDEN_COPY_SHARE: Final = 0.9
+#: The words of a shingle: the tokens of the benchmarks' metrics, lower-cased.
+_WORD: Final = re.compile(r"\w+")
+_SHINGLE: Final = 4
+
+
+def _shingles(text: str) -> set[tuple[str, ...]]:
+    words = _WORD.findall(text.lower())
+    return set(zip(*(words[start:] for start in range(_SHINGLE)), strict=False))
+
+
+def hidden_copies(
+    texts: Sequence[str],
+    words: npt.NDArray[np.float64],
+    keep: npt.NDArray[np.bool_],
+    hidden: npt.NDArray[np.bool_],
+) -> npt.NDArray[np.bool_]:
+    """``keep`` without the hidden blocks that copy text kept anyway.
+
+    Pages hide machine copies of their own article: schema.org microdata in a
+    ``display:none`` box with the whole ``articleBody`` in one block (a news site's
+    template), a print version, the same post for another layout.  The block model sees
+    a long block marked as the article's body and keeps it, and the text comes out
+    twice.  A block under an element the page hides (``hidden``, ``aria-hidden``,
+    ``display:none``, a ``hidden`` class: the block features' ``any_hidden``) with at
+    least :data:`HIDDEN_COPY_MIN_WORDS` words is dropped when at least
+    :data:`HIDDEN_COPY_SHARE` of its word 4-grams are in the kept visible blocks or the
+    hidden ones before it.  Hidden text that is no copy (a collapsed tab, the rest of a
+    "Read more") stays the model's to judge.
+
+    Measured on the default extractor's cross-validated run (five folds by domain or
+    site, the held-out probabilities of ``benchmarks/default_cv.py --save``): scrapinghub
+    0.9591 to 0.9619, readability 0.9545 to 0.9568, WCXB 0.8755 to 0.8757
+    (documentation 0.9363 to 0.9356: a quick start whose hidden language tabs repeat one
+    note, which WCXB's gold holds once per tab).  Other bounds moved the three figures by
+    at most 0.001 (10 or 40 words; 0.8 or 0.95 of the 4-grams); the two are not fitted.
+    """
+    candidates = np.flatnonzero(keep & hidden).tolist()
+    if not any(words[index] >= HIDDEN_COPY_MIN_WORDS for index in candidates):
+        return keep  # the common page: nothing hidden is kept, no text is read
+    result = keep.copy()
+    # the visible text as one run, so that a copy joining its paragraphs matches across
+    # their edges too
+    visible = np.flatnonzero(keep & ~hidden).tolist()
+    seen = _shingles(" ".join(texts[index] for index in visible))
+    for index in candidates:
+        shingles = _shingles(texts[index])
+        if words[index] >= HIDDEN_COPY_MIN_WORDS and shingles:
+            found = sum(1 for shingle in shingles if shingle in seen)
+            if found >= HIDDEN_COPY_SHARE * len(shingles):
+                result[index] = False
+                continue
+        seen |= shingles
     return result
 
 
@@ -123,9 +186,12 @@ __all__ = [
     "AUTHORED_TYPES",
     "CELL_LEVELS",
     "CELL_TAGS",
+    "HIDDEN_COPY_MIN_WORDS",
+    "HIDDEN_COPY_SHARE",
     "MIN_REPEAT_WORDS",
     "DropRepeatedContent",
     "drops_repeats",
     "first_copies",
+    "hidden_copies",
     "in_table_cell",
 ]
