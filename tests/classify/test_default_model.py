@@ -25,6 +25,7 @@ from unboiler.classify.default_model import (
     MIN_PROBABILITY,
     PAGE_FLOOR,
     PAGE_TYPES,
+    SHORT_PAGE_WORDS,
     TYPE_BETA,
     choose_blocks,
     default_model_from_json,
@@ -217,10 +218,24 @@ def test_a_page_without_a_likely_block_keeps_nothing() -> None:
         chosen = choose_blocks(likely, words, beta)
         assert chosen.tolist() == expected_f_choice(likely, words, beta).tolist()
         assert chosen[1]
-    assert not choose_blocks(np.array([np.nan, np.nan]), np.array([5.0, 5.0])).any()
+    assert not choose_blocks(np.array([np.nan, np.nan]), np.array([15.0, 15.0])).any()
     assert choose_blocks(np.zeros(0), np.zeros(0)).shape == (0,)
     with pytest.raises(ValueError):
         choose_blocks(np.array([0.2, 0.1]), words)
+
+
+def test_a_short_page_with_nothing_chosen_is_kept_whole() -> None:
+    doubtful = np.array([0.3, 0.1, 0.05])
+    for beta in FAVOR_BETA.values():
+        # at most SHORT_PAGE_WORDS words: every block, even those under MIN_PROBABILITY
+        short = np.array([SHORT_PAGE_WORDS - 2.0, 1.0, 1.0])
+        assert choose_blocks(doubtful, short, beta).tolist() == [True, True, True]
+        # one word more: nothing, as on any page without a likely block
+        longer = np.array([SHORT_PAGE_WORDS - 1.0, 1.0, 1.0])
+        assert not choose_blocks(doubtful, longer, beta).any()
+    # a short page where the model chose something keeps only its choice
+    likely = np.array([0.9, 0.02, 0.02])
+    assert choose_blocks(likely, np.array([5.0, 2.0, 2.0])).tolist() == [True, False, False]
 
 
 def test_articles_are_cut_for_precision() -> None:
