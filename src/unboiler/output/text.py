@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import enum
 import re
+from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -341,6 +342,10 @@ def select(document: TextDocument, *, images: bool = False) -> Selection:
     """
     owners = {node for block in document.blocks if block.is_content for node in block.nodes}
     found: dict[LexborNode, list[_Segment]] = {}
+    # each element's runs with text, by key, in page order: the first unused one of a
+    # key is taken in constant time (a forum's thousands of runs under one element
+    # made a scan of the used ones quadratic)
+    unused: dict[LexborNode, dict[str, deque[_Segment]]] = {}
     selection = Selection()
     last: LexborNode | None = None  # the last content text node so far
 
@@ -359,13 +364,17 @@ def select(document: TextDocument, *, images: bool = False) -> Selection:
                 if content:
                     place(text)
                 continue
-            segments = found.get(node)
-            if segments is None:
+            by_key = unused.get(node)
+            if by_key is None:
                 segments = found[node] = _segments(node)
-            key = remove_space(text)
+                by_key = unused[node] = {}
+                for run in segments:
+                    if run.texts:
+                        by_key.setdefault(run.key, deque()).append(run)
             # The first unused run with this text: blocks come in page order, and runs
             # that earlier blocks (content or not) matched are used.
-            segment = next((s for s in segments if s.texts and s.key == key), None)
+            runs = by_key.get(remove_space(text))
+            segment = runs.popleft() if runs else None
             if segment is None:
                 if content:
                     place(text)
