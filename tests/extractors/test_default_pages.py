@@ -295,6 +295,26 @@ PAGES: dict[str, dict[str, list[str]]] = {
     ),
     # MkDocs Material: a navigation tree and a table of contents beside an article with
     # headings, code blocks and a list.
+    # A short tutorial: a code block and a list of three links between the paragraphs
+    # that introduce and explain them.
+    "tutorial": dict(
+        keep=[
+            "The simplest way to read a small file",
+            'data, err := os.ReadFile("notes.txt")',
+            "log.Fatal(err)",
+            "that would exhaust the memory of a small server",
+            "bufio.Scanner",
+            "bufio.Reader",
+            "encoding/csv",
+            "hides the buffering",
+        ],
+        drop=[
+            "Recent posts",
+            "Generics in practice",
+            "Profiling a slow handler",
+            "Built with a static site generator",
+        ],
+    ),
     "docs": dict(
         keep=[
             "Tidewater treats every upload as something that may fail",

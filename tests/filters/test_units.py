@@ -191,3 +191,37 @@ def test_a_likely_heading_is_kept_with_the_section_it_opens() -> None:
     ]
     empty = np.zeros(0)
     assert keep_likely_headings(empty.astype(bool), empty, empty.astype(bool)).tolist() == []
+
+
+def test_blocks_between_kept_blocks_are_kept_when_likely_or_code() -> None:
+    from unboiler.filters.units import (
+        ENCLOSED_CODE_FLOOR,
+        ENCLOSED_FLOOR,
+        ENCLOSED_MAX_BLOCKS,
+        keep_enclosed,
+    )
+
+    assert ENCLOSED_MAX_BLOCKS == 2
+    likely, doubtful = ENCLOSED_FLOOR, ENCLOSED_FLOOR - 0.01
+    probabilities = np.array([0.9, likely, 0.8, 0.9, doubtful, 0.9, likely, likely, likely, 0.9])
+    keep = np.array([True, False, True, True, False, True, False, False, False, True])
+    # a likely block between kept ones is kept; a doubtful one is not; a run of three
+    # likely blocks is longer than ENCLOSED_MAX_BLOCKS and stays out
+    assert keep_enclosed(keep, probabilities).tolist() == [
+        True, True, True, True, False, True, False, False, False, True,
+    ]  # fmt: skip
+    # the same doubtful run, when it is code, is kept down to the code floor
+    code_probabilities = np.array([0.9, ENCLOSED_CODE_FLOOR, 0.3, 0.9, 0.05, 0.9])
+    code_keep = np.array([True, False, False, True, False, True])
+    assert keep_enclosed(code_keep, code_probabilities, {1, 2, 4}).tolist() == [
+        True, True, True, True, False, True,
+    ]  # fmt: skip
+    # a run of code and prose together is code only in part
+    assert not keep_enclosed(code_keep, code_probabilities, {1}).tolist()[2]
+    # nothing after the last kept block or before the first is touched, and the input
+    # array is left as it was
+    edges = np.array([False, True, False])
+    assert keep_enclosed(edges, np.array([0.9, 0.9, 0.9])).tolist() == [False, True, False]
+    assert keep.tolist()[1] is False
+    empty = np.zeros(0)
+    assert keep_enclosed(empty.astype(bool), empty).tolist() == []

@@ -59,6 +59,24 @@ def test_preformatted_text_keeps_its_lines_and_indentation() -> None:
     assert text.endswith("\n\n  indented\n    more indented\nback")
 
 
+@pytest.mark.parametrize("output", ["text", "markdown", "html"])
+def test_a_control_beside_the_code_of_a_pre_is_no_line_of_it(output: str) -> None:
+    # mdBook writes its "Run" link and highlighters their "Copy" button inside the
+    # <pre>, beside the <code>; without a <code>, a link in a <pre> is part of its text
+    page = (
+        "<html><body><article><p>The entry point of the backend, which rustc calls when"
+        " it loads the library, is a function of its own.</p>"
+        '<pre><a class="play" href="https://play.example/?c=1">Run</a>'
+        '<code class="language-rust">#[no_mangle]\npub fn entry() {}</code>'
+        "<button>Copy</button></pre>"
+        "<pre>See <a href='/man/ls'>ls</a>(1) for the options.</pre></article></body></html>"
+    )
+    rendered = unboiler.extract(page, output=output, extractor="boilerpipe-everything")
+    assert "Run" not in rendered and "Copy" not in rendered, rendered
+    assert "#[no_mangle]\npub fn entry() {}" in rendered
+    assert "ls" in rendered.replace("<a", "").split("See")[1], rendered
+
+
 def test_ruby_annotations_are_left_out() -> None:
     text = to_text(article_document("conventions.html"))
     assert "東京の漢字の話。" in text

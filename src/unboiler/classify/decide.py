@@ -28,6 +28,7 @@ from unboiler.errors import ExtractorOptionError
 from unboiler.filters.repeats import hidden_copies
 from unboiler.filters.units import (
     decision_units,
+    keep_enclosed,
     keep_likely_headings,
     keep_likely_preformatted,
     pool,
@@ -99,13 +100,16 @@ def choose_units(
 ) -> npt.NDArray[np.bool_]:
     """The blocks to keep (:func:`~unboiler.classify.default_model.choose_blocks`), the
     lines of one ``<pre>`` (``code``) and the cells of one table row (``rows``) decided
-    together at the likeliest one's probability, a likely ``<pre>`` kept, and a likely
-    heading kept with the content it opens (:mod:`unboiler.filters.units`)."""
+    together at the likeliest one's probability, a likely ``<pre>`` kept, a likely
+    heading kept with the content it opens, and what lies between kept blocks kept when
+    it is likely or code (:mod:`unboiler.filters.units`)."""
     groups = [list(group) for group in code if len(group) > 1]
     groups += [list(group) for group in rows]
     keep = choose_blocks(pool(probabilities, groups), words, beta)
     keep = keep_likely_preformatted(keep, probabilities, [list(group) for group in code])
-    return keep if headings is None else keep_likely_headings(keep, probabilities, headings)
+    if headings is not None:
+        keep = keep_likely_headings(keep, probabilities, headings)
+    return keep_enclosed(keep, probabilities, {index for group in code for index in group})
 
 
 def explain(

@@ -1074,6 +1074,24 @@ def _absolute_url(value: str | None, base: str | None) -> str | None:
 _LANGUAGE_MARKS: Final = "+#-_."
 
 
+#: Elements beside a ``<pre>``'s ``<code>`` that are controls, not code
+#: (:meth:`_Layout.preformatted`).
+PRE_CONTROL_TAGS: Final = frozenset({"a", "button"})
+
+
+def _pre_controls(pre: LexborNode) -> set[LexborNode]:
+    """The links and buttons straight inside ``pre`` when it also holds a ``<code>``."""
+    children = []
+    child = pre.first_child
+    while child is not None:
+        if child.is_element_node:
+            children.append(child)
+        child = child.next
+    if not any(child.tag == "code" for child in children):
+        return set()
+    return {child for child in children if child.tag in PRE_CONTROL_TAGS}
+
+
 def _code_language(pre: LexborNode) -> str | None:
     """The language a code block names: on its ``<code>`` or ``<pre>``, a ``data-lang``
     (Hugo's Chroma) or a class (:data:`CODE_LANGUAGE_PREFIXES`, :data:`_BRUSH`,
@@ -1701,15 +1719,22 @@ class _Layout:
 
     def preformatted(self, pre: LexborNode) -> str:
         """The text of ``<pre>`` as it is, line breaks and indentation kept (white space
-        at the end of its lines, which no reader sees, left out)."""
+        at the end of its lines, which no reader sees, left out).  When the code is in a
+        ``<code>`` of its own, a link or button beside it (:data:`PRE_CONTROL_TAGS`:
+        mdBook's "Run", a "Copy" button) is the page's control, not a line of the
+        program, and is left out: "Run#[no_mangle]" is no Rust."""
         pieces: list[str] = []
         stack: list[LexborNode] = []
         node = pre.first_child
+        controls = _pre_controls(pre)
         while True:
             if node is None:
                 if not stack:
                     break
                 node = stack.pop().next
+                continue
+            if controls and node in controls:
+                node = node.next
                 continue
             if node.is_text_node:
                 text = self.text(node)
