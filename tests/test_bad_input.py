@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import random
 import time
 from typing import Any
 
@@ -26,6 +27,18 @@ def test_binary_junk_is_refused_clearly() -> None:
     junk = bytes(range(256)) * 64
     with pytest.raises(ExtractionError, match="binary"):
         unboiler.extract(junk)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_bytes_with_few_control_bytes_are_binary_too(seed: int) -> None:
+    # a quarter of the control bytes of random data turned into a letter: under the
+    # control-byte share that marks binary at once, so the encoding detector decides
+    data = bytearray(random.Random(seed).randbytes(3000))
+    controls = [index for index, byte in enumerate(data) if byte < 0x20 and byte not in b"\t\n\r"]
+    for index in controls[: len(controls) // 4]:
+        data[index] = 0xE9
+    with pytest.raises(ExtractionError, match="binary"):
+        unboiler.extract(bytes(data))
 
 
 def test_gzip_bytes_are_read_as_the_page_they_hold() -> None:

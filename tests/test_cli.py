@@ -37,6 +37,25 @@ def test_extract_with_another_extractor() -> None:
     assert "Privacy policy" in result.output
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
+def test_an_output_that_cannot_be_written_is_a_clean_error() -> None:
+    import subprocess
+    import sys
+
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "unboiler.cli", "extract", SAMPLE],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+        )
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        "Error: cannot write the output: No space left on device"
+    ]
+
+
 def test_bad_input_is_a_clean_error() -> None:
     result = CliRunner().invoke(main, ["extract", "-"], input=bytes(range(256)) * 8)
     assert result.exit_code == 1

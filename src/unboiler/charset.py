@@ -387,7 +387,8 @@ def _detect(data: bytes) -> str:
 
     matches = list(from_bytes(data[:200_000]))
     if not matches:
-        raise ExtractionError("cannot determine the character encoding of the input")
+        # random bytes with a few control bytes less than BINARY_CONTROL_SHARE end here
+        raise ExtractionError("input looks binary (no text encoding reads it), not HTML")
     best = matches[0]
     preferred = default_encoding(data)
     if preferred == "cp1252" and not best.encoding.startswith(_LATIN_SINGLE_BYTE):

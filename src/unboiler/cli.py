@@ -42,6 +42,18 @@ def CommandError(error: BaseException) -> click.ClickException:
     return _BadRequest(str(error))
 
 
+def _echo(text: str, *, nl: bool = True) -> None:
+    """``click.echo`` to standard output, a failed write (a full disk, a closed file) one
+    line on standard error with exit code 2; a closed pipe (``| head``) stays click's,
+    which ends quietly."""
+    try:
+        click.echo(text, nl=nl)
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        raise _BadRequest(f"cannot write the output: {error.strerror or error}") from error
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="unboiler")
 def main() -> None:
@@ -184,7 +196,7 @@ def extract(
         )
     except UnboilerError as error:
         raise CommandError(error) from error
-    click.echo(text)
+    _echo(text)
 
 
 @main.command("extractors")
@@ -346,9 +358,9 @@ def eval_command(
     if out is not None:
         for path in write(report, Path(out)):
             click.echo(f"wrote {path}", err=True)
-    click.echo(markdown(report), nl=False)
+    _echo(markdown(report), nl=False)
     for result in report.results if worst else ():
-        click.echo("\n" + worst_pages(result, evaluation.runs[result.name], pages, worst))
+        _echo("\n" + worst_pages(result, evaluation.runs[result.name], pages, worst))
 
 
 @main.command("train")
