@@ -119,3 +119,22 @@ def test_a_contact_after_the_name_is_left_out() -> None:
         "<dd><p>Vinay Sajip &lt;vinay_sajip at red-dove dot com&gt;</p></dd></dl>"
     )
     assert author_of(body=f"<h1>Logging HOWTO</h1>{shown}{RUNNING_TEXT}") == "Vinay Sajip"
+
+
+def test_a_dateline_before_the_by_leaves_the_name_after_it() -> None:
+    title = "<h1>Sharpening a plane iron</h1>"
+    line = '<p class="byline">Posted on March 3, 2023 by Sam Carter in Tools</p>'
+    assert author_of(body=f"{title}{line}{RUNNING_TEXT}") == "Sam Carter"
+    line = '<p class="byline">Published on 2023-03-03 by Jane Doe</p>'
+    assert author_of(body=f"{title}{line}{RUNNING_TEXT}") == "Jane Doe"
+    # words before the "by" that are no date: no byline, and "Posted" is no name
+    line = '<p class="byline">Posted on the beach by the sea</p>'
+    assert author_of(body=f"{title}{line}{RUNNING_TEXT}") is None
+
+
+def test_author_labels_of_other_languages() -> None:
+    title = "<h1>自制酱油的第一次尝试</h1>"
+    assert author_of(body=f"{title}<p>作者：李明</p>{RUNNING_TEXT}") == "李明"
+    assert author_of(body=f"<h1>醤油を作る</h1><p>著者：山田太郎</p>{RUNNING_TEXT}") == "山田太郎"
+    ru = "<h1>Новая станция метро</h1><p>Автор: Иван Петров</p>"
+    assert author_of(body=f"{ru}{RUNNING_TEXT}") == "Иван Петров"

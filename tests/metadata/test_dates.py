@@ -246,3 +246,17 @@ def test_month_names_of_more_languages(text: str, day: str) -> None:
 def test_a_month_name_of_two_languages_with_two_meanings_is_left_out() -> None:
     assert parse_date("5. listopada 2024.") is None  # Polish November, Croatian October
     assert parse_date("5. listopadu 2024") == "2024-11-05"  # Czech November
+
+
+@pytest.mark.parametrize(
+    ("written", "day"),
+    [
+        ("١٥ مارس ٢٠٢٤", "2024-03-15"),  # Arabic-Indic digits
+        ("۱۵ مارس ۲۰۲۴", "2024-03-15"),  # Eastern Arabic-Indic (Persian, Urdu)
+        ("２０２４年３月１５日", "2024-03-15"),  # full-width digits
+        ("٢٠٢٤-٠٣-١٥", "2024-03-15"),
+    ],
+)
+def test_digits_of_other_scripts_are_read(written: str, day: str) -> None:
+    assert parse_date(written) == day
+    assert date_of(body=f'<h1>Timetable</h1><p class="date">{written}</p>{RUNNING_TEXT}') == day

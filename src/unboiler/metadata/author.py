@@ -28,6 +28,7 @@ from unboiler.metadata.rules import (
     BYLINE_SELECTOR,
     BYLINE_STOP,
     CLASS_NAME_PART,
+    DATED_BYLINE,
     MAX_AUTHORS,
     MAX_BYLINE_CHARS,
     MAX_BYLINE_WORDS,
@@ -121,6 +122,10 @@ def byline_name(text: str, *, username: bool = False) -> str | None:
         return None  # a date that opens with its weekday ("Sun Dec 17, 2023"), no name
     text = text.strip()
     match = BYLINE.match(text)
+    if not match:  # a dateline first: "Posted on March 3, 2023 by Sam Carter in Tools"
+        dated = DATED_BYLINE.match(text)
+        if dated and parse_date(dated["date"]):
+            match = BYLINE.match(text[dated.end() :])
     if match:
         text = match["name"]
     text = " ".join(BYLINE_CUT.split(text, maxsplit=1)[0].split())

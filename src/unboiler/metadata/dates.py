@@ -137,6 +137,18 @@ def _iso(match: re.Match[str]) -> str | None:
     return moment.isoformat()
 
 
+#: Decimal digits of other scripts read as ASCII ones: Arabic-Indic ("١٥ مارس ٢٠٢٤"),
+#: Eastern Arabic-Indic (Persian, Urdu), Devanagari and the full-width digits of Chinese
+#: and Japanese text ("２０２４年３月１５日").
+_ASCII_DIGITS: Final = str.maketrans(
+    {
+        chr(zero + value): str(value)
+        for zero in (0x0660, 0x06F0, 0x0966, 0xFF10)
+        for value in range(10)
+    }
+)
+
+
 def parse_date(text: str, *, day_first: bool = False) -> str | None:
     """The first date written in ``text`` as ISO 8601, with its time and offset when
     the text gives them in ISO form (``2024-05-17T09:30:00+02:00``), else the day
@@ -149,7 +161,7 @@ def parse_date(text: str, *, day_first: bool = False) -> str | None:
     (``05/17/2024``) unless the first number cannot be a month or ``day_first`` says
     the page writes the day first there too (``17/05/2024``, :func:`writes_day_first`).
     """
-    text = text.strip()[:MAX_DATE_TEXT]
+    text = text.strip()[:MAX_DATE_TEXT].translate(_ASCII_DIGITS)
     match = _ISO_DATE.search(text)
     if match:
         return _iso(match)

@@ -205,22 +205,25 @@ MAX_TEXT_LINK_DENSITY: Final = 0.3
 
 # --------------------------------------------------------------------------- authors
 
-#: A written byline: "By Jane Doe", "Written by: Jane Doe", "Von", "Par", "Por"...
+#: A written byline: "By Jane Doe", "Written by: Jane Doe", "Von", "Par", "Por"...,
+#: "Автор:", and Chinese and Japanese "作者：", "著者：", "筆者：" (with a full-width colon).
 BYLINE: Final = re.compile(
     r"^\s*(?:(?:written|authored|posted|post|published|words|text|story|article)\s+)?"
-    r"(?:by|von|par|por|di|da|door|av|af|przez|autor(?:in)?|author|auteur)(?:\s*:\s*|\s+)"
+    r"(?:by|von|par|por|di|da|door|av|af|przez|autor(?:in)?|author|auteur|автор|作者|著者|筆者)"
+    r"(?:\s*[:：]\s*|\s+)"
     r"(?P<name>[^\W\d_][\w.'’\-]*(?:[ \t]+(?:[^\W\d_][\w.'’\-]*|and|und|et|y|e|&)){0,12})",
     re.IGNORECASE,
 )
 #: A byline that cannot be anything else ("Written by", "Author:"), trusted anywhere on
 #: the page; a bare "By" is trusted only near the title ("Photo by", "Powered by").
 STRONG_BYLINE: Final = re.compile(
-    r"^\s*(?:(?:written|authored|posted)\s+by|author|autor(?:in)?|auteur)\b", re.IGNORECASE
+    r"^\s*(?:(?:written|authored|posted)\s+by|author|autor(?:in)?|auteur|автор|作者|著者|筆者)\b",
+    re.IGNORECASE,
 )
 #: A byline's label alone, its name in the next block ("Written by" / "Jane Doe").
 BYLINE_LABEL: Final = re.compile(
     r"^\s*(?:(?:written|authored|posted|published)\s+)?(?:by|von|par|por|door|author|autor(?:in)?|"
-    r"auteur)\s*:?\s*$",
+    r"auteur|автор|作者|著者|筆者)\s*[:：]?\s*$",
     re.IGNORECASE,
 )
 #: Labels forum software writes before the name of who opened a thread or asked a
@@ -229,6 +232,13 @@ BYLINE_LABEL: Final = re.compile(
 STARTER_LABEL: Final = re.compile(
     r"^\s*(?:thread\s+starter|topic\s+starter|started\s+by|original\s+poster|asked\s+by)"
     r"\s*:?\s*(?P<name>.*)$",
+    re.IGNORECASE,
+)
+#: A dateline before the byline ("Posted on March 3, 2023 by Sam Carter"): the words
+#: before the "by", which must read as a date for the name after it to count.
+DATED_BYLINE: Final = re.compile(
+    r"^\s*(?:(?:posted|published|written|updated)\s+)?(?:on\s+)?(?P<date>\S.{3,40}?),?\s+"
+    r"(?=(?:by|von|par|por)\s)",
     re.IGNORECASE,
 )
 #: Lines that credit someone other than the author ("Reviewed by", "Photo by").
@@ -306,12 +316,15 @@ NOT_AUTHORS: Final = frozenset(
         "name",
         "none",
         "null",
+        "posted",
         "posted by",
+        "published",
         "staff",
         "the author",
         "topic author",
         "undefined",
         "unknown",
+        "updated",
         "view profile",
         "webmaster",
         "written by",
