@@ -190,16 +190,15 @@ def keep_enclosed(
     each figure by less than 0.0002; the floors are "more likely than not" and the
     model's own floor, not fitted."""
     kept_at = np.flatnonzero(keep).tolist()
+    likelihood = probabilities.tolist()  # Python floats: most runs are one or two blocks
     result = keep
     for first, last in pairwise(kept_at):
-        if last - first < 2:
+        run = range(first + 1, last)
+        if not run:
             continue
-        between = probabilities[first + 1 : last]
-        likely = last - first - 1 <= ENCLOSED_MAX_BLOCKS and bool(np.all(between >= ENCLOSED_FLOOR))
-        if likely or (
-            all(index in code for index in range(first + 1, last))
-            and bool(np.all(between >= ENCLOSED_CODE_FLOOR))
-        ):
+        if (
+            len(run) <= ENCLOSED_MAX_BLOCKS and all(likelihood[i] >= ENCLOSED_FLOOR for i in run)
+        ) or (all(i in code and likelihood[i] >= ENCLOSED_CODE_FLOOR for i in run)):
             if result is keep:
                 result = keep.copy()
             result[first + 1 : last] = True
