@@ -182,3 +182,12 @@ def test_the_default_extractor_writes_a_hidden_copy_once() -> None:
         assert text.count(sentence) == 1, text
     # the copy is left out, not the article: its paragraphs stay paragraphs of their own
     assert [paragraph.split(".")[0] for paragraph in text.split("\n\n")[1:5]] == list(LONG)
+
+
+def test_the_lines_of_a_pre_are_never_a_hidden_copy() -> None:
+    copy = " ".join(LONG)
+    texts = [copy, copy]  # a program shown on two tabs, the second one hidden
+    words = np.asarray([len(copy.split())] * 2, dtype=np.float64)
+    keep, hidden = np.asarray([True, True]), np.asarray([False, True])
+    assert hidden_copies(texts, words, keep, hidden, code={1}).tolist() == [True, True]
+    assert hidden_copies(texts, words, keep, hidden).tolist() == [True, False]

@@ -79,7 +79,8 @@ class DecideBlocks:
         keep = choose_units(probabilities, words, beta, code, rows, headings=headings)
         hidden = signals.blocks[:, HIDDEN_COLUMN] > 0
         if (keep & hidden).any():  # the texts are read only when something hidden is kept
-            keep = hidden_copies([block.text for block in blocks], words, keep, hidden)
+            texts = [block.text for block in blocks]
+            keep = hidden_copies(texts, words, keep, hidden, {i for lines in code for i in lines})
         changed = False
         for block, probability, content in zip(
             blocks, probabilities.tolist(), keep.tolist(), strict=True

@@ -459,7 +459,9 @@ class HeldOut:
             self.probabilities[index], page.words, beta, page.code, page.rows, headings=headings
         )
         if len(page.blocks):
-            keep = hidden_copies(page.texts, page.words, keep, page.blocks[:, HIDDEN_COLUMN] > 0)
+            hidden = page.blocks[:, HIDDEN_COLUMN] > 0
+            code = {index for lines in page.code for index in lines}
+            keep = hidden_copies(page.texts, page.words, keep, hidden, code)
         if drop_repeats and drops_repeats(kind):
             first = first_copies(page.texts, page.words.tolist(), keep.tolist(), exempt=page.cells)
             keep = np.asarray(first, dtype=bool)
