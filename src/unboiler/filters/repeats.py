@@ -31,7 +31,6 @@ by less than 0.002 on every dataset and page type: the cells WCXB 0.8754 to 0.87
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -40,6 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from unboiler.document import TextBlock, TextDocument
+from unboiler.metrics import shingles
 
 #: Page types (:attr:`TextDocument.page_type`) where a repeated paragraph is the author's.
 AUTHORED_TYPES: Final = frozenset({"article", "documentation"})
@@ -81,14 +81,12 @@ def first_copies(
 HIDDEN_COPY_MIN_WORDS: Final = 20
 #: ... and at least this share of its word 4-grams are in the text kept before it.
 HIDDEN_COPY_SHARE: Final = 0.9
-#: The words of a shingle: the tokens of the benchmarks' metrics, lower-cased.
-_WORD: Final = re.compile(r"\w+")
-_SHINGLE: Final = 4
 
 
 def _shingles(text: str) -> set[tuple[str, ...]]:
-    words = _WORD.findall(text.lower())
-    return set(zip(*(words[start:] for start in range(_SHINGLE)), strict=False))
+    """The word 4-grams of ``text`` lower-cased: the benchmarks' shingles
+    (:func:`unboiler.metrics.shingles`), as a set."""
+    return set(shingles(text.lower()))
 
 
 def hidden_copies(
@@ -135,13 +133,13 @@ def hidden_copies(
     visible = np.flatnonzero(keep & ~hidden).tolist()
     seen = _shingles(" ".join(texts[index] for index in visible))
     for index in candidates:
-        shingles = _shingles(texts[index])
-        if words[index] >= HIDDEN_COPY_MIN_WORDS and shingles:
-            found = sum(1 for shingle in shingles if shingle in seen)
-            if found >= HIDDEN_COPY_SHARE * len(shingles):
+        own = _shingles(texts[index])
+        if words[index] >= HIDDEN_COPY_MIN_WORDS and own:
+            found = sum(1 for shingle in own if shingle in seen)
+            if found >= HIDDEN_COPY_SHARE * len(own):
                 result[index] = False
                 continue
-        seen |= shingles
+        seen |= own
     return result
 
 
