@@ -277,6 +277,11 @@ def test_a_hand_built_document_has_no_tree() -> None:
         ("News | Example", [], "News | Example"),  # "News" alone is no headline
         ("Review: the new phone", [], "Review: the new phone"),  # a colon is no separator
         ("Guide to SEO - moz.com", [], "Guide to SEO"),  # a domain is the site
+        # a numbered part belongs to the headline; a date or a tagline does not
+        ("Building a shed - Part 2 | Site", ["Site"], "Building a shed - Part 2"),
+        ("Die Geschichte der Stadt – Teil IV", [], "Die Geschichte der Stadt – Teil IV"),
+        ("Headline of the story - March 3 | Site", ["Site"], "Headline of the story"),
+        ("Headline of the story - Top 10 | Site", ["Site"], "Headline of the story - Top 10"),
         (
             "港城旧渡轮改建为水上图书馆_新闻中心_海岸日报",
             ["海岸日报"],

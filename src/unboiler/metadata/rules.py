@@ -168,6 +168,11 @@ LEFT_AMPERSAND: Final = re.compile(r"&#(?:0*38|[xX]0*26);")
 #: A title's first part is its headline when it has at least this many words; shorter
 #: first parts are a section name ("News - ...").
 MIN_HEADLINE_WORDS: Final = 3
+#: A title's part that numbers a part of a series ("Part 2", "Chapter 12", "Vol. 3",
+#: "Teil IV"): one word and a number, which belongs to the headline before it as much
+#: as the words do ("Headline - Part 2 | Site" is the headline "Headline - Part 2"); a
+#: month's name and a day ("March 3") is a date, not a part.
+NUMBERED_PART: Final = re.compile(r"([^\W\d_]{2,12})\.?\s*(?:\d{1,4}|[IVXLC]{1,7})")
 #: A headline held in another with at least this share of its words is the same
 #: headline (one cut short, or with the site's name added).
 MIN_CONTAINED_SHARE: Final = 0.6

@@ -27,6 +27,8 @@ from unboiler.metadata.rules import (
     MIN_CONTAINED_SHARE,
     MIN_HEADLINE_SIMILARITY,
     MIN_HEADLINE_WORDS,
+    MONTH_NAMES,
+    NUMBERED_PART,
     RUNNING_TEXT_WORDS,
     TITLE_SEPARATOR,
 )
@@ -34,6 +36,7 @@ from unboiler.metadata.sources import fold
 
 _HOME: Final = re.compile(r"(?:https?:)?//[^/]+/?(?:index\.\w+)?")
 _WORDS: Final = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]|[^\W_]+")
+_MONTH_WORDS: Final = frozenset(word for names in MONTH_NAMES for word in names.split())
 
 
 @dataclass(frozen=True)
@@ -203,8 +206,16 @@ def clean_title(title: str, site_names: Iterable[str] = ()) -> str:
     stripped = strip_site(title, site_names)
     parts = TITLE_SEPARATOR.split(stripped)
     if len(parts) > 1 and count_words(parts[0]) >= MIN_HEADLINE_WORDS:
+        if _numbered_part(parts[1]):  # "Headline - Part 2 | Site"
+            return stripped[: stripped.find(parts[1]) + len(parts[1])].strip()
         return parts[0].strip()
     return stripped
+
+
+def _numbered_part(part: str) -> bool:
+    """Whether a title's part numbers a part of a series (:data:`NUMBERED_PART`)."""
+    found = NUMBERED_PART.fullmatch(part.strip())
+    return found is not None and found.group(1).lower() not in _MONTH_WORDS
 
 
 def count_words(text: str) -> int:
