@@ -180,3 +180,46 @@ def test_a_stray_double_encoded_quotation_is_mended_alone() -> None:
 def test_text_that_was_encoded_once_is_left_alone(text: str) -> None:
     page = f"<p>{text}</p>".encode()
     assert unboiler.extract(page, extractor="boilerpipe-everything") == text
+
+
+# --------------------------------------------------------------------------- nearly UTF-8
+
+_GERMAN = "Von Jürgen Müller, 15. März 2024. Über die Brücke läuft der Zug, grüß dich."
+_JAPANESE = "日本語の文章です。東京では今日、雨が降りました。子どもたちは学校から帰って"
+
+
+def _utf8_page(text: str, *, declared: bool) -> bytes:
+    meta = '<meta charset="utf-8">' if declared else ""
+    return f"<html><head>{meta}</head><body><p>{text}</p><p>Schö".encode()
+
+
+@pytest.mark.parametrize("declared", [True, False], ids=["declared", "undeclared"])
+@pytest.mark.parametrize("text", [_GERMAN, _JAPANESE], ids=["german", "japanese"])
+def test_a_page_cut_inside_a_character_is_read_as_utf8(text: str, declared: bool) -> None:
+    # a crawl cuts a page at a size limit, here inside the last character's bytes
+    page = _utf8_page(text, declared=declared)[:-1]
+    decoded = decode(page)
+    assert text in decoded
+    assert decoded.endswith("<p>Sch")
+
+
+@pytest.mark.parametrize("declared", [True, False], ids=["declared", "undeclared"])
+@pytest.mark.parametrize("text", [_GERMAN, _JAPANESE], ids=["german", "japanese"])
+def test_a_stray_byte_in_a_utf8_page_is_replaced_alone(text: str, declared: bool) -> None:
+    page = _utf8_page(text, declared=declared).replace(b"<p>", b"<p>\xff", 1)
+    decoded = decode(page)
+    assert "\ufffd" + text in decoded
+    assert decoded.count("\ufffd") == 1
+
+
+def test_a_given_utf8_charset_reads_a_cut_page() -> None:
+    page = _utf8_page(_JAPANESE, declared=False)[:-1]
+    assert _JAPANESE in unboiler.extract(page, encoding="utf-8", extractor="boilerpipe-everything")
+
+
+def test_a_single_byte_page_labelled_utf8_is_still_read_in_its_charset() -> None:
+    # every accented letter of a windows-1252 page is a bad UTF-8 sequence, and none is
+    # a valid one: the label is a lie, and the detector reads the page
+    _, text = SAMPLES["windows-1252"]
+    page = f'<html lang="fr"><head><meta charset="utf-8"></head><body><p>{text}</p></body></html>'
+    assert text in decode(page.encode("windows-1252"))

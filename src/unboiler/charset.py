@@ -207,15 +207,25 @@ def decode_with_utf8_flag(data: bytes, encoding: str | None) -> tuple[str, bool]
         if codec == "utf-8":
             if utf8 is not None:
                 return utf8, True
+            nearly = _nearly_utf8(data, MIN_VALID_PER_BAD_DECLARED)
+            if nearly is not None:
+                return nearly, False
             continue
-        if utf8 is not None and not data.isascii() and _is_single_byte(codec):
-            return utf8, True
+        if not data.isascii() and _is_single_byte(codec):
+            if utf8 is not None:
+                return utf8, True
+            nearly = _nearly_utf8(data, MIN_VALID_PER_BAD_UNDECLARED)
+            if nearly is not None:
+                return nearly, False
         try:
             return data.decode(codec), False
         except (UnicodeDecodeError, LookupError):
             continue
     if utf8 is not None:
         return utf8, True
+    nearly = _nearly_utf8(data, MIN_VALID_PER_BAD_UNDECLARED)
+    if nearly is not None:
+        return nearly, False
     return _detect(data), False
 
 
@@ -278,6 +288,45 @@ def _utf8_text(data: bytes) -> str | None:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         return None
+
+
+#: A page whose bytes are UTF-8 but for a few bad sequences (cut off in the middle of a
+#: character, as crawls cut pages at a size limit, or with a stray byte) is read as UTF-8
+#: with each bad sequence replaced by U+FFFD, as browsers read a page declared UTF-8
+#: (the WHATWG Encoding Standard's UTF-8 decoder, error mode "replacement").  A page in
+#: a single-byte charset labelled UTF-8 is told apart by its valid multi-byte characters:
+#: it has next to none, since nearly every non-ASCII byte of it starts a bad sequence.
+#: Declared (or given) UTF-8 needs as many valid multi-byte characters as bad sequences.
+MIN_VALID_PER_BAD_DECLARED: Final = 1
+#: An undeclared page (or one declared in a single-byte charset) needs this many valid
+#: multi-byte characters for each bad sequence: text in a single-byte charset holds a
+#: valid one only by chance ("Ã©" would be one), and a page of a few bad bytes among
+#: thousands of characters passes.  A single bad sequence at the very end (a character
+#: cut off) is dropped on any page.
+MIN_VALID_PER_BAD_UNDECLARED: Final = 3
+#: Bytes a UTF-8 character takes at most, so a cut leaves at most this many less one.
+_UTF8_MAX_BYTES: Final = 4
+_REPLACEMENT_BYTES: Final = "\ufffd".encode()
+
+
+def _nearly_utf8(data: bytes, min_valid_per_bad: int) -> str | None:
+    """``data`` read as UTF-8 when it is UTF-8 but for a few bad sequences
+    (:data:`MIN_VALID_PER_BAD_DECLARED`); None when it is not."""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        if error.end == len(data) and error.start > len(data) - _UTF8_MAX_BYTES:
+            cut = _utf8_text(data[: error.start])  # a character cut off at the end
+            if cut is not None:
+                return cut
+    else:
+        return None  # valid: not this function's case
+    text = data.decode("utf-8", errors="replace")
+    bad = text.count("\ufffd") - data.count(_REPLACEMENT_BYTES)
+    valid = len(text) - len(text.encode("ascii", errors="ignore")) - bad
+    if valid >= 1 and valid >= min_valid_per_bad * bad:
+        return text
+    return None
 
 
 def _is_single_byte(codec: str) -> bool:
@@ -409,6 +458,8 @@ __all__ = [
     "BINARY_CONTROL_SHARE",
     "LOCALE_DEFAULT_ENCODINGS",
     "META_PRESCAN_BYTES",
+    "MIN_VALID_PER_BAD_DECLARED",
+    "MIN_VALID_PER_BAD_UNDECLARED",
     "NOT_HTML_SIGNATURES",
     "UTF16_ZERO_SHARE",
     "WINDOWS_1252_PREFERENCE",
