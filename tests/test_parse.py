@@ -206,12 +206,13 @@ class TestMaxBytes:
             parse(packed, max_bytes=len(data) - 1)
         assert parse(packed, max_bytes=len(data)).blocks
 
-    def test_none_is_no_limit(self) -> None:
+    @pytest.mark.parametrize("limit", [None, 0])
+    def test_none_or_zero_is_no_limit(self, limit: int | None) -> None:
         big = "<p>" + "word " * 100_000 + "</p>"
-        assert unboiler.extract(big, max_bytes=None).startswith("word word")
-        assert parse(gzip.compress(big.encode()), max_bytes=None).blocks
+        assert unboiler.extract(big, max_bytes=limit).startswith("word word")
+        assert parse(gzip.compress(big.encode()), max_bytes=limit).blocks
 
-    @pytest.mark.parametrize("limit", [0, -1, 1.5, "10", True])
+    @pytest.mark.parametrize("limit", [-1, 1.5, "10", True])
     def test_a_limit_that_is_not_a_positive_count_is_an_error(self, limit: object) -> None:
         with pytest.raises(unboiler.ConfigurationError, match="max_bytes must be"):
             unboiler.extract(self.PAGE, max_bytes=limit)  # type: ignore[arg-type]
@@ -372,3 +373,8 @@ class TestManyAttributes:
         ]
         for html in pages:
             assert "Text after the script." in unboiler.extract(html)
+
+
+def test_a_url_that_is_no_string_is_an_input_type_error() -> None:
+    with pytest.raises(unboiler.InputTypeError, match="url must be a string"):
+        unboiler.extract("<p>text</p>", url=123)  # type: ignore[arg-type]

@@ -103,14 +103,17 @@ def _most_attributes(data: bytes) -> int:
 MAX_BYTES: Final = 16 * 2**20
 
 
-def check_max_bytes(max_bytes: int | None) -> None:
-    """Raise :class:`ConfigurationError` unless ``max_bytes`` is None or positive."""
+def check_max_bytes(max_bytes: int | None) -> int | None:
+    """The limit ``max_bytes`` sets: None for none (given as None or 0, as the CLI's
+    ``--max-bytes 0``); raise :class:`ConfigurationError` for anything but None or a
+    number of bytes."""
     if max_bytes is not None and (
-        isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or max_bytes < 1
+        isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or max_bytes < 0
     ):
         raise ConfigurationError(
-            f"max_bytes must be a positive number of bytes or None, not {max_bytes!r}"
+            f"max_bytes must be a number of bytes (0 or None: no limit), not {max_bytes!r}"
         )
+    return max_bytes or None
 
 
 def _refuse_large(size: int, max_bytes: int | None) -> None:
@@ -163,7 +166,7 @@ def parse_html(
     html: str | bytes, *, encoding: str | None = None, max_bytes: int | None = MAX_BYTES
 ) -> LexborHTMLParser:
     """Decode if needed and parse into a lexbor DOM."""
-    check_max_bytes(max_bytes)
+    max_bytes = check_max_bytes(max_bytes)
     return _parse(*_text_and_bytes(html, encoding, max_bytes))
 
 
@@ -496,13 +499,15 @@ def parse(
 
     ``html`` may be text or raw bytes (decoded by :func:`unboiler.charset.decode`, with
     ``encoding`` as the charset an HTTP header gave, if any).  A page larger than
-    ``max_bytes`` (default :data:`MAX_BYTES`; None for no limit) is an
+    ``max_bytes`` (default :data:`MAX_BYTES`; None or 0 for no limit) is an
     :class:`ExtractionError`.  A frameset page, which has no body, is read from its
     ``<noframes>`` content (see :func:`_noframes_tree`).
     """
     if not isinstance(html, (str, bytes, bytearray, memoryview)):
         raise InputTypeError(f"expected str or bytes, got {type(html).__name__}")
-    check_max_bytes(max_bytes)
+    if url is not None and not isinstance(url, str):
+        raise InputTypeError(f"url must be a string or None, not {type(url).__name__}")
+    max_bytes = check_max_bytes(max_bytes)
     if isinstance(html, (bytearray, memoryview)):
         html = bytes(html)
     text, data = _text_and_bytes(html, encoding, max_bytes)

@@ -43,6 +43,20 @@ def test_a_bad_page_is_recorded_and_the_rest_goes_on() -> None:
     assert results["x"].error == "no 'html' field"
 
 
+def test_an_item_that_is_no_page_is_recorded_and_the_rest_goes_on() -> None:
+    # None stands for a failed fetch in a caller's list; it must not stop the batch
+    results = list(extract_many([page(0), None, 7, page(3)], workers=0, ordered=True))  # type: ignore[list-item]
+    assert [r.id for r in results] == ["0", "1", "2", "3"]
+    assert results[1].error is not None and "not a page: None" in results[1].error
+    assert results[2].error is not None and "not a page: int" in results[2].error
+    assert results[0].error is None and results[3].error is None
+
+
+def test_a_falsy_id_is_still_the_callers_id() -> None:
+    items = [{"id": "3", "html": page(0)}, {"id": 0, "html": page(1)}, {"html": page(2)}]
+    assert [r.id for r in extract_many(items, workers=0, ordered=True)] == ["3", "0", "2"]
+
+
 def test_mappings_keep_their_ids_and_urls() -> None:
     items = [{"id": "a", "url": "https://example.org/a", "date": "2024", "html": page(1)}]
     (result,) = extract_many(items, workers=0, output="markdown", with_metadata=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import gzip
 import json
 from pathlib import Path
@@ -105,6 +106,22 @@ def test_directory_holds_one_file_per_page_and_an_index(tmp_path: Path) -> None:
     assert sorted(p.name for p in (tmp_path / "pages").iterdir()) == sorted(
         [INDEX_NAME, index[0]["file"]]
     )
+
+
+def test_pages_with_one_id_get_a_file_each(tmp_path: Path) -> None:
+    # two JSONL shards each number their lines from 1: the second page "1" must not
+    # overwrite the first one's file, in this run or in one resumed later
+    sink = open_sink(tmp_path / "pages", directory=True)
+    sink.write(result(1))
+    sink.write(dataclasses.replace(result(1), content="another page"))
+    sink.close()
+    resumed = open_sink(tmp_path / "pages", directory=True, resume=True)
+    resumed.write(dataclasses.replace(result(1), content="a third page"))
+    resumed.close()
+    files = [record["file"] for record in read_records(tmp_path / "pages")]
+    assert len(set(files)) == 3
+    texts = {(tmp_path / "pages" / name).read_text(encoding="utf-8") for name in files}
+    assert texts == {"text 1", "another page", "a third page"}
 
 
 def test_file_names_are_readable_and_distinct() -> None:

@@ -34,7 +34,11 @@ def as_page(item: PageLike, number: int) -> Page:
     if isinstance(item, str | bytes):
         html = item.encode("utf-8", "replace") if isinstance(item, str) else item
         return Page(str(number), html)
-    page_id = str(item.get("id") or number)
+    if not isinstance(item, Mapping):  # None for a failed fetch, a number: no page
+        kind = "None" if item is None else type(item).__name__
+        return Page(str(number), error=f"not a page: {kind} (pass HTML, a Page or a mapping)")
+    given = item.get("id")
+    page_id = str(number) if given is None or given == "" else str(given)
     url = item.get("url")
     date = item.get("date")
     html_value = item.get("html")

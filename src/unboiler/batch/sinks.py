@@ -144,6 +144,16 @@ class DirectorySink:
         self.path.mkdir(parents=True, exist_ok=True)
         self.index = JsonlSink(self.path / INDEX_NAME, resume=resume)
         self.done = self.index.done
+        # The files this output already has: two pages with one id (JSONL shards each
+        # numbering their lines from 1) must not write one file, the second over the first.
+        self.names: set[str] = set()
+        if resume and self.done:
+            self.index.stream.flush()
+            self.names = {
+                record["file"]
+                for record in read_records(self.path / INDEX_NAME)
+                if record.get("file")
+            }
 
     def write(self, result: PageResult) -> None:
         record = result.to_record()
@@ -151,6 +161,12 @@ class DirectorySink:
         record["file"] = None
         if content is not None:
             name = file_name(result.id, self.output)
+            stem, extension = name[: -len(EXTENSIONS[self.output])], EXTENSIONS[self.output]
+            copy = 1
+            while name in self.names:  # another page with the same id: the next free name
+                copy += 1
+                name = f"{stem}-{copy}{extension}"
+            self.names.add(name)
             (self.path / name).write_text(content, encoding="utf-8")
             record["file"] = name
         self.index.stream.write(_dumps(record))
