@@ -4,6 +4,7 @@ good record after a bad one is lost, with either library and either compression.
 from __future__ import annotations
 
 import gzip
+import zlib
 from pathlib import Path
 
 import pytest
@@ -172,3 +173,19 @@ def test_an_unknown_library_is_an_error() -> None:
 
     with pytest.raises(UnboilerError, match="unknown WARC library"):
         warc_reader("pywb")
+
+
+@pytest.mark.parametrize("library", LIBRARIES)
+@pytest.mark.parametrize("cut", [25, 40, 60])
+def test_a_file_cut_inside_a_record_header_reports_that_record(
+    tmp_path: Path, library: str, cut: int
+) -> None:
+    # the last gzip member ends a few bytes into its record's header: no page may come
+    # out of it as a success (FastWARC reads a header of one field from it)
+    packer = zlib.compressobj(wbits=31)  # a gzip member, flushed after ``cut`` bytes
+    head = packer.compress(good_record(1)[:cut]) + packer.flush(zlib.Z_FULL_FLUSH)
+    path = tmp_path / "a.warc.gz"
+    path.write_bytes(gzip.compress(good_record(0)) + head)
+    found = urls_and_errors(path, library)
+    assert found[0] == ("https://example.org/0", None)
+    assert all(error is not None for _, error in found[1:])

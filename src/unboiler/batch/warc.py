@@ -14,7 +14,9 @@ Only ``response`` and ``resource`` records can be pages; ``request``, ``metadata
 ``warcinfo`` and ``revisit`` records are skipped silently.  A response that is not HTML
 (an image, a PDF) is reported with an error and its payload is never read, nor is one
 larger than ``max_bytes``.  A record whose payload is shorter than its declared length
-(the file was cut) is reported as truncated.
+(the file was cut) is reported as truncated, and so is a record whose header lacks a
+field every record has (a file cut inside the header, from which FastWARC reads a record
+of one field).
 
 Which library: ``auto`` takes FastWARC when it is installed, else warcio.  FastWARC read
 the same 1,536 benchmark pages 1.5× to 2.6× faster than warcio through this module in
@@ -42,6 +44,9 @@ GZIP_MEMBER: Final = b"\x1f\x8b\x08"
 #: The start of a WARC record's version line, after the line break that precedes it.
 WARC_LINE: Final = b"\nWARC/1."
 _SEARCH_CHUNK: Final = 1 << 20
+#: Named fields that every WARC record's header holds (WARC 1.1, §5: "Named fields"; also
+#: WARC-Type and WARC-Date, which a cut header may still hold).
+MANDATORY_FIELDS: Final = ("WARC-Record-ID", "Content-Length")
 
 
 class WarcLibraryMissingError(UnboilerError, ImportError):
@@ -66,6 +71,9 @@ class WarcEntry:
     #: The record is not followed by the blank lines that end a WARC record (WARC 1.1,
     #: §4): its Content-Length says less than it holds, so its payload may be cut short.
     overrun: bool = False
+    #: The record's header lacks a field every record has (:data:`MANDATORY_FIELDS`):
+    #: a gzip member cut inside the header leaves FastWARC a record of one field or two.
+    damaged: bool = False
 
 
 #: A library adapter: the stream (positioned at ``start``), ``start``, ``max_bytes``.
@@ -91,7 +99,8 @@ def _fastwarc(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntr
         declared = int(record.content_length)
         payload = None
         truncated = False
-        if content_type in HTML_TYPES and declared <= max_bytes:
+        damaged = any(headers.get(name) is None for name in MANDATORY_FIELDS)
+        if content_type in HTML_TYPES and declared <= max_bytes and not damaged:
             payload = record.reader.read()
             truncated = len(payload) < declared
         yield WarcEntry(
@@ -104,6 +113,7 @@ def _fastwarc(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntr
             declared,
             payload,
             truncated,
+            damaged=damaged,
         )
 
 
@@ -206,7 +216,12 @@ def next_boundary(path: Path, after: int, *, compressed: bool) -> int | None:
 def _entry_page(path: Path, entry: WarcEntry) -> Page:
     page_id = entry.record_id or f"{path}@{entry.offset}"
     error = None
-    if entry.content_type not in HTML_TYPES:
+    if entry.damaged:
+        error = (
+            "damaged record: its header lacks "
+            f"{' or '.join(MANDATORY_FIELDS)} (the file is cut or corrupt there)"
+        )
+    elif entry.content_type not in HTML_TYPES:
         error = f"not HTML: the record's content type is {entry.content_type}"
     elif entry.payload is None:
         error = f"too large: {entry.declared:,} bytes"
