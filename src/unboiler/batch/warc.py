@@ -14,9 +14,9 @@ Only ``response`` and ``resource`` records can be pages; ``request``, ``metadata
 ``warcinfo`` and ``revisit`` records are skipped silently.  A response that is not HTML
 (an image, a PDF) is reported with an error and its payload is never read, nor is one
 larger than ``max_bytes``.  A record whose payload is shorter than its declared length
-(the file was cut) is reported as truncated, and so is a record whose header lacks a
-field every record has (a file cut inside the header, from which FastWARC reads a record
-of one field).
+(the file was cut) is reported as truncated, and a record whose header lacks a field
+every record has as damaged (a file cut inside the header, from which FastWARC reads a
+record of one field).
 
 Which library: ``auto`` takes FastWARC when it is installed, else warcio.  FastWARC read
 the same 1,536 benchmark pages 1.5× to 2.6× faster than warcio through this module in
