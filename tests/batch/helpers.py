@@ -34,11 +34,12 @@ def warc_record(
     record_type: str = "response",
     length_change: int = 0,
     number: int = 0,
+    status: str = "200 OK",
 ) -> bytes:
     """One WARC/1.0 record; ``length_change`` makes its Content-Length lie."""
     if record_type == "response":
         block = (
-            f"HTTP/1.1 200 OK\r\nContent-Type: {content_type}\r\n"
+            f"HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\n"
             f"Content-Length: {len(payload)}\r\n\r\n"
         ).encode() + payload
         block_type = "application/http; msgtype=response"

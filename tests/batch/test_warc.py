@@ -189,3 +189,20 @@ def test_a_file_cut_inside_a_record_header_reports_that_record(
     found = urls_and_errors(path, library)
     assert found[0] == ("https://example.org/0", None)
     assert all(error is not None for _, error in found[1:])
+
+
+@pytest.mark.parametrize("library", LIBRARIES)
+def test_an_error_page_or_a_redirect_is_reported_with_its_status(
+    tmp_path: Path, library: str
+) -> None:
+    records = [
+        warc_record("https://example.org/0", b"<p>Not found</p>", status="404 Not Found"),
+        warc_record("https://example.org/1", b"", status="301 Moved Permanently", number=1),
+        good_record(2),
+    ]
+    path = write_warc(tmp_path / "a.warc", records)
+    found = [(p.url, p.error, p.html) for p in read_warc(path, library=library)]
+    assert [url for url, _, _ in found] == [f"https://example.org/{n}" for n in range(3)]
+    assert found[0][1] is not None and "HTTP status 404" in found[0][1] and found[0][2] is None
+    assert found[1][1] is not None and "HTTP status 301" in found[1][1]
+    assert found[2][1] is None and found[2][2] == page(2)

@@ -12,7 +12,8 @@ starts one byte past where the failed iterator started, so it always moves forwa
 
 Only ``response`` and ``resource`` records can be pages; ``request``, ``metadata``,
 ``warcinfo`` and ``revisit`` records are skipped silently.  A response that is not HTML
-(an image, a PDF) is reported with an error and its payload is never read, nor is one
+(an image, a PDF), or a response whose HTTP status is not 2xx (an error page, a
+redirect), is reported with an error and its payload is never read, nor is one
 larger than ``max_bytes``.  A record whose payload is shorter than its declared length
 (the file was cut) is reported as truncated, and a record whose header lacks a field
 every record has as damaged (a file cut inside the header, from which FastWARC reads a
@@ -44,6 +45,10 @@ GZIP_MEMBER: Final = b"\x1f\x8b\x08"
 #: The start of a WARC record's version line, after the line break that precedes it.
 WARC_LINE: Final = b"\nWARC/1."
 _SEARCH_CHUNK: Final = 1 << 20
+#: HTTP statuses whose response body is the page asked for (RFC 9110, §15.3: 2xx, the
+#: request succeeded).  An error page (404, 500) or a redirect's stub (301) is reported
+#: with its status instead of being extracted as if it were the page.
+SUCCESS_STATUSES: Final = range(200, 300)
 #: Named fields that every WARC record's header holds (WARC 1.1, §5: "Named fields"; also
 #: WARC-Type and WARC-Date, which a cut header may still hold).
 MANDATORY_FIELDS: Final = ("WARC-Record-ID", "Content-Length")
@@ -74,6 +79,8 @@ class WarcEntry:
     #: The record's header lacks a field every record has (:data:`MANDATORY_FIELDS`):
     #: a gzip member cut inside the header leaves FastWARC a record of one field or two.
     damaged: bool = False
+    #: The HTTP status of a response record (None for a resource record).
+    status: int | None = None
 
 
 #: A library adapter: the stream (positioned at ``start``), ``start``, ``max_bytes``.
@@ -90,9 +97,12 @@ def _fastwarc(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntr
     wanted = WarcRecordType.response | WarcRecordType.resource
     for record in ArchiveIterator(stream, record_types=wanted, auto_decode="all"):
         headers = record.headers
+        status = None
         if record.record_type == WarcRecordType.response:
             content_type = _media_type(record.http_content_type)
             charset = record.http_charset
+            if record.http_headers is not None:
+                status = record.http_headers.status_code
         else:
             content_type = _media_type(headers.get("Content-Type"))
             charset = None
@@ -100,7 +110,8 @@ def _fastwarc(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntr
         payload = None
         truncated = False
         damaged = any(headers.get(name) is None for name in MANDATORY_FIELDS)
-        if content_type in HTML_TYPES and declared <= max_bytes and not damaged:
+        wanted_page = status is None or status in SUCCESS_STATUSES
+        if content_type in HTML_TYPES and declared <= max_bytes and not damaged and wanted_page:
             payload = record.reader.read()
             truncated = len(payload) < declared
         yield WarcEntry(
@@ -114,6 +125,7 @@ def _fastwarc(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntr
             payload,
             truncated,
             damaged=damaged,
+            status=status,
         )
 
 
@@ -125,8 +137,11 @@ def _warcio(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntry]
         if record.rec_type not in ("response", "resource"):
             continue
         headers = record.rec_headers
+        status = None
         if record.rec_type == "response" and record.http_headers is not None:
             value = record.http_headers.get_header("Content-Type")
+            code = record.http_headers.get_statuscode()
+            status = int(code) if code and code.isdigit() else None
         else:
             value = headers.get_header("Content-Type")
         content_type = _media_type(value)
@@ -138,7 +153,8 @@ def _warcio(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntry]
         declared = int(record.raw_stream.limit)  # the payload left after the HTTP headers
         payload = None
         truncated = False
-        if content_type in HTML_TYPES and declared <= max_bytes:
+        wanted_page = status is None or status in SUCCESS_STATUSES
+        if content_type in HTML_TYPES and declared <= max_bytes and wanted_page:
             payload = record.content_stream().read()
             truncated = int(record.raw_stream.limit) > 0
         # Reading to the record's end checks what follows it; warcio counts a record not
@@ -158,6 +174,7 @@ def _warcio(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntry]
             payload,
             truncated,
             overrun=records.err_count > errors,
+            status=status,
         )
 
 
@@ -221,6 +238,8 @@ def _entry_page(path: Path, entry: WarcEntry) -> Page:
             "damaged record: its header lacks "
             f"{' or '.join(MANDATORY_FIELDS)} (the file is cut or corrupt there)"
         )
+    elif entry.status is not None and entry.status not in SUCCESS_STATUSES:
+        error = f"HTTP status {entry.status}: not the page asked for (an error or a redirect)"
     elif entry.content_type not in HTML_TYPES:
         error = f"not HTML: the record's content type is {entry.content_type}"
     elif entry.payload is None:
