@@ -155,8 +155,8 @@ def extract(
     images: bool = False,
     with_metadata: bool = False,
 ) -> None:
-    """Print the main content of the HTML page in SOURCE (a file, or - for stdin; either
-    may be gzip-compressed)."""
+    """Print the main content of the HTML page in SOURCE (a file, or - for stdin, which
+    is also read when SOURCE is left out; either may be gzip-compressed)."""
     if with_metadata and output_format not in FRONT_MATTER_OUTPUTS:
         why = (
             "json holds the metadata itself"
