@@ -11,6 +11,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from tests.batch.helpers import good_record, page, require, warc_record, write_jsonl, write_warc
 from tests.batch.test_run import slow_page
@@ -93,9 +94,10 @@ def test_usage_errors_are_clear(tmp_path: Path) -> None:
     assert wrong.exit_code == 2
 
 
-def test_ctrl_c_leaves_a_complete_output(tmp_path: Path) -> None:
-    """SIGINT to a real `unboiler batch` mid-run: exit 130, every line whole JSON, and a
-    Parquet file that reads."""
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_ctrl_c_leaves_a_complete_output(tmp_path: Path, stop: signal.Signals) -> None:
+    """SIGINT (Ctrl-C) or SIGTERM (``kill``, ``timeout``) to a real `unboiler batch`
+    mid-run: exit 130, every line whole JSON, and a Parquet file that reads."""
     require("pyarrow", "batch")
     records = [{"id": f"p{n}", "html": page(n).decode()} for n in range(6)]
     records += [{"id": f"slow{n}", "html": slow_page(8000).decode()} for n in range(30)]
@@ -130,7 +132,7 @@ def test_ctrl_c_leaves_a_complete_output(tmp_path: Path) -> None:
         while time.monotonic() < deadline and _pages_done(stderr) < 7:
             time.sleep(0.1)
             stderr += os.read(process.stderr.fileno(), 65536) if _readable(process) else b""
-        process.send_signal(signal.SIGINT)
+        process.send_signal(stop)
         _, rest = process.communicate(timeout=60)
         assert process.returncode == 130, (stderr + rest).decode()
         assert b"interrupted" in stderr + rest

@@ -13,6 +13,7 @@ from tests.batch.helpers import page
 
 from unboiler.batch import Page, extract_many
 from unboiler.batch.extract import PageExtractor, Settings
+from unboiler.batch.run import whole_write
 from unboiler.batch.workers import WorkerPool
 from unboiler.errors import ExtractorOptionError, UnknownExtractorError
 
@@ -112,3 +113,17 @@ def test_in_process_extraction_is_the_same_work() -> None:
     work = PageExtractor(Settings(output="html"))
     result = work(Page("p", page(4)))
     assert result.error is None and "<p>" in str(result.content)
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_a_stop_signal_during_a_write_takes_effect_after_it(stop: signal.Signals) -> None:
+    written = []
+    with pytest.raises(KeyboardInterrupt), whole_write():
+        os.kill(os.getpid(), stop)
+        for _ in range(1000):  # bytecodes enough for the handler to run in between
+            written.append(1)
+    assert len(written) == 1000
+    # the handlers are back as they were: SIGINT raises at once again
+    with pytest.raises(KeyboardInterrupt):
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(1)

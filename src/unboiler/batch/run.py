@@ -4,12 +4,15 @@ progress shown; and :func:`extract_many`, the same loop for use inside other pro
 
 from __future__ import annotations
 
+import contextlib
+import signal
 import sys
+import threading
 import time
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from unboiler.batch.extract import (
     DEFAULT_MAX_BYTES,
@@ -119,6 +122,44 @@ class Summary:
         return text
 
 
+#: The signals that stop a batch with its output closed: Ctrl-C, and the polite stop
+#: that ``kill``, ``timeout`` and ``docker stop`` send.
+STOP_SIGNALS: Final = (signal.SIGINT, signal.SIGTERM)
+
+
+def _stop(number: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def _handled(handler: Any) -> Iterator[None]:
+    """:data:`STOP_SIGNALS` go to ``handler`` inside the block (main thread only: Python
+    runs signal handlers there and nowhere else)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {number: signal.signal(number, handler) for number in STOP_SIGNALS}
+    try:
+        yield
+    finally:
+        for number, old in previous.items():
+            signal.signal(number, old if old is not None else signal.SIG_DFL)
+
+
+@contextlib.contextmanager
+def whole_write() -> Iterator[None]:
+    """A stop signal that arrives inside the block takes effect after it, as a
+    ``KeyboardInterrupt``: a record is written whole.  Python runs a signal's handler
+    between bytecodes, and a gzip stream's ``write`` is many of them, so an interrupt
+    inside one left the compressor's state and its checksum apart, and the file closed
+    on it corrupt."""
+    caught: list[int] = []
+    with _handled(lambda number, frame: caught.append(number)):
+        yield
+    if caught:
+        raise KeyboardInterrupt
+
+
 def run_batch(
     inputs: Iterable[str | Path],
     out: str | Path | None,
@@ -132,8 +173,9 @@ def run_batch(
     warc_library: str = "auto",
     row_group_size: int | None = None,
 ) -> Summary:
-    """``unboiler batch``: every page of ``inputs`` into ``out``.  Ctrl-C stops the
-    workers and closes the output normally; the summary says it was interrupted."""
+    """``unboiler batch``: every page of ``inputs`` into ``out``.  Ctrl-C or SIGTERM
+    stops the workers and closes the output normally, after the record being written;
+    the summary says it was interrupted."""
     from tqdm import tqdm
 
     files = expand(inputs)
@@ -166,27 +208,32 @@ def run_batch(
 
     started = time.perf_counter()
     try:
-        pages = fresh(read_pages(files, warc_library=warc_library, max_bytes=settings.max_bytes))
-        count = default_workers() if workers is None else workers
-        results: Iterable[PageResult]
-        if count == 0:
-            work = PageExtractor(settings)
-            results = (work(page) for page in pages)
-        else:
-            results = _pooled(settings, count, pages, ordered)
-        for result in results:
-            sink.write(result)
-            summary.pages += 1
-            if result.error is not None:
-                summary.errors += 1
-                bar.set_postfix(errors=summary.errors, refresh=False)
-            bar.update(1)
+        with _handled(_stop):
+            pages = fresh(
+                read_pages(files, warc_library=warc_library, max_bytes=settings.max_bytes)
+            )
+            count = default_workers() if workers is None else workers
+            results: Iterable[PageResult]
+            if count == 0:
+                work = PageExtractor(settings)
+                results = (work(page) for page in pages)
+            else:
+                results = _pooled(settings, count, pages, ordered)
+            for result in results:
+                with whole_write():
+                    sink.write(result)
+                summary.pages += 1
+                if result.error is not None:
+                    summary.errors += 1
+                    bar.set_postfix(errors=summary.errors, refresh=False)
+                bar.update(1)
     except KeyboardInterrupt:
         summary.interrupted = True
     finally:
         summary.seconds = time.perf_counter() - started
         bar.close()
-        sink.close()
+        with _handled(signal.SIG_IGN):  # closing is not cut short by a second Ctrl-C
+            sink.close()
     return summary
 
 

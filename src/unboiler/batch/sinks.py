@@ -2,8 +2,8 @@
 (:mod:`.parquet`), or a directory with one file per page.
 
 Every sink writes whole records only and is closed in a ``finally`` by the batch, so
-that Ctrl-C leaves a valid output: JSONL lines are written one ``write`` call each (a
-signal handler runs between bytecodes, never inside it), a gzip stream gets its trailer
+that Ctrl-C leaves a valid output: the batch defers a stop signal until the record being
+written is whole (:func:`unboiler.batch.run.whole_write`), a gzip stream gets its trailer
 on close, a Parquet file its footer.  Each sink can say which ids it already holds, for
 ``--resume``; a JSONL file cut in the middle of a line by a crash (``kill -9``) has that
 partial line dropped before appending.
