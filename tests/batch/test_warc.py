@@ -206,3 +206,20 @@ def test_an_error_page_or_a_redirect_is_reported_with_its_status(
     assert found[0][1] is not None and "HTTP status 404" in found[0][1] and found[0][2] is None
     assert found[1][1] is not None and "HTTP status 301" in found[1][1]
     assert found[2][1] is None and found[2][2] == page(2)
+
+
+@pytest.mark.parametrize("library", LIBRARIES)
+def test_a_length_that_takes_in_the_next_record_is_reported_as_wrong(
+    tmp_path: Path, library: str
+) -> None:
+    change = len(good_record(2)) + 10  # record 1 claims all of record 2 and more
+    records = [
+        good_record(0),
+        warc_record("https://example.org/1", page(1), length_change=change, number=1),
+        good_record(2),
+        good_record(3),
+    ]
+    path = write_warc(tmp_path / "a.warc", records)
+    found = dict(urls_and_errors(path, library))
+    assert found["https://example.org/0"] is None and found["https://example.org/3"] is None
+    assert "wrong Content-Length" in str(found["https://example.org/1"])

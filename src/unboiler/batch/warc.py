@@ -45,6 +45,9 @@ GZIP_MEMBER: Final = b"\x1f\x8b\x08"
 #: The start of a WARC record's version line, after the line break that precedes it.
 WARC_LINE: Final = b"\nWARC/1."
 _SEARCH_CHUNK: Final = 1 << 20
+#: The end of one record and the start of the next (WARC 1.1, §4: a record ends with two
+#: line breaks), which no page's payload holds unless it took in the next record.
+NEXT_RECORD: Final = b"\r\n\r\nWARC/1."
 #: HTTP statuses whose response body is the page asked for (RFC 9110, §15.3: 2xx, the
 #: request succeeded).  An error page (404, 500) or a redirect's stub (301) is reported
 #: with its status instead of being extracted as if it were the page.
@@ -111,9 +114,13 @@ def _fastwarc(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntr
         truncated = False
         damaged = any(headers.get(name) is None for name in MANDATORY_FIELDS)
         wanted_page = status is None or status in SUCCESS_STATUSES
+        overrun = False
         if content_type in HTML_TYPES and declared <= max_bytes and not damaged and wanted_page:
             payload = record.reader.read()
             truncated = len(payload) < declared
+            # a Content-Length too large takes in the next record: its start is in the
+            # payload (warcio sees the missing blank line instead; FastWARC does not say)
+            overrun = NEXT_RECORD in payload
         yield WarcEntry(
             record.stream_pos,
             headers.get("WARC-Record-ID"),
@@ -124,6 +131,7 @@ def _fastwarc(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntr
             declared,
             payload,
             truncated,
+            overrun=overrun,
             damaged=damaged,
             status=status,
         )
