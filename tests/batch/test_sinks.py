@@ -162,3 +162,18 @@ def test_parquet_resume_copies_and_appends(tmp_path: Path) -> None:
     assert [r["id"] for r in read_records(path)] == ["id-0", "id-1"]
     with pytest.raises(SinkError, match="other columns"):
         open_sink(path, resume=True, output="markdown")
+
+
+@pytest.mark.parametrize("name", ["out.csv", "pages.txt", "out.gz"])
+def test_an_output_name_of_another_format_is_refused(tmp_path: Path, name: str) -> None:
+    with pytest.raises(SinkError, match="cannot tell the format"):
+        open_sink(tmp_path / name)
+    assert not (tmp_path / name).exists()
+
+
+@pytest.mark.parametrize("name", ["out", "crawl.2024", "part.ndjson", "a.b.jsonl.gz"])
+def test_names_without_another_format_are_json_lines(tmp_path: Path, name: str) -> None:
+    sink = open_sink(tmp_path / name)
+    sink.write(result(0))
+    sink.close()
+    assert [r["id"] for r in read_records(tmp_path / name)] == ["id-0"]

@@ -27,6 +27,10 @@ from unboiler.batch.sources import open_bytes
 from unboiler.batch.warc import describe
 from unboiler.errors import UnboilerError
 
+#: Name endings of a JSON Lines output; a name with another extension (``out.csv``) is
+#: refused rather than filled with JSON Lines it does not announce.  A name without one
+#: (or ending in a number, ``crawl.2024``) is JSON Lines.
+JSONL_SUFFIXES: Final = (".jsonl", ".jsonl.gz", ".ndjson", ".ndjson.gz", ".json", ".json.gz")
 #: File name extension of each output in a directory sink.
 EXTENSIONS: Final = {"text": ".txt", "markdown": ".md", "html": ".html"}
 #: The directory sink's list of what it wrote, one JSON record per page.
@@ -220,6 +224,13 @@ def open_sink(
                 with_metadata=with_metadata,
                 resume=resume,
                 **({"row_group_size": row_group_size} if row_group_size else {}),
+            )
+        suffixes = "".join(Path(text).suffixes[-2:]).lower()
+        extension = Path(text).suffix[1:]
+        if extension.isalpha() and not suffixes.endswith(JSONL_SUFFIXES):
+            raise SinkError(
+                f"cannot tell the format of {out}: name it .jsonl, .jsonl.gz or .parquet, "
+                "or end it with / for a directory"
             )
         return JsonlSink(out, resume=resume)
     except OSError as error:
