@@ -177,3 +177,15 @@ def test_names_without_another_format_are_json_lines(tmp_path: Path, name: str) 
     sink.write(result(0))
     sink.close()
     assert [r["id"] for r in read_records(tmp_path / name)] == ["id-0"]
+
+
+def test_directory_files_open_with_front_matter_when_metadata_is_asked(tmp_path: Path) -> None:
+    sink = open_sink(tmp_path / "pages", directory=True, with_metadata=True, output="text")
+    sink.write(result(0, title="A title: with a colon", author="Ann Lee"))
+    sink.close()
+    (record,) = read_records(tmp_path / "pages")
+    text = (tmp_path / "pages" / record["file"]).read_text(encoding="utf-8")
+    head, body = text.split("\n---\n", 1)
+    assert head.startswith("---\n") and 'title: "A title: with a colon"' in head
+    assert 'author: "Ann Lee"' in head and body == "\ntext 0"
+    assert record["title"] == "A title: with a colon"  # and the index keeps it too

@@ -25,7 +25,9 @@ from typing import IO, Any, Final, Protocol, cast
 from unboiler.batch.pages import PageResult
 from unboiler.batch.sources import open_bytes
 from unboiler.batch.warc import describe
+from unboiler.core import FRONT_MATTER_OUTPUTS
 from unboiler.errors import UnboilerError
+from unboiler.output.frontmatter import front_matter
 
 #: Name endings of a JSON Lines output; a name with another extension (``out.csv``) is
 #: refused rather than filled with JSON Lines it does not announce.  A name without one
@@ -142,9 +144,14 @@ class DirectorySink:
     """One file per page that has content, and ``index.jsonl`` with every page's record
     (its file name instead of its content, or its error)."""
 
-    def __init__(self, path: str | Path, *, output: str, resume: bool = False) -> None:
+    def __init__(
+        self, path: str | Path, *, output: str, with_metadata: bool = False, resume: bool = False
+    ) -> None:
         self.path = Path(path)
         self.output = output
+        # each text or Markdown file opens with the page's metadata, as `unboiler
+        # extract --with-metadata` prints it
+        self.front_matter = with_metadata and output in FRONT_MATTER_OUTPUTS
         self.path.mkdir(parents=True, exist_ok=True)
         self.index = JsonlSink(self.path / INDEX_NAME, resume=resume)
         self.done = self.index.done
@@ -171,6 +178,8 @@ class DirectorySink:
                 copy += 1
                 name = f"{stem}-{copy}{extension}"
             self.names.add(name)
+            if self.front_matter:
+                content = front_matter(record) + ("\n" + content if content else "")
             (self.path / name).write_text(content, encoding="utf-8")
             record["file"] = name
         self.index.stream.write(_dumps(record))
@@ -214,7 +223,7 @@ def open_sink(
             return JsonlSink(None)
         text = str(out)
         if directory or text.endswith(("/", os.sep)) or Path(out).is_dir():
-            return DirectorySink(out, output=output, resume=resume)
+            return DirectorySink(out, output=output, with_metadata=with_metadata, resume=resume)
         if text.lower().endswith(".parquet"):
             from unboiler.batch.parquet import ParquetSink
 
