@@ -127,10 +127,6 @@ class Summary:
 STOP_SIGNALS: Final = (signal.SIGINT, signal.SIGTERM)
 
 
-def _stop(number: int, frame: object) -> None:
-    raise KeyboardInterrupt
-
-
 @contextlib.contextmanager
 def _handled(handler: Any) -> Iterator[None]:
     """:data:`STOP_SIGNALS` go to ``handler`` inside the block (main thread only: Python
@@ -157,7 +153,7 @@ def whole_write() -> Iterator[None]:
     with _handled(lambda number, frame: caught.append(number)):
         yield
     if caught:
-        raise KeyboardInterrupt
+        signal.default_int_handler(caught[0], None)  # Python's Ctrl-C: KeyboardInterrupt
 
 
 def run_batch(
@@ -208,7 +204,8 @@ def run_batch(
 
     started = time.perf_counter()
     try:
-        with _handled(_stop):
+        # SIGTERM too does what Ctrl-C does by default: a KeyboardInterrupt
+        with _handled(signal.default_int_handler):
             pages = fresh(
                 read_pages(files, warc_library=warc_library, max_bytes=settings.max_bytes)
             )
