@@ -172,7 +172,8 @@ class DirectorySink:
         record["file"] = None
         if content is not None:
             name = file_name(result.id, self.output)
-            stem, extension = name[: -len(EXTENSIONS[self.output])], EXTENSIONS[self.output]
+            extension = EXTENSIONS[self.output]
+            stem = name.removesuffix(extension)
             copy = 1
             while name in self.names:  # another page with the same id: the next free name
                 copy += 1
@@ -234,9 +235,10 @@ def open_sink(
                 resume=resume,
                 **({"row_group_size": row_group_size} if row_group_size else {}),
             )
-        suffixes = "".join(Path(text).suffixes[-2:]).lower()
-        extension = Path(text).suffix[1:]
-        if extension.isalpha() and not suffixes.endswith(JSONL_SUFFIXES):
+        named = Path(text)
+        if named.suffix[1:].isalpha() and not (
+            "".join(named.suffixes[-2:]).lower().endswith(JSONL_SUFFIXES)
+        ):
             raise SinkError(
                 f"cannot tell the format of {out}: name it .jsonl, .jsonl.gz or .parquet, "
                 "or end it with / for a directory"
