@@ -10,7 +10,13 @@ from selectolax.lexbor import LexborHTMLParser
 from tests.conftest import page
 
 import unboiler
-from unboiler import ExtractionError, UnboilerError, UnknownEncodingError, parse
+from unboiler import (
+    ExtractionError,
+    PageTooLargeError,
+    UnboilerError,
+    UnknownEncodingError,
+    parse,
+)
 from unboiler.charset import declared_encoding, decode, given_encoding
 from unboiler.document import Label
 from unboiler.parse import build_blocks, reveal_noscript
@@ -194,15 +200,15 @@ class TestMaxBytes:
     def test_bytes_text_and_gzip_are_measured_after_decoding(self) -> None:
         data = self.PAGE.encode()
         assert parse(data, max_bytes=len(data)).blocks
-        with pytest.raises(ExtractionError, match=f"{len(data):,} bytes"):
+        with pytest.raises(PageTooLargeError, match=f"{len(data):,} bytes"):
             parse(data, max_bytes=len(data) - 1)
         # as text: the two "ü" and the "ö" take two bytes each in UTF-8
         assert len(self.PAGE) == len(data) - 3
-        with pytest.raises(ExtractionError, match="page too large"):
+        with pytest.raises(PageTooLargeError, match="page too large"):
             parse(self.PAGE, max_bytes=len(data) - 1)
         assert parse(self.PAGE, max_bytes=len(data)).blocks
         packed = gzip.compress(data)
-        with pytest.raises(ExtractionError, match="expands to more than"):
+        with pytest.raises(PageTooLargeError, match="expands to more than"):
             parse(packed, max_bytes=len(data) - 1)
         assert parse(packed, max_bytes=len(data)).blocks
 

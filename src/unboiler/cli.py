@@ -11,7 +11,7 @@ from unboiler.classify.default_model import FAVOR_MODES
 from unboiler.compressed import decompress
 from unboiler.core import FRONT_MATTER_OUTPUTS
 from unboiler.core import extract as extract_page
-from unboiler.errors import ExtractionError, UnboilerError
+from unboiler.errors import ExtractionError, PageTooLargeError, UnboilerError
 from unboiler.extractors import extractors as list_extractors
 from unboiler.extractors import get_extractor
 from unboiler.extractors.registry import option_value
@@ -179,7 +179,7 @@ def extract(
         # Never more than the limit read: a gzip stream larger than it expands larger still.
         data = source.read() if limit is None else source.read(limit + 1)
         if limit is not None and len(data) > limit:
-            raise ExtractionError(
+            raise PageTooLargeError(
                 f"page too large: more than max_bytes={limit:,} bytes "
                 "(give a larger --max-bytes, or 0 for no limit)"
             )

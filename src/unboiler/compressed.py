@@ -14,7 +14,7 @@ import io
 import zlib
 from typing import Final
 
-from unboiler.errors import ExtractionError
+from unboiler.errors import ExtractionError, PageTooLargeError
 
 #: The first two bytes of every gzip member (RFC 1952, section 2.3.1: ID1, ID2).
 GZIP_MAGIC: Final = b"\x1f\x8b"
@@ -45,7 +45,7 @@ def decompress(data: bytes, *, limit: int | None = MAX_DECOMPRESSED_BYTES) -> by
     except (OSError, zlib.error) as error:  # gzip.BadGzipFile is an OSError
         raise ExtractionError(f"the gzip-compressed input is corrupt: {error}") from None
     if limit is not None and len(page) > limit:
-        raise ExtractionError(
+        raise PageTooLargeError(
             f"the gzip-compressed input expands to more than {limit:,} bytes; refused"
         )
     return page

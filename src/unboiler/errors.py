@@ -6,6 +6,7 @@ anything else escaping from the library is a bug.  The tree::
     UnboilerError
     ├── InputTypeError (TypeError)             the page is neither text nor bytes
     ├── ExtractionError (ValueError)           the input is not a page we can read
+    │   └── PageTooLargeError                  more bytes than the limit the caller set
     ├── UnknownEncodingError (LookupError)     the caller named a charset nobody knows
     ├── UnknownExtractorError (KeyError)       no extractor of that name
     ├── ExtractorOptionError (TypeError,       an option the extractor does not take,
@@ -39,6 +40,13 @@ class ExtractionError(UnboilerError, ValueError):
     """The input cannot be turned into text blocks: binary data, undecodable bytes, a
     truncated or corrupt gzip stream, pathological nesting, or a page too large to
     process safely."""
+
+
+class PageTooLargeError(ExtractionError):
+    """The page, or what its gzip stream expands to, has more bytes than ``max_bytes``.
+
+    Its own class because a caller treats it apart from a broken page: the limit is the
+    caller's own choice, and a larger one reads the page."""
 
 
 class UnknownEncodingError(UnboilerError, LookupError):

@@ -26,7 +26,12 @@ from unboiler.charset import decode_with_utf8_flag, given_encoding, undo_double_
 from unboiler.collector import paused_collector
 from unboiler.compressed import decompress
 from unboiler.document import Label, TextBlock, TextDocument
-from unboiler.errors import ConfigurationError, ExtractionError, InputTypeError
+from unboiler.errors import (
+    ConfigurationError,
+    ExtractionError,
+    InputTypeError,
+    PageTooLargeError,
+)
 from unboiler.tags import (
     ADDED_INLINE_TAGS,
     ANCHOR_TAG,
@@ -118,7 +123,7 @@ def check_max_bytes(max_bytes: int | None) -> int | None:
 
 def _refuse_large(size: int, max_bytes: int | None) -> None:
     if max_bytes is not None and size > max_bytes:
-        raise ExtractionError(
+        raise PageTooLargeError(
             f"page too large: {size:,} bytes, more than max_bytes={max_bytes:,} "
             "(pass a larger max_bytes, or None, to read it)"
         )

@@ -33,8 +33,9 @@ def test_warc_and_jsonl_to_standard_output(tmp_path: Path) -> None:
         compressed=True,
     )
     jsonl = write_jsonl(tmp_path / "b.jsonl", [{"id": "j", "html": page(5).decode()}, "{not json"])
-    run = CliRunner().invoke(main, ["batch", str(warc), str(jsonl), "-w", "1", "--ordered", "-q"])
+    run = CliRunner().invoke(main, ["batch", str(warc), str(jsonl), "-w", "1", "--ordered"])
     assert run.exit_code == 0, run.output
+    assert "2 with errors (1 not-html, 1 unreadable)" in run.stderr
     records = [json.loads(line) for line in run.stdout.splitlines()]
     assert [r["url"] for r in records[:3]] == [
         "https://example.org/0",
@@ -44,8 +45,9 @@ def test_warc_and_jsonl_to_standard_output(tmp_path: Path) -> None:
     assert "Story number 0" in records[0]["text"] and records[0]["error"] is None
     assert records[0]["record_date"] == "2024-05-01T10:00:00Z"
     assert "not HTML" in records[1]["error"] and records[1]["text"] is None
+    assert records[1]["error_type"] == "not-html" and records[0]["error_type"] is None
     assert records[3]["id"] == "j" and "Story number 5" in records[3]["text"]
-    assert "not JSON" in records[4]["error"]
+    assert "not JSON" in records[4]["error"] and records[4]["error_type"] == "unreadable"
 
 
 def test_resume_skips_what_is_done(tmp_path: Path) -> None:

@@ -42,6 +42,8 @@ def test_a_bad_page_is_recorded_and_the_rest_goes_on() -> None:
     assert results["0"].error is None and results["3"].error is None
     assert "ExtractionError" in str(results["1"].error) and results["1"].content is None
     assert results["x"].error == "no 'html' field"
+    assert results["1"].error_type == "extraction" and results["x"].error_type == "unreadable"
+    assert results["0"].error_type is None and results["3"].error_type is None
 
 
 def test_an_item_that_is_no_page_is_recorded_and_the_rest_goes_on() -> None:
@@ -50,6 +52,7 @@ def test_an_item_that_is_no_page_is_recorded_and_the_rest_goes_on() -> None:
     assert [r.id for r in results] == ["0", "1", "2", "3"]
     assert results[1].error is not None and "not a page: None" in results[1].error
     assert results[2].error is not None and "not a page: int" in results[2].error
+    assert [r.error_type for r in results] == [None, "unreadable", "unreadable", None]
     assert results[0].error is None and results[3].error is None
 
 
@@ -79,6 +82,19 @@ def test_max_bytes_applies_after_gzip() -> None:
 
     (result,) = extract_many([gzip.compress(page(0) * 50)], workers=0, max_bytes=2000)
     assert "more than 2,000 bytes" in str(result.error)
+    assert result.error_type == "too-large"
+    (plain,) = extract_many([page(0) * 50], workers=0, max_bytes=2000)
+    assert plain.error_type == "too-large" and "PageTooLargeError" in str(plain.error)
+
+
+def test_a_bug_of_ours_is_recorded_as_internal(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr("unboiler.batch.extract.render", broken)
+    (result,) = extract_many([page(0)], workers=0)
+    assert result.error_type == "internal" and "RuntimeError: boom" in str(result.error)
+    assert result.content is None
 
 
 def test_a_page_past_its_timeout_is_killed_and_the_next_pages_are_done() -> None:
@@ -86,7 +102,7 @@ def test_a_page_past_its_timeout_is_killed_and_the_next_pages_are_done() -> None
     started = time.monotonic()
     results = list(extract_many(pages, workers=1, ordered=True, page_timeout=0.3))
     assert [r.id for r in results] == ["0", "1", "2", "3"]
-    assert results[1].error == "timed out after 0.3 s"
+    assert results[1].error == "timed out after 0.3 s" and results[1].error_type == "timeout"
     assert [r.error for r in results[2:]] == [None, None]
     assert time.monotonic() - started < 30
 
@@ -100,6 +116,7 @@ def test_a_worker_that_dies_costs_its_page_only() -> None:
         results = {r.id: r for r in pool.run(pages, ordered=True)}
     assert results["0"].error is None
     assert "the worker died" in str(results["slow"].error)
+    assert results["slow"].error_type == "crashed"
     assert results["2"].error is None
 
 

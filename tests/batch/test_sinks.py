@@ -31,6 +31,7 @@ def result(number: int, *, error: str | None = None, **metadata: object) -> Page
         "text",
         content=None if error else f"text {number}",
         error=error,
+        error_type=None if error is None else "timeout",
         metadata=dict(metadata),
     )
 
@@ -49,8 +50,10 @@ def test_jsonl_round_trip(tmp_path: Path, name: str) -> None:
         "extractor": "default",
         "text": "text 0",
         "error": None,
+        "error_type": None,
     }
     assert records[1]["text"] is None and records[1]["error"] == "timed out after 5 s"
+    assert records[1]["error_type"] == "timeout"
 
 
 def test_resume_reads_ids_and_appends(tmp_path: Path) -> None:

@@ -79,6 +79,7 @@ def test_a_bad_jsonl_line_is_reported_and_the_next_is_read(tmp_path: Path) -> No
     )
     pages = list(read_jsonl(path))
     assert [p.error is None for p in pages] == [True, False, False, False, True]
+    assert [p.error_type for p in pages] == [None, *["unreadable"] * 3, None]
     assert "line 2 is not JSON" in str(pages[1].error)
     assert "not a JSON object" in str(pages[2].error)
     assert pages[3].id == "no-html" and "no 'html'" in str(pages[3].error)
@@ -109,3 +110,4 @@ def test_a_file_over_max_bytes_is_not_read(tmp_path: Path) -> None:
     (tmp_path / "big.html").write_bytes(b"<p>x</p>" * 100)
     (found,) = read_pages([tmp_path / "big.html"], max_bytes=10)
     assert found.html is None and "too large" in str(found.error)
+    assert found.error_type == "too-large"

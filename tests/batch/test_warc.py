@@ -87,6 +87,7 @@ def test_a_non_html_record_is_reported_and_the_next_is_read(
     found = urls_and_errors(path, library)
     assert found[0][0] == "https://example.org/logo.png"
     assert "not HTML" in str(found[0][1]) and "image/png" in str(found[0][1])
+    assert [p.error_type for p in read_warc(path, library=library)] == ["not-html", None]
     assert found[1] == ("https://example.org/1", None)
 
 
@@ -105,6 +106,7 @@ def test_a_truncated_file_reports_its_last_record(
     assert len(found) == 2
     assert found[1][1] is not None  # truncated record or unreadable data: reported
     assert "truncated" in found[1][1] or "unreadable" in found[1][1]
+    assert [p.error_type for p in read_warc(path, library=library)] == [None, "unreadable"]
 
 
 @pytest.mark.parametrize("library", LIBRARIES)
@@ -158,6 +160,8 @@ def test_a_record_over_max_bytes_is_not_read(tmp_path: Path, library: str) -> No
     path = write_warc(tmp_path / "a.warc", [good_record(0), good_record(1)])
     found = [(p.url, p.error, p.html) for p in read_warc(path, library=library, max_bytes=100)]
     assert all(html is None and "too large" in str(error) for _, error, html in found)
+    kinds = {p.error_type for p in read_warc(path, library=library, max_bytes=100)}
+    assert kinds == {"too-large"}
 
 
 def test_next_boundary_finds_the_next_record_line(tmp_path: Path) -> None:
@@ -206,6 +210,8 @@ def test_an_error_page_or_a_redirect_is_reported_with_its_status(
     assert found[0][1] is not None and "HTTP status 404" in found[0][1] and found[0][2] is None
     assert found[1][1] is not None and "HTTP status 301" in found[1][1]
     assert found[2][1] is None and found[2][2] == page(2)
+    kinds = [p.error_type for p in read_warc(path, library=library)]
+    assert kinds == ["http-status", "http-status", None]
 
 
 @pytest.mark.parametrize("library", LIBRARIES)

@@ -9,12 +9,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from unboiler.batch.pages import Page, PageResult, failed
+from unboiler.batch.pages import (
+    EXTRACTION,
+    INTERNAL,
+    TOO_LARGE,
+    Page,
+    PageResult,
+    failed,
+    unread,
+)
 from unboiler.compressed import decompress
 from unboiler.errors import (
     ConfigurationError,
-    ExtractionError,
     OutputError,
+    PageTooLargeError,
     UnboilerError,
     UnknownEncodingError,
 )
@@ -85,17 +93,18 @@ class PageExtractor:
         settings = self.settings
         name = self.extractor.name
         if page.error is not None or page.html is None:
-            return failed(page, page.error or "no page", extractor=name, output=settings.output)
+            return unread(page, extractor=name, output=settings.output)
         try:
             content, metadata = self._extract(page)
         except UnboilerError as error:
-            return failed(
-                page, f"{type(error).__name__}: {error}", extractor=name, output=settings.output
-            )
+            kind = TOO_LARGE if isinstance(error, PageTooLargeError) else EXTRACTION
+            message = f"{type(error).__name__}: {error}"
+            return failed(page, message, kind, extractor=name, output=settings.output)
         except Exception as error:  # a bug of ours; recorded, never fatal to the batch
             return failed(
                 page,
                 f"internal error, please report it: {type(error).__name__}: {error}",
+                INTERNAL,
                 extractor=name,
                 output=settings.output,
             )
@@ -114,7 +123,7 @@ class PageExtractor:
         assert page.html is not None
         html = decompress(page.html, limit=settings.max_bytes)
         if len(html) > settings.max_bytes:
-            raise ExtractionError(f"too large: {len(html):,} bytes (max_bytes)")
+            raise PageTooLargeError(f"too large: {len(html):,} bytes (max_bytes)")
         try:
             document = parse(
                 html, url=page.url, encoding=page.encoding, max_bytes=settings.max_bytes

@@ -39,7 +39,7 @@ def schema(output: str, with_metadata: bool) -> Any:
     pa = _pyarrow()
     names = ["id", "url", "record_date", "extractor", output]
     names += list(METADATA_FIELDS) if with_metadata else []
-    names.append("error")
+    names += ["error", "error_type"]
     return pa.schema(
         [pa.field(name, pa.list_(pa.string()) if name in _LISTS else pa.string()) for name in names]
     )

@@ -9,8 +9,9 @@ import signal
 import sys
 import threading
 import time
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
@@ -20,7 +21,7 @@ from unboiler.batch.extract import (
     PageExtractor,
     Settings,
 )
-from unboiler.batch.pages import Page, PageResult
+from unboiler.batch.pages import UNREADABLE, Page, PageResult
 from unboiler.batch.sinks import open_sink
 from unboiler.batch.sources import expand, known_total, read_pages
 from unboiler.batch.workers import WorkerPool, default_workers
@@ -39,7 +40,11 @@ def as_page(item: PageLike, number: int) -> Page:
         return Page(str(number), html)
     if not isinstance(item, Mapping):  # None for a failed fetch, a number: no page
         kind = "None" if item is None else type(item).__name__
-        return Page(str(number), error=f"not a page: {kind} (pass HTML, a Page or a mapping)")
+        return Page(
+            str(number),
+            error=f"not a page: {kind} (pass HTML, a Page or a mapping)",
+            error_type=UNREADABLE,
+        )
     given = item.get("id")
     page_id = str(number) if given is None or given == "" else str(given)
     url = item.get("url")
@@ -50,7 +55,13 @@ def as_page(item: PageLike, number: int) -> Page:
     if isinstance(html_value, str):
         html_value = html_value.encode("utf-8", "replace")
     if not isinstance(html_value, bytes):
-        return Page(page_id, url=url_text, record_date=date_text, error="no 'html' field")
+        return Page(
+            page_id,
+            url=url_text,
+            record_date=date_text,
+            error="no 'html' field",
+            error_type=UNREADABLE,
+        )
     return Page(page_id, html_value, url=url_text, record_date=date_text)
 
 
@@ -110,11 +121,16 @@ class Summary:
     skipped: int = 0
     seconds: float = 0.0
     interrupted: bool = False
+    #: The pages with errors by ``error_type``.
+    error_types: Counter[str] = field(default_factory=Counter)
 
     def __str__(self) -> str:
         rate = self.pages / self.seconds if self.seconds > 0 else 0.0
         text = f"{self.pages:,} pages in {self.seconds:.1f} s ({rate:.1f} pages/s), "
         text += f"{self.errors:,} with errors"
+        if self.error_types:
+            kinds = sorted(self.error_types.items(), key=lambda item: (-item[1], item[0]))
+            text += " (" + ", ".join(f"{count:,} {kind}" for kind, count in kinds) + ")"
         if self.skipped:
             text += f", {self.skipped:,} skipped (already in the output)"
         if self.interrupted:
@@ -222,6 +238,7 @@ def run_batch(
                 summary.pages += 1
                 if result.error is not None:
                     summary.errors += 1
+                    summary.error_types[result.error_type or UNREADABLE] += 1
                     bar.set_postfix(errors=summary.errors, refresh=False)
                 bar.update(1)
     except KeyboardInterrupt:

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, Final, Literal, cast
 
-from unboiler.batch.pages import Page
+from unboiler.batch.pages import TOO_LARGE, UNREADABLE, Page
 from unboiler.batch.warc import describe, read_warc
 from unboiler.errors import UnboilerError
 
@@ -86,10 +86,12 @@ def read_html_file(path: Path, *, max_bytes: int = 2**62) -> Page:
     try:
         size = path.stat().st_size
         if size > max_bytes:
-            return Page(str(path), error=f"too large: {size:,} bytes")
+            return Page(str(path), error=f"too large: {size:,} bytes", error_type=TOO_LARGE)
         return Page(str(path), path.read_bytes())
     except OSError as error:
-        return Page(str(path), error=f"cannot read the file: {describe(error)}")
+        return Page(
+            str(path), error=f"cannot read the file: {describe(error)}", error_type=UNREADABLE
+        )
 
 
 def open_bytes(path: Path) -> IO[bytes]:
@@ -123,23 +125,35 @@ def read_jsonl(path: Path) -> Iterator[Page]:
             try:
                 record = json.loads(line)
             except ValueError as error:
-                yield Page(fallback, error=f"line {number} is not JSON: {describe(error)}")
+                yield Page(
+                    fallback,
+                    error=f"line {number} is not JSON: {describe(error)}",
+                    error_type=UNREADABLE,
+                )
                 continue
             if not isinstance(record, dict):
-                yield Page(fallback, error=f"line {number} is not a JSON object")
+                yield Page(
+                    fallback, error=f"line {number} is not a JSON object", error_type=UNREADABLE
+                )
                 continue
             page_id = _text_field(record, "id") or fallback
             url = _text_field(record, "url")
             date = _text_field(record, "date")
             html = record.get("html")
             if not isinstance(html, str):
-                yield Page(page_id, url=url, error=f"line {number} has no 'html' text field")
+                yield Page(
+                    page_id,
+                    url=url,
+                    error=f"line {number} has no 'html' text field",
+                    error_type=UNREADABLE,
+                )
                 continue
             yield Page(page_id, html.encode("utf-8", "replace"), url=url, record_date=date)
     except (OSError, EOFError, zlib.error) as error:
         yield Page(
             f"{path}:{number + 1}",
             error=f"unreadable after line {number}: {describe(error)}",
+            error_type=UNREADABLE,
         )
 
 

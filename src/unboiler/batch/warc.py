@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, Final
 
-from unboiler.batch.pages import Page
+from unboiler.batch.pages import HTTP_STATUS, NOT_HTML, TOO_LARGE, UNREADABLE, Page
 from unboiler.errors import ConfigurationError, UnboilerError
 
 #: The content types of a payload worth extracting; a missing one is tried too.
@@ -240,25 +240,7 @@ def next_boundary(path: Path, after: int, *, compressed: bool) -> int | None:
 
 def _entry_page(path: Path, entry: WarcEntry) -> Page:
     page_id = entry.record_id or f"{path}@{entry.offset}"
-    error = None
-    if entry.damaged:
-        error = (
-            "damaged record: its header lacks "
-            f"{' or '.join(MANDATORY_FIELDS)} (the file is cut or corrupt there)"
-        )
-    elif entry.status is not None and entry.status not in SUCCESS_STATUSES:
-        error = f"HTTP status {entry.status}: not the page asked for (an error or a redirect)"
-    elif entry.content_type not in HTML_TYPES:
-        error = f"not HTML: the record's content type is {entry.content_type}"
-    elif entry.payload is None:
-        error = f"too large: {entry.declared:,} bytes"
-    elif entry.truncated:
-        error = f"truncated record: {len(entry.payload):,} of {entry.declared:,} bytes"
-    elif entry.overrun:
-        error = (
-            "wrong Content-Length: the record is not followed by a blank line, so it holds "
-            f"more than its {entry.declared:,} bytes and its page may be cut short"
-        )
+    error, kind = _entry_error(entry)
     return Page(
         page_id,
         None if error else entry.payload,
@@ -266,7 +248,40 @@ def _entry_page(path: Path, entry: WarcEntry) -> Page:
         record_date=entry.date,
         encoding=entry.charset,
         error=error,
+        error_type=kind,
     )
+
+
+def _entry_error(entry: WarcEntry) -> tuple[str | None, str | None]:
+    """Why a record gives no page, and the kind of it (:data:`~.pages.ERROR_TYPES`);
+    ``(None, None)`` for a page to extract."""
+    if entry.damaged:
+        return (
+            "damaged record: its header lacks "
+            f"{' or '.join(MANDATORY_FIELDS)} (the file is cut or corrupt there)",
+            UNREADABLE,
+        )
+    if entry.status is not None and entry.status not in SUCCESS_STATUSES:
+        return (
+            f"HTTP status {entry.status}: not the page asked for (an error or a redirect)",
+            HTTP_STATUS,
+        )
+    if entry.content_type not in HTML_TYPES:
+        return f"not HTML: the record's content type is {entry.content_type}", NOT_HTML
+    if entry.payload is None:
+        return f"too large: {entry.declared:,} bytes", TOO_LARGE
+    if entry.truncated:
+        return (
+            f"truncated record: {len(entry.payload):,} of {entry.declared:,} bytes",
+            UNREADABLE,
+        )
+    if entry.overrun:
+        return (
+            "wrong Content-Length: the record is not followed by a blank line, so it holds "
+            f"more than its {entry.declared:,} bytes and its page may be cut short",
+            UNREADABLE,
+        )
+    return None, None
 
 
 def read_warc(path: str | Path, *, library: str = "auto", max_bytes: int = 2**62) -> Iterator[Page]:
@@ -296,6 +311,7 @@ def read_warc(path: str | Path, *, library: str = "auto", max_bytes: int = 2**62
         yield Page(
             f"{path}@{max(start, last)}",
             error=f"unreadable WARC data {where}: {describe(failure)}{skipped}",
+            error_type=UNREADABLE,
         )
         if resume is None:
             return

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from unboiler.batch.extract import PageExtractor, Settings
-from unboiler.batch.pages import Page, PageResult, failed
+from unboiler.batch.pages import CRASHED, TIMEOUT, Page, PageResult, failed, unread
 from unboiler.errors import ConfigurationError
 
 #: Pages a worker holds at once.  One: the parent sends a page only to a worker that
@@ -184,9 +184,8 @@ class WorkerPool:
                         break
                     number, read = read, read + 1
                     if page.error is not None or page.html is None:
-                        error = page.error or "no page"
                         yield from done(
-                            number, failed(page, error, extractor=name, output=settings.output)
+                            number, unread(page, extractor=name, output=settings.output)
                         )
                         continue
                     self._send(slot, number, page)
@@ -209,7 +208,7 @@ class WorkerPool:
                     try:
                         message = slot.connection.recv()
                     except (EOFError, OSError):
-                        yield from self._lost(index, "the worker died", done)
+                        yield from self._lost(index, CRASHED, done)
                         continue
                     if message == READY:
                         slot.ready = True
@@ -220,21 +219,24 @@ class WorkerPool:
                     slot.started = now
                     yield from done(number, result)
                 elif slot.ready and timeout is not None and now - slot.started > timeout:
-                    yield from self._lost(index, f"timed out after {timeout:g} s", done)
+                    yield from self._lost(index, TIMEOUT, done)
 
-    def _lost(self, index: int, reason: str, done: Any) -> Iterator[PageResult]:
-        """The page a worker was on when it died or was killed gets ``reason``; the
-        pages queued behind it go to the new worker."""
+    def _lost(self, index: int, kind: str, done: Any) -> Iterator[PageResult]:
+        """The page a worker was on when it died (``kind`` :data:`CRASHED`) or was
+        killed past the timeout (:data:`TIMEOUT`) gets that error; the pages queued
+        behind it go to the new worker."""
         slot = self.slots[index]
         process = slot.process
         tasks = self._replace(index)
-        if reason == "the worker died":
-            reason += f" (exit code {process.exitcode})"
-        number, page = tasks[0]
         settings = self.settings
+        if kind == CRASHED:
+            reason = f"the worker died (exit code {process.exitcode})"
+        else:
+            reason = f"timed out after {settings.page_timeout:g} s"
+        number, page = tasks[0]
         yield from done(
             number,
-            failed(page, reason, extractor=self.extractor_name, output=settings.output),
+            failed(page, reason, kind, extractor=self.extractor_name, output=settings.output),
         )
         fresh = self.slots[index]
         for number, page in tasks[1:]:
