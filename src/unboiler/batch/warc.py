@@ -17,7 +17,12 @@ redirect), is reported with an error and its payload is never read, nor is one
 larger than ``max_bytes``.  A record whose payload is shorter than its declared length
 (the file was cut) is reported as truncated, and a record whose header lacks a field
 every record has as damaged (a file cut inside the header, from which FastWARC reads a
-record of one field).
+record of one field).  A header cut short and followed by the next record reads, with
+either library, as one header holding both records' fields: the record is split where
+a field that may appear once appears again, the cut one reported as damaged and the
+next one read with its own fields (else its page would carry the cut record's URL).
+Bytes after the last record that hold no complete record (a file cut inside a header,
+which neither library reports) are reported too.
 
 Which library: ``auto`` takes FastWARC when it is installed, else warcio.  FastWARC read
 the same 1,536 benchmark pages 1.5× to 2.6× faster than warcio through this module in
@@ -30,6 +35,8 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
+import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,6 +62,17 @@ SUCCESS_STATUSES: Final = range(200, 300)
 #: Named fields that every WARC record's header holds (WARC 1.1, §5: "Named fields"; also
 #: WARC-Type and WARC-Date, which a cut header may still hold).
 MANDATORY_FIELDS: Final = ("WARC-Record-ID", "Content-Length")
+#: Named fields that a record's header holds at most once (WARC 1.1, §5.2 to §5.7, §5.16:
+#: "non-repeatable").  A second one is the start of another record's header.
+SINGLE_FIELDS: Final = frozenset(
+    {"warc-record-id", "content-length", "warc-date", "warc-type", "warc-target-uri"}
+)
+#: What may follow the last record of a file: the blank lines that end a record, and the
+#: zero bytes some writers pad with.
+_PADDING: Final = b"\r\n\t \x00"
+_CONTENT_LENGTH: Final = re.compile(rb"\r\ncontent-length:[ \t]*(\d+)", re.IGNORECASE)
+#: How far a record's header is looked for when the end of the last record is checked.
+_HEADER_LIMIT: Final = 1 << 16
 
 
 class WarcLibraryMissingError(UnboilerError, ImportError):
@@ -79,27 +97,91 @@ class WarcEntry:
     #: The record is not followed by the blank lines that end a WARC record (WARC 1.1,
     #: §4): its Content-Length says less than it holds, so its payload may be cut short.
     overrun: bool = False
-    #: The record's header lacks a field every record has (:data:`MANDATORY_FIELDS`):
-    #: a gzip member cut inside the header leaves FastWARC a record of one field or two.
-    damaged: bool = False
+    #: Why the record's header is damaged, or None: it lacks a field every record has
+    #: (:data:`MANDATORY_FIELDS`; a gzip member cut inside the header leaves FastWARC a
+    #: record of one field or two), or it was cut short by the next record's.
+    damaged: str | None = None
     #: The HTTP status of a response record (None for a resource record).
     status: int | None = None
 
 
-#: A library adapter: the stream (positioned at ``start``), ``start``, ``max_bytes``.
-Reader = Callable[[BinaryIO, int, int], Iterator[WarcEntry]]
+#: A library adapter: the stream (positioned at ``start``), ``start``, ``max_bytes``.  It
+#: yields an entry for each response or resource record, and the offset of every other
+#: record (so that the end of the last record is known).
+Reader = Callable[[BinaryIO, int, int], Iterator[WarcEntry | int]]
+
+Fields = list[tuple[str, str]]
 
 
 def _media_type(value: str | None) -> str:
     return (value or "").split(";", 1)[0].strip().lower()
 
 
-def _fastwarc(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntry]:
+def _field(fields: Fields, name: str) -> str | None:
+    """The value of the header field ``name`` (case-insensitive), or None."""
+    wanted = name.lower()
+    return next((value for key, value in fields if key.lower() == wanted), None)
+
+
+def _second_header(fields: Fields) -> int | None:
+    """Where another record's header begins among ``fields``: the first field that may
+    appear once (:data:`SINGLE_FIELDS`) and appears again; None for a header of one."""
+    seen: set[str] = set()
+    for index, (key, _) in enumerate(fields):
+        name = key.lower()
+        if name in SINGLE_FIELDS:
+            if name in seen:
+                return index
+            seen.add(name)
+    return None
+
+
+def _damage(fields: Fields) -> str | None:
+    """Why a record's header (already split at :func:`_second_header`) is damaged."""
+    if any(_field(fields, name) is None for name in MANDATORY_FIELDS):
+        return f"its header lacks {' or '.join(MANDATORY_FIELDS)}"
+    return None
+
+
+class HeaderCut(UnboilerError):
+    """Raised by a reader after the record at ``offset`` whose header the next record's
+    cut short: the libraries read the next record's payload from the wrong place, so
+    reading starts again at the next record's own header.  :func:`read_warc` catches
+    it; it never reaches a caller."""
+
+    def __init__(self, offset: int) -> None:
+        super().__init__(offset)
+        self.offset = offset
+
+
+def _cut_record(offset: int, fields: Fields) -> WarcEntry:
+    """The record whose header the next record's cut short: reported, never read."""
+    return WarcEntry(
+        offset,
+        _field(fields, "WARC-Record-ID"),
+        None,
+        _field(fields, "WARC-Date"),
+        "",
+        None,
+        0,
+        None,
+        damaged="its header is cut short by the next record's",
+    )
+
+
+def _fastwarc(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntry | int]:
     from fastwarc.warc import ArchiveIterator, WarcRecordType
 
-    wanted = WarcRecordType.response | WarcRecordType.resource
-    for record in ArchiveIterator(stream, record_types=wanted, auto_decode="all"):
-        headers = record.headers
+    pages = (WarcRecordType.response, WarcRecordType.resource)
+    for record in ArchiveIterator(stream, auto_decode="all"):
+        if record.record_type not in pages:
+            yield record.stream_pos
+            continue
+        fields: Fields = list(record.headers.astuples())
+        second = _second_header(fields)
+        if second is not None:
+            yield _cut_record(record.stream_pos, fields[:second])
+            raise HeaderCut(record.stream_pos)
         status = None
         if record.record_type == WarcRecordType.response:
             content_type = _media_type(record.http_content_type)
@@ -107,12 +189,12 @@ def _fastwarc(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntr
             if record.http_headers is not None:
                 status = record.http_headers.status_code
         else:
-            content_type = _media_type(headers.get("Content-Type"))
+            content_type = _media_type(_field(fields, "Content-Type"))
             charset = None
         declared = int(record.content_length)
         payload = None
         truncated = False
-        damaged = any(headers.get(name) is None for name in MANDATORY_FIELDS)
+        damaged = _damage(fields)
         wanted_page = status is None or status in SUCCESS_STATUSES
         overrun = False
         if content_type in HTML_TYPES and declared <= max_bytes and not damaged and wanted_page:
@@ -123,9 +205,9 @@ def _fastwarc(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntr
             overrun = NEXT_RECORD in payload
         yield WarcEntry(
             record.stream_pos,
-            headers.get("WARC-Record-ID"),
-            headers.get("WARC-Target-URI"),
-            headers.get("WARC-Date"),
+            _field(fields, "WARC-Record-ID"),
+            _field(fields, "WARC-Target-URI"),
+            _field(fields, "WARC-Date"),
             content_type,
             charset,
             declared,
@@ -137,21 +219,28 @@ def _fastwarc(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntr
         )
 
 
-def _warcio(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntry]:
+def _warcio(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntry | int]:
     from warcio.archiveiterator import ArchiveIterator
 
     records = ArchiveIterator(stream)
     for record in records:
         if record.rec_type not in ("response", "resource"):
+            yield start + int(records.get_record_offset())
             continue
-        headers = record.rec_headers
+        fields: Fields = list(record.rec_headers.headers)
+        second = _second_header(fields)
+        if second is not None:
+            with contextlib.redirect_stderr(io.StringIO()):
+                offset = start + int(records.get_record_offset())
+            yield _cut_record(offset, fields[:second])
+            raise HeaderCut(offset)
         status = None
         if record.rec_type == "response" and record.http_headers is not None:
             value = record.http_headers.get_header("Content-Type")
             code = record.http_headers.get_statuscode()
             status = int(code) if code and code.isdigit() else None
         else:
-            value = headers.get_header("Content-Type")
+            value = _field(fields, "Content-Type")
         content_type = _media_type(value)
         charset = None
         for part in (value or "").split(";")[1:]:
@@ -173,15 +262,16 @@ def _warcio(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntry]
             offset = start + int(records.get_record_offset())
         yield WarcEntry(
             offset,
-            headers.get_header("WARC-Record-ID"),
-            headers.get_header("WARC-Target-URI"),
-            headers.get_header("WARC-Date"),
+            _field(fields, "WARC-Record-ID"),
+            _field(fields, "WARC-Target-URI"),
+            _field(fields, "WARC-Date"),
             content_type,
             charset,
             declared,
             payload,
             truncated,
             overrun=records.err_count > errors,
+            damaged=_damage(fields),
             status=status,
         )
 
@@ -215,6 +305,86 @@ def describe(error: BaseException, *, limit: int = 200) -> str:
     text = " ".join(str(error).split()) or type(error).__name__
     text = text.encode("ascii", "backslashreplace").decode("ascii")
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _member_end(file: BinaryIO, offset: int) -> int | None:
+    """Where the gzip member (RFC 1952) that starts at ``offset`` ends; None when it is
+    cut short or is no gzip member."""
+    file.seek(offset)
+    stream = zlib.decompressobj(wbits=31)
+    read = 0
+    try:
+        while not stream.eof:
+            data = file.read(_SEARCH_CHUNK)
+            if not data:
+                return None
+            read += len(data)
+            while data and not stream.eof:  # bounded output: no gzip bomb in memory
+                stream.decompress(data, _SEARCH_CHUNK)
+                data = stream.unconsumed_tail
+    except zlib.error:
+        return None
+    return offset + read - len(stream.unused_data)
+
+
+def _record_end(file: BinaryIO, offset: int) -> int | None:
+    """Where the plain record that starts at ``offset`` ends: its header, Content-Length
+    bytes and the blank lines after them.  None when that cannot be told (the record is
+    itself cut, and was reported as such)."""
+    file.seek(offset)
+    head = file.read(_HEADER_LIMIT)
+    stop = head.find(b"\r\n\r\n")
+    if not head.startswith(b"WARC/") or stop < 0:
+        return None
+    # the last one: a header cut short by the next record's holds both
+    lengths = _CONTENT_LENGTH.findall(head, 0, stop + 2)
+    return offset + stop + 4 + int(lengths[-1]) if lengths else None
+
+
+def _padding_end(file: BinaryIO, offset: int) -> int | None:
+    """The offset of the first byte from ``offset`` on that is no padding, or None."""
+    file.seek(offset)
+    while chunk := file.read(_SEARCH_CHUNK):
+        rest = chunk.lstrip(_PADDING)
+        if rest:
+            return offset + len(chunk) - len(rest)
+        offset += len(chunk)
+    return None
+
+
+def _next_header(path: Path, offset: int, *, compressed: bool) -> int | None:
+    """Where the record begins whose header cut short the header of the record at
+    ``offset``: the next gzip member, or the next ``WARC/1.`` within the cut header
+    (the cut line runs into it, so no line break precedes it)."""
+    if compressed:
+        return next_boundary(path, offset + 1, compressed=True)
+    with path.open("rb") as file:
+        file.seek(offset + 1)
+        found = file.read(_HEADER_LIMIT).find(WARC_LINE[1:])
+    return None if found < 0 else offset + 1 + found
+
+
+def unread_tail(path: Path, offset: int, *, compressed: bool, after_record: bool) -> int | None:
+    """Where bytes that hold no record begin, after the record read at ``offset`` (or
+    from ``offset`` itself when no record was read there); None when the file ends
+    there, padding aside, or when the end of that record cannot be told.
+
+    In a compressed file the record's gzip member and every complete member after it
+    count as read (warcio reads a record on across a member holding a cut header); the
+    first member cut short is where the unread bytes begin."""
+    with path.open("rb") as file:
+        if not after_record:
+            return _padding_end(file, offset)
+        if not compressed:
+            end = _record_end(file, offset)
+            return None if end is None else _padding_end(file, end)
+        position: int | None = offset
+        while position is not None:
+            end = _member_end(file, position)
+            if end is None:
+                return None if position == offset else position
+            position = _padding_end(file, end)
+    return None
 
 
 def next_boundary(path: Path, after: int, *, compressed: bool) -> int | None:
@@ -256,11 +426,7 @@ def _entry_error(entry: WarcEntry) -> tuple[str | None, str | None]:
     """Why a record gives no page, and the kind of it (:data:`~.pages.ERROR_TYPES`);
     ``(None, None)`` for a page to extract."""
     if entry.damaged:
-        return (
-            "damaged record: its header lacks "
-            f"{' or '.join(MANDATORY_FIELDS)} (the file is cut or corrupt there)",
-            UNREADABLE,
-        )
+        return f"damaged record: {entry.damaged} (the file is cut or corrupt there)", UNREADABLE
     if entry.status is not None and entry.status not in SUCCESS_STATUSES:
         return (
             f"HTTP status {entry.status}: not the page asked for (an error or a redirect)",
@@ -297,10 +463,29 @@ def read_warc(path: str | Path, *, library: str = "auto", max_bytes: int = 2**62
         with path.open("rb") as file:
             file.seek(start)
             try:
+                seen = False
                 for entry in reader(file, start, max_bytes):
+                    seen = True
+                    if isinstance(entry, int):
+                        last = entry
+                        continue
                     last = entry.offset
                     yield _entry_page(path, entry)
+                tail = unread_tail(path, last, compressed=compressed, after_record=seen)
+                if tail is not None:
+                    yield Page(
+                        f"{path}@{tail}",
+                        error=f"unreadable WARC data after offset {tail:,}: the file ends "
+                        "inside a record (it was cut short), which holds no page",
+                        error_type=UNREADABLE,
+                    )
                 return
+            except HeaderCut as cut:  # the cut record is reported; on from the next one
+                header = _next_header(path, cut.offset, compressed=compressed)
+                if header is None:
+                    return
+                start = header
+                continue
             # Any exception: the libraries raise OSError, ValueError, EOFError, zlib's
             # errors and warcio's own ArchiveLoadFailed for damaged data; all mean the same.
             except Exception as error:
@@ -320,11 +505,13 @@ def read_warc(path: str | Path, *, library: str = "auto", max_bytes: int = 2**62
 
 __all__ = [
     "HTML_TYPES",
+    "HeaderCut",
     "Reader",
     "WarcEntry",
     "WarcLibraryMissingError",
     "describe",
     "next_boundary",
     "read_warc",
+    "unread_tail",
     "warc_reader",
 ]
