@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import re
+import unicodedata
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -254,10 +255,13 @@ def test_markdown_text_is_the_text_output(body: str, links: bool) -> None:
     document = unboiler.parse(page, url="https://example.org/")
     unboiler.get_extractor("boilerpipe-everything")(document)
     markdown = to_markdown(document, links=links)
-    assert squeeze(markdown_text(markdown)) == squeeze(to_text(document)), markdown
+    # the plain text writes raised numbers in their Unicode forms (¹, ₂), which
+    # compatibility normalisation takes back to the digits Markdown keeps in <sup>
+    text = unicodedata.normalize("NFKC", to_text(document))
+    assert squeeze(unicodedata.normalize("NFKC", markdown_text(markdown))) == squeeze(text)
     expected = layout_skeleton(layout(document), links=links, images=False)
     assert without_markup(markdown_skeleton(markdown)) == without_markup(expected), markdown
-    assert is_subsequence(squeeze(to_text(document)), squeeze(page_text(page)))
+    assert is_subsequence(squeeze(text), squeeze(unicodedata.normalize("NFKC", page_text(page))))
 
 
 def _structure_page() -> list[tuple[object, ...]]:
@@ -424,8 +428,9 @@ def test_superscript_and_subscript_are_inline_html() -> None:
     assert "H<sub>2</sub>O" in rendered
     assert "mc<sup>2</sup>" in rendered
     assert "<sup>*a*</sup>" in rendered
-    # the plain text runs them into the words, as the page shows them
-    assert to_text(document) == "Water is H2O, energy is mc2 and the 2nd law holds; *a* stays text."
+    # the plain text raises numbers with Unicode's forms; other raised text runs into
+    # its word, as the page shows it
+    assert to_text(document) == "Water is H₂O, energy is mc² and the 2nd law holds; *a* stays text."
 
 
 @pytest.mark.parametrize(

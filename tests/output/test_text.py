@@ -817,3 +817,24 @@ def test_a_blank_line_of_two_line_breaks_parts_paragraphs() -> None:
         output="html",
     )
     assert html == "<p>One.</p>\n<p>Two <em>x</em></p>\n<p><em>y</em>.</p>"
+
+
+@pytest.mark.parametrize(
+    ("fragment", "expected"),
+    [
+        ("1.4 × 10<sup>21</sup> kg", "1.4 × 10²¹ kg"),
+        ("CO<sub>3</sub><sup>2−</sup> ions", "CO₃²⁻ ions"),
+        ("a block of 2<sup>n-1</sup> bytes", "a block of 2ⁿ⁻¹ bytes"),
+        ("a<sub>12</sub> and y<sub>n</sub>", "a₁₂ and yₙ"),
+        # a footnote's linked number joins the word before it, raised
+        ('as a study<sup><a href="#fn1">1</a></sup> shows', "as a study¹ shows"),
+        # what has no raised form stays as the page shows it
+        ("the 12<sup>th</sup> of May", "the 12th of May"),
+        ('the report<sup><a href="#fn2">[2]</a></sup> says', "the report[2] says"),
+        ("iPhone<sup>TM</sup> sales", "iPhoneTM sales"),
+    ],
+)
+def test_raised_numbers_keep_their_meaning_in_plain_text(fragment: str, expected: str) -> None:
+    document = unboiler.parse(f"<p>Before it, {fragment}, and after.</p>")
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    assert to_text(document) == f"Before it, {expected}, and after."

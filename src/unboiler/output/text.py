@@ -640,9 +640,14 @@ _CLOSE: Final = "\x03"
 _BREAK: Final = "\x04"
 _LINK_OPEN: Final = "\x05"
 _LINK_CLOSE: Final = "\x06"
-_STAND_INS: Final = re.compile("([\x01-\x06])")
-_OPENS: Final = "\x01\x05"
-_CLOSES: Final = "\x03\x06"
+#: Raised or lowered text (:data:`_JOINED_MARKS` less code): a link in it is a footnote's
+#: number, which is part of the word before it.
+_RAISED_OPEN: Final = "\x0e"
+_RAISED_CLOSE: Final = "\x0f"
+_STAND_INS: Final = re.compile("([\x01-\x06\x0e\x0f])")
+_STAND_IN_SET: Final = frozenset("\x01\x02\x03\x04\x05\x06\x0e\x0f")
+_OPENS: Final = "\x01\x05\x0e"
+_CLOSES: Final = "\x03\x06\x0f"
 _SPACE_CHARS: Final = " \t\n\r\f"  # ASCII white space, what HTML collapses
 _HTML_SPACE: Final = re.compile(f"[{_SPACE_CHARS}]+")
 _NOT_HTML_SPACE: Final = re.compile(f"[^{_SPACE_CHARS}]")
@@ -660,11 +665,12 @@ _WIDE_BREAK: Final = re.compile(
 )
 #: Two links, or a link and a word, that touch without a space between two letters or
 #: digits: browsers lay such links out apart (menus, breadcrumbs and tag lists separate
-#: them with CSS; a footnote's number sits above the line), as Boilerpipe's anchor rule
-#: assumes; a space goes between them.  But a link and a word that touch where a
-#: lower-case letter follows are one word that the link cuts ("restaurant
-#: <a>business</a>es", "<a>RSVP</a>s"), and stay one: on WCXB's default output this
-#: joined words on 9 pages, 7 of them closer to the gold, 2 farther.  Punctuation after
+#: them with CSS), as Boilerpipe's anchor rule assumes; a space goes between them.  But a
+#: link and a word that touch where a lower-case letter follows are one word that the
+#: link cuts ("restaurant <a>business</a>es", "<a>RSVP</a>s"), and stay one: on WCXB's
+#: default output this joined words on 9 pages, 7 of them closer to the gold, 2 farther.
+#: So is a link in raised or lowered text, a footnote's number ("study<sup><a>1</a>
+#: </sup>"), which the plain text writes raised ("study¹").  Punctuation after
 #: a link ("link, and") and wide characters get none.  The match is a whole run of
 #: formatting with a link's opening or closing in it, between two letters or
 #: digits that are not wide.  The pattern starts with the run's first character, which
@@ -698,6 +704,8 @@ def _space_between_links(match: re.Match[str]) -> str:
     """A space before a run of formatting at a link's edge, unless the run only opens or
     only closes links and a lower-case letter follows it: a word the link cuts."""
     run = match.group(1)
+    if _RAISED_OPEN in run or _RAISED_CLOSE in run:
+        return run
     closing = run.find(_LINK_CLOSE)
     if closing != -1 and _LINK_OPEN in run[closing:]:
         return " " + run
@@ -743,10 +751,22 @@ def _collapsible(line: str) -> bool:
 
 def _stand_in(token: Inline) -> str:
     if isinstance(token, Open):
-        return _LINK_OPEN if token.mark is Mark.LINK else _OPEN
+        return _OPEN_STAND_INS.get(token.mark, _OPEN)
     if isinstance(token, Close):
-        return _LINK_CLOSE if token.mark is Mark.LINK else _CLOSE
+        return _CLOSE_STAND_INS.get(token.mark, _CLOSE)
     return _BREAK if isinstance(token, LineBreak) else _IMAGE
+
+
+_OPEN_STAND_INS: Final = {
+    Mark.LINK: _LINK_OPEN,
+    Mark.SUPERSCRIPT: _RAISED_OPEN,
+    Mark.SUBSCRIPT: _RAISED_OPEN,
+}
+_CLOSE_STAND_INS: Final = {
+    Mark.LINK: _LINK_CLOSE,
+    Mark.SUPERSCRIPT: _RAISED_CLOSE,
+    Mark.SUBSCRIPT: _RAISED_CLOSE,
+}
 
 
 def _spaces_first(match: re.Match[str]) -> str:
@@ -861,7 +881,7 @@ def normalize(raw: Iterable[Inline]) -> list[Inline]:
     result: list[Inline] = []
     queue = iter(others)
     for piece in _STAND_INS.split(line):
-        if len(piece) == 1 and _OPEN <= piece <= _LINK_CLOSE:
+        if len(piece) == 1 and piece in _STAND_IN_SET:
             result.append(next(queue))
         elif piece:
             result.append(piece)
@@ -935,13 +955,38 @@ def has_text(inlines: Iterable[Inline]) -> bool:
     return any(isinstance(token, (str, Image)) for token in inlines)
 
 
+#: Unicode's superscript and subscript forms (the Superscripts and Subscripts block, and
+#: the Latin-1 ¹²³), for plain text, which has no markup to raise a number with:
+#: "1.4 × 10<sup>21</sup>" is "1.4 × 10²¹", not "1.4 × 1021", and "H<sub>2</sub>O" is
+#: "H₂O".  Raised text with any other character ("12<sup>th</sup>", "[1]") runs into the
+#: word as the page shows it.
+RAISED_FORMS: Final = {
+    Mark.SUPERSCRIPT: str.maketrans("0123456789+-\u2212=()ni", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁿⁱ"),
+    Mark.SUBSCRIPT: str.maketrans(
+        "0123456789+-\u2212=()aehklmnopstx", "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ₐₑₕₖₗₘₙₒₚₛₜₓ"
+    ),
+}
+
+
 def plain(inlines: Iterable[Inline], *, line_break: str = "\n") -> str:
-    """The text of a line: formatting and images left out, breaks as ``line_break``."""
-    return "".join(
-        token if isinstance(token, str) else line_break
-        for token in inlines
-        if isinstance(token, (str, LineBreak))
-    )
+    """The text of a line: formatting and images left out, breaks as ``line_break``,
+    raised and lowered numbers in their Unicode forms (:data:`RAISED_FORMS`)."""
+    parts: list[str] = []
+    raised: list[tuple[Mark, int]] = []
+    for token in inlines:
+        if isinstance(token, str):
+            parts.append(token)
+        elif isinstance(token, LineBreak):
+            parts.append(line_break)
+        elif isinstance(token, Open) and token.mark in RAISED_FORMS:
+            raised.append((token.mark, len(parts)))
+        elif isinstance(token, Close) and raised and raised[-1][0] is token.mark:
+            mark, start = raised.pop()
+            text = "".join(parts[start:])
+            forms = text.translate(RAISED_FORMS[mark])
+            if text and not any(a == b for a, b in zip(text, forms, strict=True)):
+                parts[start:] = [forms]
+    return "".join(parts)
 
 
 # --------------------------------------------------------------------------- hygiene
