@@ -155,9 +155,8 @@ def layout_skeleton(blocks: list[Block], *, links: bool, images: bool) -> list[t
             for row in block.rows:
                 cells = []
                 for cell in row:
-                    # A cell is one line: Markdown writes its breaks as spaces.
-                    inlines = [" " if isinstance(t, LineBreak) else t for t in cell.inlines]
-                    cells.append(line(inlines))
+                    # A cell is one line: Markdown writes its breaks as <br>.
+                    cells.append(line(cell.inlines))
                     cells.extend([()] * (cell.colspan - 1))
                 cells.extend([()] * (width - len(cells)))
                 rows.append(cells)
@@ -186,6 +185,8 @@ def _markdown_line(node: SyntaxTreeNode) -> tuple[str, ...]:
                 line.append("/" + kind)
             elif kind == "html_inline" and child.content in _HTML_MARKS:
                 line.append(_HTML_MARKS[child.content])
+            elif kind == "html_inline" and child.content == "<br>":  # a break in a cell
+                line.append("text:\n")
             else:
                 raise AssertionError(f"unexpected inline {kind}")
 
@@ -224,6 +225,8 @@ def _markdown_blocks(node: SyntaxTreeNode) -> list[tuple[Any, ...]]:
                             for cell in row.children
                         ]
                     )
+            if not any(rows[0]):  # the empty header row of a table without one
+                rows = rows[1:]
             result.append(("table", rows))
         else:
             raise AssertionError(f"unexpected block {kind}")
@@ -239,7 +242,7 @@ def markdown_text(text: str) -> str:
         for child in token.children or []:
             if child.type in ("text", "code_inline"):
                 pieces.append(child.content)
-            elif child.type in ("softbreak", "hardbreak"):
+            elif child.type in ("softbreak", "hardbreak") or child.content == "<br>":
                 pieces.append("\n")
     return "".join(pieces)
 

@@ -25,7 +25,7 @@ from tests.output.helpers import (
 
 import unboiler
 from unboiler.output.markdown import escape, to_markdown
-from unboiler.output.text import layout, to_text
+from unboiler.output.text import MAX_CELL_CODE_LINES, layout, to_text
 
 
 @pytest.mark.parametrize("name", FIXTURES)
@@ -255,13 +255,18 @@ def test_markdown_text_is_the_text_output(body: str, links: bool) -> None:
     document = unboiler.parse(page, url="https://example.org/")
     unboiler.get_extractor("boilerpipe-everything")(document)
     markdown = to_markdown(document, links=links)
-    # the plain text writes raised numbers in their Unicode forms (¹, ₂), which
-    # compatibility normalisation takes back to the digits Markdown keeps in <sup>
-    text = unicodedata.normalize("NFKC", to_text(document))
-    assert squeeze(unicodedata.normalize("NFKC", markdown_text(markdown))) == squeeze(text)
+    text = _unraised(to_text(document))
+    assert squeeze(_unraised(markdown_text(markdown))) == squeeze(text)
     expected = layout_skeleton(layout(document), links=links, images=False)
     assert without_markup(markdown_skeleton(markdown)) == without_markup(expected), markdown
-    assert is_subsequence(squeeze(text), squeeze(unicodedata.normalize("NFKC", page_text(page))))
+    assert is_subsequence(squeeze(text), squeeze(_unraised(page_text(page))))
+
+
+def _unraised(text: str) -> str:
+    """``text`` with the Unicode forms of raised and lowered characters (¹, ₂, ⁻) that
+    the plain text writes for what Markdown keeps in <sup>, taken back by compatibility
+    normalisation; its minus sign is the hyphen-minus the page wrote."""
+    return unicodedata.normalize("NFKC", text).replace("\u2212", "-")
 
 
 def _structure_page() -> list[tuple[object, ...]]:
@@ -286,7 +291,7 @@ def test_table_with_header_cells_keeps_a_cell_of_two_paragraphs_as_one_cell() ->
         "table",
         [
             [("text:Plan",), ("text:What it gives",)],
-            [("text:Basic",), ("text:One bowl a day. Bread on Sundays.",)],
+            [("text:Basic",), ("text:One bowl a day.\nBread on Sundays.",)],
             [("text:Family",), ("text:Four bowls a day.",)],
         ],
     )
@@ -473,11 +478,17 @@ def test_short_code_in_a_cell_of_a_table_with_header_cells_is_the_cells_code() -
     assert to_markdown(document) == (
         "| Operator | Example |\n| --- | --- |\n| and | `x and y` |\n| or | logical or |"
     )
-    # four lines of code are no cell's line: the table is laid out flat
-    long = page.replace("x and y", "a\nb\nc\nd")
-    document = unboiler.parse(long)
+    # a reference table's example of a few lines stays in its cell, a line each
+    example = page.replace("x and y", "a\nb\nc\nd")
+    document = unboiler.parse(example)
     unboiler.get_extractor("boilerpipe-everything")(document)
-    assert "```\na\nb\nc\nd\n```" in to_markdown(document)
+    assert "| and | `a`<br>`b`<br>`c`<br>`d` |" in to_markdown(document)
+    # a listing longer than any cell's example is no cell's line: the table is laid out
+    # flat (a layout table that places code)
+    listing = "\n".join(f"line {n}" for n in range(MAX_CELL_CODE_LINES + 1))
+    document = unboiler.parse(page.replace("x and y", listing))
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    assert f"```\n{listing}\n```" in to_markdown(document)
 
 
 def test_a_blank_line_in_a_cell_keeps_the_table() -> None:
@@ -487,8 +498,9 @@ def test_a_blank_line_in_a_cell_keeps_the_table() -> None:
         "<tr><td>y</td><td>z</td></tr></table>"
     )
     unboiler.get_extractor("boilerpipe-everything")(document)
+    # no header cells: the header row GFM requires is left empty
     assert to_markdown(document) == (
-        "| Name | Notes |\n| --- | --- |\n| x | line one line two |\n| y | z |"
+        "| | |\n| --- | --- |\n| Name | Notes |\n| x | line one<br>line two |\n| y | z |"
     )
     # a tab in a cell's code would part the text output's columns
     tabbed = unboiler.parse(
@@ -504,3 +516,23 @@ def test_subscripts_and_superscripts_join_their_words() -> None:
     unboiler.get_extractor("boilerpipe-everything")(document)
     assert to_text(document) == "Energy kBT, pT and iPhoneTM"
     assert to_markdown(document) == "Energy k<sub>B</sub>T, p<sub>T</sub> and iPhone<sup>TM</sup>"
+
+
+def test_a_table_without_header_cells_gets_an_empty_header_row() -> None:
+    # a key-value table's first pair is no header; the header row GFM requires is empty
+    document = unboiler.parse(
+        "<table><tr><td>Weight</td><td>2.3 kg</td></tr><tr><td>Noise</td><td>72 dB</td></tr>"
+        "</table>"
+    )
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    markdown = to_markdown(document)
+    assert markdown == "| | |\n| --- | --- |\n| Weight | 2.3 kg |\n| Noise | 72 dB |"
+    rendered = markdown_parser().render(markdown)
+    assert "<td>Weight</td>" in rendered and "<th>Weight</th>" not in rendered
+    # row headers in the first column do not make the first row a header either
+    rows = unboiler.parse(
+        "<table><tr><th>Weight</th><td>2.3 kg</td></tr><tr><th>Noise</th><td>72 dB</td></tr>"
+        "</table>"
+    )
+    unboiler.get_extractor("boilerpipe-everything")(rows)
+    assert to_markdown(rows).startswith("| | |\n| --- | --- |\n| Weight | 2.3 kg |")

@@ -51,6 +51,8 @@ EMPHASIS_BESIDE_STRONG: Final = "_"
 #: A hard line break: a backslash at the end of the line (CommonMark §6.7), which unlike
 #: two trailing spaces survives editors that trim lines.
 HARD_BREAK: Final = "\\\n"
+#: A line break inside a table's cell.
+CELL_BREAK: Final = "<br>"
 
 # Characters that are markup anywhere in a line: backslash escapes (CommonMark §2.4) keep
 # them text.  "|" is markup in GFM tables, "~" in GFM strikethrough.  An underscore
@@ -381,18 +383,26 @@ class _Writer:
         return separator.join(items)
 
     def table(self, table: Table) -> str:
+        """A GitHub table (GFM §4.10).  Its header row is the table's first row when that
+        row is all header cells (``<th>``, and the slots their spans fill); else the header row is empty, since a GFM
+        table must have one and a key-value table's first pair ("Weight | 2.3 kg") is no
+        header.  A cell's line breaks are ``<br>``, the inline HTML GitHub renders in a
+        cell, which a table row cannot hold as a line break."""
         grid = table.grid()  # cells in their columns; spanned slots empty
         width = max(len(row) for row in grid)
         lines = []
-        for index, row in enumerate(grid):
+        if not all(cell is None or cell.header for cell in grid[0]):  # None: a span
+            lines.append("|" + " |" * width)
+            lines.append("|" + "|".join([" --- "] * width) + "|")
+        for row in grid:
             cells: list[str] = []
             for cell in row:
-                text = "" if cell is None else self.line(cell.inlines, line_break=" ")
+                text = "" if cell is None else self.line(cell.inlines, line_break=CELL_BREAK)
                 # GFM §4.10: a pipe inside a cell, even inside code, is escaped.
                 cells.append(_escape_code_pipes(text))
             cells.extend([""] * (width - len(cells)))
             lines.append("| " + " | ".join(cells) + " |")
-            if index == 0:
+            if len(lines) == 1:
                 lines.append("|" + "|".join([" --- "] * width) + "|")
         return "\n".join(lines)
 

@@ -1956,7 +1956,7 @@ def _cell_line(blocks: list[Block]) -> list[Inline]:
 
 
 #: Lines of a ``<pre>`` that a cell of a table with header cells holds as its lines.
-MAX_CELL_CODE_LINES: Final = 3
+MAX_CELL_CODE_LINES: Final = 20
 
 
 def _short_code(block: Block) -> bool:
