@@ -491,17 +491,30 @@ def test_short_code_in_a_cell_of_a_table_with_header_cells_is_the_cells_code() -
     assert f"```\n{listing}\n```" in to_markdown(document)
 
 
-def test_a_blank_line_in_a_cell_keeps_the_table() -> None:
+def test_a_blank_line_in_a_cell_parts_paragraphs() -> None:
+    # a table with header cells keeps it as one cell, its paragraphs the cell's lines
     document = unboiler.parse(
-        "<table><tr><td>Name</td><td>Notes</td></tr>"
+        "<table><tr><th>Name</th><th>Notes</th></tr>"
         "<tr><td>x</td><td>line one<br><br>line two</td></tr>"
         "<tr><td>y</td><td>z</td></tr></table>"
     )
     unboiler.get_extractor("boilerpipe-everything")(document)
-    # no header cells: the header row GFM requires is left empty
     assert to_markdown(document) == (
-        "| | |\n| --- | --- |\n| Name | Notes |\n| x | line one<br>line two |\n| y | z |"
+        "| Name | Notes |\n| --- | --- |\n| x | line one<br>line two |\n| y | z |"
     )
+    # a table-layout forum's post: its paragraphs stay paragraphs
+    post = (
+        "Hi all,<br><br>My sourdough starter smells of acetone after two days.<br>"
+        "I feed it once a day.<br><br>Any ideas?"
+    )
+    expected = "Hi all,\n\nMy sourdough starter smells of acetone after two days.\\\nI feed it"
+    for page in (
+        f"<table><tr><td>{post}</td></tr></table>",
+        f"<table><tr><td>breadnewbie<br>13 posts</td><td>{post}</td></tr></table>",
+    ):
+        document = unboiler.parse(page)
+        unboiler.get_extractor("boilerpipe-everything")(document)
+        assert expected in to_markdown(document), page
     # a tab in a cell's code would part the text output's columns
     tabbed = unboiler.parse(
         "<table><tr><th>Op</th><th>Example</th></tr><tr><td>and</td><td><pre>a\tb</pre></td></tr>"

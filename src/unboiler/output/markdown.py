@@ -384,10 +384,11 @@ class _Writer:
 
     def table(self, table: Table) -> str:
         """A GitHub table (GFM §4.10).  Its header row is the table's first row when that
-        row is all header cells (``<th>``, and the slots their spans fill); else the header row is empty, since a GFM
-        table must have one and a key-value table's first pair ("Weight | 2.3 kg") is no
-        header.  A cell's line breaks are ``<br>``, the inline HTML GitHub renders in a
-        cell, which a table row cannot hold as a line break."""
+        row is all header cells (``<th>``, and the slots their spans fill); else the
+        header row is empty, since a GFM table must have one and a key-value table's
+        first pair ("Weight | 2.3 kg") is no header.  A cell's line breaks are ``<br>``,
+        the inline HTML GitHub renders in a cell, which a table row cannot hold as a line
+        break."""
         grid = table.grid()  # cells in their columns; spanned slots empty
         width = max(len(row) for row in grid)
         lines = []

@@ -1436,7 +1436,6 @@ class _Layout:
     ) -> None:
         self.texts = selection.texts
         self.hidden = selection.hidden
-        self.cell_depth = 0  # table cells open around the flow being laid out
         self.formulas = formulas
         self.images = selection.images
         self.with_images = images
@@ -1719,8 +1718,10 @@ class _Layout:
 
     def end_line(self, run: list[Inline], blocks: list[Block], seams: _Seams | None = None) -> None:
         lines = [run] if seams is None else seams.split(run)
-        if not self.cell_depth:  # a cell is one line: its blank lines are line breaks
-            lines = [part for line in lines for part in _blank_line_parts(line)]
+        # A blank line parts paragraphs in a table's cell too, where old forums and blogs
+        # laid out with tables write their posts' paragraphs (a cell of a table with
+        # header cells joins them again as its lines: :func:`_cell_line`).
+        lines = [part for line in lines for part in _blank_line_parts(line)]
         if run:
             carried: list[Open] = []
             for line in lines:
@@ -1861,9 +1862,7 @@ class _Layout:
             cell = row.first_child
             while cell is not None:
                 if cell.tag in ("td", "th"):
-                    self.cell_depth += 1
                     cells.append((cell, self.flow(cell, depth) if cell in self.marked else []))
-                    self.cell_depth -= 1
                 cell = cell.next
             if any(blocks for _, blocks in cells):
                 rows.append(cells)
