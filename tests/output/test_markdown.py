@@ -451,6 +451,10 @@ def test_superscript_and_subscript_are_inline_html() -> None:
         ('<pre class="brush: css notranslate">', "css"),  # SyntaxHighlighter
         ('<div class="sourceCode"><pre class="sourceCode haskell">', "haskell"),  # Pandoc
         ('<pre class="chroma"><code data-lang="go">', "go"),  # Hugo
+        ('<div class="language-bash highlight"><pre><span></span><code>', "bash"),  # MkDocs
+        # Hexo: the language on the figure around the code's table
+        ('<figure class="highlight rust"><table><tr><td class="code"><pre>', "rust"),
+        ('<figure class="wide"><table><tr><td class="code"><pre>', ""),
         ('<section class="language-list"><div><div><pre>', ""),  # too far above
         # classes of that shape on other elements name no code's language
         ('<div class="highlight-box"><pre>', ""),
@@ -549,3 +553,26 @@ def test_a_table_without_header_cells_gets_an_empty_header_row() -> None:
     )
     unboiler.get_extractor("boilerpipe-everything")(rows)
     assert to_markdown(rows).startswith("| | |\n| --- | --- |\n| Weight | 2.3 kg |")
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        # Hexo
+        '<figure class="highlight python"><table><tr><td class="gutter"><pre>'
+        '<span class="line">1</span><br><span class="line">2</span></pre></td>'
+        '<td class="code"><pre><span class="line">x = 1</span><br>'
+        '<span class="line">print(x)</span></pre></td></tr></table></figure>',
+        # Pygments' table of line numbers (Sphinx, MkDocs with linenums)
+        '<table class="highlighttable"><tr><td class="linenos"><div class="linenodiv"><pre>1\n2'
+        '</pre></div></td><td class="code"><div class="highlight"><pre>x = 1\nprint(x)</pre>'
+        "</div></td></tr></table>",
+    ],
+)
+def test_a_code_blocks_line_numbers_are_left_out(page: str) -> None:
+    document = unboiler.parse(f"<body><p>Set it, then print it:</p>{page}</body>")
+    for block in document.blocks:
+        block.set_content(True)
+    markdown = to_markdown(document)
+    assert markdown.endswith("\nx = 1\nprint(x)\n```"), markdown
+    assert markdown.count("```") == 2 and "1\n2" not in markdown

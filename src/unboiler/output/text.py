@@ -87,13 +87,24 @@ SOURCE_CODE_CLASS: Final = "sourceCode"
 #: (Jekyll) ``<div class="language-ruby highlighter-rouge"><div class="highlight">``.
 #: Another class of that shape on a page's element ("highlight-box", "lang-en",
 #: "language-selector") names no code's language.
+#: Python-Markdown's and MkDocs Material's ``<div class="language-bash highlight">``.
 CODE_WRAPPERS: Final = (
     ("highlight", "highlight-source-"),
     ("highlight", "highlight-"),
     ("highlighter-rouge", "language-"),
+    ("highlight", "language-"),
 )
 #: How far above the ``<pre>`` a wrapper (:data:`CODE_WRAPPERS`) may be.
 CODE_LANGUAGE_DEPTH: Final = 2
+#: Hexo's code blocks: ``<figure class="highlight rust">`` around a table whose first
+#: cell holds the line numbers; its other class is the language.  How far above the
+#: ``<pre>`` the figure may be (cell, row, body, table, figure).
+CODE_FIGURE: Final = ("figure", "highlight")
+CODE_FIGURE_DEPTH: Final = 5
+#: Classes of a table's cell that holds a code block's line numbers, beside the cell of
+#: code (Hexo's "gutter", Pygments' and Chroma's "linenos", GitHub's "blob-num",
+#: highlightjs-line-numbers' "hljs-ln-numbers"): numbers, not the page's text.
+LINE_NUMBER_CELLS: Final = frozenset({"gutter", "linenos", "blob-num", "hljs-ln-numbers"})
 #: Bounds of ``colspan`` and ``rowspan`` (HTML standard, "processing model" of tables).
 MAX_COLSPAN: Final = 1000
 MAX_ROWSPAN: Final = 65534
@@ -1167,7 +1178,31 @@ def _code_language(pre: LexborNode) -> str | None:
         if language:
             return language
         below, wrapper = wrapper, wrapper.parent
+    return _figure_language(pre)
+
+
+def _figure_language(pre: LexborNode) -> str | None:
+    """The language of a ``<pre>`` in Hexo's figure (:data:`CODE_FIGURE`)."""
+    tag, mark = CODE_FIGURE
+    element = pre.parent
+    for _ in range(CODE_FIGURE_DEPTH):
+        if element is None or not element.is_element_node:
+            return None
+        if element.tag == tag:
+            names = (element.attributes.get("class") or "").split()
+            if mark not in names:
+                return None
+            others = [name for name in names if name != mark]
+            return _language_name(others[0]) if len(others) == 1 else None
+        element = element.parent
     return None
+
+
+def _line_numbers(cell: LexborNode) -> bool:
+    """Whether a table's ``cell`` holds a code block's line numbers
+    (:data:`LINE_NUMBER_CELLS`)."""
+    classes = cell.attributes.get("class") or ""
+    return not LINE_NUMBER_CELLS.isdisjoint(classes.split())
 
 
 def _class_language(classes: str) -> str | None:
@@ -1861,7 +1896,7 @@ class _Layout:
             cells = []
             cell = row.first_child
             while cell is not None:
-                if cell.tag in ("td", "th"):
+                if cell.tag in ("td", "th") and not _line_numbers(cell):
                     cells.append((cell, self.flow(cell, depth) if cell in self.marked else []))
                 cell = cell.next
             if any(blocks for _, blocks in cells):
