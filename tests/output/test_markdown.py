@@ -24,6 +24,7 @@ from tests.output.helpers import (
 )
 
 import unboiler
+from unboiler.output.html import to_html
 from unboiler.output.markdown import escape, to_markdown
 from unboiler.output.text import MAX_CELL_CODE_LINES, layout, to_text
 
@@ -576,3 +577,27 @@ def test_a_code_blocks_line_numbers_are_left_out(page: str) -> None:
     markdown = to_markdown(document)
     assert markdown.endswith("\nx = 1\nprint(x)\n```"), markdown
     assert markdown.count("```") == 2 and "1\n2" not in markdown
+
+
+def test_a_reversed_list_and_items_values_keep_their_numbers() -> None:
+    # a countdown: the page shows 3, 2, 1; items with their own values
+    document = unboiler.parse(
+        "<ol reversed><li>Bronze</li><li>Silver</li><li>Gold</li></ol>"
+        "<ol><li>One</li><li value='7'>Seven</li><li>Eight</li></ol>"
+        "<ol reversed start='10'><li>Ten</li><li>Nine</li></ol>"
+    )
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    markdown = to_markdown(document)
+    assert markdown.split("\n\n") == [
+        "3. Bronze\n2. Silver\n1. Gold",
+        "1) One\n7) Seven\n8) Eight",  # a list right after a list: the other marker
+        "10. Ten\n9. Nine",
+    ]
+    html = to_html(document)
+    assert '<li value="3">Bronze</li>' in html and '<li value="1">Gold</li>' in html
+    assert '<li value="7">Seven</li>' in html and '<li value="8">Eight</li>' in html
+    # a list that counts one up from its start needs no value on its items
+    plain = unboiler.parse("<ol start='4'><li>Four</li><li value='5'>Five</li></ol>")
+    unboiler.get_extractor("boilerpipe-everything")(plain)
+    assert to_markdown(plain) == "4. Four\n5. Five"
+    assert "value=" not in to_html(plain)

@@ -54,6 +54,7 @@ ALLOWED_ATTRIBUTES: Final = {
     "a": {"href"},
     "img": {"src", "alt"},
     "ol": {"start"},
+    "li": {"value"},
     "th": {"colspan", "rowspan"},
     "td": {"colspan", "rowspan"},
     "code": {"class"},  # the language of a code block, written here as language-NAME
@@ -135,7 +136,12 @@ class _Writer:
         if isinstance(block, ListBlock):
             tag = "ol" if block.ordered else "ul"
             start = f' start="{block.start}"' if block.ordered and block.start != 1 else ""
-            items = "\n".join(f"<li>{self.item(item)}</li>" for item in block.items)
+            # items numbered otherwise than one up (reversed, or by value) each say it
+            values = [f' value="{n}"' for n in block.numbers] if block.numbers else None
+            items = "\n".join(
+                f"<li{values[index] if values else ''}>{self.item(item)}</li>"
+                for index, item in enumerate(block.items)
+            )
             return f"<{tag}{start}>\n{items}\n</{tag}>"
         return self.table(block)
 

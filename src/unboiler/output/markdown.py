@@ -369,7 +369,7 @@ class _Writer:
         )
         separator = "\n" if tight else "\n\n"
         items = []
-        for number, item in enumerate(block.items, start=block.start):
+        for number, item in zip(block.ordinals(), block.items, strict=True):
             if block.ordered:
                 marker = f"{number}{')' if alternate else '.'}"
             else:

@@ -206,9 +206,19 @@ class Quote:
 
 @dataclass
 class ListBlock:
+    """A list; an ordered one's items are numbered from ``start`` up, or by ``numbers``
+    where the page numbers them otherwise (``<ol reversed>``, ``<li value>``)."""
+
     ordered: bool
     start: int
     items: list[list[Block]]
+    numbers: list[int] | None = None
+
+    def ordinals(self) -> list[int]:
+        """The number of each item, as a browser shows it."""
+        if self.numbers is not None:
+            return self.numbers
+        return list(range(self.start, self.start + len(self.items)))
 
 
 @dataclass
@@ -1259,11 +1269,30 @@ def _span(value: str | None, limit: int) -> int:
 MAX_LIST_START: Final = 999_999_999
 
 
-def _list_start(node: LexborNode) -> int:
+def _list_number(value: str | None) -> int | None:
+    """A list's ``start`` or an item's ``value`` as a number, None when it is none; kept
+    to what a Markdown list marker can write (CommonMark §5.2: at most nine digits)."""
     try:
-        return min(max(int((node.attributes.get("start") or "1").strip()), 0), MAX_LIST_START)
+        return min(max(int((value or "").strip()), 0), MAX_LIST_START)
     except ValueError:
-        return 1
+        return None
+
+
+def _ordinals(node: LexborNode, values: list[int | None]) -> list[int]:
+    """The numbers of an ordered list's items, by the HTML standard's "ordinal value"
+    (§4.4.8): from ``start`` (by default 1, or the number of items of a ``reversed``
+    list), one up (or down) from the item before, an item's ``value`` its own; a number
+    below 0 is written 0, which a Markdown marker can hold."""
+    step = -1 if "reversed" in node.attributes else 1
+    number = _list_number(node.attributes.get("start"))
+    if number is None:
+        number = len(values) if step < 0 else 1
+    numbers = []
+    for value in values:
+        number = number if value is None else value
+        numbers.append(max(number, 0))
+        number += step
+    return numbers
 
 
 #: A letter or digit that is not wide (CJK): two of these touching across an element's
@@ -1831,23 +1860,29 @@ class _Layout:
         return strip_line_ends("".join(pieces)).strip("\n")
 
     def list_block(self, node: LexborNode, depth: int) -> list[Block]:
-        items = self.list_items(node, depth)
-        if not items:
+        entries = self.list_items(node, depth)
+        if not entries:
             return []
-        ordered = node.tag == "ol"
-        return [ListBlock(ordered, _list_start(node) if ordered else 1, items)]
+        items = [blocks for blocks, _ in entries]
+        if node.tag != "ol":
+            return [ListBlock(False, 1, items)]
+        numbers = _ordinals(node, [value for _, value in entries])
+        counting = numbers == list(range(numbers[0], numbers[0] + len(numbers)))
+        return [ListBlock(True, numbers[0], items, None if counting else numbers)]
 
-    def list_items(self, node: LexborNode, depth: int) -> list[list[Block]]:
+    def list_items(self, node: LexborNode, depth: int) -> list[tuple[list[Block], int | None]]:
         """The items of a list.  Besides its ``<li>``, a list may hold what HTML does not
         allow there but pages put anyway, and browsers show as list content: a list
         (``<ul><li>a</li><ul>…</ul></ul>``, shown indented under the item before it) is
         that item's sublist; an element wrapping items (``<ul><div><li>…</li></div></ul>``)
-        is read through, its items being the list's; other text is an item of its own."""
-        items: list[list[Block]] = []
+        is read through, its items being the list's; other text is an item of its own.
+        Each item comes with its ``<li>``'s ``value``, if any."""
+        items: list[tuple[list[Block], int | None]] = []
         run: list[Inline] = []
         child = node.first_child
         while child is not None:
             item: list[Block] = []
+            value = None
             if child.is_text_node:  # text straight inside a list: an item of its own
                 text = self.text(child)
                 if text:
@@ -1858,18 +1893,20 @@ class _Layout:
                 nested = self.structure(child, tag, depth) if tag in LIST_TAGS else None
                 if nested is not None:
                     if items:
-                        items[-1].extend(nested)
+                        items[-1][0].extend(nested)
                     else:
                         item = nested
                 elif tag != "li" and _wraps_items(child) and depth < MAX_NESTING:
                     items.extend(self.list_items(child, depth + 1))
                 elif tag == "li" or not _laid_inline(child):
                     item = self.flow(child, depth)
+                    if tag == "li":
+                        value = _list_number(child.attributes.get("value"))
                 else:
                     self.inline_element(child, run)
                     self.end_line(run, item)
             if item:
-                items.append(item)
+                items.append((item, value))
             child = child.next
         return items
 
