@@ -213,6 +213,20 @@ def test_heading_permalinks_are_left_out(output: str) -> None:
     assert "See # and § 3." in words
 
 
+@pytest.mark.parametrize("output", ["text", "markdown", "html"])
+def test_footnote_back_references_are_left_out(output: str) -> None:
+    document = _all_content(
+        '<body><main><p>Oceans took up a quarter of it.<sup><a href="#n1">1</a></sup></p>'
+        '<ol><li id="n1">Sabine et al. (2004), Science 305. <a href="#r1">↩\ufe0e</a></li>'
+        '<li id="n2">Based on a pH fall. <a href="#r2" class="up">↑</a></li></ol>'
+        '<p>Read the <a href="#n1">^ note</a> again.</p></main></body>'
+    )
+    rendered = render(document, output, extractor="by-hand")
+    assert "↩" not in rendered and "↑" not in rendered
+    assert "Sabine et al. (2004), Science 305." in rendered and "pH fall." in rendered
+    assert "^ note" in rendered  # a link that is more than the sign is text
+
+
 COPY_PAGE = (
     "<body><article><p>Our lamp, in stock.</p>"
     '<div aria-hidden="true"><p>Walnut lamp</p><p>Made in Porto.</p></div>'

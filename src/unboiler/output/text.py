@@ -547,6 +547,18 @@ def is_permalink(link: LexborNode) -> bool:
     )
 
 
+#: What a footnote's link back to where it is cited shows (Python-Markdown's, Pandoc's
+#: and kramdown's "↩", the "↑" and "^" of wikis and hand-made notes): a way back up the
+#: page, not part of the note.
+BACK_REFERENCE_SIGNS: Final = frozenset({"↩", "↑", "^", "⤴", "↵"})
+
+
+def is_back_reference(link: LexborNode) -> bool:
+    """Whether ``link`` (an ``<a>`` to a fragment) is a footnote's link back to its
+    citation: its text is a sign of :data:`BACK_REFERENCE_SIGNS`."""
+    return link.text(deep=True).strip().rstrip(_VARIATION_SELECTORS) in BACK_REFERENCE_SIGNS
+
+
 def _next_element(node: LexborNode, *, backwards: bool) -> str | None:
     """The tag of the element just before (or after) ``node``, white space and comments
     skipped; None when text or nothing is there."""
@@ -559,13 +571,14 @@ def _next_element(node: LexborNode, *, backwards: bool) -> str | None:
 
 
 def _drop_permalinks(tree: Any, selection: Selection) -> None:
-    """Leave out of ``selection`` the text of each permalink (:func:`is_permalink`),
-    unless texts are placed after it (a page's last text: they would lose their place)."""
+    """Leave out of ``selection`` the text of each permalink (:func:`is_permalink`) and
+    footnote back-reference (:func:`is_back_reference`), unless texts are placed after
+    it (a page's last text: they would lose their place)."""
     for link in tree.css('a[href^="#"]'):
         texts = [node for node in _text_nodes(link) if not node.is_empty_text_node]
         if len(texts) != 1 or texts[0] not in selection.texts or texts[0] in selection.after:
             continue
-        if is_permalink(link):
+        if is_permalink(link) or is_back_reference(link):
             selection.texts.discard(texts[0])
 
 
