@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 from tests.conftest import PAGES, ROOT
 
+import unboiler
 from unboiler.cli import main, option_value
 
 SAMPLE = str(ROOT / "examples" / "article.html")
@@ -226,3 +227,14 @@ def test_with_metadata_refused_for_an_output_without_front_matter(output: str, w
     result = CliRunner().invoke(main, ["extract", SAMPLE, "-o", output, "--with-metadata"])
     assert result.exit_code == 2
     assert f"not {output} ({why})" in result.output
+
+
+@pytest.mark.parametrize("output", ["text", "json"])
+@pytest.mark.parametrize("flag", ["--links", "--images"])
+def test_links_and_images_refused_for_an_output_without_them(output: str, flag: str) -> None:
+    result = CliRunner().invoke(main, ["extract", SAMPLE, "-o", output, flag])
+    assert result.exit_code == 2
+    assert f"{flag} is for --output markdown or html, not {output}" in result.output
+    with pytest.raises(unboiler.OutputError, match="markdown and html outputs"):
+        unboiler.extract("<p>Some words.</p>", output=output, links=True)
+    assert CliRunner().invoke(main, ["extract", SAMPLE, "-o", "markdown", flag]).exit_code == 0

@@ -9,7 +9,7 @@ import click
 
 from unboiler.classify.default_model import FAVOR_MODES
 from unboiler.compressed import decompress
-from unboiler.core import FRONT_MATTER_OUTPUTS
+from unboiler.core import FRONT_MATTER_OUTPUTS, LINK_OUTPUTS
 from unboiler.core import extract as extract_page
 from unboiler.errors import ExtractionError, PageTooLargeError, UnboilerError
 from unboiler.extractors import extractors as list_extractors
@@ -165,6 +165,12 @@ def extract(
         )
         raise click.UsageError(
             f"--with-metadata is for --output text or markdown, not {output_format} ({why})"
+        )
+    if (links or images) and output_format not in LINK_OUTPUTS:
+        flag = "--links" if links else "--images"
+        raise click.UsageError(
+            f"{flag} is for --output markdown or html, not {output_format} "
+            "(plain text has no links or images)"
         )
     for name, value in (("model", model), ("favor", favor)):
         if value is not None:
