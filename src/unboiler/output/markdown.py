@@ -4,8 +4,8 @@
 Headings are ATX headings, lists keep their nesting and numbering, quotes their ``>``,
 code its fence and the language the page names, tables of data become pipe tables (a
 cell spanning columns is followed by empty cells, as pipe tables have no spans; a line
-break in a cell, between two of its paragraphs, is a space, as a pipe table's cell is one
-line).  Links
+break in a cell, between two of its paragraphs, is ``<br>``, as a pipe table's cell is
+one line; a table without header cells gets an empty header row).  Links
 (``links=True``) and images (``images=True``) are written with absolute URLs, resolved
 against the document's URL.  Page text is escaped wherever CommonMark would read it as
 markup, so that a Markdown parser gives back the same structure and the same text as the
