@@ -138,3 +138,25 @@ def test_author_labels_of_other_languages() -> None:
     assert author_of(body=f"<h1>醤油を作る</h1><p>著者：山田太郎</p>{RUNNING_TEXT}") == "山田太郎"
     ru = "<h1>Новая станция метро</h1><p>Автор: Иван Петров</p>"
     assert author_of(body=f"{ru}{RUNNING_TEXT}") == "Иван Петров"
+
+
+def test_a_link_to_the_members_page_bounds_a_forum_posters_name() -> None:
+    body = (
+        "<h1>Laptop lost its Wi-Fi after a driver update</h1>"
+        '<div class="post-author"><a href="/user/alexey_k">alexey_k</a>'
+        '<span class="rank">Новичок</span><span class="posts">Сообщений: 4</span></div>'
+        f"{RUNNING_TEXT}"
+    )
+    assert author_of(body=body) == "alexey_k"
+
+
+def test_an_author_column_of_a_table_is_no_byline() -> None:
+    body = (
+        "<h1>Carburettor ice on a C152</h1>"
+        "<table><tr><th>Author</th><th>Message</th></tr>"
+        f"<tr><td>pilot_pete</td><td>{RUNNING_TEXT}</td></tr></table>"
+    )
+    assert author_of(body=body) != "Message"
+    # a byline's label in a data cell still names the cell after it
+    row = "<h1>Carburettor ice</h1><table><tr><td>Author:</td><td>Ann Lee</td></tr></table>"
+    assert author_of(body=row + RUNNING_TEXT) == "Ann Lee"

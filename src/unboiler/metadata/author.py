@@ -177,6 +177,8 @@ def byline_author(blocks: list[TextBlock], *, strong: bool = False) -> str | Non
         byline = not (starter or label) and (STRONG_BYLINE if strong else BYLINE).match(text)
         if not (starter or label or byline) or _in_form(block.node):
             continue
+        if label and _in_header_cell(block.node):  # a table's "Author" column: no byline
+            continue
         if byline:
             name = byline_name(text)
             if name:
@@ -286,6 +288,15 @@ def _tag_links(block: TextBlock) -> bool:
         or "tag" in (node.attributes.get("rel") or "").split()
         for node in block.nodes
     )
+
+
+def _in_header_cell(node: Any) -> bool:
+    """Whether a node is in a table's header cell (``<th>``), which names a column."""
+    while node is not None and node.tag not in ("body", "html", "table"):
+        if node.tag == "th":
+            return True
+        node = node.parent
+    return False
 
 
 def _in_form(node: Any) -> bool:

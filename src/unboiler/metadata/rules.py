@@ -286,10 +286,12 @@ AUTHOR_PAGE_SELECTOR: Final = 'a[href*="/author/"], a[href*="/authors/"]'
 #: member's name in, read last: on a thread page its first is who opened the thread.
 USERNAME_SELECTOR: Final = '[class~="username"]'
 #: Inside a byline element, the element that holds the name alone (hCard's ``fn``
-#: among them: microformats.org/wiki/hcard).
+#: among them: microformats.org/wiki/hcard), or a link to the member's page that forum
+#: software writes the name as, beside the member's rank and post count.
 NAME_SELECTOR: Final = (
     'a[rel~="author"], a[href*="/author/"], a[href*="/authors/"], [itemprop~="name"], '
-    '[class*="name" i], [class~="fn"]'
+    '[class*="name" i], [class~="fn"], a[href*="/user/"], a[href*="/users/"], '
+    'a[href*="/member/"], a[href*="/members/"], a[href*="/profile/"]'
 )
 AUTHOR_PAGE: Final = re.compile(r"/authors?/[^/?#]+/?(?:[?#].*)?$")
 #: A part of a class name (split at dashes, underscores and case changes) that marks a
