@@ -20,7 +20,6 @@ import pytest
 from tests.pathological import BIG, BY_NAME, PATHOLOGIES, page_of
 
 import unboiler
-from unboiler.core import LINK_OUTPUTS
 from unboiler.extractors.registry import core_extractors
 from unboiler.output import RENDERERS, render
 
@@ -93,8 +92,7 @@ def test_extract_itself_on_a_few(name: str) -> None:
     # The matrix above follows extract()'s steps to parse each page once; here extract()
     # runs whole, with links, images and metadata.
     for output in OUTPUTS:
-        keep = output in LINK_OUTPUTS  # the outputs that can show links and images
-        _storable(unboiler.extract(page_of(name), output=output, links=keep, images=keep))
+        _storable(unboiler.extract(page_of(name), output=output, links=True, images=True))
     _storable(unboiler.extract(page_of(name), output="markdown", with_metadata=True))
 
 

@@ -44,8 +44,8 @@ def extract(
     built with :func:`unboiler.get_extractor`; ``options`` (and ``favor``, the default
     extractor's ``balanced``, ``precision`` or ``recall``) go to a named one.  ``output``
     is a format (``text``, ``markdown``, ``html`` or ``json``); ``links`` and ``images``
-    keep those in the formats that can show them (markdown, html; for the others they
-    raise :class:`unboiler.OutputError`).  ``with_metadata`` puts the page's
+    keep those in the formats that can show them (markdown, html; the others have none:
+    a loop over the formats may pass them to all).  ``with_metadata`` puts the page's
     metadata above the text or Markdown as a YAML front matter block
     (:mod:`unboiler.output.frontmatter`).  Raises :class:`unboiler.ExtractionError` for
     input that is not a web page.
@@ -54,11 +54,6 @@ def extract(
         raise OutputError(
             f"with_metadata is for the text and markdown outputs, not {output!r} "
             "(json holds the metadata itself)"
-        )
-    if (links or images) and output not in LINK_OUTPUTS:
-        raise OutputError(
-            f"links and images are kept by the markdown and html outputs, not {output!r} "
-            "(plain text has none)"
         )
     document, name = _run(html, url, extractor, encoding, max_bytes, favor, options)
     if with_metadata:
