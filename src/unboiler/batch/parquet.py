@@ -74,7 +74,8 @@ class ParquetSink:
                 if not existing.schema_arrow.equals(self.schema):
                     raise SinkError(
                         f"cannot resume {self.path}: it has other columns "
-                        "(another --output, or --with-metadata given differently)"
+                        "(another --output, --with-metadata given differently, or a file "
+                        "written by an earlier version of unboiler)"
                     )
                 for group in range(existing.num_row_groups):
                     table = existing.read_row_group(group)
