@@ -24,35 +24,21 @@ from default_cv import DATASETS, scores
 
 from unboiler.classify import train_default
 from unboiler.classify.default_model import PAGE_TYPES
-from unboiler.classify.signals import PageSignals, page_signals
+from unboiler.classify.signals import PageSignals, page_signals, with_address
 from unboiler.datasets import load_dataset
+from unboiler.metadata.sources import declared_address
 from unboiler.parse import parse, reveal_noscript
 
 MODES = ("with the URL", "no URL", "no URL, the declared address in its place")
-#: Where a page declares its own address, in order of trust.
-DECLARED: tuple[tuple[str, str], ...] = (
-    ('link[rel~="canonical"][href]', "href"),
-    ('meta[property="og:url"][content]', "content"),
-)
 
 
-def declared_address(html: bytes | str) -> str | None:
-    """The canonical link's address, else ``og:url``'s, or None."""
-    head = parse(html).tree.head
-    if head is None:
-        return None
-    for selector, attribute in DECLARED:
-        element = head.css_first(selector)
-        value = element.attributes.get(attribute) if element is not None else None
-        if isinstance(value, str) and value.strip():
-            return value.strip()
-    return None
-
-
-def signals_of(html: bytes | str, url: str | None) -> PageSignals:
-    document = parse(html, url=url)
+def signals_of(html: bytes | str, declared: bool) -> PageSignals:
+    """The page's features without its URL, with its declared address in its place
+    when ``declared`` is true."""
+    document = parse(html)
     reveal_noscript(document)
-    return page_signals(document)
+    signals = page_signals(document)
+    return with_address(signals, declared_address(document.tree)) if declared else signals
 
 
 def main() -> int:
@@ -69,13 +55,11 @@ def main() -> int:
     datasets = [load_dataset(name) for name in DATASETS]
     sources = {f"{d.name}/{p.id}": p for d in datasets for p in d.pages}
     pages = train_default.collect(datasets, progress=say)
-    addresses = {key: declared_address(sources[key].html) for key in (p.page_id for p in pages)}
     variants = {
         MODES[0]: [page.signals for page in pages],
-        MODES[1]: [signals_of(sources[p.page_id].html, None) for p in pages],
-        MODES[2]: [signals_of(sources[p.page_id].html, addresses[p.page_id]) for p in pages],
+        MODES[1]: [signals_of(sources[p.page_id].html, False) for p in pages],
+        MODES[2]: [signals_of(sources[p.page_id].html, True) for p in pages],
     }
-    say(f"{len(pages)} pages, {sum(v is not None for v in addresses.values())} declare one")
     decided: dict[str, Any] = {m: ([0] * len(pages), [np.zeros(0)] * len(pages)) for m in MODES}
     for number, fold in enumerate(train_default.group_folds(pages, 5), start=1):
         say(f"fold {number}/5")

@@ -345,15 +345,14 @@ def _filter_description(step: Filter) -> str:
 def _model_reasons(step: Filter, document: TextDocument) -> dict[_Key, _ModelReason]:
     """For the default extractor's model stage, run on ``document`` as it stands before
     the stage: each block's probability and the features that moved it most."""
-    from unboiler.classify.decide import DecideBlocks
+    from unboiler.classify.decide import DecideBlocks, deciding_signals
 
     if not isinstance(step, DecideBlocks) or not document.blocks:
         return {}
     from unboiler.classify.default_model import model_feature_names, refine_feature_names
-    from unboiler.classify.signals import page_signals
 
     model = step.model
-    _, probabilities, rows = model.decide_with_rows(page_signals(document))
+    _, probabilities, rows = model.decide_with_rows(deciding_signals(document))
     first = model.explain(rows, TOP_FEATURES, stage=1)
     second = model.explain(rows, TOP_FEATURES, stage=2)
     first_names = {name: i for i, name in enumerate(model_feature_names())}

@@ -415,6 +415,32 @@ def test_cross_validate_holds_each_page_out_with_its_site(tmp_path: Path) -> Non
         assert kind == held.predicted_types[i] and np.array_equal(scores, held.probabilities[i])
 
 
+def test_a_held_out_page_without_a_url_is_decided_as_the_extractor_decides_it() -> None:
+    """Training reads a page's URL, or none; held out, a page without one is decided
+    with the address it declares, as :class:`DecideBlocks` decides it."""
+    import random
+
+    from unboiler.classify import train_default
+    from unboiler.classify.decide import deciding_signals
+    from unboiler.classify.signals import page_signals
+    from unboiler.datasets import Page
+    from unboiler.parse import parse, reveal_noscript
+
+    html, gold = make_page(random.Random(3), site=1)
+    html = html.replace("<head>", '<head><link rel="canonical" href="/forum/topic/12">')
+    bare = train_default.page_data(Page("p", html.encode(), gold=gold), "toy")
+    assert bare.at_inference is not None and bare.deciding is bare.at_inference
+    document = parse(html)
+    reveal_noscript(document)
+    assert np.array_equal(bare.deciding.page, deciding_signals(document).page)
+    assert not np.array_equal(bare.deciding.page, bare.signals.page)
+    assert np.array_equal(bare.signals.page, page_signals(document).page)
+    given = train_default.page_data(
+        Page("p", html.encode(), url="https://example.org/news/12", gold=gold), "toy"
+    )
+    assert given.at_inference is None and given.deciding is given.signals
+
+
 @pytest.mark.parametrize("page", ["", "<html><body><img src='x.png'></body></html>", "<p> </p>"])
 def test_a_page_without_text_has_no_page_type(page: str) -> None:
     result = unboiler.extract_result(page)

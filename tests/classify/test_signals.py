@@ -12,9 +12,11 @@ from unboiler.classify.signals import (
     BLOCK_FEATURES,
     PAGE_FEATURES,
     SCHEMA_GROUPS,
+    URL_FEATURES,
     URL_GROUPS,
     num_words_rule_columns,
     page_signals,
+    with_address,
 )
 from unboiler.document import EMPTY_BLOCK, TextBlock
 from unboiler.errors import ConfigurationError
@@ -90,6 +92,47 @@ def test_page_row(signals) -> None:  # type: ignore[no-untyped-def]
     assert page["url_depth"] == 3.0 and page["url_has_digits"] == 1.0
     assert page["page_log_article"] == pytest.approx(np.log(2))
     assert 0.5 < page["page_share_article"] < 1.0
+
+
+def _url_columns(page: np.ndarray) -> dict[str, float]:  # type: ignore[type-arg]
+    names = PAGE_FEATURES[len(PAGE_FEATURES) - URL_FEATURES :]
+    assert all(name.startswith("url_") for name in names)
+    return dict(zip(names, page[len(PAGE_FEATURES) - URL_FEATURES :].tolist(), strict=True))
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "https://example.org/news/2026/rain-in-the-valley",
+        "//example.org/news/2026/rain-in-the-valley",
+        "/news/2026/rain-in-the-valley?from=home#top",
+        "news/2026/rain-in-the-valley",
+    ],
+)
+def test_a_declared_address_gives_the_url_features(address: str) -> None:
+    """Without a URL, the address a page declares, absolute or relative, gives the URL
+    features the page's own URL gives; nothing else of the page's features moves."""
+    with_url = page_signals(parse(PAGE, url="https://example.org/news/2026/rain-in-the-valley"))
+    bare = page_signals(parse(PAGE))
+    assert _url_columns(bare.page)["url_depth"] == 0.0
+    standing_in = with_address(bare, address)
+    assert _url_columns(standing_in.page) == _url_columns(with_url.page)
+    cut = len(PAGE_FEATURES) - URL_FEATURES
+    assert np.array_equal(standing_in.page[:cut], bare.page[:cut])
+    assert standing_in.blocks is bare.blocks
+    assert _url_columns(bare.page)["url_depth"] == 0.0  # the signals given are not changed
+    assert with_address(bare, None) is bare
+
+
+def test_the_extractor_reads_the_declared_address_only_without_a_url() -> None:
+    from unboiler.classify.decide import deciding_signals
+
+    page = PAGE.replace("<head>", '<head><link rel="canonical" href="/forum/thread/77">')
+    declared = _url_columns(deciding_signals(parse(page)).page)
+    assert declared["url_forum"] == 1.0 and declared["url_article"] == 0.0
+    given = _url_columns(deciding_signals(parse(page, url="https://example.org/news/a")).page)
+    assert given["url_forum"] == 0.0 and given["url_article"] == 1.0
+    assert _url_columns(deciding_signals(parse(PAGE)).page)["url_depth"] == 0.0
 
 
 @pytest.mark.parametrize(

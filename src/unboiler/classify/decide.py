@@ -22,7 +22,12 @@ from unboiler.classify.default_model import (
     choose_blocks,
     favor_beta,
 )
-from unboiler.classify.signals import block_feature_names, page_signals
+from unboiler.classify.signals import (
+    PageSignals,
+    block_feature_names,
+    page_signals,
+    with_address,
+)
 from unboiler.document import TextDocument
 from unboiler.errors import ExtractorOptionError
 from unboiler.filters.repeats import hidden_copies
@@ -38,6 +43,19 @@ from unboiler.filters.units import (
 HEADING_COLUMN: Final = block_feature_names().index("heading_level")
 #: The block features' column that says an enclosing element is hidden.
 HIDDEN_COLUMN: Final = block_feature_names().index("any_hidden")
+
+
+def deciding_signals(document: TextDocument, *, spare: int = 0) -> PageSignals:
+    """The features the default extractor decides ``document`` with
+    (:func:`~unboiler.classify.signals.page_signals`): a page whose URL the caller did
+    not give reads the address it declares in its place
+    (:func:`~unboiler.classify.signals.with_address`)."""
+    signals = page_signals(document, spare=spare)
+    if document.url is None:
+        from unboiler.metadata.sources import declared_address
+
+        signals = with_address(signals, declared_address(document.tree))
+    return signals
 
 
 def check_favor(favor: str) -> None:
@@ -67,7 +85,7 @@ class DecideBlocks:
         if not document.blocks:  # no text: no type to tell (an empty page is no article)
             document.page_type = None
             return False
-        signals = page_signals(document, spare=self.model.spare_columns)
+        signals = deciding_signals(document, spare=self.model.spare_columns)
         types, probabilities = self.model.decide(signals)
         page_type = PAGE_TYPES[int(np.argmax(types))]
         document.page_type = page_type
@@ -118,7 +136,7 @@ def explain(
 ) -> list[list[tuple[str, float]]]:
     """For each block of a document the default extractor has run on, the features that
     moved its score most (see :meth:`DefaultModel.explain`)."""
-    return model.explain(model.decide_with_rows(page_signals(document))[2], top)
+    return model.explain(model.decide_with_rows(deciding_signals(document))[2], top)
 
 
 __all__ = [
@@ -127,5 +145,6 @@ __all__ = [
     "DecideBlocks",
     "check_favor",
     "choose_units",
+    "deciding_signals",
     "explain",
 ]

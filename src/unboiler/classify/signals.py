@@ -35,7 +35,7 @@ import operator
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 import numpy as np
@@ -433,12 +433,14 @@ def _schema_groups(source: str | None) -> list[float]:
     return [float(group in found) for group in SCHEMA_GROUPS]
 
 
+#: The page features read from its URL: the last ones of :data:`PAGE_FEATURES`.
+URL_FEATURES: Final = len(URL_GROUPS) + 2
+
+
 def _url_features(url: str | None) -> list[float]:
     if not url:
-        return [0.0] * (len(URL_GROUPS) + 2)
-    path = url.split("://", 1)[-1]
-    path = path.split("/", 1)[1] if "/" in path else ""
-    path = path.split("?", 1)[0].split("#", 1)[0].lower()
+        return [0.0] * URL_FEATURES
+    path = _url_path(url).split("?", 1)[0].split("#", 1)[0].lower()
     found = {_URL_GROUP_OF.get(word) for word in _URL_WORD.findall(path)}
     segments = [segment for segment in path.split("/") if segment]
     return [
@@ -446,6 +448,34 @@ def _url_features(url: str | None) -> list[float]:
         float(len(segments)),
         float(any(ch.isdigit() for ch in path)),
     ]
+
+
+def _url_path(url: str) -> str:
+    """The path of an absolute URL (``https://host/path``), a network-path reference
+    (``//host/path``) or a relative one (``/path``, ``path``), without its leading
+    slash: a page's declared address is often one of the last three (RFC 3986, 4.2)."""
+    if "://" in url:
+        rest = url.split("://", 1)[1]
+    elif url.startswith("//"):
+        rest = url[2:]
+    else:
+        return url.lstrip("/")
+    return rest.split("/", 1)[1] if "/" in rest else ""
+
+
+def with_address(signals: PageSignals, address: str | None) -> PageSignals:
+    """``signals`` of a page whose URL is not known, with the URL features read from
+    the ``address`` it declares instead (:func:`unboiler.metadata.sources.declared_address`).
+
+    Only inference does this: the model is trained with the pages' URLs, and a page
+    without one (the readability set's) is trained without.  Held out, deciding a page
+    this way instead of with no URL at all wins back most of what the URL is worth
+    (benchmarks/results/default-url.md); training with it too cost readability 0.005."""
+    if not address:
+        return signals
+    page = signals.page.copy()
+    page[len(page) - URL_FEATURES :] = _url_features(address)
+    return replace(signals, page=page)
 
 
 #: Characters of running text the language is detected from: a few paragraphs tell the
@@ -978,6 +1008,7 @@ __all__ = [
     "PAGE_FEATURES",
     "SCHEMA_GROUPS",
     "SIGNALS_VERSION",
+    "URL_FEATURES",
     "URL_GROUPS",
     "WINDOWS",
     "ElementTable",
@@ -986,4 +1017,5 @@ __all__ = [
     "page_feature_names",
     "page_signals",
     "score_context",
+    "with_address",
 ]

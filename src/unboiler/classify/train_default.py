@@ -45,7 +45,7 @@ from unboiler.classify.default_model import (
     favor_beta,
 )
 from unboiler.classify.model import ModelError
-from unboiler.classify.signals import PageSignals, page_signals, score_context
+from unboiler.classify.signals import PageSignals, page_signals, score_context, with_address
 from unboiler.datasets import Dataset, Page, domain_of
 from unboiler.errors import UnboilerError
 
@@ -92,6 +92,15 @@ class PageData:
     #: The blocks the repeated-text rule leaves alone
     #: (:func:`~unboiler.filters.repeats.in_table_cell`).
     cells: frozenset[int] = frozenset()
+    #: The features the extractor decides the page with where they differ from those
+    #: it is trained on: a page without a URL reads the address it declares
+    #: (:func:`~unboiler.classify.decide.deciding_signals`).
+    at_inference: PageSignals | None = None
+
+    @property
+    def deciding(self) -> PageSignals:
+        """The features a held-out page is decided with, as the extractor would."""
+        return self.signals if self.at_inference is None else self.at_inference
 
     @property
     def blocks(self) -> npt.NDArray[np.float32]:
@@ -107,6 +116,7 @@ def page_data(page: Page, dataset: str, metric: str = "shingle") -> PageData:
     how its dataset scores a page (``shingle`` or ``wordbag``)."""
     from unboiler.filters.repeats import in_table_cell
     from unboiler.filters.units import decision_units
+    from unboiler.metadata.sources import declared_address
     from unboiler.parse import parse, reveal_noscript
 
     if page.gold is None:
@@ -114,6 +124,9 @@ def page_data(page: Page, dataset: str, metric: str = "shingle") -> PageData:
     document = parse(page.html, url=page.url)
     reveal_noscript(document)
     signals = page_signals(document)
+    at_inference = None
+    if document.url is None and (address := declared_address(document.tree)):
+        at_inference = with_address(signals, address)
     code, rows = decision_units(document)
     blocks = document.blocks
     coverage = np.asarray(bag_coverage(blocks, page.gold, context=True), dtype=np.float64)
@@ -134,6 +147,7 @@ def page_data(page: Page, dataset: str, metric: str = "shingle") -> PageData:
         code=tuple(map(tuple, code)),
         rows=tuple(map(tuple, rows)),
         cells=frozenset(i for i, block in enumerate(blocks) if in_table_cell(block)),
+        at_inference=at_inference,
     )
 
 
@@ -486,7 +500,7 @@ def predict_fold(
     model = train([p for i, p in enumerate(pages) if i not in held], seed=seed)
     predicted = {}
     for i in fold:
-        types, probabilities = model.decide(pages[i].signals)
+        types, probabilities = model.decide(pages[i].deciding)
         predicted[i] = (int(np.argmax(types)), probabilities)
     return predicted
 

@@ -98,6 +98,7 @@ from unboiler.metadata.rules import (
 from unboiler.metadata.sources import (
     StructuredData,
     clean_text,
+    declared_address,
     first_values,
     fold,
     image_url,
@@ -401,11 +402,7 @@ def _urls(page: _Page) -> tuple[str | None, str | None]:
     """The canonical URL and the main image's, absolute against the page's address (or
     ``<base href>``, or the canonical URL when the address is not known)."""
     tree, meta, data = page.tree, page.meta, page.data
-    canonical = None
-    if tree is not None:
-        link = tree.css_first('link[rel~="canonical"][href]')
-        canonical = clean_text(link.attributes.get("href")) if link is not None else None
-    canonical = canonical or next(first_values(meta, ("og:url",)), None)
+    canonical = declared_address(tree, meta)
     if canonical is None:
         canonical = next(
             (text for value in data.values("url", about_page=True) if (text := clean_text(value))),

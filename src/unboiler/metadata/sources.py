@@ -113,6 +113,20 @@ def first_values(meta: dict[str, list[str]], keys: Iterable[str]) -> Iterator[st
         yield from meta.get(key, ())
 
 
+def declared_address(tree: Any, meta: dict[str, list[str]] | None = None) -> str | None:
+    """The address a page gives for itself, as it gives it (perhaps relative):
+    ``<link rel="canonical">`` (RFC 6596, its defining statement), else ``og:url``
+    (the Open Graph protocol, https://ogp.me/).  ``meta`` is the page's
+    :func:`meta_tags` when the caller already has them."""
+    if tree is None:
+        return None
+    link = tree.css_first('link[rel~="canonical"][href]')
+    canonical = clean_text(link.attributes.get("href")) if link is not None else None
+    if canonical is None:
+        canonical = next(first_values(meta_tags(tree) if meta is None else meta, ("og:url",)), None)
+    return canonical
+
+
 def labelled_values(meta: dict[str, list[str]], label: str) -> list[str]:
     """The values Twitter card "label/data" pairs give for ``label`` (``twitter:label1``
     "Written by", ``twitter:data1`` "Jane Doe")."""
