@@ -154,6 +154,11 @@ def test_images_only_on_request_with_absolute_urls() -> None:
     assert "![A bridge](https://example.org/walks/img/bridge.jpg) The old bridge" in markdown
     assert "javascript" not in markdown and "Advert" not in markdown
     assert "data:" not in markdown
+    # decoration is left out: an icon with an empty alt amid words, an image a role or
+    # aria-hidden hides; a photo alone in its paragraph is kept, empty alt and all
+    assert "Listen to the birds at dawn, then turn left." in markdown
+    assert "icon-" not in markdown and "badge" not in markdown
+    assert "![](https://example.org/img/ferry.jpg)" in markdown
 
 
 def test_links_only_on_request_with_absolute_urls() -> None:

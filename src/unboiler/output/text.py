@@ -66,6 +66,10 @@ FIGURE_TAGS: Final = frozenset({"figure", "picture"})
 #: Attributes that hold an image's URL, in order: lazy-loading pages put the real one in
 #: a data attribute and a placeholder in ``src``.
 IMAGE_URL_ATTRIBUTES: Final = ("src", "data-src", "data-original", "data-lazy-src")
+#: ``role`` values that strip an element of its meaning for assistive technology
+#: (WAI-ARIA 1.2, the ``presentation`` and ``none`` roles): an image so marked is
+#: decoration.
+DECORATIVE_ROLES: Final = frozenset({"presentation", "none"})
 #: Class-name prefixes that name a code block's language on its ``<pre>`` or ``<code>``:
 #: ``language-`` (HTML standard's suggestion, highlight.js, Prism), ``lang-`` (Google's
 #: prettify), ``highlight-source-`` (GitHub).
@@ -1101,6 +1105,36 @@ def strip_line_ends(text: str) -> str:
 # --------------------------------------------------------------------------- layout walk
 
 
+def is_decorative(node: LexborNode) -> bool:
+    """Whether the page marks an image as decoration rather than content: hidden from
+    assistive technology (``aria-hidden="true"``, a role of :data:`DECORATIVE_ROLES`), or
+    with an empty ``alt`` amid running text, an icon beside the words that say what it
+    shows (the HTML standard, 4.8.4.4: an empty ``alt`` says the image adds nothing to
+    the text around it).  An image on its own with an empty ``alt`` is kept: as often as
+    not it is a photo whose author left the text out."""
+    attributes = node.attributes
+    if (attributes.get("aria-hidden") or "").strip().lower() == "true":
+        return True
+    if (attributes.get("role") or "").strip().lower() in DECORATIVE_ROLES:
+        return True
+    alt = attributes.get("alt")
+    if alt is None or alt.strip():
+        return False
+    return _beside_words(node.prev, backward=True) or _beside_words(node.next, backward=False)
+
+
+def _beside_words(node: LexborNode | None, *, backward: bool) -> bool:
+    """Whether the nearest sibling in one direction that is not white space has text."""
+    while node is not None:
+        text = node.text(deep=True) if node.is_element_node or node.is_text_node else ""
+        if text.strip():
+            return True
+        if node.is_element_node and node.tag not in ("br", "wbr") and node.tag != "img":
+            return False
+        node = node.prev if backward else node.next
+    return False
+
+
 def _write_formula(node: LexborNode, run: list[Inline]) -> None:
     text = math_text(node)
     if text:
@@ -1535,6 +1569,8 @@ class _Layout:
 
     def image(self, node: LexborNode) -> Image | None:
         attributes = node.attributes
+        if is_decorative(node):
+            return None
         for name in IMAGE_URL_ATTRIBUTES:
             src = _absolute_url(attributes.get(name), self.base)
             if src is not None:
