@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from unboiler.metadata.sources import declared_address
+from unboiler.metadata.sources import declared_address, meta_tags
 from unboiler.parse import parse
 
 
@@ -25,13 +25,21 @@ from unboiler.parse import parse
             '<link rel="canonical" href=" "><meta property="og:url" content="/b">',
             "/b",
         ),
+        # og:url keyed as the meta readers key it: any case, among other properties
+        ('<meta property="OG:URL" content=" /a ">', "/a"),
+        ('<meta property="og:title og:url" content="/c">', "/c"),
+        ('<meta name="og:url" content="/d">', "/d"),
+        ('<meta property="og:urls" content="/e">', None),
         ('<link rel="stylesheet" href="/style.css">', None),
         ("", None),
     ],
 )
 def test_declared_address(head: str, address: str | None) -> None:
+    """Looked up alone (the extractor) or among the meta elements already read (the
+    metadata), the same address."""
     document = parse(f"<html><head>{head}</head><body><p>Text.</p></body></html>")
     assert declared_address(document.tree) == address
+    assert declared_address(document.tree, meta_tags(document.tree)) == address
 
 
 def test_declared_address_without_a_tree() -> None:

@@ -12,7 +12,7 @@ import html
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from unboiler.document import TextDocument
 from unboiler.jsonld import json_ld_objects, plain_text, types_of
@@ -122,9 +122,16 @@ def declared_address(tree: Any, meta: dict[str, list[str]] | None = None) -> str
         return None
     link = tree.css_first('link[rel~="canonical"][href]')
     canonical = clean_text(link.attributes.get("href")) if link is not None else None
-    if canonical is None:
-        canonical = next(first_values(meta_tags(tree) if meta is None else meta, ("og:url",)), None)
+    if canonical is None and meta is not None:
+        canonical = next(first_values(meta, ("og:url",)), None)
+    elif canonical is None:  # one look-up, not every meta element's (the extractor's case)
+        element = tree.css_first(_OG_URL)
+        canonical = meta_text(element.attributes.get("content")) if element is not None else None
     return canonical
+
+
+#: The ``og:url`` meta element, as :func:`meta_tags` would key it.
+_OG_URL: Final = 'meta[property~="og:url" i][content], meta[name~="og:url" i][content]'
 
 
 def labelled_values(meta: dict[str, list[str]], label: str) -> list[str]:
