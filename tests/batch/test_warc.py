@@ -250,10 +250,38 @@ def test_a_header_cut_short_by_the_next_record_gives_that_record_its_own_fields(
     ]
     assert all(p.error is None for p in found)
     errors = [p for p in pages if p.html is None]
+    assert len(errors) == 1
     assert all(p.error_type == "unreadable" and p.url is None for p in errors)
-    if not (compressed and library == "warcio"):
-        # (warcio passes over a gzip member that holds only part of a header in silence)
+    if compressed and library == "warcio":
+        # warcio passes over a gzip member that holds only part of a header: the gap
+        # it leaves before the next record's member is reported
+        assert "gzip member holds no whole header" in str(errors[0].error)
+        assert errors[0].id.endswith(f"@{len(gzip.compress(good_record(0)))}")
+    else:
         assert "cut short by the next record" in str(errors[0].error)
+
+
+@pytest.mark.parametrize("library", LIBRARIES)
+@pytest.mark.parametrize("between", [b"WARC/1.1\r\nWARC-Type: resp", b"WARC/1.1\r\n", b"\r\n"])
+def test_a_gzip_member_without_a_whole_record_is_reported(
+    tmp_path: Path, library: str, between: bytes
+) -> None:
+    """A member that holds part of a header, or only blank lines, between two whole
+    records: the first is reported as damaged, the records around it are read."""
+    first = gzip.compress(good_record(0))
+    path = tmp_path / "a.warc.gz"
+    path.write_bytes(first + gzip.compress(between) + gzip.compress(good_record(1)))
+    pages = list(read_warc(path, library=library))
+    assert [(p.url, p.error) for p in pages if p.html is not None] == [
+        ("https://example.org/0", None),
+        ("https://example.org/1", None),
+    ]
+    errors = [p for p in pages if p.html is None]
+    if between.strip():
+        assert len(errors) == 1 and errors[0].error_type == "unreadable"
+        assert errors[0].id == f"{path}@{len(first)}"
+    else:  # blank lines are padding, not damage
+        assert errors == []
 
 
 @pytest.mark.parametrize("library", LIBRARIES)

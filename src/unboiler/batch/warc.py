@@ -37,10 +37,10 @@ import contextlib
 import io
 import re
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO, Final
+from typing import Any, BinaryIO, Final
 
 from unboiler.batch.pages import HTTP_STATUS, NOT_HTML, TOO_LARGE, UNREADABLE, Page
 from unboiler.errors import ConfigurationError, UnboilerError
@@ -173,15 +173,17 @@ def _fastwarc(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntr
     from fastwarc.warc import ArchiveIterator, WarcRecordType
 
     pages = (WarcRecordType.response, WarcRecordType.resource)
+    members = _is_gzip(stream)
     for record in ArchiveIterator(stream, auto_decode="all"):
-        if record.record_type not in pages:
-            yield record.stream_pos
-            continue
         fields: Fields = list(record.headers.astuples())
         second = _second_header(fields)
-        if second is not None:
+        if second is not None:  # the cut header is the record's: its offset is right
             yield _cut_record(record.stream_pos, fields[:second])
             raise HeaderCut(record.stream_pos)
+        offset = yield from _own_member(stream, record.stream_pos, members)
+        if record.record_type not in pages:
+            yield offset
+            continue
         status = None
         if record.record_type == WarcRecordType.response:
             content_type = _media_type(record.http_content_type)
@@ -204,7 +206,7 @@ def _fastwarc(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntr
             # payload (warcio sees the missing blank line instead; FastWARC does not say)
             overrun = NEXT_RECORD in payload
         yield WarcEntry(
-            record.stream_pos,
+            offset,
             _field(fields, "WARC-Record-ID"),
             _field(fields, "WARC-Target-URI"),
             _field(fields, "WARC-Date"),
@@ -222,20 +224,19 @@ def _fastwarc(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntr
 def _warcio(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntry | int]:
     from warcio.archiveiterator import ArchiveIterator
 
+    members = _is_gzip(stream)
     records = ArchiveIterator(stream)
     for record in records:
-        if record.rec_type not in ("response", "resource"):
-            with contextlib.redirect_stderr(io.StringIO()):  # warcio warns as it reads on
-                skipped = start + int(records.get_record_offset())
-            yield skipped
-            continue
         fields: Fields = list(record.rec_headers.headers)
         second = _second_header(fields)
-        if second is not None:
-            with contextlib.redirect_stderr(io.StringIO()):
-                offset = start + int(records.get_record_offset())
+        if second is not None:  # the cut header is the record's: its offset is right
+            offset = yield from _warcio_offset(records, stream, start, members=False)
             yield _cut_record(offset, fields[:second])
             raise HeaderCut(offset)
+        if record.rec_type not in ("response", "resource"):
+            offset = yield from _warcio_offset(records, stream, start, members=members)
+            yield offset
+            continue
         status = None
         if record.rec_type == "response" and record.http_headers is not None:
             value = record.http_headers.get_header("Content-Type")
@@ -260,8 +261,7 @@ def _warcio(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntry 
         # followed by a blank line in err_count (and warns on standard error, silenced:
         # the page's own error says it).
         errors = records.err_count
-        with contextlib.redirect_stderr(io.StringIO()):
-            offset = start + int(records.get_record_offset())
+        offset = yield from _warcio_offset(records, stream, start, members=members)
         yield WarcEntry(
             offset,
             _field(fields, "WARC-Record-ID"),
@@ -276,6 +276,78 @@ def _warcio(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntry 
             damaged=_damage(fields),
             status=status,
         )
+
+
+def _warcio_offset(
+    records: Any, stream: BinaryIO, start: int, *, members: bool
+) -> Generator[WarcEntry, None, int]:
+    """Where the record warcio has just read begins in the file (warcio reads to its
+    end to tell), past any member that holds no header (:func:`_own_member`)."""
+    with contextlib.redirect_stderr(io.StringIO()):  # warcio warns as it reads on
+        offset = start + int(records.get_record_offset())
+    return (yield from _own_member(stream, offset, members))
+
+
+def _own_member(stream: BinaryIO, offset: int, members: bool) -> Generator[WarcEntry, None, int]:
+    """Where the record a library says begins at ``offset`` really begins.  In a gzip
+    file (``members``), both libraries pass in silence over a member that holds no
+    whole header (part of one, a version line alone) and give the next member's record
+    its offset: each such member is yielded as a damaged record, and the offset
+    returned is the record's own member's.  A member of blank lines is passed over."""
+    while members and (headless := _headless_member(stream, offset)) is not None:
+        end, padding = headless
+        if not padding:
+            yield WarcEntry(
+                offset,
+                None,
+                None,
+                None,
+                "",
+                None,
+                0,
+                None,
+                damaged="its gzip member holds no whole header",
+            )
+        offset = end
+    return offset
+
+
+def _is_gzip(stream: BinaryIO) -> bool:
+    """Whether the stream (seekable) holds gzip members from where it stands; it is
+    left there."""
+    head = stream.read(len(GZIP_MEMBER))
+    stream.seek(-len(head), io.SEEK_CUR)
+    return head == GZIP_MEMBER
+
+
+#: Compressed bytes read at a time to find a member's header.
+_HEADER_CHUNK: Final = 4096
+
+
+def _headless_member(stream: BinaryIO, offset: int) -> tuple[int, bool] | None:
+    """Where the gzip member at ``offset`` ends, and whether it holds padding alone,
+    when it ends before a whole WARC header (the blank line that ends one, WARC 1.1
+    §4); None when it holds one, or when that cannot be told.  Only the member's first
+    bytes are inflated, up to the header's end; the stream is left where it was."""
+    position = stream.tell()
+    try:
+        stream.seek(offset)
+        inflater = zlib.decompressobj(wbits=31)
+        text = b""
+        read = 0
+        while not inflater.eof:
+            data = stream.read(_HEADER_CHUNK)
+            if not data:
+                return None
+            read += len(data)
+            text += inflater.decompress(data, _HEADER_LIMIT)
+            if b"\r\n\r\n" in text.lstrip(_PADDING) or len(text) >= _HEADER_LIMIT:
+                return None
+        return offset + read - len(inflater.unused_data), not text.strip(_PADDING)
+    except zlib.error:
+        return None
+    finally:
+        stream.seek(position)
 
 
 def warc_reader(library: str = "auto") -> Reader:
