@@ -532,11 +532,16 @@ PERMALINK_LEVELS: Final = 3
 _VARIATION_SELECTORS: Final = "\ufe0e\ufe0f"
 
 
-def is_permalink(link: LexborNode) -> bool:
-    """Whether ``link`` (an ``<a>`` to a fragment) is a heading's permalink: its text is
-    a sign of :data:`PERMALINK_SIGNS` and it sits in or beside a heading
-    (:data:`PERMALINK_HOLDERS`)."""
-    sign = link.text(deep=True).strip().rstrip(_VARIATION_SELECTORS)
+def link_sign(text: str) -> str:
+    """A link's text as a sign: white space and variation selectors (text or emoji
+    presentation) around it left out."""
+    return text.strip().rstrip(_VARIATION_SELECTORS)
+
+
+def is_permalink(link: LexborNode, sign: str) -> bool:
+    """Whether ``link`` (an ``<a>`` to a fragment) showing ``sign`` (:func:`link_sign`)
+    is a heading's permalink: the sign is one of :data:`PERMALINK_SIGNS` and the link
+    sits in or beside a heading (:data:`PERMALINK_HOLDERS`)."""
     if sign not in PERMALINK_SIGNS:
         return False
     element = link.parent
@@ -557,10 +562,10 @@ def is_permalink(link: LexborNode) -> bool:
 BACK_REFERENCE_SIGNS: Final = frozenset({"↩", "↑", "^", "⤴", "↵"})
 
 
-def is_back_reference(link: LexborNode) -> bool:
-    """Whether ``link`` (an ``<a>`` to a fragment) is a footnote's link back to its
-    citation: its text is a sign of :data:`BACK_REFERENCE_SIGNS`."""
-    return link.text(deep=True).strip().rstrip(_VARIATION_SELECTORS) in BACK_REFERENCE_SIGNS
+def is_back_reference(sign: str) -> bool:
+    """Whether a link to a fragment showing ``sign`` (:func:`link_sign`) is a footnote's
+    link back to its citation: the sign is one of :data:`BACK_REFERENCE_SIGNS`."""
+    return sign in BACK_REFERENCE_SIGNS
 
 
 def _next_element(node: LexborNode, *, backwards: bool) -> str | None:
@@ -582,7 +587,8 @@ def _drop_permalinks(tree: Any, selection: Selection) -> None:
         texts = [node for node in _text_nodes(link) if not node.is_empty_text_node]
         if len(texts) != 1 or texts[0] not in selection.texts or texts[0] in selection.after:
             continue
-        if is_permalink(link) or is_back_reference(link):
+        sign = link_sign(texts[0].text_content or "")
+        if is_permalink(link, sign) or is_back_reference(sign):
             selection.texts.discard(texts[0])
 
 
