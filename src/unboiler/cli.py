@@ -9,7 +9,7 @@ import click
 
 from unboiler.classify.default_model import FAVOR_MODES
 from unboiler.compressed import decompress
-from unboiler.core import FRONT_MATTER_OUTPUTS, LINK_OUTPUTS
+from unboiler.core import LINK_OUTPUTS, METADATA_OUTPUTS
 from unboiler.core import extract as extract_page
 from unboiler.errors import ExtractionError, PageTooLargeError, UnboilerError
 from unboiler.extractors import extractors as list_extractors
@@ -139,7 +139,7 @@ def _extractor_options(
     "--with-metadata",
     is_flag=True,
     help="Put the page's title, author, date, URL, site name, language... above the text "
-    "or markdown output, as a YAML front matter block.",
+    "or markdown output, as a YAML front matter block (json holds them anyway).",
 )
 def extract(
     source: BinaryIO,
@@ -157,14 +157,10 @@ def extract(
 ) -> None:
     """Print the main content of the HTML page in SOURCE (a file, or - for stdin, which
     is also read when SOURCE is left out; either may be gzip-compressed)."""
-    if with_metadata and output_format not in FRONT_MATTER_OUTPUTS:
-        why = (
-            "json holds the metadata itself"
-            if output_format == "json"
-            else "an HTML fragment has no front matter; --output json holds the metadata"
-        )
+    if with_metadata and output_format not in METADATA_OUTPUTS:
         raise click.UsageError(
-            f"--with-metadata is for --output text or markdown, not {output_format} ({why})"
+            f"--with-metadata is for --output text, markdown or json, not {output_format} "
+            "(an HTML fragment has no front matter; --output json holds the metadata)"
         )
     if (links or images) and output_format not in LINK_OUTPUTS:
         flag = "--links" if links else "--images"

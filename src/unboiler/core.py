@@ -15,6 +15,8 @@ from unboiler.parse import MAX_BYTES, parse
 
 #: The outputs a front matter block can go above (``with_metadata``).
 FRONT_MATTER_OUTPUTS: Final = frozenset({"text", "markdown"})
+#: The outputs that can give the metadata: those, and JSON, which always holds it.
+METADATA_OUTPUTS: Final = FRONT_MATTER_OUTPUTS | {"json"}
 #: The outputs that can keep links and images.
 LINK_OUTPUTS: Final = frozenset({"markdown", "html"})
 
@@ -47,16 +49,17 @@ def extract(
     keep those in the formats that can show them (markdown, html; the others have none:
     a loop over the formats may pass them to all).  ``with_metadata`` puts the page's
     metadata above the text or Markdown as a YAML front matter block
-    (:mod:`unboiler.output.frontmatter`).  Raises :class:`unboiler.ExtractionError` for
+    (:mod:`unboiler.output.frontmatter`); JSON holds it anyway, and an HTML fragment
+    cannot (an :class:`unboiler.OutputError`).  Raises :class:`unboiler.ExtractionError` for
     input that is not a web page.
     """
-    if with_metadata and output not in FRONT_MATTER_OUTPUTS:
+    if with_metadata and output not in METADATA_OUTPUTS:
         raise OutputError(
-            f"with_metadata is for the text and markdown outputs, not {output!r} "
-            "(json holds the metadata itself)"
+            f"with_metadata is for the text, markdown and json outputs, not {output!r} "
+            "(an HTML fragment has no front matter)"
         )
     document, name = _run(html, url, extractor, encoding, max_bytes, favor, options)
-    if with_metadata:
+    if with_metadata and output in FRONT_MATTER_OUTPUTS:
         result = build_extraction(document, name, links=links, images=images)
         body = result.text if output == "text" else result.markdown
         return front_matter(result.to_dict()) + ("\n" + body if body else "")

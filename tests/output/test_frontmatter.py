@@ -125,10 +125,13 @@ def test_every_line_of_the_block_is_a_strict_field() -> None:
         assert re.fullmatch(rf"[a-z_]+: {scalar}|[a-z_]+:|  - {scalar}", line), line
 
 
-@pytest.mark.parametrize("output", ["json", "html"])
-def test_with_metadata_is_for_text_and_markdown(output: str) -> None:
-    with pytest.raises(unboiler.UnboilerError, match="text and markdown"):
-        unboiler.extract(PAGE, output=output, with_metadata=True)
+def test_with_metadata_is_for_text_markdown_and_json() -> None:
+    with pytest.raises(unboiler.OutputError, match="no front matter"):
+        unboiler.extract(PAGE, output="html", with_metadata=True)
+    # JSON holds the metadata anyway: the same record
+    assert unboiler.extract(PAGE, url=URL, output="json", with_metadata=True) == (
+        unboiler.extract(PAGE, url=URL, output="json")
+    )
 
 
 def test_command_line_with_metadata() -> None:
@@ -137,7 +140,7 @@ def test_command_line_with_metadata() -> None:
     assert result.exit_code == 0, result.output
     assert result.output.startswith(f'---\ntitle: "{TITLE.replace(chr(34), chr(92) + chr(34))}"')
     assert "\n---\n\nFerry:" in result.output
-    wrong = CliRunner().invoke(main, ["extract", path, "--with-metadata", "-o", "json"])
-    assert wrong.exit_code == 2 and "--with-metadata is for --output text or markdown" in (
+    wrong = CliRunner().invoke(main, ["extract", path, "--with-metadata", "-o", "html"])
+    assert wrong.exit_code == 2 and "--with-metadata is for --output text, markdown or json" in (
         wrong.output
     )

@@ -677,8 +677,17 @@ def test_glued_link_cases(line: str, expected: str) -> None:
         # a link that cuts a word: the word goes on in lower case
         ('Some restaurant <a href="/b">business</a>es may', "Some restaurant businesses may"),
         ('An <a href="/r">RSVP</a>s list, re<a href="/l">link</a>ed', "An RSVPs list, relinked"),
-        # two links that touch: a menu
+        # ... or in a script without case, the word goes on in any letter: Korean's
+        # particles, Thai (no spaces between words), Arabic's and Hebrew's prefixes,
+        # Persian's suffixes
+        ('한 달에 <a href="/t">교통비</a>가 만 원', "한 달에 교통비가 만 원"),
+        ('ดินร่วนผสม<a href="/c">ปุ๋ยหมัก</a> อัตราส่วน', "ดินร่วนผสมปุ๋ยหมัก อัตราส่วน"),
+        ('بين القاهرة و<a href="/a">الإسكندرية</a> أمس', "بين القاهرة والإسكندرية أمس"),
+        ('נסענו ו<a href="/j">ירושלים</a> שוב', "נסענו וירושלים שוב"),
+        ('در دانشگاه<a href="/t">تهران</a>ی قدیمی', "در دانشگاهتهرانی قدیمی"),
+        # two links that touch: a menu, in any script
         ('<a href="/1">one</a><a href="/2">two</a> three', "one two three"),
+        ('<a href="/1">خانه</a><a href="/2">اخبار</a> امروز', "خانه اخبار امروز"),
         # a number after a word (a footnote), an upper-case word: apart
         ('it was fast<a href="#n3">3</a> then', "it was fast 3 then"),
         ('Home<a href="/a">About</a> us', "Home About us"),
@@ -690,6 +699,30 @@ def test_glued_link_cases(line: str, expected: str) -> None:
 )
 def test_links_and_words_that_touch(html: str, expected: str) -> None:
     document = unboiler.parse(f"<p>{html}</p>")
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    assert to_text(document) == expected
+
+
+@pytest.mark.parametrize(
+    ("html", "expected"),
+    [
+        # an inline element its style makes a block: a line of its own
+        (
+            '<div><span style="display: block;">Use a 1:1 blend.</span>'
+            '<span style="DISPLAY:flex">Freezes well.</span> For a month.</div>',
+            "Use a 1:1 blend.\nFreezes well.\nFor a month.",
+        ),
+        ('<p>An <span style="display:inline-block">inline</span> box.</p>', "An inline box."),
+        ('<p>A <span style="color: red">red</span> word.</p>', "A red word."),
+        # a quotation's marks, which the browser draws
+        (
+            "<p>She said <q>make it so</q>, and left.</p>",
+            "She said \u201cmake it so\u201d, and left.",
+        ),
+    ],
+)
+def test_what_the_style_and_the_browser_add_to_a_line(html: str, expected: str) -> None:
+    document = unboiler.parse(html)
     unboiler.get_extractor("boilerpipe-everything")(document)
     assert to_text(document) == expected
 

@@ -592,6 +592,19 @@ def _drop_permalinks(tree: Any, selection: Selection) -> None:
             selection.texts.discard(texts[0])
 
 
+#: What a ``<q>`` shows around its text: the HTML standard's rendering (§15.3.6,
+#: "Quotes") draws the quotation marks of the element's language there, not the page's
+#: text; these are English's, the most common (a page's own language aside).
+QUOTE_MARKS: Final = ("\u201c", "\u201d")
+#: An inline style that lays its element out as a block (CSS Display Module Level 3,
+#: §2: an outer display type of ``block``), on its own line: WP Recipe Maker writes a
+#: recipe's notes as ``<span style="display: block">``.
+_BLOCK_DISPLAY: Final = re.compile(
+    r"display\s*:\s*(?:block|flex|grid|table|list-item|flow-root)\b", re.IGNORECASE
+)
+#: The inline elements whose style is read for it: those that format nothing, and so are
+#: laid out by their style alone.
+_STYLED_INLINE_TAGS: Final = frozenset({"span", "font", "label"})
 #: An inline style that hides its element: CSS 2.1's ``display: none`` (§9.2.4: no box
 #: at all) and ``visibility: hidden`` (§11.2: the box is there, unseen).
 HIDDEN_STYLE: Final = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
@@ -753,7 +766,15 @@ def _space_between_links(match: re.Match[str]) -> str:
     closing = run.find(_LINK_CLOSE)
     if closing != -1 and _LINK_OPEN in run[closing:]:
         return " " + run
-    return run if match.string[match.end()].islower() else " " + run
+    return run if _continues_word(match.string[match.end()]) else " " + run
+
+
+def _continues_word(character: str) -> bool:
+    """Whether a letter after an element's edge goes on the word before it: a
+    lower-case letter, or a letter of a script without case (Hangul, Thai, Arabic,
+    Hebrew...), whose particles and affixes a link cuts off as often as Latin's
+    ("<a>교통비</a>가", "و<a>الإسكندرية</a>").  An upper-case letter starts a word."""
+    return character.islower() or (character.isalpha() and not character.isupper())
 
 
 def _space_at_case_edge(match: re.Match[str]) -> str:
@@ -1628,6 +1649,16 @@ class _Layout:
         if not _laid_inline(node):  # a block inside a line (a heading, a cell) is a space
             run.append(" ")
             return " "
+        if tag == "q":  # the marks a browser draws around it, written out
+            run.append(QUOTE_MARKS[0])
+            return QUOTE_MARKS[1]
+        style = node.attributes.get("style") if tag in _STYLED_INLINE_TAGS else None
+        if style and _BLOCK_DISPLAY.search(style):
+            # an inline element its own style makes a block: a line of its own, with
+            # one break from the block before it (two would be a blank line)
+            if not run or run[-1] is not BREAK:
+                run.append(BREAK)
+            return BREAK
         return None
 
     def link_url(self, node: LexborNode) -> str | None:
