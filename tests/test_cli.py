@@ -26,11 +26,11 @@ def test_extract_file() -> None:
 def test_extract_stdin_as_json() -> None:
     data = (ROOT / "examples" / "article.html").read_bytes()
     result = CliRunner().invoke(
-        main, ["extract", "-", "--output", "json", "--url", "u"], input=data
+        main, ["extract", "-", "--output", "json", "--url", "https://example.org/u"], input=data
     )
     assert result.exit_code == 0, result.output
     record = json.loads(result.output)
-    assert record["url"] == "u" and "floating library" in record["text"]
+    assert record["url"] == "https://example.org/u" and "floating library" in record["text"]
 
 
 def test_extract_with_another_extractor() -> None:
@@ -214,6 +214,36 @@ def test_a_malformed_option_is_a_usage_error(flags: list[str], message: str) -> 
     result = CliRunner().invoke(main, ["extract", SAMPLE, *flags])
     assert result.exit_code == 2
     assert message in result.output
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        ("notaurl", "'notaurl' is not an absolute URL"),
+        ("example.org/news/a", "is not an absolute URL"),
+        ("/news/a", "is not an absolute URL"),
+        ("http://[::1", "is not a URL (Invalid IPv6 URL)"),
+    ],
+)
+def test_a_url_that_is_not_absolute_is_a_usage_error(url: str, message: str) -> None:
+    result = CliRunner().invoke(main, ["extract", SAMPLE, "--url", url])
+    assert result.exit_code == 2
+    assert message in result.output
+
+
+def test_an_absolute_url_resolves_links(tmp_path: Path) -> None:
+    page = tmp_path / "page.html"
+    sentence = "The ferry library opened on Saturday with eleven thousand books on its decks. "
+    page.write_text(
+        f'<html><body><article><p>{sentence * 3}See <a href="../map.html">the map</a>.</p>'
+        "</article></body></html>",
+        encoding="utf-8",
+    )
+    result = CliRunner().invoke(
+        main, ["extract", str(page), "-o", "markdown", "--links", "--url", " https://e.org/a/b "]
+    )
+    assert result.exit_code == 0, result.output
+    assert "See [the map](https://e.org/map.html)." in result.output
 
 
 def test_with_metadata_refused_for_an_output_without_front_matter() -> None:

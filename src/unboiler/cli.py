@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from typing import BinaryIO
+from urllib.parse import urlsplit
 
 import click
 
@@ -77,6 +78,26 @@ def _extractor_options(
     return options
 
 
+def _page_url(context: click.Context, parameter: click.Parameter, value: str | None) -> str | None:
+    """``--url`` as given, when it is an absolute URL: a page's address is one (RFC 3986,
+    4.3), and anything else ("example.org/a", a typo) would leave links unresolved and
+    the model without the URL's words, in silence."""
+    if value is None:
+        return None
+    try:
+        parts = urlsplit(value.strip())
+    except ValueError as error:
+        raise click.BadParameter(f"{value!r} is not a URL ({error})", context, parameter) from None
+    if not parts.scheme or not parts.netloc:
+        raise click.BadParameter(
+            f"{value!r} is not an absolute URL; give the page's full address, such as "
+            "https://example.org/news/story.html",
+            context,
+            parameter,
+        )
+    return value.strip()
+
+
 @main.command()
 @click.argument("source", type=click.File("rb"), default="-")
 @click.option(
@@ -105,7 +126,13 @@ def _extractor_options(
     help="Output format: text (plain text, as WCXB's gold is written), markdown (CommonMark "
     "with GitHub's tables), html (a sanitised fragment) or json (text and metadata).",
 )
-@click.option("--url", default=None, help="URL of the page, if known.")
+@click.option(
+    "--url",
+    default=None,
+    callback=_page_url,
+    help="The page's absolute URL, if known: links are resolved against it, and the "
+    "default extractor reads its words (without it, the address the page declares).",
+)
 @click.option(
     "--encoding",
     default=None,
