@@ -26,6 +26,7 @@ from unboiler.output.text import (
     Open,
     Paragraph,
     Quote,
+    Rule,
     Table,
 )
 
@@ -149,6 +150,8 @@ def layout_skeleton(blocks: list[Block], *, links: bool, images: bool) -> list[t
         elif isinstance(block, ListBlock):
             items = [layout_skeleton(item, links=links, images=images) for item in block.items]
             result.append(("list", block.ordered, block.start, items))
+        elif isinstance(block, Rule):
+            result.append(("rule",))
         elif isinstance(block, Table):
             width = max(sum(cell.colspan for cell in row) for row in block.rows)
             rows = []
@@ -215,6 +218,8 @@ def _markdown_blocks(node: SyntaxTreeNode) -> list[tuple[Any, ...]]:
             start = int(str(child.attrs.get("start", 1))) if kind == "ordered_list" else 1
             items = [_markdown_blocks(item) for item in child.children]
             result.append(("list", kind == "ordered_list", start, items))
+        elif kind == "hr":
+            result.append(("rule",))
         elif kind == "table":
             rows = []
             for section in child.children:

@@ -146,6 +146,32 @@ def test_quotes_nest() -> None:
     )
 
 
+def test_a_thematic_break_between_content_is_kept() -> None:
+    """An ``<hr>`` between two stretches of content is a rule in Markdown and HTML, and
+    only there: not before or after the content, not twice in a row, not in text."""
+    page = (
+        "<body><hr><article><p>The first part of the essay.</p><hr><hr>"
+        "<div><p>The second part, after a scene change.</p></div><hr></article>"
+        "<hr><footer><p>Site footer</p></footer></body>"
+    )
+    document = unboiler.parse(page)
+    for block in document.blocks:
+        block.set_content("footer" not in block.text.lower())
+    markdown = to_markdown(document)
+    assert markdown == (
+        "The first part of the essay.\n\n---\n\nThe second part, after a scene change."
+    )
+    assert markdown_skeleton(markdown) == [
+        ("paragraph", ("text:The first part of the essay.",)),
+        ("rule",),
+        ("paragraph", ("text:The second part, after a scene change.",)),
+    ]
+    assert to_html(document).count("<hr>") == 1
+    assert to_text(document) == (
+        "The first part of the essay.\n\nThe second part, after a scene change."
+    )
+
+
 def test_images_only_on_request_with_absolute_urls() -> None:
     document = article_document("images.html")
     assert "![" not in to_markdown(document)

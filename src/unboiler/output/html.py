@@ -32,6 +32,7 @@ from unboiler.output.text import (
     Open,
     Paragraph,
     Quote,
+    Rule,
     Table,
     layout,
 )
@@ -46,7 +47,7 @@ INLINE_TAGS: Final = {
     Mark.LINK: "a",
 }
 ALLOWED_TAGS: Final = frozenset(
-    {"p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "blockquote", "pre", "br"}
+    {"p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "blockquote", "pre", "br", "hr"}
     | {"table", "thead", "tbody", "tr", "th", "td", "img"}
     | set(INLINE_TAGS.values())
 )
@@ -143,6 +144,8 @@ class _Writer:
                 for index, item in enumerate(block.items)
             )
             return f"<{tag}{start}>\n{items}\n</{tag}>"
+        if isinstance(block, Rule):
+            return "<hr>"
         return self.table(block)
 
     def item(self, blocks: list[Block]) -> str:

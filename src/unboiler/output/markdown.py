@@ -35,11 +35,15 @@ from unboiler.output.text import (
     Open,
     Paragraph,
     Quote,
+    Rule,
     Table,
     layout,
     strip_line_ends,
 )
 
+#: A thematic break (CommonMark §4.1); three hyphens, as most writers do.  Blocks are
+#: parted by blank lines, so it never underlines a paragraph into a heading (§4.3).
+THEMATIC_BREAK: Final = "---"
 #: Delimiters of inline formatting (CommonMark §6.2; GFM §6.5 for strikethrough).
 DELIMITERS: Final = {Mark.EMPHASIS: "*", Mark.STRONG: "**", Mark.STRIKE: "~~"}
 #: Formatting Markdown has no syntax for, written as the inline HTML that CommonMark
@@ -354,6 +358,8 @@ class _Writer:
             return "\n".join(f"> {line}" if line else ">" for line in inner.split("\n"))
         if isinstance(block, ListBlock):
             return self.list_block(block, alternate=alternate)
+        if isinstance(block, Rule):
+            return THEMATIC_BREAK
         return self.table(block)
 
     def line(self, inlines: Sequence[Inline], *, line_break: str = HARD_BREAK) -> str:

@@ -272,7 +272,13 @@ class Table:
         return grid
 
 
-Block = Paragraph | Heading | CodeBlock | Quote | ListBlock | Table
+@dataclass
+class Rule:
+    """A thematic break (``<hr>``, the HTML standard §4.4.2: a change of topic, a
+    scene change) between two stretches of content."""
+
+
+Block = Paragraph | Heading | CodeBlock | Quote | ListBlock | Table | Rule
 
 # --------------------------------------------------------------------------- selection
 
@@ -1816,6 +1822,8 @@ class _Layout:
                         # A block the extractor left out ends the line as it would if
                         # kept: the text on either side of it is not one line.
                         self.end_line(run, blocks, seams)
+                        if tag == "hr" and self.parts_content(node, blocks):
+                            blocks.append(Rule())
                     elif tag == "img":
                         run.append(" ")  # an image left out still stands between words
                     elif node in self.hidden:
@@ -1856,6 +1864,12 @@ class _Layout:
             node = node.next
         self.end_line(run, blocks, seams)
         return blocks
+
+    def parts_content(self, node: LexborNode, blocks: list[Block]) -> bool:
+        """Whether a thematic break parts content: content before it in this flow (not
+        a break already) and after it among its siblings.  A rule before or after the
+        content, or between two left out, parts nothing of it."""
+        return bool(blocks) and not isinstance(blocks[-1], Rule) and self.content_follows(node)
 
     def image_placed(self, node: LexborNode, blocks: list[Block], run: list[Inline]) -> bool:
         """Whether an image outside the content runs belongs to the content: it is in a
@@ -2183,6 +2197,8 @@ def _text_blocks(blocks: Iterable[Block], separator: str) -> str:
 
 
 def _text_block(block: Block) -> str:
+    if isinstance(block, Rule):  # no words: the blank line around a block parts it
+        return ""
     if isinstance(block, (Paragraph, Heading)):
         return plain(block.inlines)
     if isinstance(block, CodeBlock):
