@@ -202,6 +202,18 @@ def test_visible_page_only() -> None:
     assert meta.categories == ("Outdoors",)
 
 
+def test_a_job_postings_date_is_when_it_was_posted() -> None:
+    posting = {
+        "@context": "https://schema.org",
+        "@type": "JobPosting",
+        "title": "Senior Backend Engineer",
+        "datePosted": "2024-10-01",
+        "validThrough": "2024-11-30T23:59",
+    }
+    body = "<h1>Senior Backend Engineer</h1><p>Join the payments team in Oslo or remotely.</p>"
+    assert meta_html(ld(posting), body).date == "2024-10-01"
+
+
 def test_url_date_before_the_page_text() -> None:
     body = "<h1>Canal walk</h1><p>Published on 2 March 2023</p>"
     assert meta_html(body=body, url="https://x.org/2024/05/17/canal").date == "2024-05-17"

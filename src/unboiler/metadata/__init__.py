@@ -311,10 +311,10 @@ def _date(page: _Page, near: list[TextBlock]) -> str | None:
     other pages' dates newest first (a news index, :func:`lists_items`) date nothing."""
     # Key by key across the objects: a video's uploadDate (schema.org MediaObject) is
     # read only when no object states when it was published or created, since news
-    # pages embed other stories' videos.
+    # pages embed other stories' videos; a job posting's datePosted is its publication.
     values = [
         value
-        for key in ("datePublished", "dateCreated", "uploadDate")
+        for key in ("datePublished", "dateCreated", "datePosted", "uploadDate")
         for value in page.data.values(key, own=True)
         if isinstance(value, str)
     ]
