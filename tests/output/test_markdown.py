@@ -632,3 +632,17 @@ def test_a_reversed_list_and_items_values_keep_their_numbers() -> None:
     unboiler.get_extractor("boilerpipe-everything")(plain)
     assert to_markdown(plain) == "4. Four\n5. Five"
     assert "value=" not in to_html(plain)
+
+
+def test_a_lists_numbering_style_is_kept_in_html() -> None:
+    """Letters and roman numerals (``<ol type>``): the HTML output keeps them, so that
+    a reference to clause (b) finds it; Markdown has decimal numbers only."""
+    document = unboiler.parse(
+        "<ol type='a' start='2'><li>Fees</li><li>Taxes</li></ol><p>Between.</p>"
+        "<ol type='I'><li>Part one</li></ol><p>And.</p><ol type='x'><li>Odd</li></ol>"
+    )
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    html = to_html(document)
+    assert '<ol start="2" type="a">' in html and '<ol type="I">' in html
+    assert "<ol>\n<li>Odd</li>" in html  # not a type HTML knows: decimal
+    assert to_markdown(document).startswith("2. Fees\n3. Taxes")

@@ -54,7 +54,7 @@ ALLOWED_TAGS: Final = frozenset(
 ALLOWED_ATTRIBUTES: Final = {
     "a": {"href"},
     "img": {"src", "alt"},
-    "ol": {"start"},
+    "ol": {"start", "type"},
     "li": {"value"},
     "th": {"colspan", "rowspan"},
     "td": {"colspan", "rowspan"},
@@ -137,6 +137,8 @@ class _Writer:
         if isinstance(block, ListBlock):
             tag = "ol" if block.ordered else "ul"
             start = f' start="{block.start}"' if block.ordered and block.start != 1 else ""
+            if block.style is not None:
+                start += f' type="{block.style}"'  # one of four letters: nothing to escape
             # items numbered otherwise than one up (reversed, or by value) each say it
             values = [f' value="{n}"' for n in block.numbers] if block.numbers else None
             items = "\n".join(

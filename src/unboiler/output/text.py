@@ -217,6 +217,10 @@ class ListBlock:
     start: int
     items: list[list[Block]]
     numbers: list[int] | None = None
+    #: How an ordered list's numbers are written (its ``type``: ``a``, ``A``, ``i``,
+    #: ``I``; HTML standard §4.4.8), when not in decimal: the HTML output keeps it, so
+    #: that "see clause 2(b)" still finds its clause.
+    style: str | None = None
 
     def ordinals(self) -> list[int]:
         """The number of each item, as a browser shows it."""
@@ -1358,6 +1362,11 @@ def _list_number(value: str | None) -> int | None:
         return None
 
 
+#: The ``type`` values of an ordered list that number it otherwise than in decimal
+#: (HTML standard §4.4.8: lower and upper letters, lower and upper roman numerals).
+LIST_NUMBER_STYLES: Final = frozenset({"a", "A", "i", "I"})
+
+
 def _ordinals(node: LexborNode, values: list[int | None]) -> list[int]:
     """The numbers of an ordered list's items, by the HTML standard's "ordinal value"
     (§4.4.8): from ``start`` (by default 1, or the number of items of a ``reversed``
@@ -1968,7 +1977,16 @@ class _Layout:
             return [ListBlock(False, 1, items)]
         numbers = _ordinals(node, [value for _, value in entries])
         counting = numbers == list(range(numbers[0], numbers[0] + len(numbers)))
-        return [ListBlock(True, numbers[0], items, None if counting else numbers)]
+        style = (node.attributes.get("type") or "").strip()
+        return [
+            ListBlock(
+                True,
+                numbers[0],
+                items,
+                None if counting else numbers,
+                style if style in LIST_NUMBER_STYLES else None,
+            )
+        ]
 
     def list_items(self, node: LexborNode, depth: int) -> list[tuple[list[Block], int | None]]:
         """The items of a list.  Besides its ``<li>``, a list may hold what HTML does not
