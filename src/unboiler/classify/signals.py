@@ -470,7 +470,8 @@ def with_address(signals: PageSignals, address: str | None) -> PageSignals:
     Only inference does this: the model is trained with the pages' URLs, and a page
     without one (the readability set's) is trained without.  Held out, deciding a page
     this way instead of with no URL at all wins back most of what the URL is worth
-    (benchmarks/results/default-url.md); training with it too cost readability 0.005."""
+    (benchmarks/results/default-url.md); on readability's pages, whose training had no
+    URL, it moved F1 from 0.9662 to 0.9647, and training with it too cost 0.005."""
     if not address:
         return signals
     page = signals.page.copy()

@@ -1160,13 +1160,18 @@ def is_decorative(node: LexborNode) -> bool:
     return _beside_words(node.prev, backward=True) or _beside_words(node.next, backward=False)
 
 
+#: Siblings passed over on the way from an image to the words beside it.
+_NOTHING_BETWEEN: Final = frozenset({"br", "wbr", "img"})
+
+
 def _beside_words(node: LexborNode | None, *, backward: bool) -> bool:
-    """Whether the nearest sibling in one direction that is not white space has text."""
+    """Whether the nearest sibling in one direction that shows something (white space,
+    comments, line breaks and other images passed over) has text."""
     while node is not None:
         text = node.text(deep=True) if node.is_element_node or node.is_text_node else ""
         if text.strip():
             return True
-        if node.is_element_node and node.tag not in ("br", "wbr") and node.tag != "img":
+        if node.is_element_node and node.tag not in _NOTHING_BETWEEN:
             return False
         node = node.prev if backward else node.next
     return False
