@@ -7,6 +7,7 @@ import os
 import signal
 import threading
 import time
+from collections.abc import Iterator
 
 import pytest
 from tests.batch.helpers import page
@@ -132,6 +133,18 @@ def test_in_process_extraction_is_the_same_work() -> None:
     assert result.error is None and "<p>" in str(result.content)
 
 
+@pytest.fixture
+def interruptible() -> Iterator[None]:
+    """Ctrl-C raises KeyboardInterrupt, as in a terminal, whatever the test process
+    inherited (a shell's background job is started with SIGINT ignored)."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+@pytest.mark.usefixtures("interruptible")
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
 def test_a_stop_signal_during_a_write_takes_effect_after_it(stop: signal.Signals) -> None:
     written = []
@@ -144,3 +157,16 @@ def test_a_stop_signal_during_a_write_takes_effect_after_it(stop: signal.Signals
     with pytest.raises(KeyboardInterrupt):
         os.kill(os.getpid(), signal.SIGINT)
         time.sleep(1)
+
+
+def test_a_stop_signal_the_process_ignores_stays_ignored() -> None:
+    """A batch started to ignore Ctrl-C (``nohup``, a background job) is not stopped by
+    it during a write, and the signal is still ignored after."""
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        with whole_write():
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.1)
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, before)

@@ -146,11 +146,17 @@ STOP_SIGNALS: Final = (signal.SIGINT, signal.SIGTERM)
 @contextlib.contextmanager
 def _handled(handler: Any) -> Iterator[None]:
     """:data:`STOP_SIGNALS` go to ``handler`` inside the block (main thread only: Python
-    runs signal handlers there and nowhere else)."""
+    runs signal handlers there and nowhere else), except one the process ignores: a
+    batch started to ignore Ctrl-C (under ``nohup``, as a shell's background job) goes
+    on ignoring it."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = {number: signal.signal(number, handler) for number in STOP_SIGNALS}
+    previous = {
+        number: signal.signal(number, handler)
+        for number in STOP_SIGNALS
+        if signal.getsignal(number) is not signal.SIG_IGN
+    }
     try:
         yield
     finally:
