@@ -57,7 +57,7 @@ def test_every_error_class_is_exported_and_in_the_tree() -> None:
     [
         (lambda: unboiler.extract("<p>x</p>", output="pdf"), unboiler.OutputError),
         (
-            lambda: unboiler.extract("<p>x</p>", output="json", with_metadata=True),
+            lambda: unboiler.extract("<p>x</p>", output="html", with_metadata=True),
             unboiler.OutputError,
         ),
         (
