@@ -634,6 +634,29 @@ def test_a_reversed_list_and_items_values_keep_their_numbers() -> None:
     assert "value=" not in to_html(plain)
 
 
+def test_a_task_list_keeps_its_checkboxes() -> None:
+    """GitHub's task lists: a checkbox at the start of an item (or of its first
+    paragraph) is GFM's ``[x]``/``[ ]`` in Markdown, and the same marks in text and
+    HTML; an item without one, or with another input, has none."""
+    document = unboiler.parse(
+        "<ul><li><input type='checkbox' checked disabled> Write the parser</li>"
+        "<li><input type=checkbox disabled> Write the tests</li><li>No box here</li></ul>"
+        "<p>Then:</p><ol><li><p><input type='CheckBox' checked> In a paragraph</p></li></ol>"
+        "<p>And:</p><ul><li><input type='text'> Not a box</li></ul>"
+    )
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    markdown = to_markdown(document)
+    assert markdown.split("\n\n") == [
+        "- [x] Write the parser\n- [ ] Write the tests\n- No box here",
+        "Then:",
+        "1. [x] In a paragraph",
+        "And:",
+        "- Not a box",
+    ]
+    assert to_text(document).startswith("[x] Write the parser\n[ ] Write the tests\nNo box")
+    assert "<li>[x] Write the parser</li>" in to_html(document)
+
+
 def test_a_lists_numbering_style_is_kept_in_html() -> None:
     """Letters and roman numerals (``<ol type>``): the HTML output keeps them, so that
     a reference to clause (b) finds it; Markdown has decimal numbers only."""

@@ -141,8 +141,9 @@ class _Writer:
                 start += f' type="{block.style}"'  # one of four letters: nothing to escape
             # items numbered otherwise than one up (reversed, or by value) each say it
             values = [f' value="{n}"' for n in block.numbers] if block.numbers else None
+            marks = block.check_marks()
             items = "\n".join(
-                f"<li{values[index] if values else ''}>{self.item(item)}</li>"
+                f"<li{values[index] if values else ''}>{marks[index]}{self.item(item)}</li>"
                 for index, item in enumerate(block.items)
             )
             return f"<{tag}{start}>\n{items}\n</{tag}>"

@@ -375,7 +375,8 @@ class _Writer:
         )
         separator = "\n" if tight else "\n\n"
         items = []
-        for number, item in zip(block.ordinals(), block.items, strict=True):
+        marks = block.check_marks()
+        for number, item, task in zip(block.ordinals(), block.items, marks, strict=True):
             if block.ordered:
                 marker = f"{number}{')' if alternate else '.'}"
             else:
@@ -383,7 +384,7 @@ class _Writer:
             body = self.blocks(item, separator) or ""
             indent = " " * (len(marker) + 1)
             first, *rest = body.split("\n")
-            lines = [f"{marker} {first}" if first else marker]
+            lines = [f"{marker} {task}{first}" if first else marker]
             lines.extend(f"{indent}{line}" if line else "" for line in rest)
             items.append("\n".join(lines))
         return separator.join(items)

@@ -221,6 +221,15 @@ class ListBlock:
     #: ``I``; HTML standard §4.4.8), when not in decimal: the HTML output keeps it, so
     #: that "see clause 2(b)" still finds its clause.
     style: str | None = None
+    #: Each item's checkbox, for a task list (GitHub's ``<input type="checkbox">`` at
+    #: the start of an item): ticked, not ticked, or None for an item without one.
+    checks: list[bool | None] | None = None
+
+    def check_marks(self) -> list[str]:
+        """Each item's task mark as GFM writes it (``[x] ``, ``[ ] ``; GFM §5.3), or ""."""
+        if self.checks is None:
+            return [""] * len(self.items)
+        return ["" if c is None else TASK_MARKS[c] for c in self.checks]
 
     def ordinals(self) -> list[int]:
         """The number of each item, as a browser shows it."""
@@ -1367,6 +1376,32 @@ def _list_number(value: str | None) -> int | None:
         return None
 
 
+#: A task list item's mark, ticked and not (GFM §5.3, "Task list items"); the plain
+#: text and HTML outputs write the same.
+TASK_MARKS: Final = {True: "[x] ", False: "[ ] "}
+
+
+def _task_check(item: LexborNode) -> bool | None:
+    """Whether a list item opens with a checkbox, ticked (True) or not (False), as
+    GitHub and many Markdown renderers write a task list item; None when it does not.
+    The box may stand in the item's first paragraph (a loose list)."""
+    node = item.first_child
+    for _ in range(2):  # the item, then its first paragraph
+        while node is not None and (node.is_text_node and not (node.text_content or "").strip()):
+            node = node.next
+        if node is None or not node.is_element_node:
+            return None
+        if node.tag == "input":
+            attributes = node.attributes
+            if (attributes.get("type") or "").strip().lower() != "checkbox":
+                return None
+            return "checked" in attributes
+        if node.tag != "p":
+            return None
+        node = node.first_child
+    return None
+
+
 #: The ``type`` values of an ordered list that number it otherwise than in decimal
 #: (HTML standard §4.4.8: lower and upper letters, lower and upper roman numerals).
 LIST_NUMBER_STYLES: Final = frozenset({"a", "A", "i", "I"})
@@ -1977,10 +2012,12 @@ class _Layout:
         entries = self.list_items(node, depth)
         if not entries:
             return []
-        items = [blocks for blocks, _ in entries]
+        items = [blocks for blocks, _, _ in entries]
+        checks = [check for _, _, check in entries]
+        tasks = checks if any(check is not None for check in checks) else None
         if node.tag != "ol":
-            return [ListBlock(False, 1, items)]
-        numbers = _ordinals(node, [value for _, value in entries])
+            return [ListBlock(False, 1, items, checks=tasks)]
+        numbers = _ordinals(node, [value for _, value, _ in entries])
         counting = numbers == list(range(numbers[0], numbers[0] + len(numbers)))
         style = (node.attributes.get("type") or "").strip()
         return [
@@ -1990,22 +2027,27 @@ class _Layout:
                 items,
                 None if counting else numbers,
                 style if style in LIST_NUMBER_STYLES else None,
+                tasks,
             )
         ]
 
-    def list_items(self, node: LexborNode, depth: int) -> list[tuple[list[Block], int | None]]:
+    def list_items(
+        self, node: LexborNode, depth: int
+    ) -> list[tuple[list[Block], int | None, bool | None]]:
         """The items of a list.  Besides its ``<li>``, a list may hold what HTML does not
         allow there but pages put anyway, and browsers show as list content: a list
         (``<ul><li>a</li><ul>…</ul></ul>``, shown indented under the item before it) is
         that item's sublist; an element wrapping items (``<ul><div><li>…</li></div></ul>``)
         is read through, its items being the list's; other text is an item of its own.
-        Each item comes with its ``<li>``'s ``value``, if any."""
-        items: list[tuple[list[Block], int | None]] = []
+        Each item comes with its ``<li>``'s ``value``, if any, and its task checkbox's
+        state (:func:`_task_check`)."""
+        items: list[tuple[list[Block], int | None, bool | None]] = []
         run: list[Inline] = []
         child = node.first_child
         while child is not None:
             item: list[Block] = []
             value = None
+            check = None
             if child.is_text_node:  # text straight inside a list: an item of its own
                 text = self.text(child)
                 if text:
@@ -2025,11 +2067,12 @@ class _Layout:
                     item = self.flow(child, depth)
                     if tag == "li":
                         value = _list_number(child.attributes.get("value"))
+                        check = _task_check(child)
                 else:
                     self.inline_element(child, run)
                     self.end_line(run, item)
             if item:
-                items.append((item, value))
+                items.append((item, value, check))
             child = child.next
         return items
 
@@ -2229,7 +2272,10 @@ def _text_block(block: Block) -> str:
     if isinstance(block, Quote):
         return _text_blocks(block.blocks, "\n\n")
     if isinstance(block, ListBlock):
-        return "\n".join(_text_blocks(item, "\n") for item in block.items)
+        return "\n".join(
+            mark + _text_blocks(item, "\n")
+            for mark, item in zip(block.check_marks(), block.items, strict=True)
+        )
     return "\n".join(
         "\t".join("" if cell is None else plain(cell.inlines, line_break=" ") for cell in row)
         for row in block.grid()
@@ -2248,6 +2294,7 @@ def to_text(document: TextDocument) -> str:
 
 
 __all__ = [
+    "TASK_MARKS",
     "Block",
     "Cell",
     "Close",
@@ -2261,6 +2308,7 @@ __all__ = [
     "Open",
     "Paragraph",
     "Quote",
+    "Rule",
     "Selection",
     "Table",
     "blocks_to_text",
