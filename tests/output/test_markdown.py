@@ -634,6 +634,25 @@ def test_a_reversed_list_and_items_values_keep_their_numbers() -> None:
     assert "value=" not in to_html(plain)
 
 
+def test_a_tables_column_alignment_is_kept() -> None:
+    """A column aligned by its cells' style or ``align`` is aligned in the delimiter row
+    (GFM §4.10); markdown-it-py reads it back."""
+    document = unboiler.parse(
+        "<table><tr><th>Setting</th><th style='text-align: center'>Default</th>"
+        "<th align=right>Range</th><th align=justify>Note</th></tr>"
+        "<tr><td>pool</td><td>10</td><td>1–100</td><td>per host</td></tr></table>"
+    )
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    markdown = to_markdown(document)
+    assert markdown.splitlines()[:2] == [
+        "| Setting | Default | Range | Note |",
+        "| --- |:---:| ---:| --- |",
+    ]
+    header = markdown_parser().parse(markdown)
+    styles = [token.attrGet("style") for token in header if token.type == "th_open"]
+    assert styles == [None, "text-align:center", "text-align:right", None]
+
+
 def test_a_task_list_keeps_its_checkboxes() -> None:
     """GitHub's task lists: a checkbox at the start of an item (or of its first
     paragraph) is GFM's ``[x]``/``[ ]`` in Markdown, and the same marks in text and

@@ -24,6 +24,7 @@ from typing import Final
 from unboiler.document import TextDocument
 from unboiler.output.text import (
     Block,
+    Cell,
     Close,
     CodeBlock,
     Heading,
@@ -398,10 +399,11 @@ class _Writer:
         break."""
         grid = table.grid()  # cells in their columns; spanned slots empty
         width = max(len(row) for row in grid)
+        delimiters = "|" + "|".join(_delimiter(column, grid) for column in range(width)) + "|"
         lines = []
         if not all(cell is None or cell.header for cell in grid[0]):  # None: a span
             lines.append("|" + " |" * width)
-            lines.append("|" + "|".join([" --- "] * width) + "|")
+            lines.append(delimiters)
         for row in grid:
             cells: list[str] = []
             for cell in row:
@@ -411,8 +413,26 @@ class _Writer:
             cells.extend([""] * (width - len(cells)))
             lines.append("| " + " | ".join(cells) + " |")
             if len(lines) == 1:
-                lines.append("|" + "|".join([" --- "] * width) + "|")
+                lines.append(delimiters)
         return "\n".join(lines)
+
+
+#: A GFM table's delimiter cell for each alignment of its column (GFM §4.10).
+ALIGNED_DELIMITERS: Final = {None: " --- ", "left": ":--- ", "center": ":---:", "right": " ---:"}
+
+
+def _delimiter(column: int, grid: list[list[Cell | None]]) -> str:
+    """The delimiter cell of a column: aligned as the first of its cells that says how
+    (most often the header's), else plain."""
+    align = next(
+        (
+            cell.align
+            for row in grid
+            if column < len(row) and (cell := row[column]) is not None and cell.align
+        ),
+        None,
+    )
+    return ALIGNED_DELIMITERS[align]
 
 
 def _escape_code_pipes(cell: str) -> str:

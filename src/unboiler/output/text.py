@@ -244,6 +244,9 @@ class Cell:
     header: bool = False
     colspan: int = 1
     rowspan: int = 1
+    #: How the page aligns the cell's text (``left``, ``center``, ``right``), when it
+    #: says (:func:`_cell_align`).
+    align: str | None = None
 
 
 @dataclass
@@ -1376,6 +1379,24 @@ def _list_number(value: str | None) -> int | None:
         return None
 
 
+#: A cell's ``text-align`` in its inline style (CSS Text Module Level 3, §7.1), the way
+#: Markdown writers and wikis write a column's alignment into HTML.
+_TEXT_ALIGN: Final = re.compile(r"text-align\s*:\s*(left|center|right)\b", re.IGNORECASE)
+#: The alignments a GFM table's delimiter row can write (GFM §4.10).
+CELL_ALIGNMENTS: Final = frozenset({"left", "center", "right"})
+
+
+def _cell_align(attributes: dict[str, str | None]) -> str | None:
+    """How a table cell's text is aligned: its style's ``text-align``, else its
+    ``align`` attribute (obsolete in HTML5, §16.3.4, and still written)."""
+    style = attributes.get("style")
+    found = _TEXT_ALIGN.search(style) if style else None
+    if found is not None:
+        return found.group(1).lower()
+    align = (attributes.get("align") or "").strip().lower()
+    return align if align in CELL_ALIGNMENTS else None
+
+
 #: A task list item's mark, ticked and not (GFM §5.3, "Task list items"); the plain
 #: text and HTML outputs write the same.
 TASK_MARKS: Final = {True: "[x] ", False: "[ ] "}
@@ -2129,6 +2150,7 @@ class _Layout:
                         header=cell.tag == "th",
                         colspan=_span(cell.attributes.get("colspan"), MAX_COLSPAN),
                         rowspan=_span(cell.attributes.get("rowspan"), MAX_ROWSPAN),
+                        align=_cell_align(cell.attributes),
                     )
                     for cell, blocks in r
                 ]
