@@ -421,13 +421,18 @@ class _Writer:
 ALIGNED_DELIMITERS: Final = {None: " --- ", "left": ":--- ", "center": ":---:", "right": " ---:"}
 
 
+#: The rows a column's alignment is read from: the header and the first row of data (a
+#: table of a hundred thousand rows is not read twice for it).
+ALIGNMENT_ROWS: Final = 2
+
+
 def _delimiter(column: int, grid: list[list[Cell | None]]) -> str:
-    """The delimiter cell of a column: aligned as the first of its cells that says how
-    (most often the header's), else plain."""
+    """The delimiter cell of a column: aligned as the first of its cells in the first
+    :data:`ALIGNMENT_ROWS` rows that says how, else plain."""
     align = next(
         (
             cell.align
-            for row in grid
+            for row in grid[:ALIGNMENT_ROWS]
             if column < len(row) and (cell := row[column]) is not None and cell.align
         ),
         None,
