@@ -47,15 +47,19 @@ HIDDEN_COLUMN: Final = block_feature_names().index("any_hidden")
 
 def deciding_signals(document: TextDocument, *, spare: int = 0) -> PageSignals:
     """The features the default extractor decides ``document`` with
-    (:func:`~unboiler.classify.signals.page_signals`): a page whose URL the caller did
-    not give reads the address it declares in its place
-    (:func:`~unboiler.classify.signals.with_address`)."""
-    signals = page_signals(document, spare=spare)
-    if document.url is None:
-        from unboiler.metadata.sources import declared_address
+    (:func:`~unboiler.classify.signals.page_signals`, :func:`addressed`)."""
+    return addressed(document, page_signals(document, spare=spare))
 
-        signals = with_address(signals, declared_address(document.tree))
-    return signals
+
+def addressed(document: TextDocument, signals: PageSignals) -> PageSignals:
+    """``signals`` of ``document`` as the extractor decides with them: a page whose URL
+    the caller did not give reads the address it declares in its place
+    (:func:`~unboiler.classify.signals.with_address`); the same object otherwise."""
+    if document.url is not None:
+        return signals
+    from unboiler.metadata.sources import declared_address
+
+    return with_address(signals, declared_address(document.tree))
 
 
 def check_favor(favor: str) -> None:
@@ -143,6 +147,7 @@ __all__ = [
     "HEADING_COLUMN",
     "HIDDEN_COLUMN",
     "DecideBlocks",
+    "addressed",
     "check_favor",
     "choose_units",
     "deciding_signals",

@@ -45,7 +45,7 @@ from unboiler.classify.default_model import (
     favor_beta,
 )
 from unboiler.classify.model import ModelError
-from unboiler.classify.signals import PageSignals, page_signals, score_context, with_address
+from unboiler.classify.signals import PageSignals, page_signals, score_context
 from unboiler.datasets import Dataset, Page, domain_of
 from unboiler.errors import UnboilerError
 
@@ -114,9 +114,9 @@ class PageData:
 def page_data(page: Page, dataset: str, metric: str = "shingle") -> PageData:
     """Parse one page as the default extractor does and label its blocks.  ``metric`` is
     how its dataset scores a page (``shingle`` or ``wordbag``)."""
+    from unboiler.classify.decide import addressed
     from unboiler.filters.repeats import in_table_cell
     from unboiler.filters.units import decision_units
-    from unboiler.metadata.sources import declared_address
     from unboiler.parse import parse, reveal_noscript
 
     if page.gold is None:
@@ -124,9 +124,7 @@ def page_data(page: Page, dataset: str, metric: str = "shingle") -> PageData:
     document = parse(page.html, url=page.url)
     reveal_noscript(document)
     signals = page_signals(document)
-    at_inference = None
-    if document.url is None and (address := declared_address(document.tree)):
-        at_inference = with_address(signals, address)
+    decided = addressed(document, signals)
     code, rows = decision_units(document)
     blocks = document.blocks
     coverage = np.asarray(bag_coverage(blocks, page.gold, context=True), dtype=np.float64)
@@ -147,7 +145,7 @@ def page_data(page: Page, dataset: str, metric: str = "shingle") -> PageData:
         code=tuple(map(tuple, code)),
         rows=tuple(map(tuple, rows)),
         cells=frozenset(i for i, block in enumerate(blocks) if in_table_cell(block)),
-        at_inference=at_inference,
+        at_inference=None if decided is signals else decided,
     )
 
 
