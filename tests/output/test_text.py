@@ -152,17 +152,101 @@ MATH_PAGE = (
 )
 
 
-@pytest.mark.parametrize("output", ["text", "markdown", "html"])
-def test_formulas_in_content_lines_are_written(output: str) -> None:
+@pytest.mark.parametrize(
+    ("output", "first", "second"),
+    [
+        # the plain text and the HTML show the formulas' text, Markdown their TeX: the
+        # page's own where it has one ("x = 2"), else made from the MathML
+        ("text", "When a≠0, there are two solutions to x=2 and more.", "e² is a number."),
+        ("html", "When a≠0, there are two solutions to x=2 and more.", "e² is a number."),
+        (
+            "markdown",
+            "When $a≠0$, there are two solutions to $x = 2$ and more.",
+            "$e^{2}$ is a number.",
+        ),
+    ],
+)
+def test_formulas_in_content_lines_are_written(output: str, first: str, second: str) -> None:
     document = unboiler.parse(MATH_PAGE)
     for block in document.blocks:
         block.set_content(block.text not in ("Home",))
     rendered = render(document, output, extractor="by-hand")
     words = re.sub(r"<[^>]+>", "", rendered)
-    assert "When a≠0, there are two solutions to x=2 and more." in words
-    assert "e2 is a number." in words  # MathJax 3: the assistive MathML is the text
-    assert "x = 2" not in words  # the TeX annotation is not shown
+    assert first in words
+    assert second in words  # MathJax 3: the assistive MathML is the formula
     assert "π" not in words and "Home" not in words  # a formula outside the content
+    if output != "markdown":
+        assert "x = 2" not in words  # the TeX annotation is not shown
+
+
+KATEX_FORMULA = (
+    '<span class="katex"><span class="katex-mathml"><math><semantics><mrow><mi>E</mi>'
+    "<mo>=</mo><mi>m</mi><msup><mi>c</mi><mn>2</mn></msup></mrow>"
+    '<annotation encoding="application/x-tex">E=mc^2</annotation></semantics></math></span>'
+    '<span class="katex-html" aria-hidden="true"><span class="mord">E</span>'
+    '<span class="mrel">=</span><span class="mord">m</span><span class="mord">c'
+    '<span class="msupsub"><span class="mtight">2</span></span></span></span></span>'
+)
+MATHJAX2_FORMULA = (
+    '<span class="MathJax" role="presentation"><nobr aria-hidden="true"><span class="math">'
+    '<span class="mi">E</span><span class="mo">=</span><span class="mi">m</span>'
+    '<span class="msubsup"><span class="mi">c</span><span class="mn">2</span></span>'
+    '</span></nobr><span class="MJX_Assistive_MathML" role="presentation"><math><mi>E</mi>'
+    "<mo>=</mo><mi>m</mi><msup><mi>c</mi><mn>2</mn></msup></math></span></span>"
+    '<script type="math/tex">E=mc^2</script>'
+)
+
+
+@pytest.mark.parametrize("formula", [KATEX_FORMULA, MATHJAX2_FORMULA], ids=["katex", "mathjax2"])
+@pytest.mark.parametrize(
+    ("output", "expected"),
+    [
+        ("text", "Einstein wrote E=mc² in 1905."),
+        ("markdown", "Einstein wrote $E=mc^{2}$ in 1905."),
+    ],
+)
+def test_a_formula_drawn_for_the_eye_as_well_is_written_once(
+    formula: str, output: str, expected: str
+) -> None:
+    # KaTeX and MathJax 2 draw a formula with styled glyphs hidden from assistive
+    # technology beside its MathML: the glyphs' text ("E=mc2") is not written again
+    page = f"<body><article><p>Einstein wrote {formula} in 1905.</p></article></body>"
+    rendered = render(_all_content(page), output, extractor="by-hand")
+    if "E=mc^2" in rendered:  # KaTeX's own TeX
+        expected = expected.replace("mc^{2}", "mc^2")
+    assert rendered == expected
+
+
+def test_glyphs_hidden_beside_a_formula_in_running_text_are_not_its_rendering() -> None:
+    # an element hidden from assistive technology in a line of text is not a formula's
+    # drawing: only a wrapper that holds the formula and nothing else with text is
+    page = (
+        "<body><article><p>Area <math><mi>A</mi></math> of the room "
+        '<span aria-hidden="true">(see plan)</span> is large.</p></article></body>'
+    )
+    assert to_text(_all_content(page)) == "Area A of the room (see plan) is large."
+
+
+def test_a_formula_set_apart_is_a_line_of_its_own() -> None:
+    page = (
+        '<body><article><p>The roots are <math display="block"><mi>x</mi><mo>=</mo>'
+        "<mfrac><mrow><mo>−</mo><mi>b</mi><mo>±</mo><msqrt><msup><mi>b</mi><mn>2</mn>"
+        "</msup><mo>−</mo><mn>4</mn><mi>a</mi><mi>c</mi></msqrt></mrow><mrow><mn>2</mn>"
+        "<mi>a</mi></mrow></mfrac></math> for any a.</p></article></body>"
+    )
+    document = _all_content(page)
+    assert to_text(document) == "The roots are\nx=(−b±√(b²−4ac))/(2a)\nfor any a."
+    assert render(document, "markdown", extractor="by-hand") == (
+        "The roots are\\\n$$x=\\frac{−b±\\sqrt{b^{2}−4ac}}{2a}$$\\\nfor any a."
+    )
+
+
+def test_two_formulas_side_by_side_keep_their_own_tex() -> None:
+    page = (
+        "<body><p>Both <math alttext='a'><mi>a</mi></math><math alttext='b'><mi>b</mi></math>"
+        " hold.</p></body>"
+    )
+    assert render(_all_content(page), "markdown", extractor="by-hand") == "Both $a$$b$ hold."
 
 
 def test_a_formula_writes_its_tokens_without_the_white_space_between_them() -> None:

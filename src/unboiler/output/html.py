@@ -20,6 +20,7 @@ import nh3
 
 from unboiler.document import TextDocument
 from unboiler.output.text import (
+    FORMULA_MARKS,
     Block,
     Close,
     CodeBlock,
@@ -101,7 +102,9 @@ class _Writer:
                     out.append(f'<img src="{_attribute(src)}" alt="{_attribute(token.alt)}">')
             elif isinstance(token, Open):
                 closing = ""
-                if token.mark is not Mark.LINK:
+                if token.mark in FORMULA_MARKS:
+                    pass  # a formula's text is written as it is, without markup
+                elif token.mark is not Mark.LINK:
                     tag = INLINE_TAGS[token.mark]
                     out.append(f"<{tag}>")
                     closing = f"</{tag}>"

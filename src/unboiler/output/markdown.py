@@ -23,6 +23,7 @@ from typing import Final
 
 from unboiler.document import TextDocument
 from unboiler.output.text import (
+    FORMULA_MARKS,
     Block,
     Cell,
     Close,
@@ -193,7 +194,19 @@ class _Line:
         stack: list[_Span] = []
         code: list[str] | None = None  # the text of an open code span
         code_depth = 0
+        formula: Open | None = None  # an open formula, written whole at its close
+        formula_text: list[str] = []
         for token in inlines:
+            if formula is not None:
+                if isinstance(token, Close) and token.mark is formula.mark:
+                    pieces.append(_formula(formula, "".join(formula_text)))
+                    formula = None
+                elif isinstance(token, str):
+                    formula_text.append(token)
+                continue
+            if isinstance(token, Open) and token.mark in FORMULA_MARKS:
+                formula, formula_text = token, []
+                continue
             if code is not None:
                 if isinstance(token, str):
                     code.append(token)
@@ -310,6 +323,16 @@ class _Line:
         self.delimiters.add(closing)
         self.pairs.append((span.opening, closing))
         self.pieces.append(delimiter)
+
+
+def _formula(opening: Open, text: str) -> str:
+    """A formula as TeX between dollar signs, ``$...$`` in a line and ``$$...$$`` set
+    apart (Pandoc's ``tex_math_dollars``, GitHub's and markdown-it's ``dollarmath``); its
+    text, escaped, when it has no TeX."""
+    if not opening.tex:
+        return escape(text)
+    dollars = "$$" if opening.mark is Mark.DISPLAY_FORMULA else "$"
+    return f"{dollars}{opening.tex}{dollars}"
 
 
 def _line(

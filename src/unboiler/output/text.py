@@ -42,6 +42,13 @@ from selectolax.lexbor import LexborNode
 
 from unboiler import tags
 from unboiler.document import TextBlock, TextDocument
+from unboiler.output.formula import (
+    SUBSCRIPT_FORMS,
+    SUPERSCRIPT_FORMS,
+    formula_tex,
+    formula_text,
+    is_display,
+)
 from unboiler.text import LONG_TEXT, pieces, remove_space
 
 # --------------------------------------------------------------------------- tag tables
@@ -133,6 +140,14 @@ class Mark(enum.Enum):
     #: shows them; the HTML and Markdown keep them, or "x2" would read as a product.
     SUPERSCRIPT = "superscript"
     SUBSCRIPT = "subscript"
+    #: A MathML formula, in a line or set apart on its own (:mod:`unboiler.output.formula`):
+    #: the plain text is its Unicode text, Markdown its TeX (the :class:`Open`'s ``tex``).
+    FORMULA = "formula"
+    DISPLAY_FORMULA = "display formula"
+
+
+#: The marks of formulas, which hold their text whole: two formulas side by side are two.
+FORMULA_MARKS: Final = frozenset({Mark.FORMULA, Mark.DISPLAY_FORMULA})
 
 
 MARK_TAGS: Final = {
@@ -157,10 +172,12 @@ MARK_TAGS: Final = {
 
 @dataclass(frozen=True)
 class Open:
-    """Start of inline formatting; ``href`` is the absolute URL of a link, if usable."""
+    """Start of inline formatting; ``href`` is the absolute URL of a link, if usable;
+    ``tex`` a formula's TeX."""
 
     mark: Mark
     href: str | None = None
+    tex: str | None = None
 
 
 @dataclass(frozen=True)
@@ -435,6 +452,7 @@ def select(document: TextDocument, *, images: bool = False) -> Selection:
         _drop_assistive_copies(document.tree, selection)
         _drop_permalinks(document.tree, selection)
         _drop_hidden_inline(document.tree, selection)
+        _drop_formula_renderings(document.tree, selection)
     if images:
         for segments in found.values():
             for index, segment in enumerate(segments):
@@ -705,6 +723,69 @@ def _drop_assistive_copies(tree: Any, selection: Selection) -> None:
             moved = selection.after.pop(node, None)
             if moved:
                 selection.after.setdefault(anchor, []).extend(moved)
+
+
+#: How far above a formula its visual rendering is looked for: KaTeX sets it beside the
+#: ``<span>`` that holds the ``<math>``, MathJax 2 beside the one that holds it.
+RENDERING_LEVELS: Final = 2
+
+
+def _hidden_from_readers(element: LexborNode) -> bool:
+    return (element.attributes.get("aria-hidden") or "").strip().lower() == "true"
+
+
+def _drop_formula_renderings(tree: Any, selection: Selection) -> None:
+    """Leave out of ``selection`` the text of each formula's visual rendering.
+
+    KaTeX writes a formula twice: as MathML for assistive technology, and as styled
+    ``<span>`` glyphs for the eye, marked ``aria-hidden="true"`` (MathJax 2 does the
+    same with its ``<nobr>``).  The layout writes the MathML (:func:`_write_formula`);
+    the glyphs, in the parser's text, would write it again with its structure lost
+    ("E=mc2E=mc2").  A rendering is an element hidden from assistive technology beside
+    the formula, or beside an element within :data:`RENDERING_LEVELS` above it, where
+    nothing else beside it has text."""
+    for formula in tree.css("math"):
+        element = formula
+        for _ in range(RENDERING_LEVELS):
+            parent = element.parent
+            if parent is None:
+                break
+            renderings = _renderings_beside(parent, element)
+            if renderings is None:
+                break
+            for rendering in renderings:
+                texts = _text_nodes(rendering)
+                if not any(node in selection.after for node in texts):
+                    selection.texts.difference_update(texts)
+            element = parent
+
+
+def _renderings_beside(parent: LexborNode, element: LexborNode) -> list[LexborNode] | None:
+    """The children of ``parent`` beside ``element`` hidden from assistive technology,
+    or None when another child has text, or when more than :data:`MAX_BESIDE_NODES`
+    nodes are read before that is known (no formula's wrapper holds so many)."""
+    renderings: list[LexborNode] = []
+    seen = 0
+    child = parent.first_child
+    while child is not None:
+        seen += 1
+        if child != element:
+            if child.is_text_node and not child.is_empty_text_node:
+                return None
+            if child.is_element_node and child.tag not in IGNORED_TAGS:
+                if _hidden_from_readers(child):
+                    renderings.append(child)
+                else:
+                    for node in child.traverse(include_text=True):
+                        seen += 1
+                        if node.is_text_node and not node.is_empty_text_node:
+                            return None
+                        if seen > MAX_BESIDE_NODES:
+                            return None
+        if seen > MAX_BESIDE_NODES:
+            return None
+        child = child.next
+    return renderings
 
 
 # --------------------------------------------------------------------------- white space
@@ -1002,6 +1083,7 @@ def _tidy(tokens: list[Inline]) -> list[Inline]:
         elif (
             isinstance(token, Open)
             and token.mark is not Mark.LINK
+            and token.mark not in FORMULA_MARKS
             and paired
             and paired[-1] == Close(token.mark)
         ):
@@ -1047,12 +1129,7 @@ def has_text(inlines: Iterable[Inline]) -> bool:
 #: "1.4 × 10<sup>21</sup>" is "1.4 × 10²¹", not "1.4 × 1021", and "H<sub>2</sub>O" is
 #: "H₂O".  Raised text with any other character ("12<sup>th</sup>", "[1]") runs into the
 #: word as the page shows it.
-RAISED_FORMS: Final = {
-    Mark.SUPERSCRIPT: str.maketrans("0123456789+-\u2212=()ni", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁿⁱ"),
-    Mark.SUBSCRIPT: str.maketrans(
-        "0123456789+-\u2212=()aehklmnopstx", "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ₐₑₕₖₗₘₙₒₚₛₜₓ"
-    ),
-}
+RAISED_FORMS: Final = {Mark.SUPERSCRIPT: SUPERSCRIPT_FORMS, Mark.SUBSCRIPT: SUBSCRIPT_FORMS}
 
 
 def plain(inlines: Iterable[Inline], *, line_break: str = "\n") -> str:
@@ -1100,51 +1177,6 @@ def visible(text: str) -> str:
     return text if text.isascii() else text.translate(_WITHOUT_INVISIBLE)
 
 
-#: MathML's elements that annotate a formula (its TeX source, another encoding of it)
-#: rather than show it.
-MATH_ANNOTATION_TAGS: Final = frozenset({"annotation", "annotation-xml"})
-#: What a formula holds that is not its text: annotations, and the elements whose text
-#: is never shown (a ``<style>`` or a ``<script>`` that HTML lets ``<mtext>`` hold).
-_NOT_MATH_TEXT: Final = MATH_ANNOTATION_TAGS | (IGNORED_TAGS - {"math"})
-#: The white space MathML trims (MathML 3, §2.1.7: space, tab, newline, carriage
-#: return): the white space between a formula's elements is not rendered, and at the
-#: ends of a token's text it is trimmed.
-_MATH_SPACE: Final = " \t\n\r"
-#: A formula of more nodes than this is not written (a page's whole appendix of
-#: equations in one element is not a line of text).
-MAX_MATH_NODES: Final = 2000
-
-
-def math_text(node: LexborNode) -> str:
-    """The text a MathML formula shows (its tokens, ``<mi>a</mi><mo>≠</mo><mn>0</mn>``
-    as "a≠0", each trimmed of :data:`_MATH_SPACE`, an ``<mtext>``'s words set apart from
-    the symbols), its annotations and any hidden element's text left out; "" for one of
-    more than
-    :data:`MAX_MATH_NODES` nodes.  The parser, following Boilerpipe, skips MathML with
-    the other markup that is not text, so a sentence's inline formula left a hole in it
-    ("When , there are two solutions"); a formula in a content line is written back in."""
-    pieces: list[str] = []
-    stack = [node.first_child]
-    count = 0
-    while stack:
-        child = stack.pop()
-        while child is not None:
-            count += 1
-            if count > MAX_MATH_NODES:
-                return ""
-            if child.is_text_node:
-                text = (child.text_content or "").strip(_MATH_SPACE)
-                if text:
-                    parent = child.parent
-                    pieces.append(f" {text} " if parent and parent.tag == "mtext" else text)
-            elif child.is_element_node and child.tag not in _NOT_MATH_TEXT:
-                stack.append(child.next)
-                child = child.first_child
-                continue
-            child = child.next
-    return " ".join(visible("".join(pieces)).split())
-
-
 def strip_line_ends(text: str) -> str:
     """``text`` without white space at the end of its lines, which a reader cannot see and
     a diff or an editor flags (and Markdown reads two trailing spaces as a line break)."""
@@ -1190,9 +1222,18 @@ def _beside_words(node: LexborNode | None, *, backward: bool) -> bool:
 
 
 def _write_formula(node: LexborNode, run: list[Inline]) -> None:
-    text = math_text(node)
-    if text:
-        run.append(text)
+    """A formula, as :mod:`unboiler.output.formula` writes it; one the page sets apart
+    (``display="block"``) on a line of its own."""
+    text = visible(formula_text(node))
+    if not text:
+        return
+    display = is_display(node)
+    mark = Mark.DISPLAY_FORMULA if display else Mark.FORMULA
+    if display:
+        run.append(BREAK)
+    run += [Open(mark, tex=formula_tex(node)), text, Close(mark)]
+    if display:
+        run.append(BREAK)
 
 
 def base_url(document: TextDocument) -> str | None:
@@ -1591,8 +1632,9 @@ def _formula_paths(tree: Any, marked: dict[LexborNode, bool]) -> frozenset[Lexbo
     """The page's MathML formulas (``<math>``) and the elements around each that hold
     nothing else to read (MathJax writes ``<mjx-container>``, ``<mjx-assistive-mml>``,
     ``<math>``), up to the nearest element that holds content: the layout walks down
-    those to write a formula that stands in a line of content (:func:`math_text`).  An
-    element with other text beside the formula (a menu) is not one of them."""
+    those to write a formula that stands in a line of content (:func:`_write_formula`).
+    An element with other text beside the formula (a menu) is not one of them, nor is
+    one hidden from assistive technology beside it (KaTeX's drawing of the formula)."""
     paths: set[LexborNode] = set()
     for formula in tree.css("math"):
         element = formula
@@ -1621,7 +1663,11 @@ def _has_text_beside(element: LexborNode) -> bool:
                 if not sibling.is_empty_text_node:
                     return True
                 seen += 1
-            elif sibling.is_element_node and sibling.tag not in IGNORED_TAGS:
+            elif (
+                sibling.is_element_node
+                and sibling.tag not in IGNORED_TAGS
+                and not _hidden_from_readers(sibling)
+            ):
                 for node in sibling.traverse(include_text=True):
                     seen += 1
                     if seen > MAX_BESIDE_NODES or (
@@ -1722,7 +1768,9 @@ class _Layout:
             href = self.link_url(node) if mark is Mark.LINK else None
             run.append(Open(mark, href))
             return Close(mark)
-        if not _laid_inline(node):  # a block inside a line (a heading, a cell) is a space
+        if not _laid_inline(node) and node not in self.formulas:
+            # a block inside a line (a heading, a cell) is a space; a formula's wrapper
+            # (MathJax's <mjx-container>) lays it out inline, or apart (_write_formula)
             run.append(" ")
             return " "
         if tag == "q":  # the marks a browser draws around it, written out

@@ -1,0 +1,148 @@
+"""MathML formulas as plain text and as TeX (unboiler.output.formula)."""
+
+from __future__ import annotations
+
+import pytest
+from selectolax.lexbor import LexborHTMLParser, LexborNode
+
+from unboiler.output.formula import (
+    MAX_MATH_DEPTH,
+    MAX_MATH_NODES,
+    formula_tex,
+    formula_text,
+    is_display,
+    page_tex,
+)
+
+
+def _math(markup: str) -> LexborNode:
+    math = LexborHTMLParser(f"<p>{markup}</p>").css_first("math")
+    assert math is not None
+    return math
+
+
+QUADRATIC = (
+    "<math><mi>x</mi><mo>=</mo><mfrac><mrow><mo>−</mo><mi>b</mi><mo>±</mo><msqrt><msup>"
+    "<mi>b</mi><mn>2</mn></msup><mo>−</mo><mn>4</mn><mi>a</mi><mi>c</mi></msqrt></mrow>"
+    "<mrow><mn>2</mn><mi>a</mi></mrow></mfrac></math>"
+)
+
+
+@pytest.mark.parametrize(
+    ("markup", "text", "tex"),
+    [
+        # a fraction's parts are grouped where the slash would otherwise bind to less
+        (QUADRATIC, "x=(−b±√(b²−4ac))/(2a)", r"x=\frac{−b±\sqrt{b^{2}−4ac}}{2a}"),
+        ("<math><mfrac><mn>1</mn><mn>2.5</mn></mfrac></math>", "1/2.5", r"\frac{1}{2.5}"),
+        # scripts: Unicode's raised and lowered forms where every character has one
+        ("<math><msub><mi>x</mi><mn>12</mn></msub></math>", "x₁₂", "x_{12}"),
+        ("<math><msub><mi>x</mi><mi>i</mi></msub></math>", "x_i", "x_{i}"),
+        (
+            "<math><msup><mi>e</mi><mrow><mi>i</mi><mi>π</mi></mrow></msup></math>",
+            "e^(iπ)",
+            "e^{iπ}",
+        ),
+        (
+            "<math><msubsup><mi>x</mi><mn>1</mn><mn>2</mn></msubsup></math>",
+            "x₁²",
+            "x_{1}^{2}",
+        ),
+        # a large operator's limits are its scripts
+        (
+            "<math><munderover><mo>∑</mo><mrow><mi>i</mi><mo>=</mo><mn>1</mn></mrow><mi>n</mi>"
+            "</munderover><msub><mi>a</mi><mi>i</mi></msub></math>",
+            "∑_(i=1)ⁿa_i",
+            "∑_{i=1}^{n}a_{i}",
+        ),
+        # an accent over one letter, a root with its index
+        ("<math><mover><mi>x</mi><mo>¯</mo></mover></math>", "x̄", r"\bar{x}"),
+        (
+            "<math><msub><mover><mi>H</mi><mo>¯</mo></mover><mi>j</mi></msub></math>",
+            "H̄_j",
+            r"{\bar{H}}_{j}",
+        ),
+        ("<math><mroot><mi>y</mi><mn>3</mn></mroot></math>", "³√y", r"\sqrt[3]{y}"),
+        # function application is a space before a name, nothing before a bracket
+        (
+            "<math><mi>sin</mi><mo>&#x2061;</mo><mi>x</mi><mo>+</mo><mi>f</mi><mo>&#x2061;</mo>"
+            "<mo>(</mo><mi>x</mi><mo>)</mo></math>",
+            "sin x+f(x)",
+            r"\sin x+f(x)",
+        ),
+        ("<math><mi>rank</mi><mi>A</mi></math>", "rankA", r"\mathrm{rank}A"),
+        # a matrix: rows apart by semicolons, cells by spaces; brackets are the page's
+        (
+            "<math><mfenced><mtable><mtr><mtd><mn>1</mn></mtd><mtd><mn>0</mn></mtd></mtr><mtr>"
+            "<mtd><mn>0</mn></mtd><mtd><mn>1</mn></mtd></mtr></mtable></mfenced></math>",
+            "(1 0; 0 1)",
+            r"(\begin{matrix} 1 & 0 \\ 0 & 1 \end{matrix})",
+        ),
+        (
+            '<math><mfenced open="[" close="]" separators=";"><mi>a</mi><mi>b</mi><mi>c</mi>'
+            "</mfenced></math>",
+            "[a;b;c]",
+            "[a;b;c]",
+        ),
+        # TeX's own characters are escaped; a bar is never written as "|" (a table cell)
+        (
+            "<math><mo>{</mo><mi>x</mi><mo>|</mo><mi>x</mi><mo>&gt;</mo><mn>0</mn><mo>}</mo>"
+            "<mtext>50% of #1</mtext></math>",
+            "{x|x>0} 50% of #1",
+            r"\{x\vert x>0\}\text{50\% of \#1}",
+        ),
+        # annotations and invisible boxes show nothing
+        (
+            "<math><semantics><mi>y</mi><annotation encoding='text/plain'>why</annotation>"
+            "</semantics><mphantom><mi>z</mi></mphantom></math>",
+            "y",
+            "y",
+        ),
+        # broken markup: a script without its script is a row
+        ("<math><msup><mi>b</mi></msup><mn>1</mn></math>", "b1", "b1"),
+    ],
+)
+def test_formula_layouts(markup: str, text: str, tex: str) -> None:
+    math = _math(markup)
+    assert formula_text(math) == text
+    assert formula_tex(math) == tex
+
+
+def test_the_pages_own_tex_comes_first_without_mediawikis_style_switch() -> None:
+    math = _math(
+        '<math alttext="{\\displaystyle a^{2}+b^{2}=c^{2}}"><semantics><mrow><msup><mi>a</mi>'
+        "<mn>2</mn></msup></mrow><annotation encoding='application/x-tex'>{\\displaystyle "
+        "a^{2}+b^{2}=c^{2}}</annotation></semantics></math>"
+    )
+    assert page_tex(math) == "a^{2}+b^{2}=c^{2}"
+    assert formula_tex(math) == "a^{2}+b^{2}=c^{2}"
+    assert formula_text(math) == "a²"  # the text is what the MathML shows
+
+
+def test_alttext_stands_in_for_a_missing_annotation() -> None:
+    assert formula_tex(_math('<math alttext="\\alpha"><mi>α</mi></math>')) == r"\alpha"
+    assert page_tex(_math("<math><mi>α</mi></math>")) is None
+
+
+def test_the_pages_tex_is_one_line_without_comments_or_bars() -> None:
+    math = _math(
+        "<math><semantics><mi>x</mi><annotation encoding='application/x-tex'>\\left| x\n"
+        "% the absolute value\n\\right| + \\|v\\|</annotation></semantics></math>"
+    )
+    assert formula_tex(math) == r"\left\vert x \right\vert + \Vert v\Vert"
+
+
+@pytest.mark.parametrize(
+    ("attributes", "expected"),
+    [('display="block"', True), ('mode="display"', True), ('display="inline"', False), ("", False)],
+)
+def test_display(attributes: str, expected: bool) -> None:
+    assert is_display(_math(f"<math {attributes}><mi>x</mi></math>")) is expected
+
+
+def test_a_formula_too_large_or_too_deep_is_not_written() -> None:
+    large = _math("<math>" + "<mi>x</mi>" * MAX_MATH_NODES + "</math>")
+    assert formula_text(large) == "" and formula_tex(large) == ""
+    deep = _math("<math>" + "<mrow>" * (MAX_MATH_DEPTH + 5) + "<mi>x</mi></math>")
+    assert formula_text(deep) == ""
+    shallow = _math("<math>" + "<mrow>" * (MAX_MATH_DEPTH - 5) + "<mi>x</mi></math>")
+    assert formula_text(shallow) == "x"
