@@ -85,7 +85,19 @@ _MARK_NAMES = {
     Mark.SUBSCRIPT: "sub",
 }
 #: The inline HTML the Markdown writer uses for marks Markdown has no syntax for.
-_HTML_MARKS = {"<sup>": "sup", "</sup>": "/sup", "<sub>": "sub", "</sub>": "/sub"}
+_HTML_MARKS = {
+    "<sup>": "sup",
+    "</sup>": "/sup",
+    "<sub>": "sub",
+    "</sub>": "/sub",
+    # emphasis CommonMark's delimiters could not write where it stands
+    "<em>": "em",
+    "</em>": "/em",
+    "<strong>": "strong",
+    "</strong>": "/strong",
+    "<del>": "s",
+    "</del>": "/s",
+}
 
 
 def _merge_text(line: list[str]) -> tuple[str, ...]:

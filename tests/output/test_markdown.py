@@ -203,12 +203,36 @@ def test_links_only_on_request_with_absolute_urls() -> None:
     assert "javascript" not in markdown and "Not a link any more." in markdown
 
 
-def test_emphasis_that_commonmark_cannot_close_is_left_out() -> None:
-    document = unboiler.parse('<p>a<em>"quoted"</em>b and <b>fine</b></p>')
+@pytest.mark.parametrize(
+    ("page", "expected", "elements"),
+    [
+        # CommonMark reads no emphasis in 'a*"quoted"*b' (§6.2: the "*" touches
+        # punctuation inside and a letter outside): inline HTML keeps it
+        (
+            '<p>a<em>"quoted"</em>b and <b>fine</b></p>',
+            'a<em>"quoted"</em>b and **fine**',
+            {"em": 1, "strong": 1},
+        ),
+        # nor in CJK text, which puts no space around punctuation
+        (
+            "<p>价格<strong>“100元”</strong>很贵，<b>强调</b>文本。</p>",
+            "价格<strong>“100元”</strong>很贵，**强调**文本。",
+            {"strong": 2},
+        ),
+        ("<p>x<s>(old)</s>y</p>", "x<del>(old)</del>y", {"del": 1}),
+    ],
+)
+def test_emphasis_that_commonmark_cannot_read_is_written_as_html(
+    page: str, expected: str, elements: dict[str, int]
+) -> None:
+    document = unboiler.parse(page)
     unboiler.get_extractor("boilerpipe-everything")(document)
     markdown = to_markdown(document)
-    assert markdown == 'a"quoted"b and **fine**'
+    assert markdown == expected
     assert markdown_text(markdown) == to_text(document)
+    rendered = markdown_parser().render(markdown)  # the formatting a reader sees
+    for tag in ("em", "strong", "del", "s"):
+        assert rendered.count(f"<{tag}>") == elements.get(tag, 0), rendered
 
 
 def test_escape() -> None:

@@ -54,6 +54,9 @@ HTML_MARKS: Final = {Mark.SUPERSCRIPT: "sup", Mark.SUBSCRIPT: "sub"}
 #: Emphasis inside or around strong emphasis: another character, so that the two never
 #: form one delimiter run.
 EMPHASIS_BESIDE_STRONG: Final = "_"
+#: The HTML elements of the delimiters, for formatting that delimiters cannot write
+#: where it stands (CommonMark §6.2's flanking rules).
+DELIMITER_TAGS: Final = {"*": "em", EMPHASIS_BESIDE_STRONG: "em", "**": "strong", "~~": "del"}
 #: A hard line break: a backslash at the end of the line (CommonMark §6.7), which unlike
 #: two trailing spaces survives editors that trim lines.
 HARD_BREAK: Final = "\\\n"
@@ -236,14 +239,23 @@ class _Line:
                 self.close(stack)
         if code is not None:  # a code span the walk left open (never, as it nests)
             pieces.append(_code_span("".join(code)))
-        # Dropping a pair changes what its neighbours touch: check again until none drops.
+        # A pair CommonMark would not read as emphasis (its delimiters touch punctuation
+        # on the inside and a letter outside: 'a*"quoted"*b', or CJK text around
+        # '**“100元”**') is written as inline HTML (§6.6).  That changes what its
+        # neighbours touch: check again until every pair left reads.
         pairs = self.pairs
         while pairs:
             kept = [p for p in pairs if self.can_open(p[0]) and self.can_close(p[1])]
             if len(kept) == len(pairs):
                 break
             for opening, closing in set(pairs) - set(kept):
-                pieces[opening] = pieces[closing] = ""
+                if any("\n" in piece for piece in pieces[opening:closing]):
+                    # across a line break a tag could start a line, and an HTML block
+                    # (§4.6): left out, as the text shows the words all the same
+                    pieces[opening] = pieces[closing] = ""
+                else:
+                    tag = DELIMITER_TAGS[pieces[opening]]
+                    pieces[opening], pieces[closing] = f"<{tag}>", f"</{tag}>"
                 self.delimiters -= {opening, closing}
             pairs = kept
         self.join_touching(pairs)
