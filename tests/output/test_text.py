@@ -36,6 +36,7 @@ from unboiler.output.text import (
     _collapsible,
     _spaces_first,
     _spaces_last,
+    formulas,
     layout,
     select,
     strip_line_ends,
@@ -969,3 +970,11 @@ def test_raised_numbers_keep_their_meaning_in_plain_text(fragment: str, expected
     document = unboiler.parse(f"<p>Before it, {fragment}, and after.</p>")
     unboiler.get_extractor("boilerpipe-everything")(document)
     assert to_text(document) == f"Before it, {expected}, and after."
+
+
+def test_formulas_are_found_in_any_case_and_without_a_source() -> None:
+    document = unboiler.parse("<p>Let <MATH><MI>x</MI></MATH> be.</p>")
+    assert [node.tag for node in formulas(document)] == ["math"]
+    document.source = None  # a document whose source was not kept: the tree is searched
+    assert len(formulas(document)) == 1
+    assert formulas(unboiler.parse("<p>No formula, only mathematics.</p>")) == []

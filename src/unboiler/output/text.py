@@ -329,6 +329,8 @@ class Selection:
     before: list[str] = field(default_factory=list)
     #: Inline elements the page hides, whose text is left out (their edges stay edges).
     hidden: set[LexborNode] = field(default_factory=set)
+    #: The page's MathML formulas (:func:`formulas`).
+    formulas: list[LexborNode] = field(default_factory=list)
 
 
 @dataclass
@@ -449,10 +451,11 @@ def select(document: TextDocument, *, images: bool = False) -> Selection:
                 last = segment.texts[-1]
             segment.texts = []  # used
     if selection.texts and document.tree is not None:
+        selection.formulas = formulas(document)
         _drop_assistive_copies(document.tree, selection)
         _drop_permalinks(document.tree, selection)
         _drop_hidden_inline(document.tree, selection)
-        _drop_formula_renderings(document.tree, selection)
+        _drop_formula_renderings(selection)
     if images:
         for segments in found.values():
             for index, segment in enumerate(segments):
@@ -734,7 +737,20 @@ def _hidden_from_readers(element: LexborNode) -> bool:
     return (element.attributes.get("aria-hidden") or "").strip().lower() == "true"
 
 
-def _drop_formula_renderings(tree: Any, selection: Selection) -> None:
+#: What a page's source holds if it has a formula: most have none, and a scan of the
+#: source for this costs a tenth of a search of the tree.
+_MATH_TAG: Final = re.compile(r"<math\b", re.IGNORECASE)
+
+
+def formulas(document: TextDocument) -> list[LexborNode]:
+    """The MathML formulas (``<math>``) of ``document``'s tree."""
+    tree = document.tree
+    if tree is None or (document.source is not None and not _MATH_TAG.search(document.source)):
+        return []
+    return list(tree.css("math"))
+
+
+def _drop_formula_renderings(selection: Selection) -> None:
     """Leave out of ``selection`` the text of each formula's visual rendering.
 
     KaTeX writes a formula twice: as MathML for assistive technology, and as styled
@@ -744,7 +760,7 @@ def _drop_formula_renderings(tree: Any, selection: Selection) -> None:
     ("E=mc2E=mc2").  A rendering is an element hidden from assistive technology beside
     the formula, or beside an element within :data:`RENDERING_LEVELS` above it, where
     nothing else beside it has text."""
-    for formula in tree.css("math"):
+    for formula in selection.formulas:
         element = formula
         for _ in range(RENDERING_LEVELS):
             parent = element.parent
@@ -1628,7 +1644,9 @@ def _beside_line(sibling: LexborNode | None, *, backwards: bool) -> bool:
     return False
 
 
-def _formula_paths(tree: Any, marked: dict[LexborNode, bool]) -> frozenset[LexborNode]:
+def _formula_paths(
+    formulas: list[LexborNode], marked: dict[LexborNode, bool]
+) -> frozenset[LexborNode]:
     """The page's MathML formulas (``<math>``) and the elements around each that hold
     nothing else to read (MathJax writes ``<mjx-container>``, ``<mjx-assistive-mml>``,
     ``<math>``), up to the nearest element that holds content: the layout walks down
@@ -1636,8 +1654,8 @@ def _formula_paths(tree: Any, marked: dict[LexborNode, bool]) -> frozenset[Lexbo
     An element with other text beside the formula (a menu) is not one of them, nor is
     one hidden from assistive technology beside it (KaTeX's drawing of the formula)."""
     paths: set[LexborNode] = set()
-    for formula in tree.css("math"):
-        element = formula
+    for formula in formulas:
+        element: LexborNode | None = formula
         while element is not None and element not in marked and element not in paths:
             paths.add(element)
             if _has_text_beside(element):
@@ -2313,13 +2331,12 @@ def layout(document: TextDocument, *, images: bool = False) -> list[Block]:
     blocks: list[Block] = [Paragraph([visible(text)]) for text in selection.before]
     marked, root = _mark(selection)
     if root is not None:
-        formulas = _formula_paths(document.tree, marked) if document.tree is not None else None
         builder = _Layout(
             selection,
             marked,
             base=base_url(document),
             images=images,
-            formulas=formulas or frozenset(),
+            formulas=_formula_paths(selection.formulas, marked),
         )
         blocks.extend(builder.flow(root, 0))
     return blocks
