@@ -283,3 +283,38 @@ def test_leading_rows_of_header_cells_are_the_tables_head() -> None:
         "<tr><td>12</td><td>8:00</td><td>8:40</td></tr>\n"
         "<tr><th>14</th><td>9:10</td><td>9:55</td></tr>\n</tbody>\n</table>"
     )
+
+
+def _everything(page: str) -> str:
+    document = unboiler.parse(page)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    return to_html(document)
+
+
+def test_a_definition_list_is_one() -> None:
+    page = (
+        "<body><p>Terms.</p><dl><dt>Shingle</dt><dt><em>n</em>-gram</dt>"
+        "<dd>A run of n words.</dd><div><dt>Gold</dt><dd><p>The text</p><p>to find.</p></dd>"
+        "</div></dl><p>After.</p></body>"
+    )
+    assert _everything(page) == (
+        "<p>Terms.</p>\n<dl>\n<dt>Shingle</dt>\n<dt><em>n</em>-gram</dt>\n"
+        "<dd>A run of n words.</dd>\n<dt>Gold</dt>\n<dd>The text</dd>\n<dd>to find.</dd>\n"
+        "</dl>\n<p>After.</p>"
+    )
+
+
+def test_what_a_definition_holds_besides_lines_parts_the_list_but_is_kept() -> None:
+    # a list in a definition is no line of it: the definition list is cut around it,
+    # and every word is still there
+    page = "<body><dl><dt>Steps</dt><dd>Do:<ul><li>one</li><li>two</li></ul></dd></dl></body>"
+    assert _everything(page) == (
+        "<dl>\n<dt>Steps</dt>\n<dd>Do:</dd>\n</dl>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>"
+    )
+    # a list item of one line is written as its line; one of more, as its blocks
+    page = "<body><ul><li><dl><dt>Term</dt></dl></li></ul></body>"
+    assert _everything(page) == "<ul>\n<li>Term</li>\n</ul>"
+    page = "<body><ul><li><dl><dt>Term</dt><dd>What it is.</dd></dl></li></ul></body>"
+    assert _everything(page) == (
+        "<ul>\n<li>\n<dl>\n<dt>Term</dt>\n<dd>What it is.</dd>\n</dl>\n</li>\n</ul>"
+    )

@@ -49,6 +49,7 @@ INLINE_TAGS: Final = {
 }
 ALLOWED_TAGS: Final = frozenset(
     {"p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "blockquote", "pre", "br", "hr"}
+    | {"dl", "dt", "dd"}
     | {"table", "thead", "tbody", "tr", "th", "td", "img"}
     | set(INLINE_TAGS.values())
 )
@@ -120,7 +121,25 @@ class _Writer:
         return "".join(out)
 
     def blocks(self, blocks: Iterable[Block]) -> str:
-        return "\n".join(filter(None, map(self.block, blocks)))
+        """The blocks, a definition list's lines (:class:`DefinitionPart`) in a
+        ``<dl>`` of their own, each run of them one."""
+        written: list[str] = []
+        terms: list[str] = []  # the definition list being written
+        for block in blocks:
+            if isinstance(block, Paragraph) and block.part is not None:
+                line = self.line(block.inlines)
+                if line.strip():
+                    terms.append(f"<{block.part.value}>{line}</{block.part.value}>")
+                continue
+            if terms:
+                written.append("<dl>\n" + "\n".join(terms) + "\n</dl>")
+                terms = []
+            text = self.block(block)
+            if text:
+                written.append(text)
+        if terms:
+            written.append("<dl>\n" + "\n".join(terms) + "\n</dl>")
+        return "\n".join(written)
 
     def block(self, block: Block) -> str:
         if isinstance(block, Paragraph | Heading):

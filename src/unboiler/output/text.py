@@ -201,9 +201,22 @@ Inline = str | Open | Close | LineBreak | Image
 BREAK: Final = LineBreak()
 
 
+class DefinitionPart(enum.Enum):
+    """What a line of a definition list (``<dl>``) is: a term (``<dt>``) or what it says
+    of the terms before it (``<dd>``, HTML Living Standard §4.4.9)."""
+
+    TERM = "dt"
+    DETAILS = "dd"
+
+
 @dataclass
 class Paragraph:
+    """A line of text; ``part`` says when it is a term or details of a definition list,
+    which the HTML output writes as one (the text and Markdown write paragraphs, as
+    WCXB's gold does)."""
+
     inlines: list[Inline]
+    part: DefinitionPart | None = None
 
 
 @dataclass
@@ -1700,6 +1713,10 @@ def _has_text_beside(element: LexborNode) -> bool:
     return False
 
 
+#: The parts of a definition list, by element.
+_DEFINITION_PARTS: Final = {part.value: part for part in DefinitionPart}
+
+
 class _Layout:
     """One layout walk over the elements that hold content (see :func:`layout`)."""
 
@@ -1721,6 +1738,7 @@ class _Layout:
         self.marked = marked
         self.base = base
         self.pending: list[str] = []  # texts without an element, due after this point
+        self.part: DefinitionPart | None = None  # of the lines ended now (see flow)
         self.follows: dict[LexborNode, bool] = {}  # see content_follows
 
     # -- leaves
@@ -1894,6 +1912,8 @@ class _Layout:
         blocks: list[Block] = []
         run: list[Inline] = []
         parents: list[LexborNode] = []
+        outer_part, self.part = self.part, None  # a term's list or quote is no term
+        parts: list[DefinitionPart] = []  # of the <dt> and <dd> read through, innermost last
         seams = _Seams()
         closings: dict[LexborNode, Inline] = {}  # of the inline elements read through
         # The formatting those elements hold open, each mark once: a link or emphasis
@@ -1917,6 +1937,9 @@ class _Layout:
                     seams.mark(run)
                 else:
                     self.end_line(run, blocks, seams)
+                    if node.tag in _DEFINITION_PARTS:
+                        parts.pop()
+                        self.part = parts[-1] if parts else None
                 node = node.next
                 continue
             if node.is_text_node:
@@ -1992,6 +2015,9 @@ class _Layout:
                     structure = self.structure(node, tag, depth)
                     if structure is None:
                         parents.append(node)
+                        if tag in _DEFINITION_PARTS:
+                            self.part = _DEFINITION_PARTS[tag]
+                            parts.append(self.part)
                         node = node.first_child
                         continue
                     blocks.extend(_formatted(structure, run))
@@ -1999,6 +2025,7 @@ class _Layout:
                 self.end_line(run, blocks, seams)
             node = node.next
         self.end_line(run, blocks, seams)
+        self.part = outer_part
         return blocks
 
     def parts_content(self, node: LexborNode, blocks: list[Block]) -> bool:
@@ -2033,7 +2060,7 @@ class _Layout:
                 line.extend(Close(opening.mark) for opening in reversed(carried))
                 inlines = normalize(line)
                 if has_text(inlines):
-                    blocks.append(Paragraph(inlines))
+                    blocks.append(Paragraph(inlines, self.part))
             run.clear()
             run.extend(carried)
         if self.pending:
@@ -2386,6 +2413,7 @@ __all__ = [
     "Cell",
     "Close",
     "CodeBlock",
+    "DefinitionPart",
     "Heading",
     "Image",
     "Inline",
