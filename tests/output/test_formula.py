@@ -51,7 +51,7 @@ QUADRATIC = (
         (
             "<math><munderover><mo>∑</mo><mrow><mi>i</mi><mo>=</mo><mn>1</mn></mrow><mi>n</mi>"
             "</munderover><msub><mi>a</mi><mi>i</mi></msub></math>",
-            "∑_(i=1)ⁿa_i",
+            "∑_(i=1)ⁿ a_i",
             "∑_{i=1}^{n}a_{i}",
         ),
         # an accent over one letter, a root with its index
@@ -69,7 +69,48 @@ QUADRATIC = (
             "sin x+f(x)",
             r"\sin x+f(x)",
         ),
-        ("<math><mi>rank</mi><mi>A</mi></math>", "rankA", r"\mathrm{rank}A"),
+        ("<math><mi>rank</mi><mi>A</mi></math>", "rankA", r"\operatorname{rank}A"),
+        # MathJax writes lim, max and min as operators; a name is a base without brackets
+        (
+            "<math><munder><mo>lim</mo><mrow><mi>x</mi><mo>→</mo><mn>0</mn></mrow></munder>"
+            "<mi>f</mi><mo>+</mo><msub><mi>log</mi><mn>2</mn></msub><mi>n</mi></math>",
+            "lim_(x→0) f+log₂n",
+            r"\lim_{x→0}f+\log_{2}n",
+        ),
+        # an integral's limits end before its operand; primes stay beside their letter
+        (
+            "<math><msubsup><mo>∫</mo><mi>a</mi><mi>b</mi></msubsup><msup><mi>f</mi><mo>′</mo>"
+            "</msup><mo>(</mo><mi>x</mi><mo>)</mo></math>",
+            "∫ₐ^b f′(x)",
+            r"∫_{a}^{b}f^{\prime}(x)",
+        ),
+        # the accent's character is read before it is escaped
+        (
+            '<math><mover accent="true"><mi>x</mi><mo>^</mo></mover><mover accent="true">'
+            "<mi>n</mi><mo>~</mo></mover><mover><mi>v</mi><mo>ˉ</mo></mover></math>",
+            "x\u0302\u00f1v\u0304",  # composed where Unicode has the letter (NFC)
+            r"\hat{x}\tilde{n}\bar{v}",
+        ),
+        # a binomial's brackets are the page's; a script standing on nothing has a base
+        (
+            '<math><mo>(</mo><mfrac linethickness="0"><mi>n</mi><mi>k</mi></mfrac><mo>)</mo>'
+            "<msup><mi>x</mi><mn>2</mn></msup><msup><mrow/><mn>3</mn></msup></math>",
+            "(n choose k)x²³",
+            r"({n \atop k})x^{2}{}^{3}",
+        ),
+        # prescripts and postscripts, a double-struck letter
+        (
+            "<math><mmultiscripts><mi>C</mi><mprescripts/><mn>6</mn><mn>14</mn>"
+            '</mmultiscripts><mo>∈</mo><mi mathvariant="double-struck">R</mi></math>',
+            "¹⁴₆C∈ℝ",
+            r"{}_{6}^{14}C∈\mathbb{R}",
+        ),
+        (
+            "<math><mmultiscripts><mi>R</mi><mi>i</mi><none/><none/><mi>j</mi></mmultiscripts>"
+            "</math>",
+            "R_i^j",
+            "R_{i}^{j}",
+        ),
         # a matrix: rows apart by semicolons, cells by spaces; brackets are the page's
         (
             "<math><mfenced><mtable><mtr><mtd><mn>1</mn></mtd><mtd><mn>0</mn></mtd></mtr><mtr>"
@@ -83,12 +124,12 @@ QUADRATIC = (
             "[a;b;c]",
             "[a;b;c]",
         ),
-        # TeX's own characters are escaped; a bar is never written as "|" (a table cell)
+        # TeX's own characters are escaped, in a text with text mode's commands
         (
             "<math><mo>{</mo><mi>x</mi><mo>|</mo><mi>x</mi><mo>&gt;</mo><mn>0</mn><mo>}</mo>"
-            "<mtext>50% of #1</mtext></math>",
-            "{x|x>0} 50% of #1",
-            r"\{x\vert x>0\}\text{50\% of \#1}",
+            "<mtext>50% of #1 a\\b~c</mtext></math>",
+            "{x|x>0} 50% of #1 a\\b~c",
+            r"\{x|x>0\}\text{ 50\% of \#1 a\textbackslash{}b\textasciitilde{}c }",
         ),
         # annotations and invisible boxes show nothing
         (
@@ -123,12 +164,39 @@ def test_alttext_stands_in_for_a_missing_annotation() -> None:
     assert page_tex(_math("<math><mi>α</mi></math>")) is None
 
 
-def test_the_pages_tex_is_one_line_without_comments_or_bars() -> None:
+def test_the_pages_tex_is_one_line_without_comments() -> None:
     math = _math(
         "<math><semantics><mi>x</mi><annotation encoding='application/x-tex'>\\left| x\n"
         "% the absolute value\n\\right| + \\|v\\|</annotation></semantics></math>"
     )
-    assert formula_tex(math) == r"\left\vert x \right\vert + \Vert v\Vert"
+    assert formula_tex(math) == r"\left| x \right| + \|v\|"
+
+
+@pytest.mark.parametrize(
+    ("tex", "expected"),
+    [
+        (r"{\displaystyle a^{2}}", "a^{2}"),
+        (r"{\textstyle \frac{1}{2}}", r"\frac{1}{2}"),
+        # the switch's brace closes before the end: not a wrapper of the whole
+        (r"{\displaystyle a}^{2}", r"{\displaystyle a}^{2}"),
+        (r"{\displaystyle \{x\}}", r"\{x\}"),
+    ],
+)
+def test_a_style_switch_around_the_whole_formula_is_left_out(tex: str, expected: str) -> None:
+    math = _math(f'<math alttext="{tex}"><mi>a</mi></math>')
+    assert formula_tex(math) == expected
+
+
+def test_mathjax_2_keeps_the_tex_in_a_script_beside_its_rendering() -> None:
+    page = (
+        '<p>So <span class="MathJax"><nobr aria-hidden="true">…</nobr>'
+        '<span class="MJX_Assistive_MathML"><math><msubsup><mo>∫</mo><mn>0</mn><mn>1</mn>'
+        "</msubsup><msup><mi>x</mi><mn>2</mn></msup></math></span></span>"
+        '<script type="math/tex; mode=display">\\int_0^1 x^2\\,dx</script>.</p>'
+    )
+    math = LexborHTMLParser(page).css_first("math")
+    assert math is not None
+    assert formula_tex(math) == r"\int_0^1 x^2\,dx"
 
 
 @pytest.mark.parametrize(
@@ -139,10 +207,13 @@ def test_display(attributes: str, expected: bool) -> None:
     assert is_display(_math(f"<math {attributes}><mi>x</mi></math>")) is expected
 
 
-def test_a_formula_too_large_or_too_deep_is_not_written() -> None:
+@pytest.mark.parametrize("element", ["mrow", "mfrac", "msqrt", "msup"])
+def test_a_formula_too_large_or_too_deep_is_not_written(element: str) -> None:
     large = _math("<math>" + "<mi>x</mi>" * MAX_MATH_NODES + "</math>")
     assert formula_text(large) == "" and formula_tex(large) == ""
-    deep = _math("<math>" + "<mrow>" * (MAX_MATH_DEPTH + 5) + "<mi>x</mi></math>")
-    assert formula_text(deep) == ""
+    # not a truncated formula either: nothing
+    nested = f"<{element}><mi>x</mi>" * (MAX_MATH_DEPTH + 5)
+    deep = _math(f"<math>{nested}<mn>2</mn></math>")
+    assert formula_text(deep) == "" and formula_tex(deep) == ""
     shallow = _math("<math>" + "<mrow>" * (MAX_MATH_DEPTH - 5) + "<mi>x</mi></math>")
     assert formula_text(shallow) == "x"

@@ -240,6 +240,8 @@ def test_escape() -> None:
         "\\*a\\* \\_b\\_ \\`c\\` \\[d\\] \\<e> \\|f\\| \\~g\\~ \\\\h \\&amp; &x"
     )
     assert escape("snake_case, _a_, b_ and _c") == "snake_case, \\_a\\_, b\\_ and \\_c"
+    # "$" opens a formula for the readers of TeX in Markdown (Pandoc, GitHub)
+    assert escape("$5 or $x$") == "\\$5 or \\$x\\$"
 
 
 @pytest.mark.parametrize(

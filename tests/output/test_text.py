@@ -247,7 +247,8 @@ def test_two_formulas_side_by_side_keep_their_own_tex() -> None:
         "<body><p>Both <math alttext='a'><mi>a</mi></math><math alttext='b'><mi>b</mi></math>"
         " hold.</p></body>"
     )
-    assert render(_all_content(page), "markdown", extractor="by-hand") == "Both $a$$b$ hold."
+    # apart by a space: "$a$$b$" would read as a display formula's "$$"
+    assert render(_all_content(page), "markdown", extractor="by-hand") == "Both $a$ $b$ hold."
 
 
 def test_a_formula_writes_its_tokens_without_the_white_space_between_them() -> None:
@@ -978,3 +979,77 @@ def test_formulas_are_found_in_any_case_and_without_a_source() -> None:
     document.source = None  # a document whose source was not kept: the tree is searched
     assert len(formulas(document)) == 1
     assert formulas(unboiler.parse("<p>No formula, only mathematics.</p>")) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "text", "markdown"),
+    [
+        # a formula alone in a list item, a table cell, a heading, or after the content
+        # of its container is content too
+        (
+            "<ul><li>First: <math><mi>a</mi></math></li><li><math><mi>b</mi></math></li></ul>",
+            "First: a\nb",
+            "- First: $a$\n- $b$",
+        ),
+        (
+            "<table><tr><td>Energy</td><td><math><mi>E</mi></math></td></tr>"
+            "<tr><td>Mass</td><td><math><mi>m</mi></math></td></tr></table>",
+            "Energy\tE\nMass\tm",
+            "| | |\n| --- | --- |\n| Energy | $E$ |\n| Mass | $m$ |",
+        ),
+        (
+            "<h2><math><mi>π</mi></math></h2><p>Is a number.</p>",
+            "π\n\nIs a number.",
+            "## $π$\n\nIs a number.",
+        ),
+        (
+            '<section><p>Finally:</p><math display="block"><mi>x</mi><mo>=</mo><mn>1</mn>'
+            "</math></section>",
+            "Finally:\n\nx=1",
+            "Finally:\n\n$$x=1$$",
+        ),
+        # LaTeXML's equation table: each row a line, its number after it
+        (
+            '<p>It gives</p><table class="ltx_equation"><tr><td></td><td>'
+            '<math alttext="a=b" display="block"><mi>a</mi><mo>=</mo><mi>b</mi></math></td>'
+            "<td></td><td>(1)</td></tr></table><p>as claimed.</p>",
+            "It gives\n\na=b (1)\n\nas claimed.",
+            "It gives\n\n$$a=b$$ (1)\n\nas claimed.",
+        ),
+        # kramdown leaves the TeX in a script MathJax never ran on
+        (
+            '<p>Let <script type="math/tex">y=mx+b</script> be a line, and</p>'
+            '<script type="math/tex; mode=display">\\int_0^1 f</script><p>its area.</p>',
+            "Let y=mx+b be a line, and\n\n\\int_0^1 f\n\nits area.",
+            "Let $y=mx+b$ be a line, and\n\n$$\\int_0^1 f$$\n\nits area.",
+        ),
+        # MathJax 2's glyphs without MathML, and its preview: the script's TeX instead
+        (
+            '<p>We get <span class="MathJax_Preview">a+b</span><span class="MathJax_CHTML">'
+            '<span class="mjx-mi">a</span><span class="mjx-mo">+</span><span>b</span></span>'
+            '<script type="math/tex">a+b</script> and <span class="MathJax_Preview">c</span>'
+            '<script type="math/tex">c</script> here.</p>',
+            "We get a+b and c here.",
+            "We get $a+b$ and $c$ here.",
+        ),
+        # MediaWiki's picture of the formula parts no words from the full stop
+        (
+            '<p>So <span class="mwe-math-element"><span style="display: none;">'
+            '<math alttext="{\\displaystyle E=mc^{2}}"><mi>E</mi></math></span>'
+            '<img src="e.svg" aria-hidden="true" alt="E=mc^2"></span>.</p>',
+            "So E.",
+            "So $E=mc^{2}$.",
+        ),
+        # a page's dollars are text; two formulas that touch stay two
+        (
+            "<p>It costs $5, or $f(x)$ unrendered; <math alttext='a'><mi>a</mi></math>"
+            "<math alttext='b'><mi>b</mi></math>.</p>",
+            "It costs $5, or $f(x)$ unrendered; ab.",
+            "It costs \\$5, or \\$f(x)\\$ unrendered; $a$ $b$.",
+        ),
+    ],
+)
+def test_formulas_wherever_content_holds_them(body: str, text: str, markdown: str) -> None:
+    document = _all_content(f"<body><article>{body}</article></body>")
+    assert to_text(document) == text
+    assert render(document, "markdown", extractor="by-hand") == markdown

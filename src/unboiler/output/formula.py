@@ -25,6 +25,7 @@ A formula of more than :data:`MAX_MATH_NODES` nodes, or nested deeper than
 from __future__ import annotations
 
 import re
+import unicodedata
 from abc import ABC, abstractmethod
 from typing import Final
 
@@ -52,11 +53,16 @@ MAX_MATH_DEPTH: Final = 64
 #: MathJax write ``application/x-tex``, LaTeXML ``application/x-tex`` too, older tools
 #: ``TeX`` or ``text/x-latex``.
 _TEX_ENCODING: Final = re.compile(r"\b(?:x-)?(?:la)?tex\b", re.IGNORECASE)
+#: The ``type`` of the ``<script>`` in which MathJax 2 keeps a formula's TeX, beside the
+#: rendering it makes of it (``math/tex``, ``math/tex; mode=display``).
+TEX_SCRIPT_TYPE: Final = re.compile(r"^\s*math/tex\b", re.IGNORECASE)
+#: How far above a formula MathJax 2's rendering holds it (``<span class="MathJax">`` >
+#: ``<span class="MJX_Assistive_MathML">`` > ``<math>``), the script being the
+#: rendering's next sibling.
+TEX_SCRIPT_LEVELS: Final = 3
 #: MediaWiki wraps the TeX of every formula in a style switch, ``{\displaystyle ...}``,
 #: that sets how the page renders it, not what it says.
-_STYLE_WRAPPER: Final = re.compile(
-    r"^\{\s*\\(?:display|text|script|scriptscript)style\b\s*(.*)\}$", re.DOTALL
-)
+_STYLE_SWITCH: Final = re.compile(r"^\{\s*\\(?:display|text|script|scriptscript)style\b\s*")
 #: A TeX comment, to the end of its line: the TeX is written on one line.
 _TEX_COMMENT: Final = re.compile(r"(?<!\\)%[^\n]*")
 
@@ -70,6 +76,8 @@ SUBSCRIPT_FORMS: Final = str.maketrans(
 )
 _SUPERSCRIPT_CHARACTERS: Final = frozenset(chr(code) for code in SUPERSCRIPT_FORMS)
 _SUBSCRIPT_CHARACTERS: Final = frozenset(chr(code) for code in SUBSCRIPT_FORMS)
+#: Primes, which a formula raises and a reader writes after the letter ("f′", not "f^′").
+_PRIMES: Final = {"′": r"\prime", "″": r"\prime\prime", "‴": r"\prime\prime\prime", "'": r"\prime"}
 
 #: MathML's invisible operators (MathML 3, §3.2.5.5): function application reads as a
 #: space before a name or number ("sin x"), and as nothing before a bracket ("f(x)");
@@ -77,9 +85,10 @@ _SUBSCRIPT_CHARACTERS: Final = frozenset(chr(code) for code in SUBSCRIPT_FORMS)
 _FUNCTION_APPLICATION: Final = "\u2061"
 _INVISIBLE_OPERATORS: Final = {"\u2062": "", "\u2063": ",", "\u2064": ""}
 #: Accents MathML sets over a base (``<mover accent="true">``), as combining marks on a
-#: one-letter base, and as TeX's accent commands.
+#: one-letter base, and as TeX's accent commands (KaTeX writes its bar as U+02C9).
 _ACCENTS: Final = {
     "¯": ("\u0304", "bar"),
+    "ˉ": ("\u0304", "bar"),
     "‾": ("\u0305", "overline"),
     "^": ("\u0302", "hat"),
     "ˆ": ("\u0302", "hat"),
@@ -91,20 +100,25 @@ _ACCENTS: Final = {
     ".": ("\u0307", "dot"),
     "¨": ("\u0308", "ddot"),
     "ˇ": ("\u030c", "check"),
+    "´": ("\u0301", "acute"),
+    "`": ("\u0300", "grave"),
+    "˘": ("\u0306", "breve"),
+    "˚": ("\u030a", "mathring"),
 }
 #: The combining marks of those accents: a letter with one is one character still.
 _COMBINING_ACCENTS: Final = "".join({mark for mark, _ in _ACCENTS.values()})
 #: Operators whose limits a formula writes under and over them (``<munderover>``): as
 #: sub- and superscripts in TeX, which sets them as limits itself.
 _LARGE_OPERATORS: Final = frozenset("∑∏∐∫∬∭∮⋃⋂⋁⋀⨁⨂") | {"lim", "max", "min", "sup", "inf"}
-#: Names of functions TeX has a command for (``\sin``): a multi-letter ``<mi>`` among
-#: them is written with it, any other in upright letters.
+#: Names of functions TeX has a command for (``\sin``): a multi-letter ``<mi>`` or
+#: ``<mo>`` (MathJax writes ``<mo>lim</mo>``) among them is written with it, any other
+#: name in upright letters.
 _TEX_FUNCTIONS: Final = frozenset(
     {"arccos", "arcsin", "arctan", "arg", "cos", "cosh", "cot", "coth", "csc", "deg"}
     | {"det", "dim", "exp", "gcd", "hom", "inf", "ker", "lg", "lim", "liminf", "limsup"}
     | {"ln", "log", "max", "min", "Pr", "sec", "sin", "sinh", "sup", "tan", "tanh"}
 )
-#: Characters TeX reads as commands, written as what they show.
+#: Characters TeX reads as commands, written as what they show: in a formula ...
 _TEX_ESCAPES: Final = str.maketrans(
     {
         "\\": r"\backslash ",
@@ -117,12 +131,39 @@ _TEX_ESCAPES: Final = str.maketrans(
         "_": r"\_",
         "~": r"\sim ",
         "^": r"\hat{}",
-        "|": r"\vert ",
     }
 )
-#: A ``|`` ends a Markdown table's cell wherever it stands: TeX's names for the same
-#: bars are written instead (a norm's ``\|`` first).
-_BARS: Final = (("\\|", r"\Vert "), ("|", r"\vert "))
+#: ... and in ``\text{...}``, where the commands of a formula are errors.
+_TEXT_MODE_ESCAPES: Final = str.maketrans(
+    {
+        "\\": r"\textbackslash{}",
+        "{": r"\{",
+        "}": r"\}",
+        "#": r"\#",
+        "$": r"\$",
+        "%": r"\%",
+        "&": r"\&",
+        "_": r"\_",
+        "~": r"\textasciitilde{}",
+        "^": r"\textasciicircum{}",
+    }
+)
+#: Letters a ``mathvariant`` sets in a style of their own: TeX's command for the style,
+#: and for double-struck letters (ℝ, ℕ) their Unicode forms, which plain text keeps.
+_VARIANT_COMMANDS: Final = {
+    "double-struck": "mathbb",
+    "bold": "mathbf",
+    "fraktur": "mathfrak",
+    "script": "mathcal",
+    "bold-italic": "boldsymbol",
+}
+_DOUBLE_STRUCK: Final = {
+    **{chr(ord("A") + i): chr(0x1D538 + i) for i in range(26)},
+    **{chr(ord("a") + i): chr(0x1D552 + i) for i in range(26)},
+    **{chr(ord("0") + i): chr(0x1D7D8 + i) for i in range(10)},
+    # the letters Unicode had before its mathematical block, which that block leaves out
+    "C": "ℂ", "H": "ℍ", "N": "ℕ", "P": "ℙ", "Q": "ℚ", "R": "ℝ", "Z": "ℤ",
+}  # fmt: skip
 
 
 def formula_text(math: LexborNode) -> str:
@@ -132,50 +173,105 @@ def formula_text(math: LexborNode) -> str:
         return ""
     text = _Text().write(math)
     text = re.sub(f"{_FUNCTION_APPLICATION}(?=\\w)", " ", text).replace(_FUNCTION_APPLICATION, "")
-    return " ".join(text.split())
+    # accents as the letters Unicode composes ("ñ"), where it has them
+    return unicodedata.normalize("NFC", " ".join(text.split()))
 
 
 def formula_tex(math: LexborNode) -> str:
-    """The formula's TeX, without ``$``: the page's own (module docstring) or one made
-    from the presentation markup, on one line and with no ``|``; "" for a formula too
-    large to write."""
+    """The formula's TeX, without ``$``, on one line: the page's own (module docstring)
+    or one made from the presentation markup; "" for a formula too large to write."""
     if _too_large(math):
         return ""
     tex = _TEX_COMMENT.sub("", page_tex(math) or _Tex().write(math))
-    for bar, name in _BARS:
-        tex = tex.replace(bar, name)
     return " ".join(tex.split())
 
 
 def page_tex(math: LexborNode) -> str | None:
     """The TeX the page gives with a formula, its style switch left out
-    (:data:`_STYLE_WRAPPER`), or None."""
+    (:data:`_STYLE_SWITCH`): an annotation in TeX, MathJax 2's ``<script>`` beside its
+    rendering, or the ``alttext`` attribute; None when it gives none."""
     for annotation in math.css("annotation"):
         if _TEX_ENCODING.search(annotation.attributes.get("encoding") or ""):
             tex = (annotation.text(deep=True) or "").strip()
             if tex:
                 return _unwrapped(tex)
+    element: LexborNode | None = math
+    for _ in range(TEX_SCRIPT_LEVELS):
+        if element is None:
+            break
+        script = _next_element(element)
+        if script is not None and is_tex_script(script):
+            tex = (script.text(deep=True) or "").strip()
+            if tex:
+                return _unwrapped(tex)
+        element = element.parent
     alt = (math.attributes.get("alttext") or "").strip()
     return _unwrapped(alt) if alt else None
 
 
+def is_tex_script(node: LexborNode) -> bool:
+    """Whether ``node`` is a ``<script>`` holding a formula's TeX (:data:`TEX_SCRIPT_TYPE`)."""
+    return node.tag == "script" and bool(TEX_SCRIPT_TYPE.match(node.attributes.get("type") or ""))
+
+
 def is_display(math: LexborNode) -> bool:
     """Whether the page sets a formula apart on its own line (MathML Core: ``display``
-    ``block``; MathML 2's ``mode="display"``)."""
+    ``block``; MathML 2's ``mode="display"``; MathJax 2's ``mode=display`` script)."""
     attributes = math.attributes
+    if math.tag == "script":
+        return "mode=display" in "".join((attributes.get("type") or "").lower().split())
     return (attributes.get("display") or "").strip().lower() == "block" or (
         attributes.get("mode") or ""
     ).strip().lower() == "display"
 
 
+def _next_element(node: LexborNode) -> LexborNode | None:
+    sibling = node.next
+    while sibling is not None and not sibling.is_element_node:
+        if sibling.is_text_node and not sibling.is_empty_text_node:
+            return None
+        sibling = sibling.next
+    return sibling
+
+
 def _unwrapped(tex: str) -> str:
-    match = _STYLE_WRAPPER.match(tex)
-    return match.group(1).strip() if match else tex
+    r"""``tex`` without a style switch around all of it (``{\displaystyle a}`` is "a",
+    ``{\displaystyle a}^{2}`` stays as it is)."""
+    match = _STYLE_SWITCH.match(tex)
+    if match is None or not tex.endswith("}"):
+        return tex
+    depth = 0
+    for index, char in enumerate(tex):
+        if char == "{" and (index == 0 or tex[index - 1] != "\\"):
+            depth += 1
+        elif char == "}" and tex[index - 1] != "\\":
+            depth -= 1
+            if depth == 0:
+                if index != len(tex) - 1:
+                    return tex  # the first brace closes before the end
+                return tex[match.end() : -1].strip()
+    return tex
 
 
 def _too_large(math: LexborNode) -> bool:
-    nodes = enumerate(math.traverse(include_text=True))
-    return any(count >= MAX_MATH_NODES for count, _ in nodes)
+    """Whether a formula holds more than :data:`MAX_MATH_NODES` nodes or nests deeper
+    than :data:`MAX_MATH_DEPTH` (a walk that stops at either bound)."""
+    count = 0
+    stack = [(math.first_child, 1)]
+    while stack:
+        child, depth = stack.pop()
+        if depth > MAX_MATH_DEPTH:
+            return True
+        while child is not None:
+            count += 1
+            if count > MAX_MATH_NODES:
+                return True
+            if child.is_element_node and child.first_child is not None:
+                stack.append((child.next, depth))
+                stack.append((child.first_child, depth + 1))
+                break
+            child = child.next
+    return False
 
 
 def _children(node: LexborNode) -> list[LexborNode]:
@@ -212,63 +308,64 @@ class _Writer(ABC):
     """A formula's elements to a string (MathML 3, §3.1.6's table of presentation
     elements), each kind of layout a method that the two writers below write their own
     way.  An element this does not know is laid out as a row of its children, as MathML
-    Core lays out unknown elements."""
+    Core lays out unknown elements.  :func:`_too_large` bounds the depth first."""
 
-    def write(self, node: LexborNode, depth: int = 0) -> str:
-        if depth > MAX_MATH_DEPTH:
-            return ""
+    def write(self, node: LexborNode) -> str:
         tag = node.tag or ""
         if tag in _TOKEN_TAGS:
-            return self.token(tag, _token_text(node))
+            return self.token(tag, _token_text(node), node.attributes.get("mathvariant"))
         if tag in _SHOWING_NOTHING or (tag in tags.IGNORED_TAGS and tag != "math"):
             return ""
         if tag == "mspace":
             return " "
         children = _children(node)
         if tag in ("semantics", "maction"):  # what is shown is the first child
-            return self.write(children[0], depth + 1) if children else ""
+            return self.write(children[0]) if children else ""
         if tag in ("mtable", "mtr", "mlabeledtr", "mtd"):
-            return self.matrix(self.cells(node, depth))
-        parts = [self.write(child, depth + 1) for child in children]
+            return self.matrix(self.cells(node))
+        if tag == "mmultiscripts":
+            return self.multiscripts(children)
+        parts = [self.write(child) for child in children]
         if tag == "mfenced":
             return self.fenced(node, parts)
         if tag == "msqrt":  # its children are one row under the radical
             return self.root(self.row(parts), None)
-        if len(parts) >= _SCRIPTED.get(tag, 99):
-            base, *scripts = parts
-            if tag == "msup":
-                return self.superscript(base, scripts[0])
-            if tag == "msub":
-                return self.subscript(base, scripts[0])
-            if tag == "msubsup":
-                return self.subsup(base, scripts[0], scripts[1])
-            if tag == "munder":
-                return self.under(base, scripts[0])
-            if tag == "mover":
-                return self.over(base, scripts[0])
-            if tag == "munderover":
-                return self.underover(base, scripts[0], scripts[1])
-            if tag == "mfrac":
-                thin = (node.attributes.get("linethickness") or "").strip() in ("0", "0px")
-                return self.fraction(base, scripts[0], binomial=thin)
-            if tag == "mroot":
-                return self.root(base, scripts[0])
+        if len(parts) < _SCRIPTED.get(tag, len(parts) + 1):
+            return self.row(parts)
+        base = self.base(parts[0], atomic=children[0].tag in _TOKEN_TAGS)
+        if tag == "msup":
+            return self.superscript(base, parts[1])
+        if tag == "msub":
+            return self.subscript(base, parts[1])
+        if tag == "msubsup":
+            return self.subsup(base, parts[1], parts[2])
+        if tag == "munder":
+            return self.under(base, parts[1])
+        if tag == "mover":
+            return self.over(base, parts[1])
+        if tag == "munderover":
+            return self.underover(base, parts[1], parts[2])
+        if tag == "mfrac":
+            thin = (node.attributes.get("linethickness") or "").strip() in ("0", "0px", "0em")
+            return self.fraction(parts[0], parts[1], binomial=thin)
+        if tag == "mroot":
+            return self.root(parts[0], parts[1])
         return self.row(parts)
 
-    def cells(self, node: LexborNode, depth: int) -> list[list[str]]:
+    def cells(self, node: LexborNode) -> list[list[str]]:
         if node.tag == "mtd":
-            return [[self.write_row(node, depth)]]
+            return [[self.write_row(node)]]
         rows = [node] if node.tag in ("mtr", "mlabeledtr") else _children(node)
         result = []
         for row in rows:
             cells = _children(row) if row.tag in ("mtr", "mlabeledtr") else [row]
             if row.tag == "mlabeledtr":
                 cells = cells[1:]  # the first cell is the row's equation number
-            result.append([self.write_row(cell, depth + 2) for cell in cells])
+            result.append([self.write_row(cell) for cell in cells])
         return result
 
-    def write_row(self, node: LexborNode, depth: int) -> str:
-        return self.row([self.write(child, depth + 1) for child in _children(node)])
+    def write_row(self, node: LexborNode) -> str:
+        return self.row([self.write(child) for child in _children(node)])
 
     def fenced(self, node: LexborNode, parts: list[str]) -> str:
         """MathML 2's ``<mfenced>``: its children between brackets (``(`` and ``)``
@@ -290,8 +387,37 @@ class _Writer(ABC):
             ]
         )
 
+    def multiscripts(self, children: list[LexborNode]) -> str:
+        """``<mmultiscripts>``: a base, pairs of scripts after it, and after an
+        ``<mprescripts/>`` pairs before it (a nuclide's ¹⁴₆C, a tensor's indices)."""
+        if not children:
+            return ""
+        base = self.base(self.write(children[0]), atomic=children[0].tag in _TOKEN_TAGS)
+        post: list[str] = []
+        pre: list[str] = []
+        scripts = post
+        for child in children[1:]:
+            if child.tag == "mprescripts":
+                scripts = pre
+            else:
+                scripts.append(self.write(child))
+        written = self.prescripts(pre[0::2], pre[1::2]) if pre else ""
+        written += base
+        for sub, sup in zip(post[0::2], post[1::2], strict=False):
+            written = (
+                self.subsup(written, sub, sup)
+                if sub.strip() and sup.strip()
+                else (
+                    self.subscript(written, sub) if sub.strip() else self.superscript(written, sup)
+                )
+            )
+        return written
+
     @abstractmethod
-    def token(self, tag: str, text: str) -> str: ...
+    def token(self, tag: str, text: str, variant: str | None = None) -> str: ...
+
+    @abstractmethod
+    def base(self, text: str, *, atomic: bool) -> str: ...
 
     @abstractmethod
     def row(self, parts: list[str]) -> str: ...
@@ -309,13 +435,16 @@ class _Writer(ABC):
     def subsup(self, base: str, sub: str, sup: str) -> str: ...
 
     @abstractmethod
+    def prescripts(self, subs: list[str], sups: list[str]) -> str: ...
+
+    @abstractmethod
     def under(self, base: str, script: str) -> str: ...
 
     @abstractmethod
-    def underover(self, base: str, under: str, over: str) -> str: ...
+    def over(self, base: str, script: str) -> str: ...
 
     @abstractmethod
-    def over(self, base: str, script: str) -> str: ...
+    def underover(self, base: str, under: str, over: str) -> str: ...
 
     @abstractmethod
     def fraction(self, numerator: str, denominator: str, *, binomial: bool) -> str: ...
@@ -342,8 +471,6 @@ _SCRIPTED: Final = {
 }
 #: Brackets that open and close a group, for :func:`_grouped`.
 _BRACKETS: Final = {"(": ")", "[": "]", "{": "}", "⌊": "⌋", "⌈": "⌉", "⟨": "⟩"}
-
-
 #: A number, which needs no parentheses around it.
 _NUMBER: Final = re.compile(r"\d+(?:[.,]\d+)*")
 
@@ -380,10 +507,12 @@ def _raised(text: str, forms: dict[int, int], characters: frozenset[str]) -> str
 
 
 def _text_script(script: str, *, superscript: bool) -> str:
-    """A script after its base in plain text: in Unicode's raised or lowered forms when
-    each of its characters has one ("b²", "x₁"), else after ``^`` or ``_``, grouped
-    ("x_i", "e^(iπ)")."""
+    """A script after its base in plain text: primes as they are ("f′"), in Unicode's
+    raised or lowered forms when each of its characters has one ("b²", "x₁"), else after
+    ``^`` or ``_``, grouped ("x_i", "e^(iπ)")."""
     script = script.strip()
+    if superscript and script and all(char in _PRIMES for char in script):
+        return script
     if superscript:
         raised = _raised(script, SUPERSCRIPT_FORMS, _SUPERSCRIPT_CHARACTERS)
     else:
@@ -393,13 +522,24 @@ def _text_script(script: str, *, superscript: bool) -> str:
     return ("^" if superscript else "_") + _grouped(script)
 
 
+def _is_large_operator(base: str) -> bool:
+    return base.strip().removeprefix("\\").removeprefix("operatorname{").rstrip("}") in (
+        _LARGE_OPERATORS
+    )
+
+
 class _Text(_Writer):
     """A formula as one line of Unicode (:func:`formula_text`)."""
 
-    def token(self, tag: str, text: str) -> str:
+    def token(self, tag: str, text: str, variant: str | None = None) -> str:
         for operator, written in _INVISIBLE_OPERATORS.items():
             text = text.replace(operator, written)
+        if variant == "double-struck":
+            text = "".join(_DOUBLE_STRUCK.get(char, char) for char in text)
         return f" {text} " if tag == "mtext" and text else text
+
+    def base(self, text: str, *, atomic: bool) -> str:
+        return text.strip() if atomic else _grouped(text.strip())
 
     def row(self, parts: list[str]) -> str:
         return "".join(parts)
@@ -410,19 +550,24 @@ class _Text(_Writer):
         return "; ".join(" ".join(cell.strip() for cell in row) for row in rows)
 
     def superscript(self, base: str, script: str) -> str:
-        return _grouped(base.strip()) + _text_script(script, superscript=True)
+        return base + _text_script(script, superscript=True)
 
     def subscript(self, base: str, script: str) -> str:
-        return _grouped(base.strip()) + _text_script(script, superscript=False)
+        return base + _text_script(script, superscript=False)
 
     def subsup(self, base: str, sub: str, sup: str) -> str:
-        return self.subscript(base, sub) + _text_script(sup, superscript=True)
+        written = base + _text_script(sub, superscript=False) + _text_script(sup, superscript=True)
+        # an operator's limits end before its operand: "∫ₐ^b f(x)", not "∫ₐ^bf(x)"
+        return written + " " if _is_large_operator(base) else written
+
+    def prescripts(self, subs: list[str], sups: list[str]) -> str:
+        raised = "".join(_text_script(sup, superscript=True).lstrip("^") for sup in sups)
+        lowered = "".join(_text_script(sub, superscript=False).lstrip("_") for sub in subs)
+        return raised + lowered
 
     def under(self, base: str, script: str) -> str:
-        return self.subscript(base, script)
-
-    def underover(self, base: str, under: str, over: str) -> str:
-        return self.subsup(base, under, over)
+        written = self.subscript(base, script)
+        return written + " " if _is_large_operator(base) else written
 
     def over(self, base: str, script: str) -> str:
         accent = _ACCENTS.get(script.strip())
@@ -430,9 +575,12 @@ class _Text(_Writer):
             return base.strip() + accent[0]
         return self.superscript(base, script)
 
+    def underover(self, base: str, under: str, over: str) -> str:
+        return self.subsup(base, under, over)
+
     def fraction(self, numerator: str, denominator: str, *, binomial: bool) -> str:
-        if binomial:
-            return f"({numerator.strip()} choose {denominator.strip()})"
+        if binomial:  # the brackets around it, if any, are the page's
+            return f"{numerator.strip()} choose {denominator.strip()}"
         return f"{_grouped(numerator.strip())}/{_grouped(denominator.strip())}"
 
     def root(self, base: str, index: str | None) -> str:
@@ -445,20 +593,34 @@ class _Text(_Writer):
 
 #: A TeX command name at the end of a piece: a letter after it would lengthen the name.
 _ENDS_IN_COMMAND: Final = re.compile(r"\\[A-Za-z]+$")
+#: One TeX command, or one character: a base that needs no braces.
+_TEX_ATOM: Final = re.compile(r"\\[A-Za-z]+|\\?.")
 
 
 class _Tex(_Writer):
     """A formula as TeX made from its presentation markup (:func:`formula_tex`)."""
 
-    def token(self, tag: str, text: str) -> str:
+    def token(self, tag: str, text: str, variant: str | None = None) -> str:
         for operator, written in _INVISIBLE_OPERATORS.items():
             text = text.replace(operator, written)
         text = text.replace(_FUNCTION_APPLICATION, "")
-        if tag == "mtext" or tag == "ms":
-            return rf"\text{{{text.translate(_TEX_ESCAPES)}}}" if text else ""
-        if tag == "mi" and len(text) > 1 and text.isalpha():
-            return f"\\{text}" if text in _TEX_FUNCTIONS else rf"\mathrm{{{text}}}"
-        return text.translate(_TEX_ESCAPES)
+        if tag in ("mtext", "ms"):
+            # padded: MathML sets a text's words apart from the symbols around it
+            return rf"\text{{ {text.translate(_TEXT_MODE_ESCAPES)} }}" if text.strip() else ""
+        if tag in ("mi", "mo") and len(text) > 1 and text.isalpha():
+            written = f"\\{text}" if text in _TEX_FUNCTIONS else rf"\operatorname{{{text}}}"
+        elif text in _PRIMES:
+            written = _PRIMES[text]
+        else:
+            written = text.translate(_TEX_ESCAPES)
+        command = _VARIANT_COMMANDS.get(variant or "")
+        return rf"\{command}{{{written}}}" if command and written else written
+
+    def base(self, text: str, *, atomic: bool) -> str:
+        text = text.strip()
+        if not text:
+            return "{}"  # a script with nothing to stand on
+        return text if _TEX_ATOM.fullmatch(text) else f"{{{text}}}"
 
     def row(self, parts: list[str]) -> str:
         written = ""
@@ -473,36 +635,42 @@ class _Tex(_Writer):
         return rf"\begin{{matrix}} {body} \end{{matrix}}"
 
     def superscript(self, base: str, script: str) -> str:
-        return f"{_tex_group(base)}^{{{script.strip()}}}"
+        return f"{base}^{{{script.strip()}}}"
 
     def subscript(self, base: str, script: str) -> str:
-        return f"{_tex_group(base)}_{{{script.strip()}}}"
+        return f"{base}_{{{script.strip()}}}"
+
+    def subsup(self, base: str, sub: str, sup: str) -> str:
+        return f"{base}_{{{sub.strip()}}}^{{{sup.strip()}}}"
+
+    def prescripts(self, subs: list[str], sups: list[str]) -> str:
+        sub = "".join(script.strip() for script in subs)
+        sup = "".join(script.strip() for script in sups)
+        return "{}" + (f"_{{{sub}}}" if sub else "") + (f"^{{{sup}}}" if sup else "")
 
     def under(self, base: str, script: str) -> str:
-        if base.strip().lstrip("\\") in _LARGE_OPERATORS:
+        if _is_large_operator(base):
             return self.subscript(base, script)
         return rf"\underset{{{script.strip()}}}{{{base.strip()}}}"
 
-    def subsup(self, base: str, sub: str, sup: str) -> str:
-        return f"{_tex_group(base)}_{{{sub.strip()}}}^{{{sup.strip()}}}"
-
-    def underover(self, base: str, under: str, over: str) -> str:
-        if base.strip().lstrip("\\") in _LARGE_OPERATORS:
-            return self.subsup(base, under, over)
-        return self.over(self.under(base, under), over)
-
     def over(self, base: str, script: str) -> str:
         core = base.strip()
-        if core.lstrip("\\") in _LARGE_OPERATORS:
+        if _is_large_operator(core):
             return self.superscript(base, script)
-        accent = _ACCENTS.get(script.strip())
+        accent = _ACCENTS.get(_unescaped(script.strip()))
         if accent is not None:
             return rf"\{accent[1]}{{{core}}}"
         return rf"\overset{{{script.strip()}}}{{{core}}}"
 
+    def underover(self, base: str, under: str, over: str) -> str:
+        if _is_large_operator(base):
+            return self.subsup(base, under, over)
+        return self.over(self.under(base, under), over)
+
     def fraction(self, numerator: str, denominator: str, *, binomial: bool) -> str:
-        command = "binom" if binomial else "frac"
-        return rf"\{command}{{{numerator.strip()}}}{{{denominator.strip()}}}"
+        if binomial:  # the brackets around it, if any, are the page's
+            return rf"{{{numerator.strip()} \atop {denominator.strip()}}}"
+        return rf"\frac{{{numerator.strip()}}}{{{denominator.strip()}}}"
 
     def root(self, base: str, index: str | None) -> str:
         if index is None:
@@ -510,9 +678,9 @@ class _Tex(_Writer):
         return rf"\sqrt[{index.strip()}]{{{base.strip()}}}"
 
 
-def _tex_group(text: str) -> str:
-    """A base for a script: braces unless it is one character or one command."""
-    text = text.strip()
-    if len(text) <= 1 or re.fullmatch(r"\\[A-Za-z]+", text):
-        return text
-    return f"{{{text}}}"
+#: What :data:`_TEX_ESCAPES` writes for an accent's character, read back.
+_ESCAPED_ACCENTS: Final = {r"\hat{}": "^", r"\sim": "~"}
+
+
+def _unescaped(script: str) -> str:
+    return _ESCAPED_ACCENTS.get(script, script)

@@ -64,10 +64,12 @@ HARD_BREAK: Final = "\\\n"
 CELL_BREAK: Final = "<br>"
 
 # Characters that are markup anywhere in a line: backslash escapes (CommonMark §2.4) keep
-# them text.  "|" is markup in GFM tables, "~" in GFM strikethrough.  An underscore
+# them text.  "|" is markup in GFM tables, "~" in GFM strikethrough, "$" where this
+# writer puts formulas (Pandoc, GitHub and markdown-it's ``dollarmath`` read "$...$" as
+# TeX: a page's prices, or its TeX that no script rendered, stay text).  An underscore
 # between two letters or digits is not: it can neither open nor close emphasis there
 # (§6.2, the flanking rules for "_"), so "snake_case" is written as it is.
-_INLINE_SPECIAL: Final = re.compile(r"([\\`*\[\]<|~]|(?<![^\W_])_|_(?![^\W_]))")
+_INLINE_SPECIAL: Final = re.compile(r"([\\`*\[\]<|~$]|(?<![^\W_])_|_(?![^\W_]))")
 # "&" is markup only before what reads as an entity or a numeric character reference.
 _ENTITY_LIKE: Final = re.compile(r"&(?=#?[0-9A-Za-z]+;)")
 # What opens a block at the start of a line (CommonMark §4.1-4.3, §5.1-5.2): a quote's
@@ -202,6 +204,8 @@ class _Line:
         for token in inlines:
             if formula is not None:
                 if isinstance(token, Close) and token.mark is formula.mark:
+                    if formula.tex and pieces and pieces[-1].endswith("$"):
+                        pieces.append(" ")  # "$a$$b$" would read as "$$"
                     pieces.append(_formula(formula, "".join(formula_text)))
                     formula = None
                 elif isinstance(token, str):

@@ -148,6 +148,8 @@ class Mark(enum.Enum):
 
 #: The marks of formulas, which hold their text whole: two formulas side by side are two.
 FORMULA_MARKS: Final = frozenset({Mark.FORMULA, Mark.DISPLAY_FORMULA})
+#: The elements of formulas (:func:`formulas`).
+FORMULA_TAGS: Final = frozenset({"math", "script"})
 
 
 MARK_TAGS: Final = {
@@ -752,15 +754,48 @@ def _hidden_from_readers(element: LexborNode) -> bool:
 
 #: What a page's source holds if it has a formula: most have none, and a scan of the
 #: source for this costs a tenth of a search of the tree.
-_MATH_TAG: Final = re.compile(r"<math\b", re.IGNORECASE)
+_MATH_TAG: Final = re.compile(r"<math\b|math/tex", re.IGNORECASE)
+#: The formulas of a page: MathML, and the TeX that MathJax 2 reads from a script.
+_FORMULA_SELECTOR: Final = 'math, script[type^="math/tex" i]'
 
 
 def formulas(document: TextDocument) -> list[LexborNode]:
-    """The MathML formulas (``<math>``) of ``document``'s tree."""
+    """The formulas of ``document``'s tree: its MathML (``<math>``), and the TeX of each
+    ``<script type="math/tex">`` beside which MathJax 2 left no MathML (kramdown and other
+    Markdown writers leave the TeX there for a script that may never run; MathJax's
+    HTML output without its assistive MathML draws glyphs only)."""
     tree = document.tree
     if tree is None or (document.source is not None and not _MATH_TAG.search(document.source)):
         return []
-    return list(tree.css("math"))
+    found = []
+    for node in tree.css(_FORMULA_SELECTOR):
+        if node.tag != "math":
+            rendering = _rendering(node)
+            if rendering is not None and rendering.css_first("math") is not None:
+                continue  # the MathML is the formula (its TeX is this script's)
+        found.append(node)
+    return found
+
+
+#: Class names of the elements in which MathJax 2 renders a formula before its script
+#: (``MathJax``, ``MathJax_Display``, ``MathJax_SVG``, ``MathJax_CHTML``), and of the
+#: preview it may leave beside them.
+_MATHJAX_CLASS: Final = re.compile(r"\bMathJax(?!_Preview)")
+
+
+def _rendering(script: LexborNode) -> LexborNode | None:
+    """The element in which MathJax 2 rendered a TeX script's formula, just before the
+    script (its preview aside), if it did."""
+    sibling = script.prev
+    while sibling is not None:
+        if sibling.is_element_node:
+            classes = sibling.attributes.get("class") or ""
+            if "MathJax_Preview" not in classes:
+                return sibling if _MATHJAX_CLASS.search(classes) else None
+        elif sibling.is_text_node and not sibling.is_empty_text_node:
+            return None
+        sibling = sibling.prev
+    return None
 
 
 def _drop_formula_renderings(selection: Selection) -> None:
@@ -774,6 +809,11 @@ def _drop_formula_renderings(selection: Selection) -> None:
     the formula, or beside an element within :data:`RENDERING_LEVELS` above it, where
     nothing else beside it has text."""
     for formula in selection.formulas:
+        if formula.tag != "math":  # a TeX script: its preview, or its glyphs, are copies
+            for copy in (_preview(formula), _rendering(formula)):
+                if copy is not None:
+                    _drop_texts(selection, copy)
+            continue
         element = formula
         for _ in range(RENDERING_LEVELS):
             parent = element.parent
@@ -783,10 +823,36 @@ def _drop_formula_renderings(selection: Selection) -> None:
             if renderings is None:
                 break
             for rendering in renderings:
-                texts = _text_nodes(rendering)
-                if not any(node in selection.after for node in texts):
-                    selection.texts.difference_update(texts)
+                _drop_texts(selection, rendering)
             element = parent
+
+
+def _drop_texts(selection: Selection, element: LexborNode) -> None:
+    """Leave the text of ``element`` out of ``selection``, unless texts are placed after
+    it (they would lose their place)."""
+    texts = _text_nodes(element)
+    if not any(node in selection.after for node in texts):
+        selection.texts.difference_update(texts)
+
+
+def _preview(script: LexborNode) -> LexborNode | None:
+    """The preview MathJax 2 shows of a TeX script's formula until it renders it (the
+    ``MathJax_Preview`` element before the script, or before its rendering): the
+    script's TeX, or the rendering's MathML, is written in its place."""
+    sibling = script.prev
+    elements = 0
+    while sibling is not None and elements < 2:
+        if sibling.is_element_node:
+            elements += 1
+            classes = sibling.attributes.get("class") or ""
+            if "MathJax_Preview" in classes:
+                return sibling
+            if not _MATHJAX_CLASS.search(classes):
+                return None
+        elif sibling.is_text_node and not sibling.is_empty_text_node:
+            return None
+        sibling = sibling.prev
+    return None
 
 
 def _renderings_beside(parent: LexborNode, element: LexborNode) -> list[LexborNode] | None:
@@ -1252,15 +1318,21 @@ def _beside_words(node: LexborNode | None, *, backward: bool) -> bool:
 
 def _write_formula(node: LexborNode, run: list[Inline]) -> None:
     """A formula, as :mod:`unboiler.output.formula` writes it; one the page sets apart
-    (``display="block"``) on a line of its own."""
-    text = visible(formula_text(node))
+    (``display="block"``) on a line of its own.  A TeX script's formula is its TeX, in
+    the text too: there is no other."""
+    if node.tag == "script":
+        tex = " ".join((node.text(deep=True) or "").split())
+        text = visible(tex)
+    else:
+        text = visible(formula_text(node))
+        tex = formula_tex(node)
     if not text:
         return
     display = is_display(node)
     mark = Mark.DISPLAY_FORMULA if display else Mark.FORMULA
     if display:
         run.append(BREAK)
-    run += [Open(mark, tex=formula_tex(node)), text, Close(mark)]
+    run += [Open(mark, tex=tex), text, Close(mark)]
     if display:
         run.append(BREAK)
 
@@ -1752,6 +1824,13 @@ class _Layout:
         text = visible(node.text_content or "")
         return text.replace(CASE_EDGE, "") if CASE_EDGE in text else text
 
+    def formula_picture(self, image: LexborNode) -> bool:
+        """Whether ``image`` is the picture of a formula beside it (MediaWiki's fallback
+        ``<img>`` beside the MathML it hides), which the formula's text stands for: it
+        parts no words ("E=mc² ." was written before a full stop)."""
+        parent = image.parent
+        return parent is not None and parent in self.formulas and is_decorative(image)
+
     def image(self, node: LexborNode) -> Image | None:
         attributes = node.attributes
         if is_decorative(node):
@@ -1865,9 +1944,11 @@ class _Layout:
                     run.append(BREAK)
                 elif tag == "img":
                     image = self.image(node) if free_images or node in self.images else None
-                    # an image left out still stands between the words around it
-                    run.append(image if image is not None else " ")
-                elif tag == "math":
+                    if image is not None:
+                        run.append(image)
+                    elif not self.formula_picture(node):
+                        run.append(" ")  # an image left out still stands between words
+                elif tag in FORMULA_TAGS and node in self.formulas:
                     _write_formula(node, run)
                 elif node in self.hidden:
                     if not code_depth:
@@ -1893,7 +1974,7 @@ class _Layout:
         if node.tag == "br":
             run.append(BREAK)
             return
-        if node.tag == "math":
+        if node.tag in FORMULA_TAGS and node in self.formulas:
             _write_formula(node, run)
             return
         closing = self.enter(node, run)
@@ -1955,14 +2036,21 @@ class _Layout:
                 elif tag in RUBY_ANNOTATION_TAGS:
                     pass
                 elif holds_blocks is None and node in self.formulas:
-                    # a MathML formula, or an element that holds one and no content
-                    if has_text(run) or self.content_follows(node):
-                        if inline or tag == "math":
+                    # a MathML formula, or an element that holds one and no content: the
+                    # walk reaches it beside content (_formula_paths), in a line of it,
+                    # after it or before it, or as a cell or an item of it
+                    if inline or tag in FORMULA_TAGS:
+                        self.inline_element(node, run)
+                    else:
+                        self.end_line(run, blocks, seams)
+                        heading = (
+                            self.structure(node, tag, depth) if tag in HEADING_LEVELS else None
+                        )
+                        if heading is None:
                             self.inline_element(node, run)
+                            self.end_line(run, blocks, seams)
                         else:
-                            self.end_line(run, blocks, seams)
-                            self.inline_element(node, run)
-                            self.end_line(run, blocks, seams)
+                            blocks.extend(heading)
                 elif holds_blocks is None:
                     if node in self.images:
                         self.inline_element(node, run)
@@ -1983,7 +2071,7 @@ class _Layout:
                         self.end_line(run, blocks, seams)
                         if tag == "hr" and self.parts_content(node, blocks):
                             blocks.append(Rule())
-                    elif tag == "img":
+                    elif tag == "img" and not self.formula_picture(node):
                         run.append(" ")  # an image left out still stands between words
                     elif node in self.hidden:
                         _mark_case_edge(run)
@@ -2167,7 +2255,7 @@ class _Layout:
                 if text:
                     run.append(text)
                     self.end_line(run, item)
-            elif child.is_element_node and child in self.marked:
+            elif child.is_element_node and (child in self.marked or child in self.formulas):
                 tag = child.tag or ""
                 nested = self.structure(child, tag, depth) if tag in LIST_TAGS else None
                 if nested is not None:
@@ -2214,12 +2302,15 @@ class _Layout:
             cell = row.first_child
             while cell is not None:
                 if cell.tag in ("td", "th") and not _line_numbers(cell):
-                    cells.append((cell, self.flow(cell, depth) if cell in self.marked else []))
+                    reached = cell in self.marked or cell in self.formulas
+                    cells.append((cell, self.flow(cell, depth) if reached else []))
                 cell = cell.next
             if any(blocks for _, blocks in cells):
                 rows.append(cells)
         all_cells = [cell for row_cells in rows for cell in row_cells]
         has_header = any(cell.tag == "th" for cell, _ in all_cells)
+        if not has_header and self.equations(all_cells):
+            return before + [Paragraph(_row_line(r)) for r in rows]
         lines = all(
             all(
                 isinstance(b, (Paragraph, Heading))
@@ -2252,6 +2343,24 @@ class _Layout:
         )
         return [*before, table]
 
+    def equations(self, cells: list[tuple[LexborNode, list[Block]]]) -> bool:
+        """Whether a table's cells are formulas and their numbers, and nothing else: a
+        table that sets equations apart and aligns them (LaTeXML's ``ltx_equation``,
+        ``eqnarray``), each row of which is a line."""
+        formulas = False
+        for cell, blocks in cells:
+            if not blocks:
+                continue
+            if cell in self.formulas and cell not in self.marked:
+                formulas = True
+            elif not (
+                len(blocks) == 1
+                and isinstance(blocks[0], Paragraph)
+                and EQUATION_NUMBER.fullmatch(plain(blocks[0].inlines))
+            ):
+                return False
+        return formulas
+
     def _rows(self, table: LexborNode, before: list[Block], depth: int) -> Iterator[LexborNode]:
         """The rows of ``table`` that hold content (a caption's blocks go to ``before``)."""
         child = table.first_child
@@ -2281,6 +2390,22 @@ def _wraps_items(node: LexborNode) -> bool:
             return True
         child = child.next
     return False
+
+
+#: An equation's number beside it: "(1)", "(2.3)", "(A.1)".
+EQUATION_NUMBER: Final = re.compile(r"\(\s*[\w.]{1,12}\s*\)")
+
+
+def _row_line(cells: list[tuple[LexborNode, list[Block]]]) -> list[Inline]:
+    """A table row's cells as one line, a space between two."""
+    line: list[Inline] = []
+    for _, blocks in cells:
+        inlines = _cell_line(blocks)
+        if inlines:
+            if line:
+                line.append(" ")
+            line.extend(inlines)
+    return normalize(line)
 
 
 def _cell_line(blocks: list[Block]) -> list[Inline]:
