@@ -384,3 +384,28 @@ class TestManyAttributes:
 def test_a_url_that_is_no_string_is_an_input_type_error() -> None:
     with pytest.raises(unboiler.InputTypeError, match="url must be a string"):
         unboiler.extract("<p>text</p>", url=123)  # type: ignore[arg-type]
+
+
+def test_a_line_cut_at_an_element_shown_in_it_is_labelled_as_continued() -> None:
+    # The parser cuts the block at a formula, an SVG icon or a script, as Boilerpipe
+    # does; the parts after one, in the same element, say they go on with the line.
+    document = parse(
+        "<body><p>Consider <math><mi>x</mi></math> in this <svg><text>t</text></svg>"
+        "sentence<script>var a;</script> here.</p>"
+        "<div>a<math></math><div></div> b</div>"  # a block element between: a new line
+        "<div>c</div><math></math><p>d</p>"  # another element: no line goes on
+        "<p><math></math>e <iframe></iframe> f</p></body>"  # nothing before; not in line
+    )
+    continued = [(block.text, Label.CONTINUES in block.labels) for block in document.blocks]
+    assert continued == [
+        ("Consider", False),
+        ("in this", True),
+        ("sentence", True),
+        ("here.", True),
+        ("a", False),
+        ("b", False),
+        ("c", False),
+        ("d", False),
+        ("e", False),
+        ("f", False),
+    ]

@@ -39,6 +39,10 @@ class Label(enum.StrEnum):
     H3 = "h3"
     LI = "li"
     """Inside a list item."""
+    CONTINUES = "continues"
+    """The block goes on with the line of the block before it, which only an element the
+    parser skips but a browser shows inside the line cut from it (a formula, an inline
+    SVG icon, a script: :data:`unboiler.tags.IN_LINE_IGNORED_TAGS`)."""
 
 
 class TextBlock:

@@ -38,6 +38,7 @@ from unboiler.tags import (
     BOILERPIPE_INLINE_SPACE_TAGS,
     BOILERPIPE_INLINE_TAGS,
     IGNORED_TAGS,
+    IN_LINE_IGNORED_TAGS,
     lexbor_tag_ids,
 )
 from unboiler.text import WRAP_WIDTH, normalize_space, word_texts, wrap_words
@@ -195,6 +196,7 @@ _INLINE_SPACE: Final = 2  # inline, but separates words (abbr, acronym)
 _ANCHOR: Final = 3  # inline, adds whitespace, its words are linked
 _IGNORABLE: Final = 4  # skipped with all its content, ends the block
 _COMMENT: Final = 5  # comments are skipped and do not end the block
+_IGNORABLE_IN_LINE: Final = 6  # as _IGNORABLE, but what follows in the line continues it
 
 _TAG_ACTIONS: Final = {
     # Boilerpipe 1.3 DefaultTagActionMap, then our additions (see unboiler.tags).
@@ -202,6 +204,7 @@ _TAG_ACTIONS: Final = {
     ANCHOR_TAG: _ANCHOR,
     **dict.fromkeys(sorted(BOILERPIPE_INLINE_TAGS | ADDED_INLINE_TAGS), _INLINE),
     **dict.fromkeys(sorted(BOILERPIPE_INLINE_SPACE_TAGS), _INLINE_SPACE),
+    **dict.fromkeys(sorted(IN_LINE_IGNORED_TAGS), _IGNORABLE_IN_LINE),
 }
 # Labels a block inherits from an enclosing element (Boilerpipe 1.3 DefaultTagActionMap).
 _TAG_LABELS: Final = {
@@ -245,6 +248,7 @@ _ACTION_BY_ID, _LABELS_BY_ID, _TEXT_ID = _tag_ids()
 _ACTION_BY_ID_NOSCRIPT: Final = list(_ACTION_BY_ID)
 _ACTION_BY_ID_NOSCRIPT[lexbor_tag_ids({"noscript"})[0]["noscript"]] = _BLOCK
 _NO_LABELS: Final[frozenset[Label]] = frozenset()
+_CONTINUES: Final = frozenset({Label.CONTINUES})
 
 # Element depth of text directly inside <body>: Boilerpipe counts <html> and <body>.
 _BODY_TAG_LEVEL: Final = 2
@@ -278,6 +282,11 @@ def build_blocks(
         _IGNORABLE,
         _COMMENT,
     )
+    in_line_action = _IGNORABLE_IN_LINE
+    # The block that would continue a line cut at an in-line ignorable element
+    # (Label.CONTINUES): its index, and the element the line is in.
+    continued_at = -1
+    continued_owner: Any = None
     # One record per block; the word statistics are computed for all blocks at the end.
     texts: list[str] = []
     link_texts: dict[int, str] = {}
@@ -312,8 +321,11 @@ def build_blocks(
                 raw_link = "".join(link_pieces)
                 # A block that is one link (a menu item) holds the same raw text twice.
                 link_texts[len(texts)] = text if raw_link == raw else normalize_space(raw_link)
+            labels = block_labels
+            if continued_at == len(texts) and block_owner is continued_owner:
+                labels = labels | _CONTINUES
             texts.append(text)
-            records.append((block_level, block_labels, block_owner))
+            records.append((block_level, labels, block_owner))
         link_pieces.clear()
 
     while True:
@@ -362,6 +374,7 @@ def build_blocks(
         if action == block_action:
             if pieces:
                 flush()
+            continued_at = -1
             stack.append((node, action, owner, labels))
             owner = node
             extra = labels_by_id.get(tag_id)
@@ -374,6 +387,13 @@ def build_blocks(
             node = node.next
             continue
         elif action == comment_action:
+            node = node.next
+            continue
+        elif action == in_line_action:
+            if pieces:
+                flush()
+                continued_at = len(texts)
+                continued_owner = owner
             node = node.next
             continue
         else:

@@ -49,6 +49,10 @@ ADDED_IGNORABLE_TAGS: Final = frozenset(
     {"template", "svg", "math", "iframe", "canvas", "audio", "video"}
 )
 
+#: The ignorable elements a browser shows inside a line of text, or shows nothing of:
+#: the text on either side of one is one line to a reader (the parser cuts it all the
+#: same, as Boilerpipe does, and labels the second part ``Label.CONTINUES``).
+IN_LINE_IGNORED_TAGS: Final = frozenset({"svg", "math", "script", "style", "template"})
 #: Every element that runs on inside a line of text: a block does not end at it.
 INLINE_TAGS: Final = (
     BOILERPIPE_INLINE_TAGS | BOILERPIPE_INLINE_SPACE_TAGS | {ANCHOR_TAG} | ADDED_INLINE_TAGS
@@ -110,6 +114,7 @@ __all__ = [
     "HEADING_TAGS",
     "IGNORED_TAGS",
     "INLINE_TAGS",
+    "IN_LINE_IGNORED_TAGS",
     "LANDMARK_TAGS",
     "LINE_BREAK_TAGS",
     "lexbor_tag_ids",

@@ -1,4 +1,5 @@
-"""Units decided as one: the lines of a <pre>, the cells of a table row."""
+"""Units decided as one: the lines of a <pre>, the cells of a table row, a line cut at a
+formula."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from unboiler.filters.units import (
     ROW_MAX_WORDS,
     keep_likely_preformatted,
     keep_whole_preformatted,
+    line_groups,
     pool,
     preformatted_blocks,
     preformatted_groups,
@@ -225,3 +227,39 @@ def test_blocks_between_kept_blocks_are_kept_when_likely_or_code() -> None:
     assert keep.tolist()[1] is False
     empty = np.zeros(0)
     assert keep_enclosed(empty.astype(bool), empty).tolist() == []
+
+
+def test_lines_cut_at_an_element_shown_in_them_are_units() -> None:
+    document = unboiler.parse(
+        "<body><p>Title</p><p>Example: consider <math><mi>x</mi></math> in this"
+        " <svg></svg> sentence.</p><p>Alone</p><p>a <math></math> b</p></body>"
+    )
+    assert [block.text for block in document.blocks] == [
+        "Title", "Example: consider", "in this", "sentence.", "Alone", "a", "b",
+    ]  # fmt: skip
+    assert line_groups(document) == [[1, 2, 3], [5, 6]]
+
+
+def test_the_default_extractor_keeps_the_rest_of_a_sentence_after_a_formula() -> None:
+    # each part alone is a short block the model doubts, the same words thirty times
+    # over; the line is decided whole (the packaged model kept 15 of the 30 tails)
+    prose = (
+        "<p>Mathematics has long relied on a compact written notation that lets a reader"
+        " take in a whole argument at a glance. Over the centuries mathematicians refined"
+        " symbols for quantities, operations and relations, and the printing press spread"
+        " these conventions across Europe.</p>"
+    )
+    formula = "<math><mi>x</mi><mo>+</mo><mn>1</mn></math>"
+    examples = "".join(
+        f"<p>Example {n}: consider {formula} in this sentence.</p>" for n in range(1, 31)
+    )
+    page = (
+        "<html><head><title>Tails</title></head><body><header><div>Example Math Blog</div>"
+        "<nav><ul><li><a href='/'>Home</a></li><li><a href='/blog'>Blog</a></li></ul></nav>"
+        f"</header><main><article><h1>Tails</h1>{prose * 3}{examples}{prose}</article></main>"
+        "<aside><h3>Related posts</h3><ul><li><a href='/a'>Ten facts about primes</a></li>"
+        "</ul></aside><footer><p>Copyright 2024 Example Math Blog.</p></footer></body></html>"
+    )
+    text = unboiler.extract(page)
+    assert text.count("in this sentence.") == 30
+    assert "Example 30: consider x+1 in this sentence." in text

@@ -26,8 +26,8 @@ def default(
     evidence, landmarks and class words, trained on wcxb, scrapinghub and readability;
     reads <noscript> when the page's content is only there, and a product's JSON-LD
     description when the page's text has none of it; on pages other than articles and
-    documentation, text kept twice is kept once; the lines of a <pre> and the cells of a
-    table row are decided together.
+    documentation, text kept twice is kept once; the lines of a <pre>, the cells of a
+    table row and a line cut at a formula or an inline icon are decided together.
     favor= balanced, precision or recall; model= a file from `unboiler train` (default:
     the packaged model); drop_repeats=False keeps repeated text."""
     from unboiler.classify.decide import DecideBlocks, check_favor
