@@ -15,8 +15,8 @@ chapter 3; MathML Core):
 - :func:`formula_tex`, for Markdown, where ``$...$`` holds TeX (Pandoc's
   ``tex_math_dollars``, GitHub, and the ``dollarmath`` rule of markdown-it): the TeX the
   page gives with the formula when it gives one (an ``<annotation>`` in TeX, as KaTeX,
-  MediaWiki and LaTeXML write it, or the ``alttext`` attribute), else TeX made from the
-  presentation markup.
+  MediaWiki and LaTeXML write it, MathJax 2's ``<script type="math/tex">`` beside its
+  rendering, or the ``alttext`` attribute), else TeX made from the presentation markup.
 
 A formula of more than :data:`MAX_MATH_NODES` nodes, or nested deeper than
 :data:`MAX_MATH_DEPTH`, is not a line of text: it is written as nothing.
