@@ -394,7 +394,8 @@ def test_a_line_cut_at_an_element_shown_in_it_is_labelled_as_continued() -> None
         "sentence<script>var a;</script> here.</p>"
         "<div>a<math></math><div></div> b</div>"  # a block element between: a new line
         "<div>c</div><math></math><p>d</p>"  # another element: no line goes on
-        "<p><math></math>e <iframe></iframe> f</p></body>"  # nothing before; not in line
+        "<p><math></math>e <iframe></iframe> f</p>"  # nothing before; not in line
+        "<p>g <math></math> <iframe></iframe> h</p></body>"  # an element not in line between
     )
     continued = [(block.text, Label.CONTINUES in block.labels) for block in document.blocks]
     assert continued == [
@@ -408,4 +409,6 @@ def test_a_line_cut_at_an_element_shown_in_it_is_labelled_as_continued() -> None
         ("d", False),
         ("e", False),
         ("f", False),
+        ("g", False),
+        ("h", False),
     ]

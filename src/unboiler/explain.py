@@ -39,7 +39,7 @@ _Key = tuple[int, str]
 #: Labels the parser gives from the markup (a heading, a list item), as opposed to those
 #: filters give (title, end of text, likely content).
 _STRUCTURE_LABELS: frozenset[str] = frozenset(
-    str(label) for label in (Label.HEADING, Label.H1, Label.H2, Label.H3, Label.LI)
+    str(label) for label in (Label.HEADING, Label.H1, Label.H2, Label.H3, Label.LI, Label.CONTINUES)
 )
 
 

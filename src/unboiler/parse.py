@@ -384,6 +384,7 @@ def build_blocks(
         elif action == ignorable_action:
             if pieces:
                 flush()
+            continued_at = -1
             node = node.next
             continue
         elif action == comment_action:

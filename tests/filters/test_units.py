@@ -9,6 +9,7 @@ import unboiler
 from unboiler.filters.units import (
     PRE_FLOOR,
     ROW_MAX_WORDS,
+    decision_units,
     keep_likely_preformatted,
     keep_whole_preformatted,
     line_groups,
@@ -263,3 +264,16 @@ def test_the_default_extractor_keeps_the_rest_of_a_sentence_after_a_formula() ->
     text = unboiler.extract(page)
     assert text.count("in this sentence.") == 30
     assert "Example 30: consider x+1 in this sentence." in text
+
+
+def test_groups_that_share_a_block_are_pooled_as_one() -> None:
+    # a table row whose second cell is a line cut by an icon: the row and the line are
+    # one unit, or the line's pooling would undo the row's
+    document = unboiler.parse(
+        "<table><tr><td>Name</td><td>Value <svg></svg> more</td></tr></table>"
+    )
+    _, rows = decision_units(document)
+    assert sorted(rows) == [[0, 1, 2], [1, 2]]
+    probabilities = np.array([0.9, 0.1, 0.1])
+    assert pool(probabilities, rows).tolist() == [0.9, 0.9, 0.9]
+    assert pool(probabilities, [[0, 1], [2]]).tolist() == [0.9, 0.9, 0.1]

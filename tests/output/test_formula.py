@@ -8,6 +8,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 from unboiler.output.formula import (
     MAX_MATH_DEPTH,
     MAX_MATH_NODES,
+    formula_parts,
     formula_tex,
     formula_text,
     is_display,
@@ -187,6 +188,33 @@ def test_a_style_switch_around_the_whole_formula_is_left_out(tex: str, expected:
     assert formula_tex(math) == expected
 
 
+@pytest.mark.parametrize(
+    ("alt", "tex"),
+    [
+        # the page's own delimiters, a control space or a line break at the end: "$x\\$"
+        # would escape the closing dollar
+        ("$x^2$", "x^2"),
+        ("$$x^2$$", "x^2"),
+        ("\\(x\\)", "x"),
+        ("x\\ ", "x"),
+        ("a \\\\", "a"),
+    ],
+)
+def test_the_pages_tex_loses_what_would_break_its_dollars(alt: str, tex: str) -> None:
+    assert formula_tex(_math(f'<math alttext="{alt}"><mi>x</mi></math>')) == tex
+
+
+def test_a_tex_script_is_read_only_beside_mathjax_rendering() -> None:
+    # a script right after a formula of the page's own is not that formula's TeX
+    page = '<p>First <math><mi>x</mi></math><script type="math/tex">y</script> end.</p>'
+    math = LexborHTMLParser(page).css_first("math")
+    assert math is not None and formula_tex(math) == "x"
+    script = LexborHTMLParser(page).css_first("script")
+    assert script is not None and formula_parts(script) == ("y", "y")
+    commented = LexborHTMLParser('<script type="math/tex">a % c\n+ b</script>').css_first("script")
+    assert commented is not None and formula_parts(commented) == ("a + b", "a + b")
+
+
 def test_mathjax_2_keeps_the_tex_in_a_script_beside_its_rendering() -> None:
     page = (
         '<p>So <span class="MathJax"><nobr aria-hidden="true">…</nobr>'
@@ -207,10 +235,14 @@ def test_display(attributes: str, expected: bool) -> None:
     assert is_display(_math(f"<math {attributes}><mi>x</mi></math>")) is expected
 
 
-@pytest.mark.parametrize("element", ["mrow", "mfrac", "msqrt", "msup"])
-def test_a_formula_too_large_or_too_deep_is_not_written(element: str) -> None:
+def test_a_formula_too_large_is_not_written() -> None:
     large = _math("<math>" + "<mi>x</mi>" * MAX_MATH_NODES + "</math>")
     assert formula_text(large) == "" and formula_tex(large) == ""
+    assert formula_parts(large) == ("", "")
+
+
+@pytest.mark.parametrize("element", ["mrow", "mfrac", "msqrt", "msup"])
+def test_a_formula_too_deep_is_not_written(element: str) -> None:
     # not a truncated formula either: nothing
     nested = f"<{element}><mi>x</mi>" * (MAX_MATH_DEPTH + 5)
     deep = _math(f"<math>{nested}<mn>2</mn></math>")

@@ -220,6 +220,9 @@ def test_links_only_on_request_with_absolute_urls() -> None:
             {"strong": 2},
         ),
         ("<p>x<s>(old)</s>y</p>", "x<del>(old)</del>y", {"del": 1}),
+        # around white space or a lone sign it would show nothing: left out
+        ("<h3>Search<strong>\u00a0</strong></h3>", "### Search", {}),
+        ("<p>Word<em>.</em> And<b>, </b>so</p>", "Word. And, so", {}),
     ],
 )
 def test_emphasis_that_commonmark_cannot_read_is_written_as_html(

@@ -151,13 +151,35 @@ def decision_units(document: TextDocument) -> tuple[list[list[int]], list[list[i
 def pool(
     probabilities: npt.NDArray[np.float64], groups: list[list[int]]
 ) -> npt.NDArray[np.float64]:
-    """``probabilities`` with every block of a group given the group's highest."""
+    """``probabilities`` with every block of a group given the group's highest; groups
+    that share a block (a table row and a line cut by an icon in one of its cells) are
+    one group."""
     if not groups:
         return probabilities
     pooled = probabilities.copy()
-    for group in groups:
+    for group in _merged(groups):
         pooled[group] = np.nanmax(probabilities[group])
     return pooled
+
+
+def _merged(groups: list[list[int]]) -> list[list[int]]:
+    """``groups``, those that share a block joined (a union-find over the blocks)."""
+    parent: dict[int, int] = {}
+
+    def root(block: int) -> int:
+        while parent.setdefault(block, block) != block:
+            parent[block] = parent[parent[block]]
+            block = parent[block]
+        return block
+
+    for group in groups:
+        first = root(group[0])
+        for block in group[1:]:
+            parent[root(block)] = first
+    joined: dict[int, list[int]] = {}
+    for block in parent:
+        joined.setdefault(root(block), []).append(block)
+    return [sorted(blocks) for blocks in joined.values()]
 
 
 def keep_likely_preformatted(

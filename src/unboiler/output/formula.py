@@ -60,6 +60,10 @@ TEX_SCRIPT_TYPE: Final = re.compile(r"^\s*math/tex\b", re.IGNORECASE)
 #: ``<span class="MJX_Assistive_MathML">`` > ``<math>``), the script being the
 #: rendering's next sibling.
 TEX_SCRIPT_LEVELS: Final = 3
+#: Class names of the elements in which MathJax 2 renders a formula before its script
+#: (``MathJax``, ``MathJax_Display``, ``MathJax_SVG``, ``MathJax_CHTML``), not of the
+#: preview it may leave beside them.
+MATHJAX_CLASS: Final = re.compile(r"\bMathJax(?!_Preview)")
 #: MediaWiki wraps the TeX of every formula in a style switch, ``{\displaystyle ...}``,
 #: that sets how the page renders it, not what it says.
 _STYLE_SWITCH: Final = re.compile(r"^\{\s*\\(?:display|text|script|scriptscript)style\b\s*")
@@ -166,24 +170,55 @@ _DOUBLE_STRUCK: Final = {
 }  # fmt: skip
 
 
+def formula_parts(math: LexborNode) -> tuple[str, str]:
+    """:func:`formula_text` and :func:`formula_tex` of a formula, its size checked once;
+    for a TeX script (MathJax 2's, :func:`is_tex_script`) its TeX, both times."""
+    if is_tex_script(math):
+        tex = _one_line(math.text(deep=True) or "")
+        return tex, tex
+    if _too_large(math):
+        return "", ""
+    return _text(math), _tex(math)
+
+
 def formula_text(math: LexborNode) -> str:
     """The text a reader of plain text needs of a formula (module docstring); "" for one
     too large to write."""
-    if _too_large(math):
-        return ""
+    return "" if _too_large(math) else _text(math)
+
+
+def formula_tex(math: LexborNode) -> str:
+    """The formula's TeX, without ``$``, on one line: the page's own (module docstring)
+    or one made from the presentation markup; "" for a formula too large to write."""
+    return "" if _too_large(math) else _tex(math)
+
+
+#: What a page's TeX may carry around it that is no part of the formula: the delimiters
+#: of its own Markdown or LaTeX (``$...$``, ``$$...$$``, ``\(...\)``, ``\[...\]``).
+_TEX_DELIMITERS: Final = re.compile(r"^(\$\$?|\\\(|\\\[)(.*?)(\$\$?|\\\)|\\\])$", re.DOTALL)
+#: Backslashes at the end of the TeX (a control space, a line break) lay nothing out there,
+#: and one would escape the closing "$".
+_TRAILING_BACKSLASHES: Final = re.compile(r"(?:\\+\s*)+$")
+
+
+def _one_line(tex: str) -> str:
+    """A page's TeX on one line, without comments, delimiters or trailing backslashes."""
+    tex = " ".join(_TEX_COMMENT.sub("", tex).split())
+    match = _TEX_DELIMITERS.match(tex)
+    if match is not None:
+        tex = match.group(2).strip()
+    return _TRAILING_BACKSLASHES.sub("", tex).strip()
+
+
+def _text(math: LexborNode) -> str:
     text = _Text().write(math)
     text = re.sub(f"{_FUNCTION_APPLICATION}(?=\\w)", " ", text).replace(_FUNCTION_APPLICATION, "")
     # accents as the letters Unicode composes ("ñ"), where it has them
     return unicodedata.normalize("NFC", " ".join(text.split()))
 
 
-def formula_tex(math: LexborNode) -> str:
-    """The formula's TeX, without ``$``, on one line: the page's own (module docstring)
-    or one made from the presentation markup; "" for a formula too large to write."""
-    if _too_large(math):
-        return ""
-    tex = _TEX_COMMENT.sub("", page_tex(math) or _Tex().write(math))
-    return " ".join(tex.split())
+def _tex(math: LexborNode) -> str:
+    return _one_line(page_tex(math) or _Tex().write(math))
 
 
 def page_tex(math: LexborNode) -> str | None:
@@ -195,12 +230,13 @@ def page_tex(math: LexborNode) -> str | None:
             tex = (annotation.text(deep=True) or "").strip()
             if tex:
                 return _unwrapped(tex)
-    element: LexborNode | None = math
+    element: LexborNode | None = math.parent
     for _ in range(TEX_SCRIPT_LEVELS):
         if element is None:
             break
         script = _next_element(element)
-        if script is not None and is_tex_script(script):
+        rendering = MATHJAX_CLASS.search(element.attributes.get("class") or "")
+        if rendering and script is not None and is_tex_script(script):
             tex = (script.text(deep=True) or "").strip()
             if tex:
                 return _unwrapped(tex)

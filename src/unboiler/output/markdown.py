@@ -201,18 +201,20 @@ class _Line:
         code_depth = 0
         formula: Open | None = None  # an open formula, written whole at its close
         formula_text: list[str] = []
+        last_formula = -1  # the piece of the last formula written
         for token in inlines:
             if formula is not None:
                 if isinstance(token, Close) and token.mark is formula.mark:
-                    if formula.tex and pieces and pieces[-1].endswith("$"):
+                    if formula.tex and last_formula == len(pieces) - 1 >= 0:
                         pieces.append(" ")  # "$a$$b$" would read as "$$"
+                    last_formula = len(pieces)
                     pieces.append(_formula(formula, "".join(formula_text)))
                     formula = None
                 elif isinstance(token, str):
                     formula_text.append(token)
                 continue
-            if isinstance(token, Open) and token.mark in FORMULA_MARKS:
-                formula, formula_text = token, []
+            if isinstance(token, Open) and token.mark in FORMULA_MARKS and code is None:
+                formula, formula_text = token, []  # in code, a formula is its text
                 continue
             if code is not None:
                 if isinstance(token, str):
@@ -253,9 +255,11 @@ class _Line:
             if len(kept) == len(pairs):
                 break
             for opening, closing in set(pairs) - set(kept):
-                if any("\n" in piece for piece in pieces[opening:closing]):
+                inside = "".join(pieces[opening + 1 : closing])
+                if "\n" in inside or not any(char.isalnum() for char in inside):
                     # across a line break a tag could start a line, and an HTML block
-                    # (§4.6): left out, as the text shows the words all the same
+                    # (§4.6); around white space or a lone sign it shows nothing: left
+                    # out, as the text shows the words all the same
                     pieces[opening] = pieces[closing] = ""
                 else:
                     tag = DELIMITER_TAGS[pieces[opening]]

@@ -43,10 +43,10 @@ from selectolax.lexbor import LexborNode
 from unboiler import tags
 from unboiler.document import TextBlock, TextDocument
 from unboiler.output.formula import (
+    MATHJAX_CLASS,
     SUBSCRIPT_FORMS,
     SUPERSCRIPT_FORMS,
-    formula_tex,
-    formula_text,
+    formula_parts,
     is_display,
 )
 from unboiler.text import LONG_TEXT, pieces, remove_space
@@ -777,12 +777,6 @@ def formulas(document: TextDocument) -> list[LexborNode]:
     return found
 
 
-#: Class names of the elements in which MathJax 2 renders a formula before its script
-#: (``MathJax``, ``MathJax_Display``, ``MathJax_SVG``, ``MathJax_CHTML``), and of the
-#: preview it may leave beside them.
-_MATHJAX_CLASS: Final = re.compile(r"\bMathJax(?!_Preview)")
-
-
 def _rendering(script: LexborNode) -> LexborNode | None:
     """The element in which MathJax 2 rendered a TeX script's formula, just before the
     script (its preview aside), if it did."""
@@ -791,7 +785,7 @@ def _rendering(script: LexborNode) -> LexborNode | None:
         if sibling.is_element_node:
             classes = sibling.attributes.get("class") or ""
             if "MathJax_Preview" not in classes:
-                return sibling if _MATHJAX_CLASS.search(classes) else None
+                return sibling if MATHJAX_CLASS.search(classes) else None
         elif sibling.is_text_node and not sibling.is_empty_text_node:
             return None
         sibling = sibling.prev
@@ -847,7 +841,7 @@ def _preview(script: LexborNode) -> LexborNode | None:
             classes = sibling.attributes.get("class") or ""
             if "MathJax_Preview" in classes:
                 return sibling
-            if not _MATHJAX_CLASS.search(classes):
+            if not MATHJAX_CLASS.search(classes):
                 return None
         elif sibling.is_text_node and not sibling.is_empty_text_node:
             return None
@@ -1320,12 +1314,8 @@ def _write_formula(node: LexborNode, run: list[Inline]) -> None:
     """A formula, as :mod:`unboiler.output.formula` writes it; one the page sets apart
     (``display="block"``) on a line of its own.  A TeX script's formula is its TeX, in
     the text too: there is no other."""
-    if node.tag == "script":
-        tex = " ".join((node.text(deep=True) or "").split())
-        text = visible(tex)
-    else:
-        text = visible(formula_text(node))
-        tex = formula_tex(node)
+    text, tex = formula_parts(node)
+    text = visible(text)
     if not text:
         return
     display = is_display(node)
@@ -1756,35 +1746,58 @@ MAX_BESIDE_NODES: Final = 64
 
 
 def _has_text_beside(element: LexborNode) -> bool:
-    """Whether a sibling of ``element`` holds text (white space aside), or more than
-    :data:`MAX_BESIDE_NODES` nodes lie beside it (no formula's wrapper)."""
+    """Whether a sibling of ``element`` holds text (white space aside; a formula's
+    tokens, and what is hidden from assistive technology, are no text: a list of
+    formulas is one of them), or more than :data:`MAX_BESIDE_NODES` nodes lie beside it
+    (no formula's wrapper)."""
     seen = 0
     for backwards in (True, False):
         sibling = element.prev if backwards else element.next
         while sibling is not None:
-            if sibling.is_text_node:
-                if not sibling.is_empty_text_node:
+            stack = [sibling]
+            while stack:
+                node = stack.pop()
+                seen += 1
+                if seen > MAX_BESIDE_NODES:
                     return True
-                seen += 1
-            elif (
-                sibling.is_element_node
-                and sibling.tag not in IGNORED_TAGS
-                and not _hidden_from_readers(sibling)
-            ):
-                for node in sibling.traverse(include_text=True):
-                    seen += 1
-                    if seen > MAX_BESIDE_NODES or (
-                        node.is_text_node and not node.is_empty_text_node
-                    ):
+                if node.is_text_node:
+                    if not node.is_empty_text_node:
                         return True
-            else:
-                seen += 1
-            if seen > MAX_BESIDE_NODES:
-                return True
+                elif (
+                    node.is_element_node
+                    and node.tag not in IGNORED_TAGS
+                    and not _hidden_from_readers(node)
+                ):
+                    child = node.last_child
+                    while child is not None:
+                        stack.append(child)
+                        child = child.prev
             sibling = sibling.prev if backwards else sibling.next
     return False
 
 
+def _edge_space(node: LexborNode | None) -> bool:
+    return node is not None and node.is_text_node and node.is_empty_text_node
+
+
+def _ends_in_word(run: list[Inline]) -> bool:
+    """Whether the last text of a line so far ends in a letter or a digit."""
+    for token in reversed(run):
+        if isinstance(token, str) and token.strip(CASE_EDGE):
+            return token.strip(CASE_EDGE)[-1:].isalnum()
+        if isinstance(token, (Image, LineBreak)):
+            return False
+    return False
+
+
+def _word_follows(node: LexborNode) -> bool:
+    """Whether the text right after ``node`` starts with a letter or a digit."""
+    after = node.next
+    return after is not None and after.is_text_node and (after.text_content or "")[:1].isalnum()
+
+
+#: Elements that hold formulas and keep their structure when they hold nothing else.
+_FORMULA_HOLDERS: Final = frozenset(HEADING_LEVELS) | LIST_TAGS | {"table"}
 #: The parts of a definition list, by element.
 _DEFINITION_PARTS: Final = {part.value: part for part in DefinitionPart}
 
@@ -1883,9 +1896,16 @@ class _Layout:
             href = self.link_url(node) if mark is Mark.LINK else None
             run.append(Open(mark, href))
             return Close(mark)
-        if not _laid_inline(node) and node not in self.formulas:
-            # a block inside a line (a heading, a cell) is a space; a formula's wrapper
-            # (MathJax's <mjx-container>) lays it out inline, or apart (_write_formula)
+        if node in self.formulas:
+            # a formula's wrapper (MathJax's <mjx-container>) lays it out inline, or
+            # apart (_write_formula); white space inside it at an edge parts the formula
+            # from a word there, not from a comma after it (a page saved pretty-printed)
+            if _edge_space(node.first_child) and _ends_in_word(run):
+                run.append(" ")
+            if _edge_space(node.last_child) and _word_follows(node):
+                return " "
+            return None
+        if not _laid_inline(node):  # a block inside a line (a heading, a cell) is a space
             run.append(" ")
             return " "
         if tag == "q":  # the marks a browser draws around it, written out
@@ -2043,14 +2063,15 @@ class _Layout:
                         self.inline_element(node, run)
                     else:
                         self.end_line(run, blocks, seams)
-                        heading = (
-                            self.structure(node, tag, depth) if tag in HEADING_LEVELS else None
+                        # a heading, a list or a table of formulas keeps its structure
+                        structure = (
+                            self.structure(node, tag, depth) if tag in _FORMULA_HOLDERS else None
                         )
-                        if heading is None:
+                        if structure is None:
                             self.inline_element(node, run)
                             self.end_line(run, blocks, seams)
                         else:
-                            blocks.extend(heading)
+                            blocks.extend(structure)
                 elif holds_blocks is None:
                     if node in self.images:
                         self.inline_element(node, run)
@@ -2365,13 +2386,13 @@ class _Layout:
         """The rows of ``table`` that hold content (a caption's blocks go to ``before``)."""
         child = table.first_child
         while child is not None:
-            if child in self.marked:
+            if child in self.marked or child in self.formulas:
                 if child.tag == "tr":
                     yield child
                 elif child.tag in ("thead", "tbody", "tfoot"):
                     row = child.first_child
                     while row is not None:
-                        if row.tag == "tr" and row in self.marked:
+                        if row.tag == "tr" and (row in self.marked or row in self.formulas):
                             yield row
                         row = row.next
                 else:
