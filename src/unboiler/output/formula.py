@@ -310,9 +310,9 @@ def _too_large(math: LexborNode) -> bool:
     return False
 
 
-def _children(node: LexborNode) -> list[LexborNode]:
-    """The element children of a MathML element: the white space, comments and stray
-    text between them are not rendered."""
+def element_children(node: LexborNode) -> list[LexborNode]:
+    """The element children of ``node`` (in MathML, the white space, comments and stray
+    text between them are not rendered)."""
     children = []
     child = node.first_child
     while child is not None:
@@ -354,7 +354,7 @@ class _Writer(ABC):
             return ""
         if tag == "mspace":
             return " "
-        children = _children(node)
+        children = element_children(node)
         if tag in ("semantics", "maction"):  # what is shown is the first child
             return self.write(children[0]) if children else ""
         if tag in ("mtable", "mtr", "mlabeledtr", "mtd"):
@@ -391,17 +391,17 @@ class _Writer(ABC):
     def cells(self, node: LexborNode) -> list[list[str]]:
         if node.tag == "mtd":
             return [[self.write_row(node)]]
-        rows = [node] if node.tag in ("mtr", "mlabeledtr") else _children(node)
+        rows = [node] if node.tag in ("mtr", "mlabeledtr") else element_children(node)
         result = []
         for row in rows:
-            cells = _children(row) if row.tag in ("mtr", "mlabeledtr") else [row]
+            cells = element_children(row) if row.tag in ("mtr", "mlabeledtr") else [row]
             if row.tag == "mlabeledtr":
                 cells = cells[1:]  # the first cell is the row's equation number
             result.append([self.write_row(cell) for cell in cells])
         return result
 
     def write_row(self, node: LexborNode) -> str:
-        return self.row([self.write(child) for child in _children(node)])
+        return self.row([self.write(child) for child in element_children(node)])
 
     def fenced(self, node: LexborNode, parts: list[str]) -> str:
         """MathML 2's ``<mfenced>``: its children between brackets (``(`` and ``)``

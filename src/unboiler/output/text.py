@@ -46,6 +46,7 @@ from unboiler.output.formula import (
     MATHJAX_CLASS,
     SUBSCRIPT_FORMS,
     SUPERSCRIPT_FORMS,
+    element_children,
     formula_parts,
     is_display,
 )
@@ -1380,12 +1381,7 @@ PRE_CONTROL_TAGS: Final = frozenset({"a", "button"})
 
 def _pre_controls(pre: LexborNode) -> set[LexborNode]:
     """The links and buttons straight inside ``pre`` when it also holds a ``<code>``."""
-    children = []
-    child = pre.first_child
-    while child is not None:
-        if child.is_element_node:
-            children.append(child)
-        child = child.next
+    children = element_children(pre)
     if not any(child.tag == "code" for child in children):
         return set()
     return {child for child in children if child.tag in PRE_CONTROL_TAGS}
