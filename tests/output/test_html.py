@@ -318,3 +318,17 @@ def test_what_a_definition_holds_besides_lines_parts_the_list_but_is_kept() -> N
     assert _everything(page) == (
         "<ul>\n<li>\n<dl>\n<dt>Term</dt>\n<dd>What it is.</dd>\n</dl>\n</li>\n</ul>"
     )
+
+
+def test_definition_lists_side_by_side_or_nested_stay_apart() -> None:
+    page = (
+        "<body><dl><dt>A</dt><dd>1</dd></dl><dl><dt>B</dt><dd>2</dd></dl>"
+        "<dl><dt>Outer</dt><dd>x<dl><dt>Inner</dt><dd>y</dd></dl>z</dd></dl></body>"
+    )
+    assert _everything(page).split("\n</dl>\n") == [
+        "<dl>\n<dt>A</dt>\n<dd>1</dd>",
+        "<dl>\n<dt>B</dt>\n<dd>2</dd>",
+        "<dl>\n<dt>Outer</dt>\n<dd>x</dd>",
+        "<dl>\n<dt>Inner</dt>\n<dd>y</dd>",
+        "<dl>\n<dd>z</dd>\n</dl>",
+    ]

@@ -127,6 +127,9 @@ class _Writer:
         terms: list[str] = []  # the definition list being written
         for block in blocks:
             if isinstance(block, Paragraph) and block.part is not None:
+                if block.opens_list and terms:
+                    written.append("<dl>\n" + "\n".join(terms) + "\n</dl>")
+                    terms = []
                 line = self.line(block.inlines)
                 if line.strip():
                     terms.append(f"<{block.part.value}>{line}</{block.part.value}>")

@@ -220,6 +220,8 @@ class Paragraph:
 
     inlines: list[Inline]
     part: DefinitionPart | None = None
+    #: The first line of its definition list: two lists side by side stay two.
+    opens_list: bool = False
 
 
 @dataclass
@@ -1820,6 +1822,7 @@ class _Layout:
         self.base = base
         self.pending: list[str] = []  # texts without an element, due after this point
         self.part: DefinitionPart | None = None  # of the lines ended now (see flow)
+        self.new_list = False  # a <dl> begun, none of its lines written yet
         self.follows: dict[LexborNode, bool] = {}  # see content_follows
 
     # -- leaves
@@ -2037,6 +2040,8 @@ class _Layout:
                     if node.tag in _DEFINITION_PARTS:
                         parts.pop()
                         self.part = parts[-1] if parts else None
+                    elif node.tag == "dl":  # what follows a nested list is not its own
+                        self.new_list = bool(parts)
                 node = node.next
                 continue
             if node.is_text_node:
@@ -2123,6 +2128,8 @@ class _Layout:
                         if tag in _DEFINITION_PARTS:
                             self.part = _DEFINITION_PARTS[tag]
                             parts.append(self.part)
+                        elif tag == "dl":
+                            self.new_list = True
                         node = node.first_child
                         continue
                     blocks.extend(_formatted(structure, run))
@@ -2165,7 +2172,10 @@ class _Layout:
                 line.extend(Close(opening.mark) for opening in reversed(carried))
                 inlines = normalize(line)
                 if has_text(inlines):
-                    blocks.append(Paragraph(inlines, self.part))
+                    opens = self.part is not None and self.new_list
+                    if opens:
+                        self.new_list = False
+                    blocks.append(Paragraph(inlines, self.part, opens))
             run.clear()
             run.extend(carried)
         if self.pending:
