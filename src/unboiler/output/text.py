@@ -755,9 +755,6 @@ def _hidden_from_readers(element: LexborNode) -> bool:
     return (element.attributes.get("aria-hidden") or "").strip().lower() == "true"
 
 
-#: What a page's source holds if it has a formula: most have none, and a scan of the
-#: source for this costs a tenth of a search of the tree.
-_MATH_TAG: Final = re.compile(r"<math\b|math/tex", re.IGNORECASE)
 #: The formulas of a page: MathML, and the TeX that MathJax 2 reads from a script.
 _FORMULA_SELECTOR: Final = 'math, script[type^="math/tex" i]'
 
@@ -766,9 +763,12 @@ def formulas(document: TextDocument) -> list[LexborNode]:
     """The formulas of ``document``'s tree: its MathML (``<math>``), and the TeX of each
     ``<script type="math/tex">`` beside which MathJax 2 left no MathML (kramdown and other
     Markdown writers leave the TeX there for a script that may never run; MathJax's
-    HTML output without its assistive MathML draws glyphs only)."""
+    HTML output without its assistive MathML draws glyphs only).
+
+    Lexbor's selector search of the tree (about 0.1 ms on a news page) is cheaper than a
+    case-insensitive scan of the page's source for the same tags (1.6 ms)."""
     tree = document.tree
-    if tree is None or (document.source is not None and not _MATH_TAG.search(document.source)):
+    if tree is None:
         return []
     found = []
     for node in tree.css(_FORMULA_SELECTOR):
