@@ -59,6 +59,20 @@ INLINE_TAGS: Final = (
 )
 #: Every element skipped with its content: its text is no page text.
 IGNORED_TAGS: Final = BOILERPIPE_IGNORABLE_TAGS | ADDED_IGNORABLE_TAGS
+#: The elements a browser displays as blocks (HTML standard, §15.3 "Rendering": the
+#: flow, sectioning, grouping, list and table elements its style sheet gives ``display:
+#: block``, ``list-item`` or a table display).  Where white space is kept (a ``<pre>``),
+#: each starts and ends a line; an element not listed (a custom one, a ``<span>``) runs on
+#: inside the line, as browsers show it.
+BLOCK_DISPLAY_TAGS: Final = frozenset(
+    {
+        "address", "article", "aside", "blockquote", "center", "details", "dialog", "dd",
+        "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2",
+        "h3", "h4", "h5", "h6", "header", "hgroup", "hr", "legend", "li", "listing", "main",
+        "menu", "nav", "ol", "p", "plaintext", "pre", "search", "section", "summary",
+        "table", "tr", "ul", "xmp",
+    }
+)  # fmt: skip
 #: Elements that break a line but hold no text of their own.
 LINE_BREAK_TAGS: Final = frozenset({"br"})
 HEADING_TAGS: Final = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
@@ -110,6 +124,7 @@ __all__ = [
     "BOILERPIPE_IGNORABLE_TAGS",
     "BOILERPIPE_INLINE_SPACE_TAGS",
     "BOILERPIPE_INLINE_TAGS",
+    "BLOCK_DISPLAY_TAGS",
     "HEADING_LEVELS",
     "HEADING_TAGS",
     "IGNORED_TAGS",

@@ -78,6 +78,26 @@ def test_a_control_beside_the_code_of_a_pre_is_no_line_of_it(output: str) -> Non
     assert "ls" in rendered.replace("<a", "").split("See")[1], rendered
 
 
+@pytest.mark.parametrize("output", ["text", "markdown", "html"])
+def test_a_block_inside_a_pre_is_a_line_of_its_own(output: str) -> None:
+    # CodeMirror and many highlighters write one <div> per line of a program, without
+    # line breaks between them: a browser shows each on its own line, an empty one
+    # (<div><br></div>, or a line feed alone) as an empty line, one with nothing at all
+    # as no line; a <span> per line with line feeds between runs on as it is.
+    page = (
+        "<html><body><article><p>The program below prints the folder it was started in"
+        " and exits, with an empty line between its parts as usual.</p><pre>"
+        '<div class="line">import os</div><div class="line"><br></div>'
+        '<div class="line">def main():</div><div class="line">    print(1)</div>'
+        '<div class="line"></div><div><div>\n</div></div><div class="line">main()</div></pre>'
+        '<pre><code><span>a = 1</span>\n<span>b = <span class="n">2</span></span></code></pre>'
+        "</article></body></html>"
+    )
+    rendered = unboiler.extract(page, output=output, extractor="boilerpipe-everything")
+    assert "import os\n\ndef main():\n    print(1)\n\nmain()" in rendered, rendered
+    assert "a = 1\nb = 2" in re.sub(r"<span[^>]*>|</span>", "", rendered), rendered
+
+
 def test_ruby_annotations_are_left_out() -> None:
     text = to_text(article_document("conventions.html"))
     assert "東京の漢字の話。" in text

@@ -1269,6 +1269,21 @@ def visible(text: str) -> str:
     return text if text.isascii() else text.translate(_WITHOUT_INVISIBLE)
 
 
+def _blank_line(element: LexborNode) -> bool:
+    """Whether ``element`` holds white space and line breaks only: no block of the page
+    (so not among the kept elements), but inside a ``<pre>`` an empty line of the
+    program (CodeMirror's ``<div><br></div>``)."""
+    return element.tag in tags.BLOCK_DISPLAY_TAGS and not (element.text() or "").strip()
+
+
+def _end_code_line(pieces: list[str]) -> None:
+    """End the line of preformatted text being read, unless it is ended (or none has
+    begun): a line break that ends a block's text opens no empty line after the block,
+    in a browser, so none is added to it."""
+    if pieces and not pieces[-1].endswith("\n"):
+        pieces.append("\n")
+
+
 def strip_line_ends(text: str) -> str:
     """``text`` without white space at the end of its lines, which a reader cannot see and
     a diff or an editor flags (and Markdown reads two trailing spaces as a line break)."""
@@ -2210,7 +2225,10 @@ class _Layout:
         at the end of its lines, which no reader sees, left out).  When the code is in a
         ``<code>`` of its own, a link or button beside it (:data:`PRE_CONTROL_TAGS`:
         mdBook's "Run", a "Copy" button) is the page's control, not a line of the
-        program, and is left out: "Run#[no_mangle]" is no Rust."""
+        program, and is left out: "Run#[no_mangle]" is no Rust.  A block-level element
+        inside (:data:`~unboiler.tags.BLOCK_DISPLAY_TAGS`: the ``<div>`` per line of
+        CodeMirror and of many highlighters) is a line of its own, as a browser shows
+        it; one holding only a ``<br>`` is an empty line, one holding nothing no line."""
         pieces: list[str] = []
         stack: list[LexborNode] = []
         node = pre.first_child
@@ -2219,18 +2237,28 @@ class _Layout:
             if node is None:
                 if not stack:
                     break
-                node = stack.pop().next
+                above = stack.pop()
+                if above.tag in tags.BLOCK_DISPLAY_TAGS:
+                    _end_code_line(pieces)
+                node = above.next
                 continue
             if controls and node in controls:
                 node = node.next
                 continue
             if node.is_text_node:
                 text = self.text(node)
+                if text is None and node.is_empty_text_node:
+                    # white space of no block: a blank line's own line break
+                    text = node.text_content
                 if text:
                     pieces.append(text)
             elif node.tag == "br":
                 pieces.append("\n")
-            elif node.tag not in RUBY_ANNOTATION_TAGS and node in self.marked:
+            elif node.tag not in RUBY_ANNOTATION_TAGS and (
+                node in self.marked or _blank_line(node)
+            ):
+                if node.tag in tags.BLOCK_DISPLAY_TAGS:
+                    _end_code_line(pieces)
                 stack.append(node)
                 node = node.first_child
                 continue
