@@ -685,12 +685,16 @@ def test_a_tables_column_alignment_is_kept() -> None:
 def test_a_task_list_keeps_its_checkboxes() -> None:
     """GitHub's task lists: a checkbox at the start of an item (or of its first
     paragraph) is GFM's ``[x]``/``[ ]`` in Markdown, and the same marks in text and
-    HTML; an item without one, or with another input, has none."""
+    HTML; an item without one, or with another input, has none, and so has one whose box
+    the reader can tick and no class names a task (mkdocs-material's menus)."""
     document = unboiler.parse(
         "<ul><li><input type='checkbox' checked disabled> Write the parser</li>"
         "<li><input type=checkbox disabled> Write the tests</li><li>No box here</li></ul>"
-        "<p>Then:</p><ol><li><p><input type='CheckBox' checked> In a paragraph</p></li></ol>"
+        "<p>Then:</p><ol><li class='task-list-item'><p><input type='CheckBox' checked>"
+        " In a paragraph</p></li></ol>"
         "<p>And:</p><ul><li><input type='text'> Not a box</li></ul>"
+        "<p>Menu:</p><ul><li class='md-nav__item'><input class='md-nav__toggle md-toggle'"
+        " type='checkbox' id='__nav_2' checked> Tutorial</li></ul>"
     )
     unboiler.get_extractor("boilerpipe-everything")(document)
     markdown = to_markdown(document)
@@ -700,6 +704,8 @@ def test_a_task_list_keeps_its_checkboxes() -> None:
         "1. [x] In a paragraph",
         "And:",
         "- Not a box",
+        "Menu:",
+        "- Tutorial",
     ]
     assert to_text(document).startswith("[x] Write the parser\n[ ] Write the tests\nNo box")
     assert "<li>[x] Write the parser</li>" in to_html(document)

@@ -1550,7 +1550,10 @@ TASK_MARKS: Final = {True: "[x] ", False: "[ ] "}
 def _task_check(item: LexborNode) -> bool | None:
     """Whether a list item opens with a checkbox, ticked (True) or not (False), as
     GitHub and many Markdown renderers write a task list item; None when it does not.
-    The box may stand in the item's first paragraph (a loose list)."""
+    The box may stand in the item's first paragraph (a loose list).  It is a task's
+    mark when the reader cannot tick it (``disabled``, as GitHub, GitLab, pandoc,
+    markdown-it and Goldmark write it) or a class names it a task's: a box one can tick
+    is a control (mkdocs-material's menus open and close on hidden checkboxes)."""
     node = item.first_child
     for _ in range(2):  # the item, then its first paragraph
         while node is not None and (node.is_text_node and not (node.text_content or "").strip()):
@@ -1561,11 +1564,17 @@ def _task_check(item: LexborNode) -> bool | None:
             attributes = node.attributes
             if (attributes.get("type") or "").strip().lower() != "checkbox":
                 return None
+            if "disabled" not in attributes and not _names_task(node, item):
+                return None
             return "checked" in attributes
         if node.tag != "p":
             return None
         node = node.first_child
     return None
+
+
+def _names_task(*elements: LexborNode) -> bool:
+    return any("task" in (element.attributes.get("class") or "").lower() for element in elements)
 
 
 #: The ``type`` values of an ordered list that number it otherwise than in decimal
