@@ -302,6 +302,8 @@ PERMALINK_PAGE = (
     '<h3><a class="doc-anchor" href="#s">§</a>Struct</h3>'
     '<dl><dt id="f">chain(*iterables)<a href="#f">🔗\ufe0f</a></dt><dd>Chains.</dd></dl>'
     '<p>See <a href="#n1">#</a> and <a href="#s3">§ 3</a>.</p>'
+    '<div class="code-block-caption"><span>forms.py</span><a href="#id3">¶</a></div>'
+    "<pre>import forms</pre>"
     "</main></body>"
 )
 
@@ -314,7 +316,7 @@ def test_heading_permalinks_are_left_out(output: str) -> None:
         assert sign not in rendered
     words = re.sub(r"<[^>]+>|^#+ ", "", rendered, flags=re.MULTILINE)
     words = re.sub(r"\\(.)", r"\1", words)  # Markdown's escapes
-    for line in ("itertools", "Use", "Struct", "chain(*iterables)"):
+    for line in ("itertools", "Use", "Struct", "chain(*iterables)", "forms.py"):
         assert line in words.splitlines()
     # a sign that is a paragraph's link, or a link's first character, is text
     assert "See # and § 3." in words

@@ -589,6 +589,10 @@ PERMALINK_SIGNS: Final = frozenset({"¶", "#", "§", "🔗", "⚓"})
 #: caption, within this many levels; or beside a heading (GitHub's Markdown).
 PERMALINK_HOLDERS: Final = tags.HEADING_TAGS | {"dt", "caption", "figcaption"}
 PERMALINK_LEVELS: Final = 3
+#: The signs that are a permalink wherever they stand: a pilcrow shown alone by a link
+#: to a fragment is nothing else (Sphinx also puts one in the caption of a code block,
+#: a ``<div>``; a "#" or "§" alone may be a column's or a clause's).
+ANYWHERE_PERMALINK_SIGNS: Final = frozenset({"¶"})
 #: Variation selectors that may follow an emoji sign (text or emoji presentation).
 _VARIATION_SELECTORS: Final = "\ufe0e\ufe0f"
 
@@ -602,9 +606,12 @@ def link_sign(text: str) -> str:
 def is_permalink(link: LexborNode, sign: str) -> bool:
     """Whether ``link`` (an ``<a>`` to a fragment) showing ``sign`` (:func:`link_sign`)
     is a heading's permalink: the sign is one of :data:`PERMALINK_SIGNS` and the link
-    sits in or beside a heading (:data:`PERMALINK_HOLDERS`)."""
+    sits in or beside a heading (:data:`PERMALINK_HOLDERS`), or the sign is one of
+    :data:`ANYWHERE_PERMALINK_SIGNS`."""
     if sign not in PERMALINK_SIGNS:
         return False
+    if sign in ANYWHERE_PERMALINK_SIGNS:
+        return True
     element = link.parent
     for _ in range(PERMALINK_LEVELS):
         if element is None:
