@@ -171,6 +171,15 @@ def test_anchor_words_never_merge_with_neighbours() -> None:
     assert document.blocks[0].num_linked_words == 1
 
 
+def test_a_form_fields_value_is_no_page_text() -> None:
+    # a "Republish this story" box: the article again, as escaped HTML to copy
+    document = parse(
+        "<p>The story itself.</p><textarea readonly>&lt;h1&gt;The story&lt;/h1&gt;"
+        "&lt;p&gt;The story itself.&lt;/p&gt;</textarea><p>After the box.</p>"
+    )
+    assert [b.text for b in document.blocks] == ["The story itself.", "After the box."]
+
+
 def test_frameset_page_has_no_blocks() -> None:
     assert parse("<frameset><frame src='a.html'></frameset>").blocks == []
 

@@ -44,9 +44,12 @@ ADDED_INLINE_TAGS: Final = frozenset(
     }
 )  # fmt: skip
 #: Our additions to the ignorable elements: those whose text is never shown as page text
-#: (templates, SVG and MathML markup, the fallback content of frames and media).
+#: (templates, SVG and MathML markup, the fallback content of frames and media), and a
+#: form field's value (``<textarea>``: a "Republish this story" box holds the article
+#: again as escaped HTML, an embed box a snippet of code to copy; Readability's and
+#: trafilatura's cleaners drop it too).
 ADDED_IGNORABLE_TAGS: Final = frozenset(
-    {"template", "svg", "math", "iframe", "canvas", "audio", "video"}
+    {"template", "svg", "math", "iframe", "canvas", "audio", "video", "textarea"}
 )
 
 #: The ignorable elements a browser shows inside a line of text, or shows nothing of:
