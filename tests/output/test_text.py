@@ -934,6 +934,27 @@ def test_words_touching_across_an_element_edge_by_case_are_apart(html: str, expe
     assert _everything_text(html) == expected
 
 
+@pytest.mark.parametrize(
+    ("html", "expected"),
+    [
+        # tabs and buttons side by side are boxes apart on screen, whatever the case
+        (
+            "<div role='tablist'><span role='tab'>Python</span><span role='tab'>PHP</span>"
+            "<span role='tab'>C#</span><span role='tab'>Java</span></div>",
+            "Python PHP C# Java",
+        ),
+        ("<p>Then<a role='Button' href='#m'>More</a>and done</p>", "Then More and done"),
+        # no space before punctuation or inside brackets, as for any word
+        ("<p>Tabs: <span role='tab'>One</span><span role='tab'>Two</span>.</p>", "Tabs: One Two."),
+        ("<p>see the (<a role='button' href='#x'>list</a>), then</p>", "see the (list), then"),
+        # another role, or none, parts nothing
+        ("<p>Hel<span role='presentation'>lo</span> and a<b>b</b>c</p>", "Hello and abc"),
+    ],
+)
+def test_controls_drawn_as_boxes_part_the_words_beside_them(html: str, expected: str) -> None:
+    assert _everything_text(html) == expected
+
+
 def test_the_edge_stand_in_is_never_page_text() -> None:
     assert _everything_text("<p>bell\x07Ring <b>x</b></p>") == "bellRing x"
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import enum
 import re
+import unicodedata
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -1731,6 +1732,24 @@ def _laid_inline(node: LexborNode) -> bool:
     return _beside_line(node.prev, backwards=True) or _beside_line(node.next, backwards=False)
 
 
+#: ARIA roles (WAI-ARIA 1.2, §5.3.2 "Widget roles") of the controls a page draws as boxes
+#: side by side: tabs, buttons, menu items, options.  An inline element with one parts
+#: words at its edges, as the boxes do on screen ("Python PHP C#", not "Python PHPC#").
+BOXED_ROLES: Final = frozenset(
+    {"tab", "button", "menuitem", "menuitemcheckbox", "menuitemradio", "option", "switch"}
+)
+#: The inline elements that take a widget's role (the others are formatting).
+_ROLE_HOLDERS: Final = frozenset({"span", "a", "label", "b", "strong", "i", "em"})
+
+
+def _boxed(node: LexborNode) -> bool:
+    """Whether inline ``node`` is a control drawn as a box of its own (:data:`BOXED_ROLES`)."""
+    if node.tag not in _ROLE_HOLDERS:
+        return False
+    role = node.attributes.get("role")
+    return role is not None and role.strip().lower() in BOXED_ROLES
+
+
 def _beside_line(sibling: LexborNode | None, *, backwards: bool) -> bool:
     """Whether the first sibling that shows something, from ``sibling`` on (white space
     and comments skipped), is text: a line the element is part of.  An element there
@@ -1809,14 +1828,22 @@ def _edge_space(node: LexborNode | None) -> bool:
     return node is not None and node.is_text_node and node.is_empty_text_node
 
 
-def _ends_in_word(run: list[Inline]) -> bool:
-    """Whether the last text of a line so far ends in a letter or a digit."""
+def _ends_in_word(run: list[Inline], *, or_sign: bool = False) -> bool:
+    """Whether the last text of a line so far ends in a letter or a digit (``or_sign``:
+    or in any character but white space and an opening bracket or quote)."""
     for token in reversed(run):
         if isinstance(token, str) and token.strip(CASE_EDGE):
-            return token.strip(CASE_EDGE)[-1:].isalnum()
+            last = token.strip(CASE_EDGE)[-1:]
+            if or_sign:
+                return not last.isspace() and unicodedata.category(last) not in _OPENING
+            return last.isalnum()
         if isinstance(token, (Image, LineBreak)):
             return False
     return False
+
+
+#: The Unicode categories of an opening bracket and an opening quotation mark.
+_OPENING: Final = frozenset({"Ps", "Pi"})
 
 
 def _word_follows(node: LexborNode) -> bool:
@@ -1855,6 +1882,7 @@ class _Layout:
         self.part: DefinitionPart | None = None  # of the lines ended now (see flow)
         self.new_list = False  # a <dl> begun, none of its lines written yet
         self.follows: dict[LexborNode, bool] = {}  # see content_follows
+        self.box_ends: set[LexborNode] = set()  # links drawn as boxes: see close_inline
 
     # -- leaves
 
@@ -1922,6 +1950,14 @@ class _Layout:
         mark = MARK_TAGS.get(tag)
         if edge and mark not in _JOINED_MARKS:
             _mark_case_edge(run)
+        boxed = _boxed(node)
+        if boxed:  # a box beside a word: a space between
+            if _ends_in_word(run, or_sign=True):
+                run.append(" ")
+            if _word_follows(node):
+                if mark is None:
+                    return " "
+                self.box_ends.add(node)  # the space after the mark's end (close_inline)
         if mark is not None:
             href = self.link_url(node) if mark is Mark.LINK else None
             run.append(Open(mark, href))
@@ -1934,6 +1970,8 @@ class _Layout:
                 run.append(" ")
             if _edge_space(node.last_child) and _word_follows(node):
                 return " "
+            return None
+        if boxed:
             return None
         if not _laid_inline(node):  # a block inside a line (a heading, a cell) is a space
             run.append(" ")
@@ -1980,7 +2018,7 @@ class _Layout:
                 if not code_depth and closing not in _CLOSE_JOINED:
                     _mark_case_edge(run)
                 if closing is not None:
-                    run.append(closing)
+                    self.close_inline(element, closing, run)
                     code_depth -= closing == _CLOSE_CODE
                 node = element.next
                 continue
@@ -2032,7 +2070,14 @@ class _Layout:
         if closing not in _CLOSE_JOINED:
             _mark_case_edge(run)
         if closing is not None:
-            run.append(closing)
+            self.close_inline(node, closing, run)
+
+    def close_inline(self, node: LexborNode, closing: Inline, run: list[Inline]) -> None:
+        """Write what closes inline ``node`` (:meth:`enter`'s token), and the space after
+        it when it is a box a word follows (:func:`_boxed`)."""
+        run.append(closing)
+        if self.box_ends and node in self.box_ends:
+            run.append(" ")
 
     # -- blocks
 
