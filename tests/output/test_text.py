@@ -323,6 +323,27 @@ def test_heading_permalinks_are_left_out(output: str) -> None:
 
 
 @pytest.mark.parametrize("output", ["text", "markdown", "html"])
+def test_edit_controls_are_left_out(output: str) -> None:
+    document = _all_content(
+        "<body><main><h2><span class='mw-headline'>History</span><span"
+        " class='mw-editsection'><span class='mw-editsection-bracket'>[</span><a"
+        " href='/w/index.php?action=edit'>edit</a><span>]</span></span></h2>"
+        "<p>Founded in 1998 by two students.</p><footer><span class='edit-link'><a"
+        " class='post-edit-link' href='/wp-admin/post.php?post=1'>Edit</a></span></footer>"
+        # a credit, an editor's pick, or an edit class on more than a control are text
+        "<p class='photo-credit'><a href='/p'>Photo</a></p><p class='editor-pick'><a"
+        " href='/x'>Pick</a></p><div class='edit'><a href='/e'>Edit</a> the list of the"
+        " many things we sell</div></main></body>"
+    )
+    rendered = render(document, output, extractor="by-hand")
+    words = re.sub(r"<[^>]+>|^#+ |\\", "", rendered, flags=re.MULTILINE)
+    assert "edit" not in words.lower().replace("edit the list", ""), rendered
+    assert "History" in words.splitlines() and "Founded in 1998 by two students." in words
+    for kept in ("Photo", "Pick", "Edit the list of the many things we sell"):
+        assert kept in words, rendered
+
+
+@pytest.mark.parametrize("output", ["text", "markdown", "html"])
 def test_footnote_back_references_are_left_out(output: str) -> None:
     document = _all_content(
         '<body><main><p>Oceans took up a quarter of it.<sup><a href="#n1">1</a></sup></p>'

@@ -473,6 +473,7 @@ def select(document: TextDocument, *, images: bool = False) -> Selection:
         selection.formulas = formulas(document)
         _drop_assistive_copies(document.tree, selection)
         _drop_permalinks(document.tree, selection)
+        _drop_edit_links(document.tree, selection)
         _drop_hidden_inline(document.tree, selection)
         _drop_formula_renderings(selection)
     if images:
@@ -659,6 +660,39 @@ def _drop_permalinks(tree: Any, selection: Selection) -> None:
         sign = link_sign(texts[0].text_content or "")
         if is_permalink(link, sign) or is_back_reference(sign):
             selection.texts.discard(texts[0])
+
+
+#: The class of a link to edit the text beside it, or of its wrapper: MediaWiki's
+#: ``mw-editsection`` in each heading ("History[edit]"), WordPress's ``edit-link`` and
+#: ``post-edit-link``, and the ``edit-section`` of other wikis.  A class token "edit",
+#: or one that ends in it before "section" or "link" (not "credit" or "editor").
+_EDIT_CLASS: Final = re.compile(r"(?:^|[\s_-])edit(?:[_-]?(?:section|link))?(?:$|[\s_-])", re.I)
+#: An edit control says "edit", "Edit this page", "Edit on GitHub": no more words.
+EDIT_LINK_MAX_WORDS: Final = 4
+#: What an edit control may show besides its link: brackets and separators.
+_EDIT_PUNCTUATION: Final = frozenset("[]()|·:- ")
+
+
+def _drop_edit_links(tree: Any, selection: Selection) -> None:
+    """Leave out of ``selection`` the text of each edit control: an element of an
+    :data:`_EDIT_CLASS` class that is or holds a link, of at most
+    :data:`EDIT_LINK_MAX_WORDS` words, with nothing but brackets and separators beside
+    the link.  It is there for the page's editors, not its readers (Readability's
+    expected output leaves MediaWiki's out; WCXB's gold has none)."""
+    for element in tree.css('[class*="edit" i]'):
+        if not _EDIT_CLASS.search(element.attributes.get("class") or ""):
+            continue
+        texts = [node for node in _text_nodes(element) if not node.is_empty_text_node]
+        if not texts or any(n not in selection.texts or n in selection.after for n in texts):
+            continue
+        words = sum(len((node.text_content or "").split()) for node in texts)
+        linked = [element] if element.tag == "a" else element.css("a")
+        if not linked or words > EDIT_LINK_MAX_WORDS:
+            continue
+        inside = {node for link in linked for node in _text_nodes(link)}
+        beside = "".join(node.text_content or "" for node in texts if node not in inside)
+        if set(beside) <= _EDIT_PUNCTUATION:
+            selection.texts.difference_update(texts)
 
 
 #: What a ``<q>`` shows around its text: the HTML standard's rendering (§15.3.6,
