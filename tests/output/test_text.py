@@ -323,6 +323,26 @@ def test_heading_permalinks_are_left_out(output: str) -> None:
 
 
 @pytest.mark.parametrize("output", ["text", "markdown", "html"])
+def test_an_emoticon_drawn_as_an_image_is_its_text(output: str) -> None:
+    # WordPress draws emoji as <img class="emoji">, forums smileys as <img class="smilie">
+    document = _all_content(
+        "<body><main><p>A great day at the beach <img class='emoji' role='img' alt='😀'"
+        " src='/1f600.svg'> and a swim.</p><p>Thanks <img src='/s.gif' alt=':)'"
+        " class='smilie'> all <img class='emoji' alt=':slight_smile:' src='/s.png'>"
+        " <img class='reaction' alt='Like' src='/l.png'><img alt='^^' src='/x.png'></p>"
+        "</main></body>"
+    )
+    rendered = render(document, output, extractor="by-hand")
+    assert "A great day at the beach 😀 and a swim." in rendered, rendered
+    assert "Thanks :) all" in rendered, rendered
+    # a shortcode, a reaction's word, an image no class names a smiley: not emoticons
+    assert "slight_smile" not in rendered and "Like" not in rendered and "^^" not in rendered
+    # with the images kept, an emoticon is still its text, not a picture
+    with_images = render(document, output, extractor="by-hand", images=True)
+    assert "Thanks :) all" in with_images and "1f600" not in with_images, with_images
+
+
+@pytest.mark.parametrize("output", ["text", "markdown", "html"])
 def test_edit_controls_are_left_out(output: str) -> None:
     document = _all_content(
         "<body><main><h2><span class='mw-headline'>History</span><span"

@@ -1353,6 +1353,28 @@ def is_decorative(node: LexborNode) -> bool:
     return _beside_words(node.prev, backward=True) or _beside_words(node.next, backward=False)
 
 
+#: The longest ``alt`` of an image that is an emoji or an emoticon.
+EMOTICON_MAX_CHARS: Final = 8
+#: The class tokens of a picture of an emoji or a smiley: WordPress's ``emoji`` and
+#: ``wp-smiley``, vBulletin's and XenForo's ``smilie``, Twemoji's ``emoji``.
+_EMOTICON_CLASS: Final = re.compile(r"emoji|smil(?:ie|ey)|emoticon", re.IGNORECASE)
+
+
+def emoticon(image: LexborNode) -> str | None:
+    """The text an ``<img>`` stands for when it draws an emoji or an emoticon: its
+    ``alt``, when an emoji or a smiley class names it and the ``alt`` is what one types
+    (":)", "😀": at most :data:`EMOTICON_MAX_CHARS` characters, no letter or digit).  A
+    forum's ":)" is part of the post (WCXB's gold keeps it); a shortcode alt
+    (":slight_smile:") or a reaction's ("Like") is not what the writer typed."""
+    attributes = image.attributes
+    alt = (attributes.get("alt") or "").strip()
+    if not alt or len(alt) > EMOTICON_MAX_CHARS or any(ch.isalnum() for ch in alt):
+        return None
+    if not _EMOTICON_CLASS.search(attributes.get("class") or ""):
+        return None
+    return alt
+
+
 #: Siblings passed over on the way from an image to the words beside it.
 _NOTHING_BETWEEN: Final = frozenset({"br", "wbr", "img"})
 
@@ -2065,11 +2087,7 @@ class _Layout:
                 if tag == "br":
                     run.append(BREAK)
                 elif tag == "img":
-                    image = self.image(node) if free_images or node in self.images else None
-                    if image is not None:
-                        run.append(image)
-                    elif not self.formula_picture(node):
-                        run.append(" ")  # an image left out still stands between words
+                    self.inline_image(node, run, free_images=free_images)
                 elif tag in FORMULA_TAGS and node in self.formulas:
                     _write_formula(node, run)
                 elif node in self.hidden:
@@ -2089,9 +2107,7 @@ class _Layout:
         self, node: LexborNode, run: list[Inline], *, free_images: bool = False
     ) -> None:
         if node.tag == "img":
-            image = self.image(node) if free_images or node in self.images else None
-            if image is not None:
-                run.append(image)
+            self.inline_image(node, run, free_images=free_images, spaced=False)
             return
         if node.tag == "br":
             run.append(BREAK)
@@ -2105,6 +2121,32 @@ class _Layout:
             _mark_case_edge(run)
         if closing is not None:
             self.close_inline(node, closing, run)
+
+    def inline_image(
+        self, node: LexborNode, run: list[Inline], *, free_images: bool, spaced: bool = True
+    ) -> None:
+        """Write an ``<img>`` of a line: an emoticon's text (:func:`emoticon`) beside kept
+        text, the image when it is kept, else (``spaced``) the space it stands for
+        between words."""
+        face = emoticon(node)
+        if face is not None and (self.kept_beside(node.prev) or self.kept_beside(node.next)):
+            run.append(face)
+            return
+        image = self.image(node) if free_images or node in self.images else None
+        if image is not None:
+            run.append(image)
+        elif spaced and not self.formula_picture(node):
+            run.append(" ")  # an image left out still stands between words
+
+    def kept_beside(self, sibling: LexborNode | None) -> bool:
+        """Whether ``sibling`` (of an image) is kept text, or an element holding some."""
+        if sibling is None:
+            return False
+        if sibling.is_text_node:
+            return sibling in self.texts
+        return sibling.is_element_node and any(
+            node in self.texts for node in _text_nodes(sibling)
+        )
 
     def close_inline(self, node: LexborNode, closing: Inline, run: list[Inline]) -> None:
         """Write what closes inline ``node`` (:meth:`enter`'s token), and the space after
@@ -2184,7 +2226,7 @@ class _Layout:
                         else:
                             blocks.extend(structure)
                 elif holds_blocks is None:
-                    if node in self.images:
+                    if node in self.images or (tag == "img" and emoticon(node) is not None):
                         self.inline_element(node, run)
                     elif (
                         self.with_images
