@@ -2144,9 +2144,7 @@ class _Layout:
             return False
         if sibling.is_text_node:
             return sibling in self.texts
-        return sibling.is_element_node and any(
-            node in self.texts for node in _text_nodes(sibling)
-        )
+        return sibling.is_element_node and any(node in self.texts for node in _text_nodes(sibling))
 
     def close_inline(self, node: LexborNode, closing: Inline, run: list[Inline]) -> None:
         """Write what closes inline ``node`` (:meth:`enter`'s token), and the space after
