@@ -677,8 +677,10 @@ def _drop_edit_links(tree: Any, selection: Selection) -> None:
     """Leave out of ``selection`` the text of each edit control: an element of an
     :data:`_EDIT_CLASS` class that is or holds a link, of at most
     :data:`EDIT_LINK_MAX_WORDS` words, with nothing but brackets and separators beside
-    the link.  It is there for the page's editors, not its readers (Readability's
-    expected output leaves MediaWiki's out; WCXB's gold has none)."""
+    the link.  It is there for the page's editors, not its readers: WCXB's gold has
+    none.  Mozilla Readability keeps MediaWiki's, and so does the readability benchmark's
+    gold, its output: leaving them out costs three Wikipedia pages there (in-sample F1
+    0.9634 to 0.9630 over its 130 pages)."""
     for element in tree.css('[class*="edit" i]'):
         if not _EDIT_CLASS.search(element.attributes.get("class") or ""):
             continue
