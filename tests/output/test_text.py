@@ -1023,6 +1023,27 @@ def test_long_hidden_text_and_hidden_blocks_are_kept() -> None:
     assert rest in text and "A tab the reader opens." in text
 
 
+def test_a_teaser_is_left_out_when_the_hidden_text_is_the_whole_text() -> None:
+    whole = (
+        "Our certificate courses give you job-role training and formal workplace skills."
+        " In fewer than three hours of learning you can complete any of them."
+    )
+    text = _everything_text(
+        "<p><span><span>Our certificate courses give you job-role training and formal"
+        " workplace skills. In fewer than three hours of learning you can com...</span>"
+        f"<span>…Read More</span></span><span style='display:none'> {whole}</span></p>"
+        # the rest of a text, not the whole: the start stays
+        "<p>Great tent for two people in the rain, but the poles... <a>Read more</a>"
+        " <span style='display:none'>bend in strong wind and one of them snapped on the"
+        " second night of the trip</span></p>"
+    )
+    assert text.split("\n\n") == [
+        whole,
+        "Great tent for two people in the rain, but the poles... Read more bend in strong"
+        " wind and one of them snapped on the second night of the trip",
+    ]
+
+
 def test_a_blank_line_of_two_line_breaks_parts_paragraphs() -> None:
     text = _everything_text(
         "<div>First.<br><br>Second <b>bold<br> <br>across</b> it.<br>\n<br>\n"

@@ -710,9 +710,7 @@ _BLOCK_DISPLAY: Final = re.compile(
 #: The inline elements whose style is read for it: those that format nothing, and so are
 #: laid out by their style alone.
 _STYLED_INLINE_TAGS: Final = frozenset({"span", "font", "label"})
-#: An inline style that hides its element: CSS 2.1's ``display: none`` (§9.2.4: no box
-#: at all) and ``visibility: hidden`` (§11.2: the box is there, unseen).
-HIDDEN_STYLE: Final = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
+HIDDEN_STYLE: Final = tags.HIDDEN_STYLE
 
 
 #: Hidden inline text longer than this is the rest of a text cut short, which a "Read
@@ -749,11 +747,39 @@ def _drop_hidden_inline(tree: Any, selection: Selection) -> None:
             continue
         texts = _short_texts(element)
         if texts is None:
+            _drop_teaser(element, selection)
             continue
         texts = [node for node in texts if node in selection.texts]
         if texts and not any(node in selection.after for node in texts):
             selection.texts.difference_update(texts)
             selection.hidden.add(element)
+
+
+#: A teaser is the start of the text a "Read more" shows whole: at least this many words
+#: of it, before the word it is cut in, open the hidden text.
+TEASER_MIN_WORDS: Final = 8
+
+
+def _drop_teaser(hidden: LexborNode, selection: Selection) -> None:
+    """Leave out of ``selection`` the teaser before a long hidden element, when the
+    hidden text is the whole text and not only its rest: "you can com...…Read More"
+    then, hidden, the paragraph from its first word.  Both are kept otherwise, and the
+    reader gets the paragraph's start twice.  The teaser is the element (or text) just
+    before, with its button; it must open with :data:`TEASER_MIN_WORDS` words of the
+    hidden text, all but the one it is cut in."""
+    teaser = hidden.prev
+    while teaser is not None and (teaser.is_empty_text_node or teaser.tag == "-comment"):
+        teaser = teaser.prev
+    if teaser is None:
+        return
+    nodes = [node for node in _text_nodes(teaser) if not node.is_empty_text_node]
+    shown = " ".join(node.text_content or "" for node in nodes).split()
+    if len(shown) <= TEASER_MIN_WORDS or not all(node in selection.texts for node in nodes):
+        return
+    start = shown[:TEASER_MIN_WORDS]
+    whole = (hidden.text(deep=True) or "").split()[:TEASER_MIN_WORDS]
+    if start == whole:
+        selection.texts.difference_update(nodes)
 
 
 def _short_texts(element: LexborNode) -> list[LexborNode] | None:
