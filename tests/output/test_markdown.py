@@ -66,6 +66,27 @@ def test_nested_lists() -> None:
     assert "- An item with two paragraphs.\n\n  Its second paragraph.\n\n- A plain item" in markdown
 
 
+def test_a_list_whose_one_item_is_a_list_is_that_list() -> None:
+    # a menu's nesting around the one item kept: "1. 1. 1. Item" and "- - Two"
+    document = unboiler.parse(
+        "<ol><li><ol><li> <ol><li>Deep item</li></ol> </li></ol></li></ol><p>Then:</p>"
+        "<ul><li><ul><li>Two levels</li><li>and another</li></ul></li></ul><p>And:</p>"
+        "<ul><li>Own text<ul><li>nested</li></ul></li></ul><p>Last:</p>"
+        "<ul><li><input type=checkbox disabled><ul><li>a task's list</li></ul></li></ul>"
+    )
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    assert to_markdown(document).split("\n\n") == [
+        "1. Deep item",
+        "Then:",
+        "- Two levels\n- and another",
+        "And:",
+        "- Own text\n  - nested",
+        "Last:",
+        "- [ ] - a task's list",
+    ]
+    assert to_html(document).startswith("<ol>\n<li>Deep item</li>\n</ol>")
+
+
 def test_table_with_colspan() -> None:
     markdown = to_markdown(article_document("table.html"))
     assert markdown.split("\n\n")[1:4] == [

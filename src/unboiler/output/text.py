@@ -2429,9 +2429,16 @@ class _Layout:
         return strip_line_ends("".join(pieces)).strip("\n")
 
     def list_block(self, node: LexborNode, depth: int) -> list[Block]:
+        """A list's block.  A list of one item that holds only a list (a menu's nesting,
+        of which one deep item is kept) is that list: "1. 1. 1. Item" says nothing a
+        reader of "1. Item" misses."""
         entries = self.list_items(node, depth)
         if not entries:
             return []
+        if len(entries) == 1:
+            only, _, check = entries[0]
+            if check is None and len(only) == 1 and isinstance(only[0], ListBlock):
+                return only
         items = [blocks for blocks, _, _ in entries]
         checks = [check for _, _, check in entries]
         tasks = checks if any(check is not None for check in checks) else None
