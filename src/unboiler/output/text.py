@@ -1666,6 +1666,8 @@ def _task_check(item: LexborNode) -> bool | None:
 
 
 def _names_task(*elements: LexborNode) -> bool:
+    """Whether the class of one of ``elements`` says task (GitLab's and pymdown's
+    ``task-list-item``), for a checkbox a renderer left enabled."""
     return any("task" in (element.attributes.get("class") or "").lower() for element in elements)
 
 
