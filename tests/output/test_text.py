@@ -990,6 +990,8 @@ def test_words_touching_across_an_element_edge_by_case_are_apart(html: str, expe
         ("<p>see the (<a role='button' href='#x'>list</a>), then</p>", "see the (list), then"),
         # another role, or none, parts nothing
         ("<p>Hel<span role='presentation'>lo</span> and a<b>b</b>c</p>", "Hello and abc"),
+        # CJK text parts no words by spaces
+        ("<p>点击<a role='button' href='#x'>这里</a>继续阅读。</p>", "点击这里继续阅读。"),
     ],
 )
 def test_controls_drawn_as_boxes_part_the_words_beside_them(html: str, expected: str) -> None:

@@ -981,6 +981,7 @@ _WIDE: Final = (
     "\u2e80-\u312f\u3190-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff9f\uffe0-\uffe6"
     "\U00020000-\U0003ffff"
 )
+_WIDE_CHARACTER: Final = re.compile(f"[{_WIDE}]")
 _MARKS: Final = f"[{_OPENS}{_CLOSES}]*"
 _WIDE_BREAK: Final = re.compile(
     f"([{_WIDE}]{_MARKS})[ \t\r\f]*\n[{_SPACE_CHARS}]*(?={_MARKS}[{_WIDE}])"
@@ -1921,7 +1922,11 @@ def _ends_in_word(run: list[Inline], *, or_sign: bool = False) -> bool:
         if isinstance(token, str) and token.strip(CASE_EDGE):
             last = token.strip(CASE_EDGE)[-1:]
             if or_sign:
-                return not last.isspace() and unicodedata.category(last) not in _OPENING
+                return not (
+                    last.isspace()
+                    or unicodedata.category(last) in _OPENING
+                    or _WIDE_CHARACTER.match(last)
+                )
             return last.isalnum()
         if isinstance(token, (Image, LineBreak)):
             return False
@@ -1932,10 +1937,14 @@ def _ends_in_word(run: list[Inline], *, or_sign: bool = False) -> bool:
 _OPENING: Final = frozenset({"Ps", "Pi"})
 
 
-def _word_follows(node: LexborNode) -> bool:
-    """Whether the text right after ``node`` starts with a letter or a digit."""
+def _word_follows(node: LexborNode, *, spaced: bool = False) -> bool:
+    """Whether the text right after ``node`` starts with a letter or a digit (``spaced``:
+    of a script that parts its words by spaces, not CJK's)."""
     after = node.next
-    return after is not None and after.is_text_node and (after.text_content or "")[:1].isalnum()
+    if after is None or not after.is_text_node:
+        return False
+    first = (after.text_content or "")[:1]
+    return first.isalnum() and not (spaced and _WIDE_CHARACTER.match(first))
 
 
 #: Elements that hold formulas and keep their structure when they hold nothing else.
@@ -2037,10 +2046,10 @@ class _Layout:
         if edge and mark not in _JOINED_MARKS:
             _mark_case_edge(run)
         boxed = _boxed(node)
-        if boxed:  # a box beside a word: a space between
+        if boxed:  # a box beside a word: a space between (none in CJK text, unspaced)
             if _ends_in_word(run, or_sign=True):
                 run.append(" ")
-            if _word_follows(node):
+            if _word_follows(node, spaced=True):
                 if mark is None:
                     return " "
                 self.box_ends.add(node)  # the space after the mark's end (close_inline)
