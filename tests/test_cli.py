@@ -33,6 +33,17 @@ def test_extract_stdin_as_json() -> None:
     assert record["url"] == "https://example.org/u" and "floating library" in record["text"]
 
 
+@pytest.mark.parametrize("page", [b"", b"<html><body> <!-- nothing --> <img src=a.png></body>"])
+def test_a_page_without_main_content_prints_nothing_and_says_so(page: bytes) -> None:
+    result = CliRunner().invoke(main, ["extract", "-", "-e", "default"], input=page)
+    assert result.exit_code == 0, result.output
+    assert result.stdout == ""  # not even a blank line
+    assert "no main content found in <stdin>" in result.stderr
+    # JSON always has its fields, the empty text among them
+    result = CliRunner().invoke(main, ["extract", "-", "-o", "json"], input=page)
+    assert json.loads(result.stdout)["text"] == "" and result.stderr == ""
+
+
 def test_extract_with_another_extractor() -> None:
     result = CliRunner().invoke(main, ["extract", SAMPLE, "-e", "boilerpipe-everything"])
     assert "Privacy policy" in result.output
@@ -171,7 +182,7 @@ def test_extractor_options_reach_the_extractor(tmp_path: Path) -> None:
     assert CliRunner().invoke(main, base).output.startswith("word word")
     strict = CliRunner().invoke(main, [*base, "--option", "min-words=20"])
     assert strict.exit_code == 0, strict.output
-    assert strict.output.strip() == ""
+    assert strict.stdout == ""
 
 
 def test_named_options_of_the_default_extractor_still_work() -> None:

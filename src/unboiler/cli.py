@@ -225,6 +225,12 @@ def extract(
         )
     except UnboilerError as error:
         raise CommandError(error) from error
+    if not text:
+        # nothing to print, not even a blank line: a page without main content (an empty
+        # file, a page of navigation only) is no error, and a script sees an empty output
+        name = getattr(source, "name", "<stdin>")
+        click.echo(f"unboiler: no main content found in {name}", err=True)
+        return
     _echo(text)
 
 
