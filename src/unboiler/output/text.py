@@ -774,8 +774,10 @@ def _drop_teaser(hidden: LexborNode, selection: Selection) -> None:
         return
     nodes = [node for node in _text_nodes(teaser) if not node.is_empty_text_node]
     shown = " ".join(node.text_content or "" for node in nodes).split()
-    if len(shown) <= TEASER_MIN_WORDS or not all(node in selection.texts for node in nodes):
-        return
+    if len(shown) <= TEASER_MIN_WORDS or not all(
+        node in selection.texts and node not in selection.after for node in nodes
+    ):
+        return  # (texts placed after one of its words would lose their place)
     start = shown[:TEASER_MIN_WORDS]
     whole = (hidden.text(deep=True) or "").split()[:TEASER_MIN_WORDS]
     if start == whole:
