@@ -14,7 +14,6 @@ elements, so that walks compare integers instead of names.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from typing import Final
 
@@ -77,10 +76,6 @@ BLOCK_DISPLAY_TAGS: Final = frozenset(
         "table", "tr", "ul", "xmp",
     }
 )  # fmt: skip
-#: An inline style that hides its element: CSS 2.1's ``display: none`` (§9.2.4: no box
-#: at all) and ``visibility: hidden`` (§11.2: the box is there, unseen).  The block
-#: features' hidden flag and the outputs' hidden inline text both read it.
-HIDDEN_STYLE: Final = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 #: Elements that break a line but hold no text of their own.
 LINE_BREAK_TAGS: Final = frozenset({"br"})
 HEADING_TAGS: Final = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
@@ -135,7 +130,6 @@ __all__ = [
     "BOILERPIPE_INLINE_TAGS",
     "HEADING_LEVELS",
     "HEADING_TAGS",
-    "HIDDEN_STYLE",
     "IGNORED_TAGS",
     "INLINE_TAGS",
     "IN_LINE_IGNORED_TAGS",

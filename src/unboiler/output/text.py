@@ -710,7 +710,9 @@ _BLOCK_DISPLAY: Final = re.compile(
 #: The inline elements whose style is read for it: those that format nothing, and so are
 #: laid out by their style alone.
 _STYLED_INLINE_TAGS: Final = frozenset({"span", "font", "label"})
-HIDDEN_STYLE: Final = tags.HIDDEN_STYLE
+#: An inline style that hides its element: CSS 2.1's ``display: none`` (§9.2.4: no box
+#: at all) and ``visibility: hidden`` (§11.2: the box is there, unseen).
+HIDDEN_STYLE: Final = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 
 
 #: Hidden inline text longer than this is the rest of a text cut short, which a "Read
