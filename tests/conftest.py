@@ -8,11 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from unboiler.datasets import benchmarks_root
 from unboiler.document import Label, TextBlock, TextDocument
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = Path(__file__).resolve().parent / "pages"
-BENCHMARKS = ROOT.parent / "shared" / "benchmarks"
+#: ``$UNBOILER_BENCHMARKS`` when set, else ``../shared/benchmarks`` beside the checkout.
+BENCHMARKS = benchmarks_root() or ROOT.parent / "shared" / "benchmarks"
 
 
 #: Wrapped lines of a hand-built block with a given density: densities are exact to 0.01.

@@ -29,6 +29,7 @@ JSON_FIELDS = [
     "author",
     "date",
     "language",
+    "direction",
     "sitename",
     "description",
     "image",

@@ -40,6 +40,7 @@ METADATA_FIELDS: Final = (
     "author",
     "date",
     "language",
+    "direction",
     "sitename",
     "description",
     "image",

@@ -29,6 +29,7 @@ FRONT_MATTER_FIELDS: Final = (
     "description",
     "image",
     "language",
+    "direction",
     "page_type",
     "categories",
     "tags",

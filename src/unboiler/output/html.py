@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 import nh3
 
 from unboiler.document import TextDocument
+from unboiler.metadata.direction import DIRECTIONS, content_direction
 from unboiler.output.text import (
     FORMULA_MARKS,
     Block,
@@ -51,9 +52,11 @@ ALLOWED_TAGS: Final = frozenset(
     {"p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "blockquote", "pre", "br", "hr"}
     | {"dl", "dt", "dd"}
     | {"table", "thead", "tbody", "tr", "th", "td", "img"}
+    | {"div"}  # only the wrapper that carries the text's direction
     | set(INLINE_TAGS.values())
 )
 ALLOWED_ATTRIBUTES: Final = {
+    "div": {"dir"},
     "a": {"href"},
     "img": {"src", "alt"},
     "ol": {"start", "type"},
@@ -219,15 +222,39 @@ def sanitize(fragment: str) -> str:
     )
 
 
-def blocks_to_html(blocks: Iterable[Block], *, links: bool = False, images: bool = False) -> str:
-    """Laid-out blocks (:func:`unboiler.output.text.layout`) as a sanitised fragment."""
-    return sanitize(_Writer(links=links, images=images).blocks(blocks))
+def blocks_to_html(
+    blocks: Iterable[Block],
+    *,
+    links: bool = False,
+    images: bool = False,
+    direction: str | None = None,
+) -> str:
+    """Laid-out blocks (:func:`unboiler.output.text.layout`) as a sanitised fragment,
+    inside a ``<div dir>`` when ``direction`` is given (the one the page declares,
+    :func:`unboiler.metadata.direction.content_direction`): pasted into a page of the
+    other direction, Arabic or Hebrew text would otherwise run the wrong way."""
+    fragment = _Writer(links=links, images=images).blocks(blocks)
+    if fragment and direction in DIRECTIONS:
+        fragment = f'<div dir="{direction}">\n{fragment}\n</div>'
+    return sanitize(fragment)
 
 
 def to_html(document: TextDocument, *, links: bool = False, images: bool = False) -> str:
-    """The content of ``document`` as a sanitised HTML fragment; ``links`` and ``images``
-    keep those whose URLs are (or resolve, against the document's URL, to) http(s)."""
-    return blocks_to_html(layout(document, images=images), links=links, images=images)
+    """The content of ``document`` as a sanitised HTML fragment, inside a ``<div dir>``
+    when the page declares its text's direction; ``links`` and ``images`` keep those
+    whose URLs are (or resolve, against the document's URL, to) http(s)."""
+    return blocks_to_html(
+        layout(document, images=images),
+        links=links,
+        images=images,
+        direction=content_direction(document),
+    )
 
 
-__all__ = ["ALLOWED_ATTRIBUTES", "ALLOWED_TAGS", "blocks_to_html", "sanitize", "to_html"]
+__all__ = [
+    "ALLOWED_ATTRIBUTES",
+    "ALLOWED_TAGS",
+    "blocks_to_html",
+    "sanitize",
+    "to_html",
+]

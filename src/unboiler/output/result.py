@@ -13,6 +13,9 @@ from:
   URL, categories, tags) is :func:`unboiler.metadata.extract_metadata`'s, except a field
   the extractor found for itself (``weighted-blocks`` reads the date beside its
   headline), which wins; what else it found (its ``headline``) is in ``extras``;
+- ``direction`` is the ``dir`` the page declares for the kept text, ``"ltr"`` or
+  ``"rtl"`` (:func:`unboiler.metadata.direction.content_direction`); the HTML output is
+  wrapped in an element that carries it, so that it shows right where it is pasted;
 - ``language`` is the language of the text: the one the extraction used (given by the
   caller, or detected by an extractor that reads stop words), else the one CLD2 detects
   in the page's running text, else the one the page declares (``<html lang>``, meta,
@@ -31,6 +34,7 @@ from typing import Any, Final
 from unboiler.document import TextDocument
 from unboiler.language import document_language
 from unboiler.metadata import extract_metadata
+from unboiler.metadata.direction import content_direction
 from unboiler.output.html import blocks_to_html
 from unboiler.output.markdown import blocks_to_markdown
 from unboiler.output.text import blocks_to_text, layout
@@ -59,6 +63,7 @@ class Extraction:
     author: str | None = None
     date: str | None = None
     language: str | None = None
+    direction: str | None = None
     sitename: str | None = None
     description: str | None = None
     image: str | None = None
@@ -87,6 +92,7 @@ class Extraction:
             "author": self.author,
             "date": self.date,
             "language": self.language,
+            "direction": self.direction,
             "sitename": self.sitename,
             "description": self.description,
             "image": self.image,
@@ -112,6 +118,7 @@ def build_extraction(
     from unboiler.version import __version__
 
     meta = extract_metadata(document)
+    direction = content_direction(document)
     fields: dict[str, str | None] = {
         "url": document.url,
         "canonical_url": meta.url,
@@ -119,6 +126,7 @@ def build_extraction(
         "author": meta.author,
         "date": meta.date,
         "language": document.language or document_language(document) or meta.language,
+        "direction": direction,
         "sitename": meta.sitename,
         "description": meta.description,
         "image": meta.image,
@@ -140,7 +148,7 @@ def build_extraction(
         version=__version__,
         text=blocks_to_text(blocks),
         markdown=blocks_to_markdown(shown, links=links, images=images),
-        html=blocks_to_html(shown, links=links, images=images),
+        html=blocks_to_html(shown, links=links, images=images, direction=direction),
         block_texts=tuple(block.text for block in document.blocks if block.is_content),
         extras=tuple(extras),
     )

@@ -1,0 +1,104 @@
+"""The direction of the kept text: declared where the content is, voted by its words."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from tests.conftest import BENCHMARKS
+
+import unboiler
+from unboiler.metadata.direction import content_direction
+
+PARAGRAPH = (
+    "<p>This paragraph is long enough to be the article that the extractor keeps, with "
+    "several sentences of running text. It goes on for a while so that nobody doubts it "
+    "is the content of the page and not a menu or a footer.</p>"
+)
+
+
+def direction_of(html: str, extractor: str = "default") -> str | None:
+    document = unboiler.parse(html)
+    unboiler.get_extractor(extractor)(document)
+    return content_direction(document)
+
+
+def test_the_body_declares_over_the_root() -> None:
+    html = f'<html dir="ltr"><body dir="rtl"><article>{PARAGRAPH * 3}</article></body></html>'
+    assert direction_of(html) == "rtl"
+
+
+def test_an_ancestor_of_the_content_declares() -> None:
+    html = (
+        '<html dir="ltr"><body><nav><a href="/">Home</a></nav>'
+        f'<main dir="rtl"><article>{PARAGRAPH * 3}</article></main></body></html>'
+    )
+    assert direction_of(html) == "rtl"
+
+
+def test_a_short_quotation_in_the_other_direction_does_not_decide() -> None:
+    html = (
+        f'<html dir="rtl"><body><article>{PARAGRAPH * 3}'
+        '<blockquote dir="ltr"><p>A short quotation.</p></blockquote></article></body></html>'
+    )
+    document = unboiler.parse(html)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    quote = next(block for block in document.blocks if "quotation" in block.text)
+    assert quote.is_content
+    assert content_direction(document) == "rtl"
+
+
+@pytest.mark.parametrize("declared", ['dir="auto"', 'dir="sideways"', ""])
+def test_no_declaration_is_none(declared: str) -> None:
+    html = f"<html {declared}><body><article>{PARAGRAPH * 3}</article></body></html>"
+    assert direction_of(html) is None
+
+
+def test_auto_stops_what_an_outer_element_declares() -> None:
+    html = f'<html dir="rtl"><body><div dir="auto">{PARAGRAPH * 3}</div></body></html>'
+    assert direction_of(html, "boilerpipe-everything") is None
+
+
+def test_a_page_without_content_has_its_body_direction() -> None:
+    document = unboiler.parse('<html><body dir="rtl"><p>Menu</p></body></html>')
+    assert not any(block.is_content for block in document.blocks)
+    assert content_direction(document) == "rtl"
+    assert content_direction(unboiler.parse(b"")) is None
+
+
+def test_the_outputs_carry_it() -> None:
+    html = f'<html dir="rtl"><body><article>{PARAGRAPH * 3}</article></body></html>'
+    fragment = unboiler.extract(html, output="html")
+    assert fragment.startswith('<div dir="rtl">\n<p>') and fragment.endswith("</p>\n</div>")
+    assert json.loads(unboiler.extract(html, output="json"))["direction"] == "rtl"
+    assert unboiler.extract_result(html).direction == "rtl"
+    plain = f"<html><body><article>{PARAGRAPH * 3}</article></body></html>"
+    assert unboiler.extract(plain, output="html").startswith("<p>")
+    assert json.loads(unboiler.extract(plain, output="json"))["direction"] is None
+
+
+def test_readability_test_pages_agree_with_readability() -> None:
+    """Mozilla Readability's expected metadata states ``dir`` on 17 of its test pages:
+    every one of them is ours too (on the others it states nothing; we may)."""
+    root = BENCHMARKS / "readability"
+    if not root.is_dir():
+        pytest.skip(f"benchmark data not found at {root}")
+    stated = {}
+    for meta in sorted(root.glob("*/expected-metadata.json")):
+        direction = json.loads(meta.read_text(encoding="utf-8")).get("dir")
+        if direction:
+            stated[meta.parent.name] = direction
+    assert len(stated) >= 10
+    ours = {
+        name: unboiler.extract_result((root / name / "source.html").read_bytes()).direction
+        for name in stated
+    }
+    assert ours == stated
+
+
+def test_a_long_quotation_alone_declaring_does_not_decide() -> None:
+    html = (
+        f"<html><body><article>{PARAGRAPH * 3}"
+        f'<blockquote dir="rtl">{PARAGRAPH}</blockquote></article></body></html>'
+    )
+    assert direction_of(html, "boilerpipe-everything") is None
