@@ -9,6 +9,13 @@ datasets pooled, split by group (a WCXB page's domain, the site of the others: n
 on both sides of a fold), with everything the training chooses (held-out page types and
 first-stage scores) chosen inside each fold, and scores every page once, with the model that did
 not see its domain, under its own dataset's metric and each favor mode.
+
+The model's members (``MEMBERS`` in :mod:`unboiler.classify.train_default`) are trained
+one after another, so a run takes as many times longer.  On a machine with a core per
+member, run one process per member and combine them; the tables are the same:
+
+    .venv/bin/python benchmarks/default_cv.py --member 0 --save run0.pkl   # and 1, 2
+    .venv/bin/python benchmarks/default_cv.py --combine run0.pkl run1.pkl run2.pkl --out ...
 """
 
 from __future__ import annotations
@@ -164,6 +171,20 @@ def main() -> int:
     parser.add_argument(
         "--load", type=Path, default=None, help="write the tables from a saved run, no training"
     )
+    parser.add_argument(
+        "--member",
+        type=int,
+        default=None,
+        help="train only member K of each fold's model (seeded K): a run to --save and then "
+        "--combine with the other members' (one process per member, in parallel)",
+    )
+    parser.add_argument(
+        "--combine",
+        type=Path,
+        nargs="+",
+        default=None,
+        help="write the tables of the model whose members' saved runs these are, in order",
+    )
     args = parser.parse_args()
     train_default.TRAINING_THREADS = args.threads  # type: ignore[misc]
     start = time.time()
@@ -175,15 +196,30 @@ def main() -> int:
         held = pickle.loads(args.load.read_bytes())
         held = dataclasses.replace(held, pages=with_units(held.pages))
         pages = held.pages
+    elif args.combine:
+        held = train_default.combine([pickle.loads(path.read_bytes()) for path in args.combine])
+        held = dataclasses.replace(held, pages=with_units(held.pages))
+        pages = held.pages
     else:
         pages = train_default.collect([load_dataset(name) for name in DATASETS], progress=say)
         say(f"{len(pages)} pages")
-        held = train_default.cross_validate(pages, folds=args.folds, progress=say)
+        if args.member is None:
+            held = train_default.cross_validate(pages, folds=args.folds, progress=say)
+        else:
+            held = train_default.cross_validate(
+                pages, folds=args.folds, model_seed=args.member, members=1, progress=say
+            )
         if args.save:
             args.save.write_bytes(pickle.dumps(held))
 
     threads = f" --threads {args.threads}" if args.threads != 1 else ""
     command = f"python benchmarks/default_cv.py{threads}"
+    if args.combine:
+        command = (
+            f"python benchmarks/default_cv.py{threads} --member K --save runK.pkl` for K = 0 "
+            f"to {len(args.combine) - 1}, then `python benchmarks/default_cv.py --combine "
+            + " ".join(f"run{k}.pkl" for k in range(len(args.combine)))
+        )
     lines = [
         "# The default extractor, cross-validated",
         "",

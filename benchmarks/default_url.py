@@ -67,9 +67,9 @@ def main() -> int:
         model = train_default.train([p for i, p in enumerate(pages) if i not in held], seed=0)
         for index in fold:
             for mode in MODES:
-                types, probabilities = model.decide(variants[mode][index])
-                decided[mode][0][index] = int(np.argmax(types))
-                decided[mode][1][index] = probabilities
+                decision = model.decide(variants[mode][index])
+                decided[mode][0][index] = decision.page_type
+                decided[mode][1][index] = decision.probabilities
     wcxb = [i for i, p in enumerate(pages) if p.dataset == "wcxb"]
     lines = [
         "# The default extractor without the page's URL, held out",

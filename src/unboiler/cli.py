@@ -411,7 +411,12 @@ def eval_command(
     show_default=True,
     help="The trained extractor the model is for.",
 )
-@click.option("--seed", default=0, show_default=True, help="Seed of the folds.")
+@click.option(
+    "--seed",
+    default=0,
+    show_default=True,
+    help="Seed of the folds (the default model's members are seeded from it on).",
+)
 def train_command(datasets: tuple[str, ...], out: str, extractor: str, seed: int) -> None:
     """Train a model on DATASETS (benchmark names or any paths `unboiler eval` reads) and
     write it to --out (JSON).  The default extractor learns from several datasets at once

@@ -26,6 +26,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from unboiler.document import Label, TextBlock, TextDocument
 from unboiler.errors import ExtractorOptionError
 from unboiler.extractors import Extractor, get_extractor
@@ -352,9 +354,13 @@ def _model_reasons(step: Filter, document: TextDocument) -> dict[_Key, _ModelRea
     from unboiler.classify.default_model import model_feature_names, refine_feature_names
 
     model = step.model
-    _, probabilities, rows = model.decide_with_rows(deciding_signals(document))
-    first = model.explain(rows, TOP_FEATURES, stage=1)
-    second = model.explain(rows, TOP_FEATURES, stage=2)
+    decision, member_rows = model.decide_with_rows(deciding_signals(document))
+    probabilities = decision.probabilities
+    first = model.explain(member_rows, TOP_FEATURES, stage=1)
+    second = model.explain(member_rows, TOP_FEATURES, stage=2)
+    # the values shown are the members' mean (they differ only in the page-type
+    # probabilities and in the second stage's context, both read from each member's own)
+    rows = np.mean(member_rows, axis=0)
     first_names = {name: i for i, name in enumerate(model_feature_names())}
     second_names = {name: i for i, name in enumerate(refine_feature_names())}
     result: dict[_Key, _ModelReason] = {}

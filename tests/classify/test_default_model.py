@@ -3,6 +3,7 @@ to end with `unboiler train`, and what its decisions carry."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 from pathlib import Path
@@ -52,7 +53,8 @@ def toy_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_packaged_model_loads_and_says_what_it_is() -> None:
     model = load_default_model()
-    assert model.page_types.classes == len(PAGE_TYPES)
+    assert model.members and all(m.page_types.classes == len(PAGE_TYPES) for m in model.members)
+    assert model.trained_on["members"] == len(model.members)
     assert "unboiler train" in model.trained_on["command"]
     raw = json.loads(
         (Path(unboiler.__file__).parent / "data" / "default-model.json").read_text("utf-8")
@@ -81,10 +83,12 @@ def _model_json(path: Path) -> dict[str, Any]:
         (lambda d: d.update(signals_version=SIGNALS_VERSION + 1), "features version"),
         (lambda d: d.update(page_features=page_feature_names()[:-1]), "retrain"),
         (lambda d: d.update(page_types=list(reversed(PAGE_TYPES))), "retrain"),
-        (lambda d: d["block_model"]["features"][0].__setitem__(0, 10**9), "damaged"),
-        (lambda d: d["block_model"]["values"].pop(), "damaged"),
-        (lambda d: d["refine_model"].pop("bias"), "damaged"),
-        (lambda d: d["page_type_model"].update(scale="x"), "damaged"),
+        (lambda d: d["members"][0]["block_model"]["features"][0].__setitem__(0, 10**9), "damaged"),
+        (lambda d: d["members"][-1]["block_model"]["values"].pop(), "damaged"),
+        (lambda d: d["members"][0]["refine_model"].pop("bias"), "damaged"),
+        (lambda d: d["members"][0]["page_type_model"].update(scale="x"), "damaged"),
+        (lambda d: d["members"].clear(), "no members"),
+        (lambda d: d.pop("members"), "no members"),
     ],
 )
 def test_refuses_a_model_made_for_something_else(
@@ -102,7 +106,9 @@ def test_trained_model_round_trips(toy_model: Path, tmp_path: Path) -> None:
     model.save(again)
     reloaded = load_default_model(again)
     rows = np.random.default_rng(0).normal(size=(20, len(model_feature_names())))
-    assert np.allclose(model.block_probabilities(rows), reloaded.block_probabilities(rows))
+    assert len(reloaded.members) == len(model.members) == 3
+    for member, again_member in zip(model.members, reloaded.members, strict=True):
+        assert np.array_equal(member.blocks.scores(rows), again_member.blocks.scores(rows))
     assert reloaded.trained_on == model.trained_on
 
 
@@ -266,6 +272,7 @@ def test_articles_are_cut_for_precision() -> None:
 @pytest.mark.parametrize(("kind", "kept"), [("article", [True, False]), ("forum", [True, True])])
 def test_the_decision_reads_the_predicted_page_type(kind: str, kept: list[bool]) -> None:
     from unboiler.classify.decide import DecideBlocks
+    from unboiler.classify.default_model import Decision
     from unboiler.parse import parse
 
     class Stub:
@@ -273,10 +280,10 @@ def test_the_decision_reads_the_predicted_page_type(kind: str, kept: list[bool])
 
         spare_columns = 0
 
-        def decide(self, signals: object) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+        def decide(self, signals: object) -> Decision:
             types = np.zeros(len(PAGE_TYPES))
             types[PAGE_TYPES.index(kind)] = 1.0
-            return types, np.array([0.95, 0.5])
+            return Decision(PAGE_TYPES.index(kind), types, np.array([0.95, 0.5]))
 
     sure = " ".join(["word"] * 100)
     doubtful = " ".join(["other"] * 40)
@@ -333,10 +340,11 @@ def test_scoring_in_pieces_gives_the_same_scores(
 
     model = load_default_model(toy_model)
     rows = np.random.default_rng(1).normal(size=(50, len(model_feature_names())))
-    whole = model.blocks.scores(rows)
+    blocks = model.members[0].blocks
+    whole = blocks.scores(rows)
     monkeypatch.setattr(default_model, "SCORING_ROWS", 7)
-    np.testing.assert_allclose(model.blocks.scores(rows), whole, rtol=0, atol=1e-12)
-    np.testing.assert_allclose(model.blocks.scores(rows[:7]), whole[:7], rtol=0, atol=1e-12)
+    np.testing.assert_allclose(blocks.scores(rows), whole, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(blocks.scores(rows[:7]), whole[:7], rtol=0, atol=1e-12)
     # a wrong piece (a row scored twice, or another's score) is far beyond that
     assert np.abs(np.roll(whole, 1) - whole).max() > 1e-6
 
@@ -362,7 +370,7 @@ def _contributions_reference(ensemble: Any, rows: np.ndarray, width: int) -> np.
 
 
 def test_contributions_match_the_tree_by_tree_walk() -> None:
-    model = load_default_model()
+    model = load_default_model().members[-1]
     width = len(refine_feature_names())
     rows = np.random.default_rng(3).normal(size=(5, width))
     fast = model.refine.contributions(rows, width)
@@ -389,11 +397,15 @@ def test_decide_in_the_signals_own_rows_equals_decide_on_whole_rows() -> None:
     plain = model.decide(page_signals(parse(html)))
     assert roomy_signals.rows is not None
     assert roomy_signals.rows.shape[1] == len(BLOCK_FEATURES) + len(CONTEXT_FEATURES)
-    assert whole[2].shape[1] == len(refine_feature_names())
-    assert len(whole[1]) > 20 and 0.0 < whole[1].min() < 0.5 < whole[1].max() < 1.0
+    decided, member_rows = whole
+    assert len(member_rows) == len(model.members)
+    assert all(rows.shape[1] == len(refine_feature_names()) for rows in member_rows)
+    probabilities = decided.probabilities
+    assert len(probabilities) > 20 and 0.0 < probabilities.min() < 0.5 < probabilities.max() < 1
     for result in (roomy, plain):
-        assert np.array_equal(result[0], whole[0])
-        assert np.array_equal(result[1], whole[1])
+        assert result.page_type == decided.page_type
+        assert np.array_equal(result.types, decided.types)
+        assert np.array_equal(result.probabilities, probabilities)
 
 
 def test_cross_validate_holds_each_page_out_with_its_site(tmp_path: Path) -> None:
@@ -416,6 +428,19 @@ def test_cross_validate_holds_each_page_out_with_its_site(tmp_path: Path) -> Non
     assert sorted(alone) == sorted(folds[1])
     for i, (kind, scores) in alone.items():
         assert kind == held.predicted_types[i] and np.array_equal(scores, held.probabilities[i])
+    # the members' runs, made apart and combined, are the whole model's run
+    runs = [
+        train_default.cross_validate(pages, folds=4, seed=0, model_seed=k, members=1)
+        for k in range(train_default.MEMBERS)
+    ]
+    combined = train_default.combine(runs)
+    assert combined.predicted_types == held.predicted_types
+    for together, apart in zip(held.probabilities, combined.probabilities, strict=True):
+        np.testing.assert_allclose(together, apart, rtol=0, atol=1e-12)
+    first, second = runs[0].probabilities, runs[1].probabilities
+    assert not all(np.array_equal(a, b) for a, b in zip(first, second, strict=True))
+    with pytest.raises(ModelError, match="same pages"):
+        train_default.combine([runs[0], dataclasses.replace(runs[1], pages=runs[1].pages[::-1])])
 
 
 def test_a_held_out_page_without_a_url_is_decided_as_the_extractor_decides_it() -> None:
@@ -449,3 +474,38 @@ def test_a_page_without_text_has_no_page_type(page: str) -> None:
     result = unboiler.extract_result(page)
     assert result.text == "" and result.page_type is None
     assert json.loads(unboiler.extract(page, output="json"))["page_type"] is None
+
+
+def test_page_types_are_voted_and_the_first_member_breaks_a_three_way_tie() -> None:
+    from unboiler.classify.default_model import vote
+
+    def first(kind: int) -> np.ndarray:
+        probabilities = np.full(len(PAGE_TYPES), 0.1)
+        probabilities[kind] = 0.4
+        return probabilities
+
+    assert vote([first(3)]) == 3
+    assert vote([first(0), first(5), first(5)]) == 5
+    assert vote([first(6), first(2), first(6)]) == 6
+    assert vote([first(4), first(1), first(2)]) == 4
+    assert vote([first(4), first(1), first(2), first(1)]) == 1
+
+
+def test_a_model_of_several_members_averages_their_probabilities(toy_model: Path) -> None:
+    """Each member alone is a model; the whole model's block probabilities are their
+    mean and its page-type probabilities too."""
+    from unboiler.classify.default_model import DefaultModel
+    from unboiler.classify.signals import page_signals
+    from unboiler.parse import parse
+
+    model = load_default_model(toy_model)
+    html = (Path(__file__).parents[1] / "pages" / "default" / "sidebar-vs-post.html").read_text()
+    alone = [DefaultModel((member,)).decide(page_signals(parse(html))) for member in model.members]
+    together = model.decide(page_signals(parse(html)))
+    expected = np.mean([decision.probabilities for decision in alone], axis=0)
+    np.testing.assert_allclose(together.probabilities, expected, rtol=0, atol=1e-15)
+    np.testing.assert_allclose(
+        together.types, np.mean([d.types for d in alone], axis=0), rtol=0, atol=1e-15
+    )
+    # the members differ (their seeds), or the mean would prove nothing
+    assert not np.array_equal(alone[0].probabilities, alone[1].probabilities)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 import json
+from typing import Any
 
 import pytest
 from tests.conftest import page
@@ -389,15 +390,33 @@ def test_phrases_are_on_the_page(name: str) -> None:
 #: them): strict, so a model that gets one right makes its test fail until it is removed
 #: from here.  What it keeps, with its probabilities, is in the reason.
 KEEPS_BOILERPLATE: dict[str, str] = {
-    "forum-thread-de": "keeps the like counters between the posts (p=0.55-0.85)",
-    "listing-ja": "keeps the ranking and newsletter sidebar after the results (p=0.48-0.78)",
-    "product": "keeps the 'customers also bought' carousel after the reviews (p=0.43-0.59)",
-    "sidebar-vs-post-de": "keeps the sidebar texts that come before the post (p=0.50-0.67)",
-    "two-articles": "keeps the second article, in its own <article> (p=0.87-0.94)",
+    "forum-thread-de": "keeps the like counters between the posts (p=0.72-0.75)",
+    "listing-ja": "keeps the ranking and newsletter sidebar after the results (p=0.60-0.79)",
+    "product": "keeps the 'customers also bought' carousel after the reviews (p=0.49-0.61)",
+    "two-articles": "keeps the second article, in its own <article> (p=0.87-0.92)",
 }
 
 
-@pytest.mark.parametrize("name", sorted(PAGES))
+#: Pages where today's packaged model leaves some content out (strict, as above).
+MISSES_CONTENT: dict[str, str] = {
+    "forum-thread": (
+        "leaves out the last post (p=0.39-0.49 in each member): every member takes the "
+        "thread for an article, whose cut is higher"
+    ),
+}
+
+
+def pages_marked(known: dict[str, str]) -> list[Any]:
+    """Every page, those in ``known`` as strict expected failures with their reason."""
+    return [
+        pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=known[name]))
+        if name in known
+        else name
+        for name in sorted(PAGES)
+    ]
+
+
+@pytest.mark.parametrize("name", pages_marked(MISSES_CONTENT))
 @pytest.mark.parametrize("output", ["text", "json"])
 def test_default_keeps_the_content(output: str, name: str) -> None:
     text = extracted(name, output)
@@ -405,15 +424,7 @@ def test_default_keeps_the_content(output: str, name: str) -> None:
     assert not missed, f"missed content {missed}"
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=KEEPS_BOILERPLATE[name]))
-        if name in KEEPS_BOILERPLATE
-        else name
-        for name in sorted(PAGES)
-    ],
-)
+@pytest.mark.parametrize("name", pages_marked(KEEPS_BOILERPLATE))
 @pytest.mark.parametrize("output", ["text", "json"])
 def test_default_drops_the_boilerplate(output: str, name: str) -> None:
     text = extracted(name, output)

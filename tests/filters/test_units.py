@@ -120,10 +120,9 @@ def test_a_likely_pre_is_kept_on_a_page_that_keeps_content() -> None:
 
 
 def test_the_decision_keeps_a_row_with_its_value() -> None:
-    from typing import Any
 
     from unboiler.classify.decide import DecideBlocks
-    from unboiler.classify.default_model import PAGE_TYPES
+    from unboiler.classify.default_model import PAGE_TYPES, Decision
 
     rows = [("Material", "Inox"), ("Lid material", "Inox"), ("Weight", "12 kg")]
     page = (
@@ -146,10 +145,10 @@ def test_the_decision_keeps_a_row_with_its_value() -> None:
     class Stub:
         spare_columns = 0
 
-        def decide(self, signals: object) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+        def decide(self, signals: object) -> Decision:
             types = np.zeros(len(PAGE_TYPES))
             types[PAGE_TYPES.index("product")] = 1.0
-            return types, probabilities
+            return Decision(PAGE_TYPES.index("product"), types, probabilities)
 
     DecideBlocks(model=Stub())(document)  # type: ignore[arg-type]
     kept = [block.text for block in document.blocks if block.is_content]

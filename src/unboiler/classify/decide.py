@@ -90,8 +90,9 @@ class DecideBlocks:
             document.page_type = None
             return False
         signals = deciding_signals(document, spare=self.model.spare_columns)
-        types, probabilities = self.model.decide(signals)
-        page_type = PAGE_TYPES[int(np.argmax(types))]
+        decision = self.model.decide(signals)
+        probabilities = decision.probabilities
+        page_type = PAGE_TYPES[decision.page_type]
         document.page_type = page_type
         blocks = document.blocks
         words = np.fromiter((block.num_words for block in blocks), np.float64, len(blocks))
@@ -140,7 +141,7 @@ def explain(
 ) -> list[list[tuple[str, float]]]:
     """For each block of a document the default extractor has run on, the features that
     moved its score most (see :meth:`DefaultModel.explain`)."""
-    return model.explain(model.decide_with_rows(deciding_signals(document))[2], top)
+    return model.explain(model.decide_with_rows(deciding_signals(document))[1], top)
 
 
 __all__ = [

@@ -22,6 +22,12 @@ that reached it, so the expected score before and after each level's question is
 the change is what that level's feature contributed for a row (Saabas's attribution),
 and the per-feature sums over trees are what :meth:`DefaultModel.explain` reports.
 
+The model is several such pipelines (members), trained alike from different seeds,
+whose block probabilities are averaged and whose page types vote (bagging: Breiman,
+"Bagging predictors", Machine Learning 24, 1996): one pipeline's decisions on pages it
+never saw move a great deal with any small change of its training, and the mean keeps
+what the members agree on (:class:`DefaultModel`).
+
 The file is JSON, never pickle.  It records its format version, the features and their
 version, the page types, and how it was trained; :func:`load_default_model`
 refuses a file made for another version with a :class:`ModelError` that says so.
@@ -32,7 +38,8 @@ from __future__ import annotations
 import functools
 import json
 import math
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -55,7 +62,7 @@ from unboiler.errors import ConfigurationError
 
 #: What the ``format`` field of the file must say, and the layout version this reads.
 DEFAULT_MODEL_FORMAT: Final = "unboiler-default-model"
-DEFAULT_MODEL_VERSION: Final = 2
+DEFAULT_MODEL_VERSION: Final = 3
 #: The packaged model, under ``unboiler/data``.
 PACKAGED_MODEL: Final = "default-model.json"
 #: WCXB's page types (Foley 2026), in the model's order.
@@ -431,30 +438,79 @@ def sigmoid(scores: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
 
 
 @dataclass(frozen=True, eq=False)
-class DefaultModel:
-    """The page-type model, the block model and its second stage."""
+class Member:
+    """One trained pipeline: the page-type model, the block model and its second stage."""
 
     page_types: Ensemble
     blocks: Ensemble
     refine: Ensemble
+
+    def page_type_probabilities(self, page: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+        """The probability of each of :data:`PAGE_TYPES` for one page's features."""
+        return np.asarray(softmax(self.page_types.scores(page[None, :]))[0], dtype=np.float64)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "page_type_model": self.page_types.to_json(),
+            "block_model": self.blocks.to_json(),
+            "refine_model": self.refine.to_json(),
+        }
+
+
+def vote(types: Sequence[npt.NDArray[np.float64]]) -> int:
+    """The page type most members put first; the first member's when no type is put
+    first by more members than any other."""
+    firsts = [int(np.argmax(probabilities)) for probabilities in types]
+    counts = Counter(firsts)
+    most = max(counts.values())
+    if counts[firsts[0]] == most:
+        return firsts[0]
+    return min(kind for kind, count in counts.items() if count == most)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the model says of a page: its type (an index into :data:`PAGE_TYPES`), the
+    page-type probabilities (the members' mean) and each block's probability of being
+    content (the members' mean)."""
+
+    page_type: int
+    types: npt.NDArray[np.float64]
+    probabilities: npt.NDArray[np.float64]
+
+
+@dataclass(frozen=True, eq=False)
+class DefaultModel:
+    """Members trained alike from different random seeds (bagging: Breiman, "Bagging
+    predictors", Machine Learning 24, 1996), whose block probabilities are averaged and
+    whose page types vote (:func:`vote`).
+
+    Why several: one model's held-out decisions move a great deal with any small change
+    of its training (a feature flag that touches a few pages changed the held-out F1 of
+    900 of WCXB's 1,355 pages, by up to 1.0 each); the mean of members that differ only
+    by chance keeps what they agree on.  Measured on the five folds of
+    ``benchmarks/default_cv.py`` (see :data:`MEMBERS` in
+    :mod:`unboiler.classify.train_default` for the figures)."""
+
+    members: tuple[Member, ...]
     trained_on: dict[str, Any] = field(default_factory=dict)
 
-    def decide(
-        self, signals: PageSignals
-    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
-        """The page-type probabilities of a page, and each block's probability of being
-        content after the second stage.
+    def __post_init__(self) -> None:
+        if not self.members:
+            raise ModelError("a default model needs at least one member")
+
+    def decide(self, signals: PageSignals) -> Decision:
+        """The page's type and each block's probability of being content.
 
         One array holds both stages' rows: a block's own features, then the second
-        stage's context columns written after them; the page's features and page-type
-        probabilities, the same for every block, are given to the trees once
-        (:class:`Fixed`), not repeated in every row.  The array is the signals' own when
-        they were computed with room for the context (``page_signals(document,
-        spare=self.spare_columns)``), so the rows are never copied."""
-        types = self.page_type_probabilities(signals.page)
+        stage's context columns written after them (each member writes its own in turn);
+        the page's features and page-type probabilities, the same for every block, are
+        given to the trees once (:class:`Fixed`), not repeated in every row.  The array is
+        the signals' own when they were computed with room for the context
+        (``page_signals(document, spare=self.spare_columns)``), so the rows are never
+        copied."""
         blocks = signals.blocks
         count, width = blocks.shape
-        fixed = Fixed(width, np.concatenate([signals.page, types]))
         full_width = width + len(CONTEXT_FEATURES)
         if signals.rows is not None and signals.rows.shape[1] == full_width:
             rows = signals.rows
@@ -463,27 +519,43 @@ class DefaultModel:
             # without a transposed copy (Ensemble.leaves).
             rows = np.empty((count, full_width), dtype=ROW_DTYPE, order="F")
             rows[:, :width] = blocks
-        first = sigmoid(self.blocks.scores(rows[:, :width], fixed)[:, 0])
-        rows[:, width:] = score_context(signals, first)
-        return types, sigmoid(self.refine.scores(rows, fixed)[:, 0])
+        types = []
+        total = np.zeros(count)
+        for member in self.members:
+            member_types = member.page_type_probabilities(signals.page)
+            fixed = Fixed(width, np.concatenate([signals.page, member_types]))
+            first = sigmoid(member.blocks.scores(rows[:, :width], fixed)[:, 0])
+            rows[:, width:] = score_context(signals, first)
+            total += sigmoid(member.refine.scores(rows, fixed)[:, 0])
+            types.append(member_types)
+        return Decision(vote(types), np.mean(types, axis=0), total / len(self.members))
 
     def decide_with_rows(
         self, signals: PageSignals
-    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float32]]:
-        """:meth:`decide`, with every block's whole second-stage row (the first stage's
+    ) -> tuple[Decision, list[npt.NDArray[np.float32]]]:
+        """:meth:`decide`, with every member's whole second-stage rows (the first stage's
         columns, then the context's), which :meth:`explain` reads; the page's features are
         written into every row, as the trees were trained on them."""
-        types = self.page_type_probabilities(signals.page)
         blocks = signals.blocks
         count, width = blocks.shape
-        tail = np.concatenate([signals.page, types])
-        first_width = width + len(tail)
-        rows = np.empty((count, first_width + len(CONTEXT_FEATURES)), dtype=ROW_DTYPE, order="F")
-        rows[:, :width] = blocks
-        rows[:, width:first_width] = tail
-        first = self.block_probabilities(rows[:, :first_width])
-        rows[:, first_width:] = score_context(signals, first)
-        return types, sigmoid(self.refine.scores(rows)[:, 0]), rows
+        types, member_rows = [], []
+        total = np.zeros(count)
+        for member in self.members:
+            member_types = member.page_type_probabilities(signals.page)
+            tail = np.concatenate([signals.page, member_types])
+            first_width = width + len(tail)
+            rows = np.empty(
+                (count, first_width + len(CONTEXT_FEATURES)), dtype=ROW_DTYPE, order="F"
+            )
+            rows[:, :width] = blocks
+            rows[:, width:first_width] = tail
+            first = sigmoid(member.blocks.scores(rows[:, :first_width])[:, 0])
+            rows[:, first_width:] = score_context(signals, first)
+            total += sigmoid(member.refine.scores(rows)[:, 0])
+            types.append(member_types)
+            member_rows.append(rows)
+        decision = Decision(vote(types), np.mean(types, axis=0), total / len(self.members))
+        return decision, member_rows
 
     @property
     def spare_columns(self) -> int:
@@ -491,27 +563,27 @@ class DefaultModel:
         ``page_signals(document, spare=)`` so that it writes them in place."""
         return len(CONTEXT_FEATURES)
 
-    def page_type_probabilities(self, page: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
-        """The probability of each of :data:`PAGE_TYPES` for one page's features."""
-        return np.asarray(softmax(self.page_types.scores(page[None, :]))[0], dtype=np.float64)
-
-    def block_probabilities(self, rows: npt.NDArray[np.floating[Any]]) -> npt.NDArray[np.float64]:
-        return sigmoid(self.blocks.scores(rows)[:, 0])
-
     def explain(
-        self, rows: npt.NDArray[np.floating[Any]], top: int = 3, *, stage: int = 2
+        self, member_rows: Sequence[npt.NDArray[np.floating[Any]]], top: int = 3, *, stage: int = 2
     ) -> list[list[tuple[str, float]]]:
-        """For each second-stage row (from :meth:`decide_with_rows`), the ``top``
-        features that moved its score most, with how much (positive: towards content).
-        The second stage's strongest feature is mostly the first stage's score;
-        ``stage=1`` says what moved that score (the first columns of the same rows are the
-        first stage's input)."""
+        """For each block, given every member's second-stage rows (from
+        :meth:`decide_with_rows`), the ``top`` features that moved its score most, with
+        how much (positive: towards content; the members' mean).  The second stage's
+        strongest feature is mostly the first stage's score; ``stage=1`` says what moved
+        that score (the first columns of the same rows are the first stage's input)."""
         if stage == 1:
             names = model_feature_names()
-            weights = self.blocks.contributions(rows[:, : len(names)], len(names))
+            parts = [
+                member.blocks.contributions(rows[:, : len(names)], len(names))
+                for member, rows in zip(self.members, member_rows, strict=True)
+            ]
         else:
             names = refine_feature_names()
-            weights = self.refine.contributions(rows, len(names))
+            parts = [
+                member.refine.contributions(rows, len(names))
+                for member, rows in zip(self.members, member_rows, strict=True)
+            ]
+        weights = np.mean(parts, axis=0)
         result = []
         for row in weights:
             order = np.argsort(-np.abs(row))[:top]
@@ -528,9 +600,7 @@ class DefaultModel:
             "refine_features": refine_feature_names(),
             "page_types": list(PAGE_TYPES),
             "trained_on": self.trained_on,
-            "page_type_model": self.page_types.to_json(),
-            "block_model": self.blocks.to_json(),
-            "refine_model": self.refine.to_json(),
+            "members": [member.to_json() for member in self.members],
         }
 
     def save(self, path: str | Path) -> None:
@@ -559,16 +629,29 @@ def default_model_from_json(data: Any, where: str = "model") -> DefaultModel:
             f"unboiler computes version {SIGNALS_VERSION} (or other features or page "
             "types): retrain it with `unboiler train`"
         )
+    members = data.get("members")
+    if not isinstance(members, list) or not members:
+        raise ModelError(f"{where} is damaged: it has no members")
     try:
-        page_types = ensemble_from_json(data["page_type_model"], len(page_feature_names()))
-        blocks = ensemble_from_json(data["block_model"], len(model_feature_names()))
-        refine = ensemble_from_json(data["refine_model"], len(refine_feature_names()))
+        built = tuple(
+            Member(
+                ensemble_from_json(member["page_type_model"], len(page_feature_names())),
+                ensemble_from_json(member["block_model"], len(model_feature_names())),
+                ensemble_from_json(member["refine_model"], len(refine_feature_names())),
+            )
+            for member in members
+        )
     except (KeyError, TypeError, ValueError) as error:
         raise ModelError(f"{where} is damaged: {error}") from error
-    if page_types.classes != len(PAGE_TYPES) or blocks.classes != 1 or refine.classes != 1:
-        raise ModelError(f"{where} is damaged: wrong number of classes")
+    for member in built:
+        if (
+            member.page_types.classes != len(PAGE_TYPES)
+            or member.blocks.classes != 1
+            or member.refine.classes != 1
+        ):
+            raise ModelError(f"{where} is damaged: wrong number of classes")
     trained_on = dict(data.get("trained_on", {}))
-    return DefaultModel(page_types, blocks, refine, trained_on)
+    return DefaultModel(built, trained_on)
 
 
 @functools.lru_cache(maxsize=8)
@@ -610,8 +693,10 @@ __all__ = [
     "SCORING_ROWS",
     "SHORT_PAGE_WORDS",
     "TYPE_BETA",
+    "Decision",
     "DefaultModel",
     "Ensemble",
+    "Member",
     "choose_blocks",
     "default_model_from_json",
     "ensemble_from_json",
@@ -622,4 +707,5 @@ __all__ = [
     "refine_feature_names",
     "sigmoid",
     "softmax",
+    "vote",
 ]

@@ -9,7 +9,8 @@ neighbour's words (:func:`unboiler.align.bag_coverage` with ``context``).
 
 The models are gradient-boosted symmetric trees (CatBoost; see
 :mod:`unboiler.classify.default_model` for why), fitted with one thread and a fixed seed,
-so the same data give the same file.  A block is weighted
+so the same data give the same file (each member of the model from its own seed,
+:data:`MEMBERS`).  A block is weighted
 by its share of its page's words (the benchmarks' metrics count words within a page, so
 a long paragraph weighs more than a menu item) times the page's number of blocks, so
 the mean block weighs 1 and a page of many blocks weighs more than a short one.  Every
@@ -48,6 +49,7 @@ from unboiler.classify.default_model import (
     PAGE_TYPES,
     DefaultModel,
     Ensemble,
+    Member,
     favor_beta,
 )
 from unboiler.classify.model import ModelError
@@ -69,6 +71,14 @@ BLOCK_BOOSTING: Final = {"iterations": 400, "depth": 6, "learning_rate": 0.15}
 REFINE_BOOSTING: Final = {"iterations": 200, "depth": 5, "learning_rate": 0.15}
 #: The page-type model: small trees, few pages.
 PAGE_BOOSTING: Final = {"iterations": 150, "depth": 4, "learning_rate": 0.15}
+#: Members of the model (:class:`~unboiler.classify.default_model.DefaultModel`), each
+#: trained alike from its own seed.  Held out (``benchmarks/default_cv.py --member K``
+#: for K = 0, 1, 2, then ``--combine``; five folds by domain or site), one member scores
+#: WCXB 0.875, 0.870, 0.872 with seeds 0, 1, 2 (scrapinghub 0.963, 0.961, 0.961;
+#: readability 0.961, 0.954, 0.960); two members 0.875 to 0.876; three 0.877 (0.966,
+#: 0.960).  Each member adds its trees to every page's scoring: three cost about a fifth
+#: of the extractor's speed.
+MEMBERS: Final = 3
 #: Folds of the training pages for the held-out page types and first-stage scores.
 INNER_FOLDS: Final = 3
 #: Largest difference allowed between our tree walk and scikit-learn's probabilities.
@@ -194,7 +204,7 @@ def group_folds(pages: Sequence[PageData], folds: int, *, seed: int = 0) -> list
 # --------------------------------------------------------------------------- fitting
 
 
-def _classifier(parameters: dict[str, Any], classes: int) -> Any:
+def _classifier(parameters: dict[str, Any], classes: int, seed: int = 0) -> Any:
     try:
         from catboost import CatBoostClassifier
     except ImportError as error:  # pragma: no cover - depends on the installation
@@ -203,7 +213,7 @@ def _classifier(parameters: dict[str, Any], classes: int) -> Any:
     return CatBoostClassifier(
         **parameters,
         **(multi if classes > 2 else {"loss_function": "Logloss"}),
-        random_seed=0,
+        random_seed=seed,
         thread_count=TRAINING_THREADS,
         verbose=0,
         allow_writing_files=False,
@@ -252,8 +262,9 @@ def _fit(
     weights: npt.NDArray[np.float64] | None,
     parameters: dict[str, Any],
     classes: int = 2,
+    seed: int = 0,
 ) -> Ensemble:
-    classifier = _classifier(parameters, classes)
+    classifier = _classifier(parameters, classes, seed)
     classifier.fit(matrix, labels, sample_weight=weights)
     expected = classifier.predict_proba(matrix)
     ensemble = export_ensemble(classifier)
@@ -291,14 +302,14 @@ def _constant(classes: int, label: int) -> Ensemble:
     )
 
 
-def fit_page_types(pages: Sequence[PageData]) -> Ensemble:
+def fit_page_types(pages: Sequence[PageData], *, seed: int = 0) -> Ensemble:
     """The page-type model, one class per type of :data:`PAGE_TYPES`, seen or not."""
     matrix = np.vstack([page.page for page in pages])
     labels = np.asarray([page.page_type for page in pages], dtype=np.int64)
     present = sorted(set(labels.tolist()))
     if len(present) < 2:
         return _constant(len(PAGE_TYPES), present[0])
-    return _fit(matrix, labels, None, PAGE_BOOSTING, classes=len(PAGE_TYPES))
+    return _fit(matrix, labels, None, PAGE_BOOSTING, classes=len(PAGE_TYPES), seed=seed)
 
 
 def _page_type_probabilities(model: Ensemble, pages: Sequence[PageData]) -> npt.NDArray[np.float64]:
@@ -310,11 +321,12 @@ def _page_type_probabilities(model: Ensemble, pages: Sequence[PageData]) -> npt.
 def held_out_page_types(
     pages: Sequence[PageData], *, folds: int = INNER_FOLDS, seed: int = 0
 ) -> npt.NDArray[np.float64]:
-    """Page-type probabilities of every page from a model that did not see its group."""
+    """Page-type probabilities of every page from a model that did not see its group
+    (``seed`` splits the folds and seeds the trees)."""
     result = np.zeros((len(pages), len(PAGE_TYPES)))
     for fold in group_folds(pages, folds, seed=seed):
         held = set(fold)
-        model = fit_page_types([p for i, p in enumerate(pages) if i not in held])
+        model = fit_page_types([p for i, p in enumerate(pages) if i not in held], seed=seed)
         result[fold] = _page_type_probabilities(model, [pages[i] for i in fold])
     return result
 
@@ -352,13 +364,16 @@ def fit_blocks(
     pages: Sequence[PageData],
     types: npt.NDArray[np.float64],
     first: Sequence[npt.NDArray[np.float64]] | None = None,
+    *,
+    seed: int = 0,
 ) -> Ensemble:
     """The block model, given each page's (held-out) page-type probabilities; or, given
     the pages' held-out first-stage scores (``first``), the second stage."""
     matrix, labels, weights = _design(pages, types, first)
     if labels.all() or not labels.any():
         return _constant(1, int(labels.all()))
-    return _fit(matrix, labels, weights, BLOCK_BOOSTING if first is None else REFINE_BOOSTING)
+    parameters = BLOCK_BOOSTING if first is None else REFINE_BOOSTING
+    return _fit(matrix, labels, weights, parameters, seed=seed)
 
 
 def block_probabilities(
@@ -391,6 +406,8 @@ def _held_out(
     types: npt.NDArray[np.float64],
     split: Sequence[Sequence[int]],
     first: Sequence[npt.NDArray[np.float64]] | None,
+    *,
+    seed: int = 0,
 ) -> list[npt.NDArray[np.float64]]:
     """Each page's block probabilities from a model (first stage, or second given
     ``first``) fitted on the other folds."""
@@ -402,6 +419,7 @@ def _held_out(
             [pages[i] for i in training],
             types[training],
             None if first is None else [first[i] for i in training],
+            seed=seed,
         )
         for i in fold:
             result[i] = block_probabilities(
@@ -410,28 +428,48 @@ def _held_out(
     return result
 
 
-def train(
+def train_member(
     pages: Sequence[PageData],
     *,
     seed: int = 0,
     folds: int = INNER_FOLDS,
-    trained_on: dict[str, Any] | None = None,
     progress: Callable[[str], None] | None = None,
-) -> DefaultModel:
-    """The model from these pages: held-out page types; held-out first-stage block
-    probabilities, which the second stage learns from; then the page-type model and both
-    stages fitted on every page (the second on the held-out first-stage scores, as it
-    will see scores of pages the first stage never saw)."""
+) -> Member:
+    """One member of the model from these pages, ``seed`` splitting its inner folds and
+    seeding its trees: held-out page types; held-out first-stage block probabilities,
+    which the second stage learns from; then the page-type model and both stages fitted
+    on every page (the second on the held-out first-stage scores, as it will see scores
+    of pages the first stage never saw)."""
     say = progress or (lambda message: None)
     say(f"page types: held-out predictions over {folds} folds")
     types = held_out_page_types(pages, folds=folds, seed=seed)
     split = group_folds(pages, folds, seed=seed)
     say("first stage: held-out block predictions")
-    first = _held_out(pages, types, split, None)
+    first = _held_out(pages, types, split, None, seed=seed)
     say(f"fitting on all {len(pages)} pages")
-    page_model = fit_page_types(pages)
-    block_model = fit_blocks(pages, types)
-    refine_model = fit_blocks(pages, types, first)
+    return Member(
+        fit_page_types(pages, seed=seed),
+        fit_blocks(pages, types, seed=seed),
+        fit_blocks(pages, types, first, seed=seed),
+    )
+
+
+def train(
+    pages: Sequence[PageData],
+    *,
+    seed: int = 0,
+    folds: int = INNER_FOLDS,
+    members: int = MEMBERS,
+    trained_on: dict[str, Any] | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> DefaultModel:
+    """The model from these pages: ``members`` members (:func:`train_member`), seeded
+    ``seed``, ``seed + 1``, and so on."""
+    say = progress or (lambda message: None)
+    built = []
+    for number in range(members):
+        say(f"member {number + 1}/{members} (seed {seed + number})")
+        built.append(train_member(pages, seed=seed + number, folds=folds, progress=progress))
     info = {
         "pages": len(pages),
         "datasets": dict(Counter(page.dataset for page in pages)),
@@ -441,10 +479,11 @@ def train(
         "page_boosting": PAGE_BOOSTING,
         "refine_boosting": REFINE_BOOSTING,
         "inner_folds": folds,
+        "members": members,
         "seed": seed,
         **(trained_on or {}),
     }
-    return DefaultModel(page_model, block_model, refine_model, info)
+    return DefaultModel(tuple(built), info)
 
 
 @dataclass(frozen=True)
@@ -496,16 +535,18 @@ def predict_fold(
     fold: Sequence[int],
     *,
     seed: int = 0,
+    members: int = MEMBERS,
 ) -> dict[int, tuple[int, npt.NDArray[np.float64]]]:
     """Train on every page but those of ``fold`` (indices into ``pages``), and give
     each of these its predicted page type and block probabilities: one fold of
     :func:`cross_validate`, for a run that keeps each fold as it finishes."""
     held = set(fold)
-    model = train([p for i, p in enumerate(pages) if i not in held], seed=seed)
+    training = [p for i, p in enumerate(pages) if i not in held]
+    model = train(training, seed=seed, members=members)
     predicted = {}
     for i in fold:
-        types, probabilities = model.decide(pages[i].deciding)
-        predicted[i] = (int(np.argmax(types)), probabilities)
+        decision = model.decide(pages[i].deciding)
+        predicted[i] = (decision.page_type, decision.probabilities)
     return predicted
 
 
@@ -514,18 +555,50 @@ def cross_validate(
     *,
     folds: int = 5,
     seed: int = 0,
+    model_seed: int | None = None,
+    members: int = MEMBERS,
     progress: Callable[[str], None] | None = None,
 ) -> HeldOut:
     """Train on all folds but one, predict the held-out one, for every fold: pages are
-    split by group, so no domain (site) is on both sides."""
+    split by group, so no domain (site) is on both sides.  ``seed`` splits the folds;
+    the models' members are seeded from ``model_seed`` (``seed`` when None) on, so that
+    one member's run (``members=1``) can be made apart and the runs averaged
+    (:func:`combine`)."""
     say = progress or (lambda message: None)
     predicted = [0] * len(pages)
     probabilities: list[npt.NDArray[np.float64]] = [np.zeros(0)] * len(pages)
     for number, fold in enumerate(group_folds(pages, folds, seed=seed), start=1):
         say(f"fold {number}/{folds}: training on {len(pages) - len(fold)} pages")
-        for i, (kind, scores) in predict_fold(pages, fold, seed=seed).items():
+        trained = seed if model_seed is None else model_seed
+        for i, (kind, scores) in predict_fold(pages, fold, seed=trained, members=members).items():
             predicted[i], probabilities[i] = kind, scores
     return HeldOut(list(pages), predicted, probabilities)
+
+
+def combine(runs: Sequence[HeldOut]) -> HeldOut:
+    """The held-out run of a model whose members' runs these are, in member order (each
+    made with ``cross_validate(members=1, model_seed=k)`` over the same folds): block
+    probabilities averaged, page types voted, as :class:`DefaultModel` decides."""
+    from unboiler.classify.default_model import vote
+
+    first = runs[0]
+    ids = [page.page_id for page in first.pages]
+    for run in runs[1:]:
+        if [page.page_id for page in run.pages] != ids:
+            raise ModelError("the runs to combine are not of the same pages in the same order")
+    predicted, probabilities = [], []
+    for index in range(len(ids)):
+        types = []
+        for run in runs:
+            one_hot = np.zeros(len(PAGE_TYPES))
+            one_hot[run.predicted_types[index]] = 1.0
+            types.append(one_hot)
+        predicted.append(vote(types))
+        total = np.zeros(len(first.probabilities[index]))
+        for run in runs:
+            total += run.probabilities[index]
+        probabilities.append(total / len(runs))
+    return HeldOut(list(first.pages), predicted, probabilities)
 
 
 def train_datasets(
@@ -560,12 +633,14 @@ __all__ = [
     "EXPORT_TOLERANCE",
     "INNER_FOLDS",
     "LABEL_COVERAGE",
+    "MEMBERS",
     "PAGE_BOOSTING",
     "REFINE_BOOSTING",
     "HeldOut",
     "PageData",
     "block_probabilities",
     "collect",
+    "combine",
     "cross_validate",
     "export_ensemble",
     "fit_blocks",
@@ -576,4 +651,5 @@ __all__ = [
     "predict_fold",
     "train",
     "train_datasets",
+    "train_member",
 ]
