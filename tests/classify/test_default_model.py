@@ -509,3 +509,34 @@ def test_a_model_of_several_members_averages_their_probabilities(toy_model: Path
     )
     # the members differ (their seeds), or the mean would prove nothing
     assert not np.array_equal(alone[0].probabilities, alone[1].probabilities)
+
+
+def test_the_members_option_decides_with_the_first_members() -> None:
+    """``members=1`` is the first member alone: the same probabilities as a model made
+    of it, and other than the whole model's."""
+    from unboiler.classify.decide import DecideBlocks
+    from unboiler.classify.default_model import DefaultModel
+    from unboiler.parse import parse
+
+    html = (Path(__file__).parents[1] / "pages" / "default" / "sidebar-vs-post.html").read_text()
+    whole = load_default_model()
+    assert len(whole.members) == 3
+
+    def scores(extractor: Any) -> list[float | None]:
+        document = parse(html)
+        extractor(document)
+        return [block.score for block in document.blocks]
+
+    first = DecideBlocks(model=DefaultModel(whole.members[:1]))
+    one = scores(unboiler.get_extractor("default", members=1))
+    assert one == scores(first)
+    assert one != scores(unboiler.get_extractor("default"))
+    assert scores(unboiler.get_extractor("default", members=3)) == scores(
+        unboiler.get_extractor("default")
+    )
+
+
+@pytest.mark.parametrize("members", [0, 4, -1])
+def test_the_members_option_refuses_a_count_the_model_does_not_have(members: int) -> None:
+    with pytest.raises(unboiler.ExtractorOptionError, match="members must be from 1 to 3"):
+        unboiler.get_extractor("default", members=members)
