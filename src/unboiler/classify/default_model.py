@@ -468,7 +468,7 @@ def vote(types: Sequence[npt.NDArray[np.float64]]) -> int:
     return min(kind for kind, count in counts.items() if count == most)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Decision:
     """What the model says of a page: its type (an index into :data:`PAGE_TYPES`), the
     page-type probabilities (the members' mean) and each block's probability of being
