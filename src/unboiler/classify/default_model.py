@@ -458,9 +458,14 @@ class Member:
 
 
 def vote(types: Sequence[npt.NDArray[np.float64]]) -> int:
-    """The page type most members put first; the first member's when no type is put
-    first by more members than any other."""
-    firsts = [int(np.argmax(probabilities)) for probabilities in types]
+    """The page type most members put first, given each member's probabilities
+    (:func:`vote_firsts`)."""
+    return vote_firsts([int(np.argmax(probabilities)) for probabilities in types])
+
+
+def vote_firsts(firsts: Sequence[int]) -> int:
+    """The page type most members put first, given each member's first type; the first
+    member's when no type is put first by more members than any other."""
     counts = Counter(firsts)
     most = max(counts.values())
     if counts[firsts[0]] == most:
@@ -708,4 +713,5 @@ __all__ = [
     "sigmoid",
     "softmax",
     "vote",
+    "vote_firsts",
 ]

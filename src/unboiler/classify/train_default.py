@@ -579,7 +579,7 @@ def combine(runs: Sequence[HeldOut]) -> HeldOut:
     """The held-out run of a model whose members' runs these are, in member order (each
     made with ``cross_validate(members=1, model_seed=k)`` over the same folds): block
     probabilities averaged, page types voted, as :class:`DefaultModel` decides."""
-    from unboiler.classify.default_model import vote
+    from unboiler.classify.default_model import vote_firsts
 
     first = runs[0]
     ids = [page.page_id for page in first.pages]
@@ -588,12 +588,7 @@ def combine(runs: Sequence[HeldOut]) -> HeldOut:
             raise ModelError("the runs to combine are not of the same pages in the same order")
     predicted, probabilities = [], []
     for index in range(len(ids)):
-        types = []
-        for run in runs:
-            one_hot = np.zeros(len(PAGE_TYPES))
-            one_hot[run.predicted_types[index]] = 1.0
-            types.append(one_hot)
-        predicted.append(vote(types))
+        predicted.append(vote_firsts([run.predicted_types[index] for run in runs]))
         total = np.zeros(len(first.probabilities[index]))
         for run in runs:
             total += run.probabilities[index]
