@@ -44,6 +44,13 @@ def test_a_page_without_main_content_prints_nothing_and_says_so(page: bytes) -> 
     assert json.loads(result.stdout)["text"] == "" and result.stderr == ""
 
 
+def test_format_is_another_name_of_output() -> None:
+    # what a user of other extractors' command lines types first
+    result = CliRunner().invoke(main, ["extract", SAMPLE, "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert "For forty years the Gull" in json.loads(result.output)["text"]
+
+
 def test_extract_with_another_extractor() -> None:
     result = CliRunner().invoke(main, ["extract", SAMPLE, "-e", "boilerpipe-everything"])
     assert "Privacy policy" in result.output

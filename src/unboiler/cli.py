@@ -118,6 +118,7 @@ def _page_url(context: click.Context, parameter: click.Parameter, value: str | N
 )
 @click.option(
     "--output",
+    "--format",
     "-o",
     "output_format",
     type=click.Choice(sorted(RENDERERS)),
@@ -513,6 +514,7 @@ def serve_command(
 )
 @click.option(
     "--output",
+    "--format",
     "-o",
     "output_format",
     type=click.Choice(["text", "markdown", "html"]),
