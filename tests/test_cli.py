@@ -44,6 +44,29 @@ def test_a_page_without_main_content_prints_nothing_and_says_so(page: bytes) -> 
     assert json.loads(result.stdout)["text"] == "" and result.stderr == ""
 
 
+def test_a_closed_pipe_ends_a_batch_quietly(tmp_path: Path) -> None:
+    """``unboiler batch ... | head``: the reader goes away before the records are written;
+    the batch stops with SIGPIPE's status and no message, not with 1 (a page that could
+    not be read) and a traceback."""
+    import subprocess
+    import sys
+
+    for number in range(3):
+        (tmp_path / f"page{number}.html").write_bytes(
+            (ROOT / "examples" / "article.html").read_bytes()
+        )
+    process = subprocess.Popen(
+        [sys.executable, "-m", "unboiler.cli", "batch", str(tmp_path), "-q", "-w", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # nothing will read what the batch writes
+    errors = process.stderr.read()
+    assert process.wait(timeout=120) == 141
+    assert errors == b""
+
+
 def test_format_is_another_name_of_output() -> None:
     # what a user of other extractors' command lines types first
     result = CliRunner().invoke(main, ["extract", SAMPLE, "--format", "json"])

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
-from typing import BinaryIO
+from typing import Any, BinaryIO
 from urllib.parse import urlsplit
 
 import click
@@ -26,6 +28,9 @@ from unboiler.parse import MAX_BYTES
 #: Ctrl-C.
 EXIT_UNREADABLE_PAGE = 1
 EXIT_BAD_REQUEST = 2
+#: The reader of standard output closed it (``| head``): the exit status of a command
+#: that SIGPIPE ends (128 + 13), as the shell's own tools report it.
+EXIT_CLOSED_PIPE = 128 + 13
 
 
 class _UnreadablePage(click.ClickException):
@@ -45,8 +50,8 @@ def CommandError(error: BaseException) -> click.ClickException:
 
 def _echo(text: str, *, nl: bool = True) -> None:
     """``click.echo`` to standard output, a failed write (a full disk, a closed file) one
-    line on standard error with exit code 2; a closed pipe (``| head``) stays click's,
-    which ends quietly."""
+    line on standard error with exit code 2; a closed pipe (``| head``) is left to the
+    command group, which ends quietly (:data:`EXIT_CLOSED_PIPE`)."""
     try:
         click.echo(text, nl=nl)
     except BrokenPipeError:
@@ -55,7 +60,25 @@ def _echo(text: str, *, nl: bool = True) -> None:
         raise _BadRequest(f"cannot write the output: {error.strerror or error}") from error
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """The command group, ending quietly when the reader of standard output goes away:
+    ``unboiler batch ... | head`` stops with :data:`EXIT_CLOSED_PIPE`, with no
+    traceback or message, and not with click's status 1, which here says a page could
+    not be read."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            # Python flushes standard output again at exit: point it at nothing first,
+            # or that flush fails once more and prints "Exception ignored".
+            # (an output with no descriptor, click's test runner's, has nothing to flush)
+            with contextlib.suppress(AttributeError, OSError, ValueError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(EXIT_CLOSED_PIPE)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="unboiler")
 def main() -> None:
     """Extract the main content of web pages, without the boilerplate."""
