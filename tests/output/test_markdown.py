@@ -660,6 +660,43 @@ def test_a_code_blocks_line_numbers_are_left_out(page: str) -> None:
     assert markdown.count("```") == 2 and "1\n2" not in markdown
 
 
+@pytest.mark.parametrize(
+    "page",
+    [
+        # Pygments' inline numbers, as Sphinx writes them
+        '<div class="highlight"><pre><span></span><span class="linenos">1</span>'
+        '<span class="n">x</span> <span class="o">=</span> <span class="mi">1</span>\n'
+        '<span class="linenos">2</span><span class="nb">print</span>(x)\n</pre></div>',
+        # Pygments before 2.8, with a link on each number
+        '<div class="highlight"><pre><span class="lineno"><a href="#l1"> 1</a></span>x = 1\n'
+        '<span class="lineno"><a href="#l2"> 2</a></span>print(x)</pre></div>',
+        # Chroma (Hugo): a line per span, its number first
+        '<div class="highlight"><pre class="chroma"><code class="language-python">'
+        '<span class="line"><span class="ln">1</span><span class="cl">x = 1\n</span></span>'
+        '<span class="line"><span class="ln">2</span><span class="cl">print(x)\n</span></span>'
+        "</code></pre></div>",
+    ],
+)
+def test_a_code_lines_own_numbers_are_left_out(page: str) -> None:
+    document = unboiler.parse(f"<body><p>Set it, then print it:</p>{page}</body>")
+    for block in document.blocks:
+        block.set_content(True)
+    markdown = to_markdown(document)
+    assert markdown.endswith("\nx = 1\nprint(x)\n```"), markdown
+    assert to_text(document).endswith("\nx = 1\nprint(x)")
+    assert "<pre><code" in to_html(document) and ">x = 1\nprint(x)</code>" in to_html(document)
+
+
+def test_a_number_in_code_stays_when_it_is_no_line_number() -> None:
+    # a span of such a class that holds more than a number is the program's
+    document = unboiler.parse(
+        '<body><pre><span class="ln">ln 2</span> = log(2)\n<span class="ln">7</span>x</pre></body>'
+    )
+    for block in document.blocks:
+        block.set_content(True)
+    assert to_text(document) == "ln 2 = log(2)\nx"
+
+
 def test_a_reversed_list_and_items_values_keep_their_numbers() -> None:
     # a countdown: the page shows 3, 2, 1; items with their own values
     document = unboiler.parse(

@@ -118,6 +118,11 @@ CODE_FIGURE_DEPTH: Final = 5
 #: code (Hexo's "gutter", Pygments' and Chroma's "linenos", GitHub's "blob-num",
 #: highlightjs-line-numbers' "hljs-ln-numbers"): numbers, not the page's text.
 LINE_NUMBER_CELLS: Final = frozenset({"gutter", "linenos", "blob-num", "hljs-ln-numbers"})
+#: Classes of an element inside a ``<pre>`` that holds one line's number before the
+#: line's code: Pygments' inline numbers and Sphinx's ("linenos"; "lineno" before
+#: Pygments 2.8), Chroma's, which Hugo uses ("ln", "lnt").  Such an element is left out
+#: when it holds a number and nothing else.
+LINE_NUMBER_SPANS: Final = frozenset({"linenos", "lineno", "ln", "lnt"})
 #: Bounds of ``colspan`` and ``rowspan`` (HTML standard, "processing model" of tables).
 MAX_COLSPAN: Final = 1000
 MAX_ROWSPAN: Final = 65534
@@ -1551,6 +1556,14 @@ def _figure_language(pre: LexborNode) -> str | None:
     return None
 
 
+def _line_number(element: LexborNode) -> bool:
+    """Whether an element inside a ``<pre>`` is a line's number (:data:`LINE_NUMBER_SPANS`)."""
+    classes = element.attributes.get("class")
+    if not classes or LINE_NUMBER_SPANS.isdisjoint(classes.split()):
+        return False
+    return element.text(deep=True).strip().isdigit()
+
+
 def _line_numbers(cell: LexborNode) -> bool:
     """Whether a table's ``cell`` holds a code block's line numbers
     (:data:`LINE_NUMBER_CELLS`)."""
@@ -2403,7 +2416,8 @@ class _Layout:
         at the end of its lines, which no reader sees, left out).  When the code is in a
         ``<code>`` of its own, a link or button beside it (:data:`PRE_CONTROL_TAGS`:
         mdBook's "Run", a "Copy" button) is the page's control, not a line of the
-        program, and is left out: "Run#[no_mangle]" is no Rust.  A block-level element
+        program, and is left out: "Run#[no_mangle]" is no Rust.  So is the number a
+        highlighter writes before each line (:data:`LINE_NUMBER_SPANS`).  A block-level element
         inside (:data:`~unboiler.tags.BLOCK_DISPLAY_TAGS`: the ``<div>`` per line of
         CodeMirror and of many highlighters) is a line of its own, as a browser shows
         it; one holding only a ``<br>`` is an empty line, one holding nothing no line."""
@@ -2421,6 +2435,9 @@ class _Layout:
                 node = above.next
                 continue
             if controls and node in controls:
+                node = node.next
+                continue
+            if not node.is_text_node and node.tag != "br" and _line_number(node):
                 node = node.next
                 continue
             if node.is_text_node:
