@@ -21,6 +21,7 @@ from unboiler.output.text import (
     _GLUED_LINK,
     _HTML_SPACE,
     _LINK_CLOSE,
+    _LINK_END_MARKS,
     _LINK_OPEN,
     _OPEN_THEN_SPACE,
     _OPENS,
@@ -795,14 +796,14 @@ def test_rewrites_skipped_only_when_they_would_change_nothing(line: str) -> None
 
 #: The rule for links that touch a word, written the obvious way (look-behind first).
 _GLUED_LINK_AS_WRITTEN = re.compile(
-    f"(?<=[^\\W_])(?<![{_WIDE}])"
+    f"(?:(?<=[^\\W_])|(?<=[{re.escape(_LINK_END_MARKS)}]))(?<![{_WIDE}])"
     f"([{_OPENS}{_CLOSES}]*[{_LINK_OPEN}{_LINK_CLOSE}][{_OPENS}{_CLOSES}]*)"
     f"(?=[^\\W_])(?![{_WIDE}])"
 )
 
 
 @settings(max_examples=1000)
-@given(st.text(alphabet=f"{_OPENS}{_CLOSES}\x02\x04 a1_.中한é", max_size=30))
+@given(st.text(alphabet=f"{_OPENS}{_CLOSES}\x02\x04 a1_.?)中한é", max_size=30))
 def test_glued_link_rule_as_written(line: str) -> None:
     assert _GLUED_LINK.sub(r" \1", line) == _GLUED_LINK_AS_WRITTEN.sub(r" \1", line)
 
@@ -838,6 +839,12 @@ def test_glued_link_cases(line: str, expected: str) -> None:
         # two links that touch: a menu, in any script
         ('<a href="/1">one</a><a href="/2">two</a> three', "one two three"),
         ('<a href="/1">خانه</a><a href="/2">اخبار</a> امروز', "خانه اخبار امروز"),
+        # ... the first ending in punctuation (a table of contents' questions)
+        ('<a href="#1">Why?</a><a href="#2">How</a> and', "Why? How and"),
+        ('<a href="#1">Step 1.</a><a href="#2">Step 2</a>', "Step 1. Step 2"),
+        ('<a href="/1">Part (1)</a><a href="/2">Part 2</a>', "Part (1) Part 2"),
+        # ... but a link that ends so and a word: as the page has them
+        ('see <a href="/d">the docs.</a>Then go on', "see the docs.Then go on"),
         # a number after a word (a footnote), an upper-case word: apart
         ('it was fast<a href="#n3">3</a> then', "it was fast 3 then"),
         ('Home<a href="/a">About</a> us', "Home About us"),

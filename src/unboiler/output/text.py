@@ -1010,8 +1010,13 @@ _WIDE_BREAK: Final = re.compile(
 #: written with the look-behind first, the check ran at every position of every line,
 #: three times slower.
 _MARK_CHARS: Final = f"[{_OPENS}{_CLOSES}]"
+#: Punctuation that ends one link where another touches it ("Why is the sky blue?</a><a>
+#: What is air made of"): a menu's or a table of contents' items, apart as the two
+#: links between letters are.  After a link that ends so, a word is left as it is.
+_LINK_END_MARKS: Final = ".!?…:;)]}\"'”’»"
 _GLUED_LINK: Final = re.compile(
-    f"({_MARK_CHARS}(?<=[^\\W_]{_MARK_CHARS})(?<![{_WIDE}]{_MARK_CHARS})"
+    f"({_MARK_CHARS}(?<=[^\\W_]{_MARK_CHARS}|[{re.escape(_LINK_END_MARKS)}]{_MARK_CHARS})"
+    f"(?<![{_WIDE}]{_MARK_CHARS})"
     f"(?:(?<=[{_LINK_OPEN}{_LINK_CLOSE}])|(?={_MARK_CHARS}*[{_LINK_OPEN}{_LINK_CLOSE}]))"
     f"{_MARK_CHARS}*)"
     f"(?=[^\\W_])(?![{_WIDE}])"
@@ -1041,6 +1046,8 @@ def _space_between_links(match: re.Match[str]) -> str:
     closing = run.find(_LINK_CLOSE)
     if closing != -1 and _LINK_OPEN in run[closing:]:
         return " " + run
+    if match.string[match.start() - 1] in _LINK_END_MARKS:  # a link and a word
+        return run
     return run if _continues_word(match.string[match.end()]) else " " + run
 
 
