@@ -160,3 +160,26 @@ def test_an_author_column_of_a_table_is_no_byline() -> None:
     # a byline's label in a data cell still names the cell after it
     row = "<h1>Carburettor ice</h1><table><tr><td>Author:</td><td>Ann Lee</td></tr></table>"
     assert author_of(body=row + RUNNING_TEXT) == "Ann Lee"
+
+
+def test_the_headline_is_no_byline() -> None:
+    # a headline that starts with "By" or "Author" names no one ...
+    for headline in ("By Popular Demand", "Author Spotlight"):
+        head = f"<title>{headline}</title>"
+        assert author_of(head, f"<h1>{headline}</h1>{RUNNING_TEXT}") is None
+        # ... in an <h1> or as the title shown in another element
+        assert author_of(head, f"<div>{headline}</div>{RUNNING_TEXT}") is None
+    # the byline under it still does
+    body = f"<h1>By Popular Demand</h1><p>By Ann Lee</p>{RUNNING_TEXT}"
+    assert author_of("<title>By Popular Demand</title>", body) == "Ann Lee"
+
+
+def test_a_profile_address_is_no_author() -> None:
+    for address in ("https://www.facebook.com/janedoe", "//lobste.rs/~jdoe", "www.x.com/jd"):
+        assert clean_author(address) is None
+        head = f'<meta property="article:author" content="{address}">'
+        assert author_of(head, f"<h1>Rain</h1>{RUNNING_TEXT}") is None
+    # a name beside it is still read
+    head = '<meta property="article:author" content="https://www.facebook.com/janedoe">'
+    head += '<meta name="author" content="Jane Doe">'
+    assert author_of(head, f"<h1>Rain</h1>{RUNNING_TEXT}") == "Jane Doe"

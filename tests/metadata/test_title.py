@@ -137,3 +137,13 @@ def test_a_short_headline_after_the_sites_name_is_the_title() -> None:
         )
         == "Issue 42"
     )
+
+
+def test_a_heading_that_leads_into_its_subtitle_is_not_the_whole_title() -> None:
+    # most of the title's words, so the same headline reworded, were it not a lead-in
+    head = '<meta property="og:title" content="The Harbour Night Ferry Vote: Kept Running">'
+    body = f"<h2>Harbour Night Ferry Vote:</h2><h3>Kept running</h3>{RUNNING_TEXT}"
+    assert title_of(head, body) == "The Harbour Night Ferry Vote: Kept Running"
+    # a shorter heading that ends as a headline does is the headline readers see
+    short = f"<h1>Harbour Night Ferry Vote</h1>{RUNNING_TEXT}"
+    assert title_of(head, short) == "Harbour Night Ferry Vote"

@@ -169,7 +169,7 @@ def extract_metadata(document: TextDocument) -> Metadata:
     categories, tags = _topics(page)
     return Metadata(
         title=title,
-        author=_author(page, near),
+        author=_author(page, near, title),
         date=_date(page, near),
         language=_language(page),
         sitename=sites[0] if sites else None,
@@ -261,11 +261,12 @@ def _near_title(blocks: list[TextBlock], title_index: int | None) -> list[TextBl
     return [block for block in after + before if block.num_words <= MAX_BYLINE_WORDS]
 
 
-def _author(page: _Page, near: list[TextBlock]) -> str | None:
+def _author(page: _Page, near: list[TextBlock], title: str | None) -> str | None:
     """Who wrote the page: a person named by the structured data or the meta elements,
     then the page's byline, then a JSON-LD ``creator`` (schema.org's wider term for
     whoever made the item: as often the account that uploaded it as its writer), then
-    an organisation named as the author."""
+    an organisation named as the author.  The page's headline (``title``) is no
+    byline, whatever words it starts with."""
     data, meta = page.data, page.meta
     stated: list[str | None] = []
     creators: list[str | None] = []
@@ -288,7 +289,9 @@ def _author(page: _Page, near: list[TextBlock]) -> str | None:
             organisations.append(name)
         elif name:
             return name
-    found = byline_author(near) or byline_author(page.document.blocks, strong=True)
+    found = byline_author(near, headline=title) or byline_author(
+        page.document.blocks, strong=True, headline=title
+    )
     if found is None and page.tree is not None:
         found = marked_author(page.tree)
     if found:

@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any, Final
 
-from unboiler.document import TextBlock
+from unboiler.document import Label, TextBlock
 from unboiler.metadata.dates import parse_date
 from unboiler.metadata.rules import (
     AUTHOR_PAGE,
@@ -84,6 +84,8 @@ def clean_author(name: str) -> str | None:
     (:data:`NAME_LABEL`) or the period that ends a byline's sentence; None for what is
     not a name."""
     name = without_contact(name).strip(_TRIM)
+    if _is_address(name):  # a profile's address ("https://www.facebook.com/jdoe")
+        return None
     match = BYLINE.match(name)
     if match:
         name = match["name"].strip(_TRIM)
@@ -93,7 +95,7 @@ def clean_author(name: str) -> str | None:
         last = name.split()[-1][:-1]
         if len(last) >= 2 and "." not in last and last.lower() not in NAME_ABBREVIATIONS:
             name = name[:-1].rstrip(_TRIM)
-    if not name or "@" in name or "://" in name or name.startswith("www."):
+    if not name or "@" in name or _is_address(name):
         return None
     folded = fold(name)
     if not folded or folded in NOT_AUTHORS:
@@ -107,6 +109,12 @@ def clean_author(name: str) -> str | None:
     if len(name.split()) > MAX_NAME_WORDS * MAX_AUTHORS:
         return None
     return name
+
+
+def _is_address(text: str) -> bool:
+    """Whether ``text`` is a web address rather than a name (checked before a label's
+    colon is taken off: "https:" is no label)."""
+    return "://" in text or text.startswith(("www.", "//"))
 
 
 def byline_name(text: str, *, username: bool = False) -> str | None:
@@ -162,15 +170,21 @@ def without_site(name: str, site_names: Iterable[str]) -> str:
     return name
 
 
-def byline_author(blocks: list[TextBlock], *, strong: bool = False) -> str | None:
+def byline_author(
+    blocks: list[TextBlock], *, strong: bool = False, headline: str | None = None
+) -> str | None:
     """A "By Jane Doe" line among ``blocks`` (those near the title), or with ``strong``
     only a "Written by Jane Doe" (any block).  A label alone ("Written by") takes its
     name from the next block.  Near the title, forum software's "Thread starter jdoe42"
     names who opened the thread (:data:`STARTER_LABEL`).  Blocks of forms are skipped:
-    a search form's "By:" field is no byline."""
+    a search form's "By:" field is no byline.  So is the page's headline, an ``<h1>``
+    or the ``headline`` text: "By Popular Demand" and "Author Spotlight" name no one."""
+    folded_headline = fold(headline) if headline else None
     for index, block in enumerate(blocks):
         text = block.text
-        if block.num_words > MAX_BYLINE_WORDS:
+        if block.num_words > MAX_BYLINE_WORDS or Label.H1 in block.labels:
+            continue
+        if folded_headline and fold(text) == folded_headline:
             continue
         starter = STARTER_LABEL.match(text) if not strong else None
         label = starter is None and BYLINE_LABEL.match(text)

@@ -270,6 +270,22 @@ def _begins(title: str, heading: str) -> bool:
     return not rest or not rest[0].isalnum()
 
 
+#: What ends a heading that goes on elsewhere (its subtitle set apart below it).
+LEAD_IN_ENDS: Final = (":", "：", "-", "–", "—")
+
+
+def _part_of(heading: str, title: str) -> bool:
+    """Whether ``heading`` is the first part of the headline ``title``, the rest set
+    apart: it ends as a lead-in does (:data:`LEAD_IN_ENDS`) and every word of it is in
+    ``title``, which has more ("Open Journalism Project:" over its subtitle, of "The Open
+    Journalism Project: Better Student Journalism").  A shorter heading that ends
+    otherwise is the headline as readers see it, which the title lengthened."""
+    if not heading.rstrip().endswith(LEAD_IN_ENDS):
+        return False
+    heading_words, title_words = set(fold(heading).split()), set(fold(title).split())
+    return heading_words < title_words
+
+
 def find_title(
     candidates: list[str], page_headings: list[Heading], site_names: list[str]
 ) -> tuple[str | None, int | None]:
@@ -280,7 +296,8 @@ def find_title(
     candidate that has such a heading decides, so the order of trust holds); a heading
     that a candidate begins with (:func:`_begins`); a heading
     whose words mostly are a candidate's (the same headline reworded; not a link, which
-    would be a teaser); the first candidate without the site's name; the first heading.
+    would be a teaser; not a part of the candidate's words, :func:`_part_of`); the first
+    candidate without the site's name; the first heading.
     """
     own = [heading for heading in page_headings if not _is_logo(heading, site_names)]
     splits = [_parts(candidate, site_names) for candidate in candidates]
@@ -296,8 +313,10 @@ def find_title(
     for parts in splits:
         for part in parts:
             for heading in own:
-                if not heading.is_link and (
-                    similarity(part, heading.text) >= MIN_HEADLINE_SIMILARITY
+                if (
+                    not heading.is_link
+                    and similarity(part, heading.text) >= MIN_HEADLINE_SIMILARITY
+                    and not _part_of(heading.text, part)
                 ):
                     return strip_site(heading.text, site_names), heading.index
     if candidates:
