@@ -144,6 +144,7 @@ def _all_content(page: str) -> TextDocument:
         "VisuallyHidden_root__x1",  # a styled component
         "price a11y-hidden",
         "Screen-Reader-Text",
+        "a-offscreen",  # Amazon's
     ],
 )
 def test_screen_reader_classes_under_other_names(classes: str) -> None:
@@ -152,6 +153,27 @@ def test_screen_reader_classes_under_other_names(classes: str) -> None:
         f'<span class="{classes}">EUR 20.99</span></p></body>'
     )
     assert to_text(_all_content(page)) == "Price: EUR 20.99"
+
+
+def test_a_screen_reader_copy_before_the_shown_text_is_left_out() -> None:
+    # Amazon's prices: the copy first, then the price drawn in parts for the eye
+    page = (
+        '<body><p>Now only <span class="a-price"><span class="a-offscreen">$19.99</span>'
+        '<span aria-hidden="true"><span class="a-price-symbol">$</span>'
+        '<span class="a-price-whole">19<span class="a-price-decimal">.</span></span>'
+        '<span class="a-price-fraction">99</span></span></span> with free shipping.</p></body>'
+    )
+    assert to_text(_all_content(page)) == "Now only $19.99 with free shipping."
+    # the separator drawn by the style, not written: the reader's copy is the text
+    drawn = (
+        '<body><p>Now <span class="a-offscreen">EUR 34.42</span><span aria-hidden="true">'
+        '<span>EUR</span><span>34<span class="a-price-decimal"></span></span>'
+        "<span>42</span></span> only.</p></body>"
+    )
+    assert to_text(_all_content(drawn)) == "Now EUR 34.42 only."
+    # a screen-reader text before words it does not repeat stays
+    label = '<body><p><span class="sr-only">Price:</span> <span>$19.99</span></p></body>'
+    assert to_text(_all_content(label)) == "Price: $19.99"
 
 
 @pytest.mark.parametrize("classes", ["hidden-xs", "d-none", "hiddenField", "screen", "clip"])

@@ -493,7 +493,8 @@ def select(document: TextDocument, *, images: bool = False) -> Selection:
 #: Class names that hide an element from sight and keep it for screen readers:
 #: Bootstrap 3-4's and Tailwind's ``sr-only``, Bootstrap 5's and HTML5 Boilerplate's
 #: ``visually-hidden`` (``visuallyhidden`` before), WordPress's ``screen-reader-text``,
-#: eBay's Skin ``clipped``, and the ``a11y-hidden`` of many style guides.  A class token
+#: eBay's Skin ``clipped``, Amazon's ``a-offscreen`` (``offscreen`` in other style
+#: guides), and the ``a11y-hidden`` of many style guides.  A class token
 #: names one when, lower-cased and without its hyphens and underscores, it is one of
 #: these or holds one with more letters around it: CSS Modules and styled components
 #: rename ``visuallyHidden`` to ``utils_visuallyHidden__DJ_eB`` or
@@ -504,6 +505,7 @@ VISUALLY_HIDDEN_CLASSES: Final = (
     "visuallyhidden",
     "screen-reader-text",
     "a11y-hidden",
+    "offscreen",
     "clipped",
 )
 _HIDDEN_STEMS: Final = tuple(
@@ -514,7 +516,7 @@ _HIDDEN_STEMS: Final = tuple(
 _VISUALLY_HIDDEN: Final = (
     '[class*="hidden" i], [class*="sr-only" i], [class*="sr_only" i], [class*="sronly" i], '
     '[class*="screen-reader" i], [class*="screen_reader" i], [class*="screenreader" i], '
-    ".clipped"
+    '[class*="offscreen" i], .clipped'
 )
 
 
@@ -537,16 +539,19 @@ MAX_COPY_NODES: Final = 16
 
 
 def assistive_copies(tree: Any) -> list[tuple[LexborNode, LexborNode]]:
-    """Elements that repeat, for screen readers, the text shown just before them, each
-    with the node it repeats.
+    """Elements that repeat, for screen readers, the text shown just before or after
+    them, each with the node it repeats.
 
     A page that styles a price or a title for the eye often marks it ``aria-hidden``
     and follows it with the same text in an element that only screen readers get (see
     :data:`VISUALLY_HIDDEN_CLASSES`): a reader sees the text once, but the DOM holds it
     twice ("EUR 20.99EUR 20.99").  Such an element is a copy when its text is exactly
-    that of the node just before it (white space and comments aside); a screen-reader
-    text that repeats nothing ("opens in a new tab"), and words the page repeats in
-    sight ("Bora Bora"), are not."""
+    that of the node just before it, or just after it (Amazon's prices put the copy
+    first), white space and comments aside; a screen-reader text that repeats nothing
+    ("opens in a new tab"), and words the page repeats in sight ("Bora Bora"), are
+    not.  Where the shown text is ``aria-hidden`` and differs from the copy only by
+    punctuation its style draws, the copy is kept and the shown text left out (the
+    pair is returned the other way round)."""
     copies = []
     seen: set[LexborNode] = set()  # an element with two of the classes is found twice
     for element in tree.css(_VISUALLY_HIDDEN):
@@ -556,12 +561,37 @@ def assistive_copies(tree: Any) -> list[tuple[LexborNode, LexborNode]]:
         text = _short_text(element)
         if not text:
             continue
-        before = element.prev
-        while before is not None and (before.is_empty_text_node or before.tag == "-comment"):
-            before = before.prev
-        if before is not None and _short_text(before) == text:
-            copies.append((before, element))
+        for shown in (_sibling(element, before=True), _sibling(element, before=False)):
+            if shown is None:
+                continue
+            shown_text = _short_text(shown)
+            if shown_text == text:
+                copies.append((shown, element))
+                break
+            if (
+                shown_text is not None
+                and not shown.is_text_node
+                and _hidden_from_readers(shown)
+                and _letters_and_digits(shown_text) == _letters_and_digits(text)
+            ):
+                # The shown text lacks what its style draws (the separator of "34.42"
+                # drawn by CSS, written "3442"): the reader's copy is the better text,
+                # and the drawing, hidden from screen readers, is the one left out.
+                copies.append((element, shown))
+                break
     return copies
+
+
+def _letters_and_digits(text: str) -> str:
+    return "".join(filter(str.isalnum, text))
+
+
+def _sibling(node: LexborNode, *, before: bool) -> LexborNode | None:
+    """The node just before (or after) ``node``, white space and comments aside."""
+    sibling = node.prev if before else node.next
+    while sibling is not None and (sibling.is_empty_text_node or sibling.tag == "-comment"):
+        sibling = sibling.prev if before else sibling.next
+    return sibling
 
 
 def _short_text(node: LexborNode) -> str | None:
