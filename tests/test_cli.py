@@ -67,6 +67,15 @@ def test_a_closed_pipe_ends_a_batch_quietly(tmp_path: Path) -> None:
     assert errors == b""
 
 
+def test_a_warning_is_one_line() -> None:
+    result = CliRunner().invoke(
+        main, ["extract", SAMPLE, "-e", "justext", "--option", "language=zz"]
+    )
+    assert result.exit_code == 0, result.output
+    assert result.stderr.startswith("Warning: jusText has no stop list for language 'zz'")
+    assert len(result.stderr.splitlines()) == 1
+
+
 def test_format_is_another_name_of_output() -> None:
     # what a user of other extractors' command lines types first
     result = CliRunner().invoke(main, ["extract", SAMPLE, "--format", "json"])

@@ -39,7 +39,8 @@ MIXED_CHINESE = (
 @pytest.mark.parametrize(
     ("tag", "code"),
     [("en", "en"), ("DE", "de"), ("pt-BR", "pt"), ("zh_Hant_TW", "zh"), (" fr ", "fr"),
-     ("iw", "he"), ("nb", "no"), ("in", "id")],
+     ("iw", "he"), ("nb", "no"), ("in", "id"), ("eng", "en"), ("GER", "de"),
+     ("deu-CH", "de"), ("nob", "no"), ("yue", "yue")],
 )  # fmt: skip
 def test_language_code(tag: str, code: str) -> None:
     assert language_code(tag) == code

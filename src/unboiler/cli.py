@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+import warnings
 from typing import Any, BinaryIO
 from urllib.parse import urlsplit
 
@@ -82,6 +83,20 @@ class _Commands(click.Group):
 @click.version_option(package_name="unboiler")
 def main() -> None:
     """Extract the main content of web pages, without the boilerplate."""
+    warnings.showwarning = _show_warning
+
+
+def _show_warning(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: Any = None,
+    line: str | None = None,
+) -> None:
+    """A warning as one line on standard error ("Warning: ..."), as errors are written:
+    the source line Python shows with it says nothing to a user of the command."""
+    click.echo(f"Warning: {message}", err=True)
 
 
 def _extractor_options(

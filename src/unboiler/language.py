@@ -44,6 +44,25 @@ UNSPACED_LANGUAGES: Final = frozenset({"zh", "ja", "th", "lo", "km", "my"})
 # Codes that ISO 639-1 replaced but that detectors and pages still use (CLD2 says "iw"
 # for Hebrew), and Norwegian Bokmål and Nynorsk, which share one stop list.
 _REPLACED_CODES: Final = {"iw": "he", "in": "id", "ji": "yi", "jw": "jv", "nb": "no", "nn": "no"}
+# The three-letter codes of ISO 639-2 (terminology and bibliographic) and ISO 639-3 for
+# the languages that have a two-letter code and a stop list here, or no spaces between
+# words: BCP 47 wants the two-letter code, but "eng" and "ger" are what many callers and
+# some pages write.
+_THREE_LETTER_CODES: Final = {
+    "afr": "af", "ara": "ar", "bul": "bg", "ben": "bn", "bre": "br", "cat": "ca",
+    "ces": "cs", "cze": "cs", "dan": "da", "deu": "de", "ger": "de", "ell": "el",
+    "gre": "el", "eng": "en", "epo": "eo", "spa": "es", "est": "et", "eus": "eu",
+    "baq": "eu", "fas": "fa", "per": "fa", "fin": "fi", "fra": "fr", "fre": "fr",
+    "gle": "ga", "glg": "gl", "guj": "gu", "hau": "ha", "heb": "he", "hin": "hi",
+    "hrv": "hr", "hun": "hu", "hye": "hy", "arm": "hy", "ind": "id", "ita": "it",
+    "jpn": "ja", "kor": "ko", "kur": "ku", "lat": "la", "lit": "lt", "lav": "lv",
+    "mar": "mr", "msa": "ms", "may": "ms", "nld": "nl", "dut": "nl", "nor": "no",
+    "nob": "no", "nno": "no", "pol": "pl", "por": "pt", "ron": "ro", "rum": "ro",
+    "rus": "ru", "slk": "sk", "slo": "sk", "slv": "sl", "som": "so", "sot": "st",
+    "swe": "sv", "swa": "sw", "tha": "th", "tgl": "tl", "tur": "tr", "ukr": "uk",
+    "urd": "ur", "vie": "vi", "yor": "yo", "zho": "zh", "chi": "zh", "zul": "zu",
+    "lao": "lo", "khm": "km", "mya": "my", "bur": "my",
+}  # fmt: skip
 # A BCP 47 language tag: a primary language subtag of two or three letters, then
 # optional subtags ("en", "pt-BR", "zh-Hant-TW").
 _LANGUAGE_TAG: Final = re.compile(r"([A-Za-z]{2,3})(?:[-_][A-Za-z0-9]{1,8})*")
@@ -56,7 +75,8 @@ _UNDETECTABLE: Final = re.compile(
 
 def language_code(tag: str) -> str:
     """The lower-case ISO 639 code of a language tag (``"pt-BR"`` -> ``"pt"``), with
-    replaced codes mapped to their current ones.  Raises
+    replaced codes mapped to their current ones and the three-letter codes of languages
+    that have a two-letter one mapped to it (``"eng"``, ``"ger"`` -> ``"en"``, ``"de"``).  Raises
     :class:`~unboiler.ExtractorOptionError` (a ``ValueError``) for anything that is not a
     language tag, such as a language's English name."""
     match = _LANGUAGE_TAG.fullmatch(tag.strip())
@@ -66,6 +86,7 @@ def language_code(tag: str) -> str:
             'such as "de" or "pt-BR")'
         )
     code = match.group(1).lower()
+    code = _THREE_LETTER_CODES.get(code, code)
     return _REPLACED_CODES.get(code, code)
 
 

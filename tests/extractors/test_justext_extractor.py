@@ -80,9 +80,17 @@ class TestLanguage:
         assert "Nach einer Pause" in content(page("justext-german.html"), language="de-DE")
 
     def test_a_language_without_stop_list_decides_by_length(self) -> None:
-        text = content(page("justext-german.html"), language="zz")
+        # ... and says so, since a given code without a list is most likely a typo
+        with pytest.warns(UserWarning, match="no stop list for language 'zz'"):
+            text = content(page("justext-german.html"), language="zz")
         assert "Nach einer Pause" in text
         assert "Startseite" not in text
+
+    def test_a_three_letter_code_is_its_languages(self) -> None:
+        german = page("justext-german.html")
+        for code in ("deu", "ger"):
+            assert content(german, language=code) == content(german, language="de")
+        assert content(german, language="eng") == ""  # as "en" above
 
     def test_a_language_name_is_refused_when_the_extractor_is_built(self) -> None:
         with pytest.raises(ValueError, match="not a language tag"):

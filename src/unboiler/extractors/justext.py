@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 from unboiler.extractors.registry import register
 from unboiler.filters import Filter, chain
 from unboiler.filters.justext import (
@@ -10,9 +12,15 @@ from unboiler.filters.justext import (
     STRIP_PUNCTUATION,
     ContextFreeClassifier,
     JusText,
+    language_stop_words,
 )
-from unboiler.language import SetLanguage, find_language
+from unboiler.language import UNSPACED_LANGUAGES, SetLanguage, find_language
 from unboiler.parse import read_noscript
+
+
+def _has_stop_list(language: str) -> bool:
+    """Whether ``language`` has a stop list, or needs none (written without spaces)."""
+    return language in UNSPACED_LANGUAGES or language_stop_words(language) is not None
 
 
 @register("justext")
@@ -38,6 +46,14 @@ def justext(
     is page text, as the package's cleaner leaves it.
     """
     find = SetLanguage(language=language) if language is not None else find_language
+    if isinstance(find, SetLanguage) and not _has_stop_list(find.language):
+        warnings.warn(
+            f"jusText has no stop list for language {find.language!r}: it decides by "
+            "length and link density alone (the stop lists' languages are ISO 639 codes, "
+            'such as "en" or "de")',
+            UserWarning,
+            stacklevel=2,
+        )
     return chain(
         read_noscript,
         find,
