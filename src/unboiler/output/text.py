@@ -549,9 +549,9 @@ def assistive_copies(tree: Any) -> list[tuple[LexborNode, LexborNode]]:
     that of the node just before it, or just after it (Amazon's prices put the copy
     first), white space and comments aside; a screen-reader text that repeats nothing
     ("opens in a new tab"), and words the page repeats in sight ("Bora Bora"), are
-    not.  Where the shown text is ``aria-hidden`` and differs from the copy only by
-    punctuation its style draws, the copy is kept and the shown text left out (the
-    pair is returned the other way round)."""
+    not.  Where the shown text is ``aria-hidden`` (drawn for the eye), and the same as
+    the copy or different only by punctuation and spaces its style draws, the copy is
+    kept and the drawing left out (the pair is returned the other way round)."""
     copies = []
     seen: set[LexborNode] = set()  # an element with two of the classes is found twice
     for element in tree.css(_VISUALLY_HIDDEN):
@@ -565,18 +565,17 @@ def assistive_copies(tree: Any) -> list[tuple[LexborNode, LexborNode]]:
             if shown is None:
                 continue
             shown_text = _short_text(shown)
-            if shown_text == text:
+            if shown_text is None:
+                continue
+            drawn = not shown.is_text_node and _hidden_from_readers(shown)
+            if shown_text == text and not drawn:
                 copies.append((shown, element))
                 break
-            if (
-                shown_text is not None
-                and not shown.is_text_node
-                and _hidden_from_readers(shown)
-                and _letters_and_digits(shown_text) == _letters_and_digits(text)
-            ):
-                # The shown text lacks what its style draws (the separator of "34.42"
-                # drawn by CSS, written "3442"): the reader's copy is the better text,
-                # and the drawing, hidden from screen readers, is the one left out.
+            if drawn and _letters_and_digits(shown_text) == _letters_and_digits(text):
+                # The shown text is drawn for the eye, hidden from screen readers, and
+                # may lack what its style adds (the separator of "34.42" drawn by CSS,
+                # written "3442", or the space of "EUR 23.06"): the reader's copy is the
+                # text as written, and the drawing is the one left out.
                 copies.append((element, shown))
                 break
     return copies
