@@ -123,6 +123,7 @@ LINE_NUMBER_CELLS: Final = frozenset({"gutter", "linenos", "blob-num", "hljs-ln-
 #: Pygments 2.8), Chroma's, which Hugo uses ("ln", "lnt").  Such an element is left out
 #: when it holds a number and nothing else.
 LINE_NUMBER_SPANS: Final = frozenset({"linenos", "lineno", "ln", "lnt"})
+_LINE_NUMBER_SELECTOR: Final = ", ".join(f".{name}" for name in sorted(LINE_NUMBER_SPANS))
 #: Bounds of ``colspan`` and ``rowspan`` (HTML standard, "processing model" of tables).
 MAX_COLSPAN: Final = 1000
 MAX_ROWSPAN: Final = 65534
@@ -2461,6 +2462,8 @@ class _Layout:
         stack: list[LexborNode] = []
         node = pre.first_child
         controls = _pre_controls(pre)
+        # one query of the whole <pre> (lexbor's), not a look at each highlighted token
+        numbered = pre.css_first(_LINE_NUMBER_SELECTOR) is not None
         while True:
             if node is None:
                 if not stack:
@@ -2473,7 +2476,7 @@ class _Layout:
             if controls and node in controls:
                 node = node.next
                 continue
-            if not node.is_text_node and node.tag != "br" and _line_number(node):
+            if numbered and not node.is_text_node and node.tag != "br" and _line_number(node):
                 node = node.next
                 continue
             if node.is_text_node:
