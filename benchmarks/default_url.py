@@ -76,8 +76,9 @@ def main() -> int:
         "",
         f"Produced by `python benchmarks/default_url.py --threads {args.threads}`: the "
         "folds of `benchmarks/default_cv.py`, each held-out page decided three ways by its "
-        "fold's model (balanced mode). The figures with the URL differ from "
-        "default-cv.md's with the number of training threads.",
+        "fold's model (balanced mode; the packaged model's three members). With one "
+        "training thread the figures with the URL are default-cv.md's; more threads "
+        "change the trees a little.",
         "",
         "| held out | " + " | ".join(DATASETS) + " | page type right (wcxb) |",
         "|---|" + "---:|" * (len(DATASETS) + 1),
