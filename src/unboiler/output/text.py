@@ -676,9 +676,7 @@ def is_back_reference(sign: str) -> bool:
 def _next_element(node: LexborNode, *, backwards: bool) -> str | None:
     """The tag of the element just before (or after) ``node``, white space and comments
     skipped; None when text or nothing is there."""
-    sibling = node.prev if backwards else node.next
-    while sibling is not None and (sibling.is_empty_text_node or sibling.tag == "-comment"):
-        sibling = sibling.prev if backwards else sibling.next
+    sibling = _sibling(node, before=backwards)
     if sibling is None or not sibling.is_element_node:
         return None
     return sibling.tag
@@ -804,9 +802,7 @@ def _drop_teaser(hidden: LexborNode, selection: Selection) -> None:
     reader gets the paragraph's start twice.  The teaser is the element (or text) just
     before, with its button; it must open with :data:`TEASER_MIN_WORDS` words of the
     hidden text, all but the one it is cut in."""
-    teaser = hidden.prev
-    while teaser is not None and (teaser.is_empty_text_node or teaser.tag == "-comment"):
-        teaser = teaser.prev
+    teaser = _sibling(hidden, before=True)
     if teaser is None:
         return
     nodes = [node for node in _text_nodes(teaser) if not node.is_empty_text_node]
