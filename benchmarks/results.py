@@ -43,6 +43,7 @@ SECTIONS: Final = (
     ("default-cv.md", "The default extractor, cross-validated (issue 18)"),
     ("default-url.md", "The default extractor without the page's URL (issue 18)"),
     ("default-ceiling.md", "Where the default extractor loses its F1 (issue 18)"),
+    ("unseen-docs.md", "Documentation pages nobody tuned on (issue 18)"),
     ("metadata.md", "Metadata beside trafilatura's (issue 19)"),
     ("markdown-structure.md", "Markdown structure beside trafilatura's (issue 19)"),
     ("speed.md", "Speed of the foundation (issue 13)"),
