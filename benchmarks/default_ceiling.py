@@ -40,7 +40,7 @@ import numpy.typing as npt
 from unboiler.classify import train_default
 from unboiler.classify.default_model import PAGE_TYPES, choose_blocks, favor_beta, softmax
 from unboiler.datasets import load_dataset
-from unboiler.filters.repeats import drops_repeats, first_copies
+from unboiler.filters.repeats import drops_repeats, one_copy_each
 from unboiler.metrics import Counts, macro_scores, shingle_counts, wordbag_scores
 
 DATASETS = ("wcxb", "scrapinghub", "readability")
@@ -96,7 +96,9 @@ def choices(
     def once(keep: Keep) -> Keep:
         if not drops_repeats(kind):
             return keep
-        return np.asarray(first_copies(page.texts, page.words.tolist(), keep.tolist()), bool)
+        likelihood = probabilities.tolist()
+        one = one_copy_each(page.texts, page.words.tolist(), keep.tolist(), likelihood)
+        return np.asarray(one, bool)
 
     cuts = np.unique(np.round(probabilities, CUT_DECIMALS))
     return {

@@ -12,8 +12,8 @@ from unboiler.document import TextBlock, TextDocument
 from unboiler.filters.repeats import (
     HIDDEN_COPY_MIN_WORDS,
     DropRepeatedContent,
-    first_copies,
     hidden_copies,
+    one_copy_each,
 )
 
 SHOP = [
@@ -81,13 +81,49 @@ def test_a_table_cell_is_never_a_repeat() -> None:
     assert kept(doc) == ["Charcoal grill", "Lid", "Inox", "Grill", "Inox", "Legs", "Steel"]
 
 
-def test_first_copies_reads_only_kept_texts() -> None:
+def test_one_copy_each_reads_only_kept_texts() -> None:
     # a text first seen in a dropped block does not make its later kept copy a repeat
-    assert first_copies(["a b", "a b", "a b"], [2, 2, 2], [False, True, True]) == [
+    assert one_copy_each(["a b", "a b", "a b"], [2, 2, 2], [False, True, True]) == [
         False,
         True,
         False,
     ]
+
+
+def test_the_likeliest_copy_is_the_one_kept() -> None:
+    texts = ["Synopsis", "Usage", "Synopsis", "npm get", "Usage"]
+    keep = [True] * 5
+    # a contents list names the sections (less likely) before their headings
+    likelihood = [0.5, 0.6, 0.9, 0.95, 0.6]
+    assert one_copy_each(texts, [1, 1, 1, 2, 1], keep, likelihood) == [
+        False,  # the contents list's entry, below the heading's 0.9
+        True,  # equals: the first
+        True,
+        True,
+        False,
+    ]
+    # a copy that is never dropped (a table's cell) keeps the first copy beside it
+    exempt = one_copy_each(texts, [1, 1, 1, 2, 1], keep, likelihood, exempt={2})
+    assert exempt == [True, True, True, True, False]
+
+
+def test_a_contents_list_gives_way_to_the_headings() -> None:
+    from unboiler.parse import parse
+
+    # a manual page's contents list repeats its headings; the filter keeps the headings
+    # the model found likelier (scores as the default extractor leaves them)
+    doc = parse(
+        "<html><body><ul><li>Synopsis</li><li>Description</li></ul>"
+        "<h3>Synopsis</h3><p>npm get key</p><h3>Description</h3><p>Gets a value.</p>"
+        "</body></html>"
+    )
+    for block, score in zip(doc.blocks, [0.5, 0.5, 0.8, 0.9, 0.85, 0.9], strict=True):
+        block.set_content(True)
+        block.score = score
+    doc.page_type = "service"
+    DropRepeatedContent()(doc)
+    assert kept(doc) == ["Synopsis", "npm get key", "Description", "Gets a value."]
+    assert "heading" in next(block for block in doc.blocks if block.is_content).labels
 
 
 PRODUCT_PAGE = Path(__file__).parent.parent / "pages" / "default" / "product.html"

@@ -508,7 +508,7 @@ class HeldOut:
         unless ``drop_repeats`` is false, its repeated-text rule
         (:mod:`unboiler.filters.repeats`), as the extractor's filters apply them."""
         from unboiler.classify.decide import HEADING_COLUMN, HIDDEN_COLUMN, choose_units
-        from unboiler.filters.repeats import drops_repeats, first_copies, hidden_copies
+        from unboiler.filters.repeats import drops_repeats, hidden_copies, one_copy_each
         from unboiler.filters.units import keep_whole
 
         page = self.pages[index]
@@ -524,8 +524,11 @@ class HeldOut:
             code = {index for lines in page.code for index in lines}
             keep = hidden_copies(page.texts, page.words, keep, hidden, code)
         if drop_repeats and drops_repeats(kind):
-            first = first_copies(page.texts, page.words.tolist(), keep.tolist(), exempt=page.cells)
-            keep = np.asarray(first, dtype=bool)
+            likelihood = self.probabilities[index].tolist()
+            one = one_copy_each(
+                page.texts, page.words.tolist(), keep.tolist(), likelihood, exempt=page.cells
+            )
+            keep = np.asarray(one, dtype=bool)
         keep = keep_whole(keep, [group for group in page.code if len(group) > 1])
         return _kept_text(page, keep)
 

@@ -17,7 +17,8 @@ collection 0.667 to 0.678, listing 0.722 to 0.731), left scrapinghub at 0.953 an
 readability from 0.960 to 0.959; applied to every page it cost readability 0.03, whose
 test pages repeat their Lorem ipsum paragraphs on purpose.  The two choices (which page
 types, blocks of at least one word) were made on those held-out outputs; they are not
-fitted, and they are the rule's only parameters.
+fitted, and they are the rule's only parameters.  The copy kept is now the likeliest
+content rather than the first (:func:`one_copy_each`), the same text in a better place.
 
 Text in a table cell or a ``<pre>`` is never a repeat: a table's cells repeat values
 that belong to their rows (a specification table's "Inox" for the lid and again for the
@@ -33,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -55,25 +56,47 @@ def _key(text: str) -> str:
     return " ".join(text.casefold().split())
 
 
-def first_copies(
+def one_copy_each(
     texts: Sequence[str],
     words: Sequence[float],
     keep: Sequence[bool],
+    likelihood: Sequence[float] | None = None,
     min_words: int = MIN_REPEAT_WORDS,
     exempt: Collection[int] = (),
 ) -> list[bool]:
-    """``keep`` with every kept text that an earlier kept text already has (case and
-    white space aside) turned off, when it has at least ``min_words`` words and its index
-    is not in ``exempt`` (:func:`in_table_cell`)."""
-    seen: set[str] = set()
+    """``keep`` with one copy kept of each text that kept blocks repeat (case and white
+    space aside): the copy the model found likeliest content (``likelihood``, a
+    probability for each block; the first of equals), or the first without likelihoods.
+
+    Why the likeliest: a page's first copy of a text is often its furniture, the later
+    one the content it points to: a manual's contents list names its sections before
+    their headings (npm's manual: "Synopsis", "Description", ... at 0.5, the headings at
+    0.8 to 0.9), a page's header repeats the description its body starts with.  The text
+    is the same either way, so the word-bag F1 is too; the order differs, and the held-out
+    run (the probabilities of ``benchmarks/default_cv.py --save``) moved readability's
+    shingle F1 from 0.96040 to 0.96044, WCXB and scrapinghub not at all.  What changes is
+    what a reader gets: the headings in their place, not the contents list.
+
+    A block with fewer than ``min_words`` words, or whose index is in ``exempt``
+    (:func:`in_table_cell`), is never dropped; of a text that has such a copy, the
+    first copy is kept with them, as before likelihoods were read: a table's value
+    written again outside the table is the repeat."""
+    copies: dict[str, list[int]] = {}
+    for index, (text, kept) in enumerate(zip(texts, keep, strict=True)):
+        if kept:
+            copies.setdefault(_key(text), []).append(index)
     result = list(keep)
-    for index, (text, count, kept) in enumerate(zip(texts, words, keep, strict=True)):
-        if not kept:
+    for indices in copies.values():
+        if len(indices) < 2:
             continue
-        key = _key(text)
-        if key in seen and count >= min_words and index not in exempt:
-            result[index] = False
-        seen.add(key)
+        fixed = {index for index in indices if index in exempt or words[index] < min_words}
+        if fixed or likelihood is None:
+            keeper = indices[0]
+        else:
+            keeper = max(indices, key=lambda index: likelihood[index])
+        for index in indices:
+            if index != keeper and index not in fixed:
+                result[index] = False
     return result
 
 
@@ -108,7 +131,7 @@ def hidden_copies(
     :data:`HIDDEN_COPY_SHARE` of its word 4-grams are in the kept visible blocks or the
     hidden ones before it.  Hidden text that is no copy (a collapsed tab, the rest of a
     "Read more") stays the model's to judge.  The lines of a ``<pre>`` (``code``) are
-    never a hidden copy, as they are never a repeat (:func:`first_copies`): a program shown
+    never a hidden copy, as they are never a repeat (:func:`one_copy_each`): a program shown
     on two tabs is in WCXB's Markdown gold on both, and leaving the hidden one out lost
     code blocks the gold counts (``benchmarks/markdown_structure.py``: documentation 331
     to 329 of 422, forum 66 to 64 of 68) for no change in the text's F1 held out (WCXB
@@ -163,10 +186,11 @@ def drops_repeats(page_type: str | None, keep_types: frozenset[str] = AUTHORED_T
 
 @dataclass(frozen=True, kw_only=True)
 class DropRepeatedContent:
-    """Filter: on a page whose predicted type is not in ``keep_types``, a content block
-    whose text (case and white space aside) an earlier content block already has is
-    marked boilerplate, unless it is a table's cell or preformatted text
-    (:func:`in_table_cell`)."""
+    """Filter: on a page whose predicted type is not in ``keep_types``, one content block
+    of each text that content blocks repeat (case and white space aside) stays content,
+    the likeliest by its :attr:`~unboiler.document.TextBlock.score` (the first when a
+    block has none); the others are marked boilerplate, unless they are a table's cell or
+    preformatted text (:func:`one_copy_each`, :func:`in_table_cell`)."""
 
     keep_types: frozenset[str] = AUTHORED_TYPES
     min_words: int = MIN_REPEAT_WORDS
@@ -175,10 +199,12 @@ class DropRepeatedContent:
         if not drops_repeats(document.page_type, self.keep_types):
             return False
         blocks = document.blocks
-        keep = first_copies(
+        scores = [block.score for block in blocks]
+        keep = one_copy_each(
             [block.text for block in blocks],
             [block.num_words for block in blocks],
             [block.is_content for block in blocks],
+            None if None in scores else cast("list[float]", scores),
             self.min_words,
             exempt={index for index, block in enumerate(blocks) if in_table_cell(block)},
         )
@@ -198,7 +224,7 @@ __all__ = [
     "MIN_REPEAT_WORDS",
     "DropRepeatedContent",
     "drops_repeats",
-    "first_copies",
     "hidden_copies",
     "in_table_cell",
+    "one_copy_each",
 ]
