@@ -430,3 +430,19 @@ def test_default_drops_the_boilerplate(output: str, name: str) -> None:
     text = extracted(name, output)
     leaked = [phrase for phrase in PAGES[name]["drop"] if phrase in text]
     assert not leaked, f"kept boilerplate {leaked}"
+
+
+def test_lines_of_punctuation_inside_content_are_kept() -> None:
+    # A grammar rule and a plain-text NEWS heading written line by line with <br>: the
+    # lines without a word ('" (', the underline) are the model's weakest blocks, and
+    # leaving them out between their kept neighbours corrupted the rule.
+    prose = "Rules of the lexical grammar are written one token to a line below. " * 3
+    page = (
+        f"<html><body><main><h1>Tokens</h1><p>{prose}</p>"
+        '<p>STRING_LITERAL →<br>  " (<br>    ~[" CR]<br>  )* " SUFFIX?</p>'
+        "<p>Release 3.19.0<br>~~~~~~~~~~~~~~<br>This release supports X86/Linux.</p>"
+        f"<p>{prose}</p></main></body></html>"
+    )
+    text = unboiler.extract(page)
+    assert 'STRING_LITERAL →\n" (\n~[" CR]\n)* " SUFFIX?' in text
+    assert "Release 3.19.0\n~~~~~~~~~~~~~~\nThis release supports X86/Linux." in text

@@ -229,6 +229,22 @@ def test_blocks_between_kept_blocks_are_kept_when_likely_or_code() -> None:
     assert keep_enclosed(empty.astype(bool), empty).tolist() == []
 
 
+def test_blocks_without_words_between_kept_blocks_are_kept() -> None:
+    from unboiler.filters.units import ENCLOSED_MAX_BLOCKS, keep_enclosed
+
+    # lines of punctuation ('" (', '~~~~') score low whatever their place; between two
+    # kept lines they are kept, a run of any length, however unlikely
+    keep = np.array([True, False, False, False, True, False, True, False])
+    probabilities = np.array([0.9, 0.2, 0.05, 0.3, 0.9, 0.3, 0.9, 0.3])
+    words = np.array([5.0, 0.0, 0.0, 0.0, 4.0, 1.0, 6.0, 0.0])
+    assert ENCLOSED_MAX_BLOCKS < 3
+    assert keep_enclosed(keep, probabilities, (), words).tolist() == [
+        True, True, True, True, True, False, True, False,
+    ]  # fmt: skip
+    # without the counts, or with a word in the run, nothing is added
+    assert keep_enclosed(keep, probabilities).tolist() == keep.tolist()
+
+
 def test_lines_cut_at_an_element_shown_in_them_are_units() -> None:
     document = unboiler.parse(
         "<body><p>Title</p><p>Example: consider <math><mi>x</mi></math> in this"

@@ -126,14 +126,15 @@ def choose_units(
     lines of one ``<pre>`` (``code``) and the cells of one table row (``rows``) decided
     together at the likeliest one's probability, a likely ``<pre>`` kept, a likely
     heading kept with the content it opens, and what lies between kept blocks kept when
-    it is likely or code (:mod:`unboiler.filters.units`)."""
+    it is likely, code or without words (:mod:`unboiler.filters.units`)."""
     groups = [list(group) for group in code if len(group) > 1]
     groups += [list(group) for group in rows]
     keep = choose_blocks(pool(probabilities, groups), words, beta)
     keep = keep_likely_preformatted(keep, probabilities, [list(group) for group in code])
     if headings is not None:
         keep = keep_likely_headings(keep, probabilities, headings)
-    return keep_enclosed(keep, probabilities, {index for group in code for index in group})
+    code_lines = {index for group in code for index in group}
+    return keep_enclosed(keep, probabilities, code_lines, words)
 
 
 def explain(

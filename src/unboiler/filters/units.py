@@ -218,11 +218,22 @@ def keep_enclosed(
     keep: npt.NDArray[np.bool_],
     probabilities: npt.NDArray[np.float64],
     code: Collection[int] = (),
+    words: npt.NDArray[np.float64] | None = None,
 ) -> npt.NDArray[np.bool_]:
     """``keep`` with the blocks between two kept blocks kept too: a run of at most
     :data:`ENCLOSED_MAX_BLOCKS` blocks each more likely content than not
-    (:data:`ENCLOSED_FLOOR`), and a run of blocks that are all in ``code`` (the lines of
-    ``<pre>`` elements) each at least :data:`ENCLOSED_CODE_FLOOR` likely.
+    (:data:`ENCLOSED_FLOOR`), a run of blocks that are all in ``code`` (the lines of
+    ``<pre>`` elements) each at least :data:`ENCLOSED_CODE_FLOOR` likely, and a run of
+    blocks without words (``words``, each block's count), whatever their likelihood.
+
+    A line of punctuation alone is the model's weakest case: no words, the text density
+    of a separator, so 0.4 where the lines around it score 0.9.  Inside content it is
+    content: a grammar's ``" (`` between two lines of a rule written with ``<br>`` (the
+    Rust reference), the ``~~~~`` under a heading of a plain-text NEWS file, the ``* * *``
+    between two parts of a story; leaving it out corrupted the text.  Such a run costs
+    or gains no word, so it moved no word-bag figure: on the held-out run, WCXB 0.87675
+    unchanged, scrapinghub 0.96600 to 0.96625 and readability 0.96044 to 0.96051 (their
+    shingles read some signs), 292 blocks kept in all.
 
     The article cut (F0.6 on articles) keeps a page's likeliest blocks, and inside the
     article it dropped what the model was less sure of than of the paragraphs around it:
@@ -242,8 +253,10 @@ def keep_enclosed(
         if not run:
             continue
         if (
-            len(run) <= ENCLOSED_MAX_BLOCKS and all(likelihood[i] >= ENCLOSED_FLOOR for i in run)
-        ) or (all(i in code and likelihood[i] >= ENCLOSED_CODE_FLOOR for i in run)):
+            (len(run) <= ENCLOSED_MAX_BLOCKS and all(likelihood[i] >= ENCLOSED_FLOOR for i in run))
+            or all(i in code and likelihood[i] >= ENCLOSED_CODE_FLOOR for i in run)
+            or (words is not None and not words[first + 1 : last].any())
+        ):
             if result is keep:
                 result = keep.copy()
             result[first + 1 : last] = True
