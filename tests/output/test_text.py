@@ -99,6 +99,24 @@ def test_a_block_inside_a_pre_is_a_line_of_its_own(output: str) -> None:
     assert "a = 1\nb = 2" in re.sub(r"<span[^>]*>|</span>", "", rendered), rendered
 
 
+@pytest.mark.parametrize("output", ["text", "markdown", "html"])
+def test_two_codes_side_by_side_in_a_pre_are_apart(output: str) -> None:
+    # Node.js's manual writes each example twice in one <pre>, CommonJS then ES module,
+    # and shows one at a time; inline code between words of a <pre> stays in its line
+    page = (
+        "<html><body><article><p>The module provides utilities for working with file and"
+        " directory paths, and it can be loaded in either of the two ways below.</p>"
+        '<pre><input type="checkbox" aria-label="Show ES modules syntax">'
+        "<code class=\"language-js cjs\">const path = require('node:path');</code>"
+        "<code class=\"language-js mjs\">import path from 'node:path';</code></pre>"
+        "<pre>Run <code>ls</code> <code>-l</code> in the folder.</pre></article></body></html>"
+    )
+    rendered = unboiler.extract(page, output=output, extractor="boilerpipe-everything")
+    plain = re.sub(r"<[^>]+>", "", rendered).replace("&#x27;", "'").replace("&#39;", "'")
+    assert "require('node:path');\nimport path from 'node:path';" in plain, rendered
+    assert "Run ls -l in the folder." in plain, rendered
+
+
 def test_ruby_annotations_are_left_out() -> None:
     text = to_text(article_document("conventions.html"))
     assert "東京の漢字の話。" in text

@@ -1389,6 +1389,13 @@ def _blank_line(element: LexborNode) -> bool:
     return element.tag in tags.BLOCK_DISPLAY_TAGS and not (element.text() or "").strip()
 
 
+def _follows_code(node: LexborNode) -> bool:
+    """Whether the node just before ``node`` is a ``<code>``, nothing between them (a
+    space between is the space of one line, a line feed its own line break)."""
+    before = node.prev
+    return before is not None and before.tag == "code"
+
+
 def _end_code_line(pieces: list[str]) -> None:
     """End the line of preformatted text being read, unless it is ended (or none has
     begun): a line break that ends a block's text opens no empty line after the block,
@@ -2453,7 +2460,10 @@ class _Layout:
         highlighter writes before each line (:data:`LINE_NUMBER_SPANS`).  A block-level element
         inside (:data:`~unboiler.tags.BLOCK_DISPLAY_TAGS`: the ``<div>`` per line of
         CodeMirror and of many highlighters) is a line of its own, as a browser shows
-        it; one holding only a ``<br>`` is an empty line, one holding nothing no line."""
+        it; one holding only a ``<br>`` is an empty line, one holding nothing no line.
+        Two ``<code>`` side by side in the ``<pre>`` are two programs, or two lines: a
+        line break parts them (Node.js's manual writes each example twice, CommonJS and
+        ES module, one shown at a time; "require('node:path');import path" is neither)."""
         pieces: list[str] = []
         stack: list[LexborNode] = []
         node = pre.first_child
@@ -2487,7 +2497,9 @@ class _Layout:
             elif node.tag not in RUBY_ANNOTATION_TAGS and (
                 node in self.marked or _blank_line(node)
             ):
-                if node.tag in tags.BLOCK_DISPLAY_TAGS:
+                if node.tag in tags.BLOCK_DISPLAY_TAGS or (
+                    not stack and node.tag == "code" and _follows_code(node)
+                ):
                     _end_code_line(pieces)
                 stack.append(node)
                 node = node.first_child
