@@ -229,20 +229,36 @@ def test_blocks_between_kept_blocks_are_kept_when_likely_or_code() -> None:
     assert keep_enclosed(empty.astype(bool), empty).tolist() == []
 
 
-def test_blocks_without_words_between_kept_blocks_are_kept() -> None:
+def test_lines_without_words_between_kept_blocks_are_kept() -> None:
     from unboiler.filters.units import ENCLOSED_MAX_BLOCKS, keep_enclosed
 
     # lines of punctuation ('" (', '~~~~') score low whatever their place; between two
     # kept lines they are kept, a run of any length, however unlikely
     keep = np.array([True, False, False, False, True, False, True, False])
     probabilities = np.array([0.9, 0.2, 0.05, 0.3, 0.9, 0.3, 0.9, 0.3])
-    words = np.array([5.0, 0.0, 0.0, 0.0, 4.0, 1.0, 6.0, 0.0])
+    wordless = {1, 2, 3, 7}
     assert ENCLOSED_MAX_BLOCKS < 3
-    assert keep_enclosed(keep, probabilities, (), words).tolist() == [
+    assert keep_enclosed(keep, probabilities, (), wordless).tolist() == [
         True, True, True, True, True, False, True, False,
     ]  # fmt: skip
-    # without the counts, or with a word in the run, nothing is added
+    # a run that is only in part such lines is not kept, nor is anything without them
+    assert keep_enclosed(keep, probabilities, (), {1, 2}).tolist() == keep.tolist()
     assert keep_enclosed(keep, probabilities).tolist() == keep.tolist()
+
+
+def test_wordless_lines_are_a_paragraphs_lines() -> None:
+    from unboiler.filters.units import wordless_lines
+    from unboiler.parse import parse
+
+    doc = parse(
+        '<html><body><p>RULE →<br>" (<br>~[x]</p><div>Slides of the day</div>'
+        "<button>→</button><p>Next part of the text</p><p>— —</p><p>* * *</p>"
+        "<p>Release 3.19.0<br>~~~~~~~~</p></body></html>"
+    )
+    texts = [block.text for block in doc.blocks]
+    found = sorted(texts[index] for index in wordless_lines(doc))
+    # the sign in an element of its own (a button's arrow, a paragraph of dashes) is none
+    assert found == sorted(['" (', "~~~~~~~~"]), texts
 
 
 def test_lines_cut_at_an_element_shown_in_them_are_units() -> None:

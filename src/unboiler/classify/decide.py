@@ -8,7 +8,7 @@ model file only.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -37,6 +37,7 @@ from unboiler.filters.units import (
     keep_likely_headings,
     keep_likely_preformatted,
     pool,
+    wordless_lines,
 )
 
 #: The block features' column that holds a block's heading level (0: no heading).
@@ -99,7 +100,15 @@ class DecideBlocks:
         code, rows = decision_units(document)
         headings = signals.blocks[:, HEADING_COLUMN] > 0
         beta = favor_beta(self.favor, page_type)
-        keep = choose_units(probabilities, words, beta, code, rows, headings=headings)
+        keep = choose_units(
+            probabilities,
+            words,
+            beta,
+            code,
+            rows,
+            headings=headings,
+            wordless=wordless_lines(document),
+        )
         hidden = signals.blocks[:, HIDDEN_COLUMN] > 0
         if (keep & hidden).any():  # the texts are read only when something hidden is kept
             texts = [block.text for block in blocks]
@@ -121,12 +130,14 @@ def choose_units(
     rows: Sequence[Sequence[int]] = (),
     *,
     headings: npt.NDArray[np.bool_] | None = None,
+    wordless: Collection[int] = (),
 ) -> npt.NDArray[np.bool_]:
     """The blocks to keep (:func:`~unboiler.classify.default_model.choose_blocks`), the
     lines of one ``<pre>`` (``code``) and the cells of one table row (``rows``) decided
     together at the likeliest one's probability, a likely ``<pre>`` kept, a likely
     heading kept with the content it opens, and what lies between kept blocks kept when
-    it is likely, code or without words (:mod:`unboiler.filters.units`)."""
+    it is likely, code, or lines without words of a paragraph (``wordless``)
+    (:mod:`unboiler.filters.units`)."""
     groups = [list(group) for group in code if len(group) > 1]
     groups += [list(group) for group in rows]
     keep = choose_blocks(pool(probabilities, groups), words, beta)
@@ -134,7 +145,7 @@ def choose_units(
     if headings is not None:
         keep = keep_likely_headings(keep, probabilities, headings)
     code_lines = {index for group in code for index in group}
-    return keep_enclosed(keep, probabilities, code_lines, words)
+    return keep_enclosed(keep, probabilities, code_lines, wordless)
 
 
 def explain(

@@ -108,6 +108,9 @@ class PageData:
     #: The blocks the repeated-text rule leaves alone
     #: (:func:`~unboiler.filters.repeats.in_table_cell`).
     cells: frozenset[int] = frozenset()
+    #: The lines without words of a paragraph (:func:`~unboiler.filters.units.wordless_lines`);
+    #: empty in runs saved before them.
+    wordless: frozenset[int] = frozenset()
     #: The features the extractor decides the page with where they differ from those
     #: it is trained on: a page without a URL reads the address it declares
     #: (:func:`~unboiler.classify.decide.deciding_signals`).
@@ -132,7 +135,7 @@ def page_data(page: Page, dataset: str, metric: str = "shingle") -> PageData:
     how its dataset scores a page (``shingle`` or ``wordbag``)."""
     from unboiler.classify.decide import addressed
     from unboiler.filters.repeats import in_table_cell
-    from unboiler.filters.units import decision_units
+    from unboiler.filters.units import decision_units, wordless_lines
     from unboiler.parse import parse, reveal_noscript
 
     if page.gold is None:
@@ -161,6 +164,7 @@ def page_data(page: Page, dataset: str, metric: str = "shingle") -> PageData:
         code=tuple(map(tuple, code)),
         rows=tuple(map(tuple, rows)),
         cells=frozenset(i for i, block in enumerate(blocks) if in_table_cell(block)),
+        wordless=wordless_lines(document),
         at_inference=None if decided is signals else decided,
     )
 
@@ -517,7 +521,13 @@ class HeldOut:
             beta = favor_beta(favor, kind)
         headings = page.blocks[:, HEADING_COLUMN] > 0 if len(page.blocks) else None
         keep = choose_units(
-            self.probabilities[index], page.words, beta, page.code, page.rows, headings=headings
+            self.probabilities[index],
+            page.words,
+            beta,
+            page.code,
+            page.rows,
+            headings=headings,
+            wordless=page.wordless,
         )
         if len(page.blocks):
             hidden = page.blocks[:, HIDDEN_COLUMN] > 0

@@ -141,6 +141,26 @@ def line_groups(document: TextDocument) -> list[list[int]]:
     return groups
 
 
+def wordless_lines(document: TextDocument) -> frozenset[int]:
+    """The blocks without words that share their element with the block before or
+    after them: a line of punctuation alone in a paragraph written line by line with
+    ``<br>`` (a grammar's ``" (``, the ``~~~~`` under a heading of a plain-text NEWS
+    file), which :func:`keep_enclosed` keeps between kept lines.  A sign in an element
+    of its own (a carousel's arrow, a close button's "×", a permalink's "🔗") is not
+    one."""
+    blocks = document.blocks
+    found = set()
+    for index, block in enumerate(blocks):
+        if block.num_words or block.node is None:
+            continue
+        node = block.node
+        if (index and blocks[index - 1].node == node) or (
+            index + 1 < len(blocks) and blocks[index + 1].node == node
+        ):
+            found.add(index)
+    return frozenset(found)
+
+
 def decision_units(document: TextDocument) -> tuple[list[list[int]], list[list[int]]]:
     """The blocks of each ``<pre>`` (:func:`preformatted_blocks`); and those of each table
     row (:func:`row_groups`) and of each line cut by an element the parser skips
@@ -218,22 +238,25 @@ def keep_enclosed(
     keep: npt.NDArray[np.bool_],
     probabilities: npt.NDArray[np.float64],
     code: Collection[int] = (),
-    words: npt.NDArray[np.float64] | None = None,
+    wordless: Collection[int] = (),
 ) -> npt.NDArray[np.bool_]:
     """``keep`` with the blocks between two kept blocks kept too: a run of at most
     :data:`ENCLOSED_MAX_BLOCKS` blocks each more likely content than not
     (:data:`ENCLOSED_FLOOR`), a run of blocks that are all in ``code`` (the lines of
     ``<pre>`` elements) each at least :data:`ENCLOSED_CODE_FLOOR` likely, and a run of
-    blocks without words (``words``, each block's count), whatever their likelihood.
+    lines without words of the kept lines' paragraph (``wordless``:
+    :func:`wordless_lines`), whatever their likelihood.
 
     A line of punctuation alone is the model's weakest case: no words, the text density
-    of a separator, so 0.4 where the lines around it score 0.9.  Inside content it is
-    content: a grammar's ``" (`` between two lines of a rule written with ``<br>`` (the
-    Rust reference), the ``~~~~`` under a heading of a plain-text NEWS file, the ``* * *``
-    between two parts of a story; leaving it out corrupted the text.  Such a run costs
-    or gains no word, so it moved no word-bag figure: on the held-out run, WCXB 0.87675
-    unchanged, scrapinghub 0.96600 to 0.96625 and readability 0.96044 to 0.96051 (their
-    shingles read some signs), 292 blocks kept in all.
+    of a separator, so 0.4 where the lines around it score 0.9.  Inside a kept paragraph
+    it is content: a grammar's ``" (`` between two lines of a rule written with ``<br>``
+    (the Rust reference), the ``~~~~`` under a heading of a plain-text NEWS file; leaving
+    it out corrupted the text.  Such a run costs or gains no word, so it moves no
+    word-bag figure.  Keeping every run of blocks without words between kept blocks
+    (not only a paragraph's lines) moved the held-out run by WCXB 0.87675 unchanged,
+    scrapinghub 0.96600 to 0.96625 and readability 0.96044 to 0.96051 (their shingles
+    read some signs), but it also kept what a reader does not want between kept blocks,
+    each in an element of its own: a carousel's arrows, close buttons, permalink signs.
 
     The article cut (F0.6 on articles) keeps a page's likeliest blocks, and inside the
     article it dropped what the model was less sure of than of the paragraphs around it:
@@ -255,7 +278,7 @@ def keep_enclosed(
         if (
             (len(run) <= ENCLOSED_MAX_BLOCKS and all(likelihood[i] >= ENCLOSED_FLOOR for i in run))
             or all(i in code and likelihood[i] >= ENCLOSED_CODE_FLOOR for i in run)
-            or (words is not None and not words[first + 1 : last].any())
+            or all(i in wordless for i in run)
         ):
             if result is keep:
                 result = keep.copy()
@@ -306,4 +329,5 @@ __all__ = [
     "preformatted_blocks",
     "preformatted_groups",
     "row_groups",
+    "wordless_lines",
 ]
