@@ -257,15 +257,6 @@ def _parts(title: str, site_names: list[str]) -> list[str]:
     return parts
 
 
-def _trailing_parts(title: str) -> set[str]:
-    """The parts of ``title`` after its first, folded: where a title names its site
-    ("Data Types - The Rust Programming Language", "File system | Node.js v20.20.2
-    Documentation").  A heading that is one of them is the site's masthead when the
-    page's own heading is there too, so it matches the title only as that part, not by
-    being held in the whole (:func:`find_title`)."""
-    return {fold(part) for part in TITLE_SEPARATOR.split(title)[1:]} - {""}
-
-
 def _begins(title: str, heading: str) -> bool:
     """Whether ``title`` begins with the whole of ``heading`` and goes on after a
     character that is no letter or digit ("新竹尖石_美樹營地賞楓 (2) @ Blog :: Site" and
@@ -302,10 +293,7 @@ def find_title(
 
     Headings that are the site's name (a logo in an ``<h1>``) are left out.  In order:
     a heading that is the same headline as a candidate or as a part of one (the first
-    candidate that has such a heading decides, so the order of trust holds; a heading
-    that is a part after the title's first matches only as that part,
-    :func:`_trailing_parts`, so that the book's masthead loses to the chapter's
-    heading the title begins with); a heading
+    candidate that has such a heading decides, so the order of trust holds); a heading
     that a candidate begins with (:func:`_begins`); a heading
     whose words mostly are a candidate's (the same headline reworded; not a link, which
     would be a teaser; not a part of the candidate's words, :func:`_part_of`); the first
@@ -313,13 +301,10 @@ def find_title(
     """
     own = [heading for heading in page_headings if not _is_logo(heading, site_names)]
     splits = [_parts(candidate, site_names) for candidate in candidates]
-    for candidate, parts in zip(candidates, splits, strict=True):
-        trailing = _trailing_parts(candidate)
+    for parts in splits:
         for part in parts:
             for heading in own:
-                if same_headline(part, heading.text) and (
-                    fold(heading.text) not in trailing or fold(part) in trailing
-                ):
+                if same_headline(part, heading.text):
                     return strip_site(heading.text, site_names), heading.index
     for candidate in candidates:
         for heading in own:
