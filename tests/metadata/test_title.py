@@ -147,3 +147,28 @@ def test_a_heading_that_leads_into_its_subtitle_is_not_the_whole_title() -> None
     # a shorter heading that ends as a headline does is the headline readers see
     short = f"<h1>Harbour Night Ferry Vote</h1>{RUNNING_TEXT}"
     assert title_of(head, short) == "Harbour Night Ferry Vote"
+
+
+def test_a_manuals_longer_name_in_an_h1_over_the_chapters_h2_is_not_the_title() -> None:
+    # the manual's name is longer than the chapter's: the length rule alone takes it for
+    # the headline of a title that names the site first; its <h1> over the chapter's
+    # <h2> says it is the masthead
+    head = "<title>File system | Node.js v20.20.2 Documentation</title>"
+    body = (
+        "<header><h1>Node.js v20.20.2 documentation</h1></header>"
+        f"<main><h2>File system</h2>{RUNNING_TEXT}</main>"
+    )
+    assert title_of(head, body) == "File system"
+
+
+def test_a_masthead_the_extractor_left_out_is_not_the_title() -> None:
+    # both are <h1>: the extractor kept the command's heading and left out the book's
+    head = "<title>cargo build - The Cargo Book</title>"
+    body = (
+        "<div class='menu-bar'><h1 class='menu-title'>The Cargo Book</h1></div>"
+        f"<main><h1>cargo build</h1>{RUNNING_TEXT}{RUNNING_TEXT}</main>"
+    )
+    document = parse(f"<html><head>{head}</head><body>{body}</body></html>")
+    for block in document.blocks:
+        block.set_content(block.text != "The Cargo Book")
+    assert extract_metadata(document).title == "cargo build"

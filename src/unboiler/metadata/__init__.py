@@ -225,7 +225,12 @@ def _trailing_names(title: str | None, document: TextDocument) -> list[str]:
     in a heading over every page (a manual's "The Rust Programming Language"), not the
     page's headline, which the title's first part is and another heading shows.  A part
     longer than the first is the headline of a title that names the site first
-    ("Journal - A Long Headline")."""
+    ("Journal - A Long Headline"), unless the page shows it as a masthead over the first
+    part: an ``<h1>`` where only headings below the ``<h1>`` show the first part ("Data
+    Types - The Rust Programming Language", "File system | Node.js v20.20.2
+    Documentation", their chapter's heading an ``<h2>``), or a heading the extractor
+    left out where it kept one that shows the first part ("cargo build - The Cargo
+    Book")."""
     if not title:
         return []
     parts = [part.strip() for part in TITLE_SEPARATOR.split(title)]
@@ -235,18 +240,35 @@ def _trailing_names(title: str | None, document: TextDocument) -> list[str]:
     # the headline itself is a heading of the page too (a chapter's <h1> or <h2>):
     # without one, the heading that shows a later part is the page's only headline
     # ("BBC News - Brexit deal" over <h1>Brexit deal</h1>)
-    if not any(
-        Label.HEADING in block.labels and same_headline(block.text, parts[0])
+    showing = [
+        block
         for block in document.blocks
-    ):
+        if Label.HEADING in block.labels and same_headline(block.text, parts[0])
+    ]
+    if not showing:
         return []
-    shown = {fold(h.text) for h in headings(document)}
+    below_top = not any(Label.H1 in block.labels for block in showing)
+    first_kept = any(block.is_content for block in showing)
+    top: set[str] = set()  # the parts an <h1> shows
+    kept: set[str] = set()  # the parts a heading the extractor kept shows
+    shown: set[str] = set()
+    for heading in headings(document):
+        key, block = fold(heading.text), document.blocks[heading.index]
+        shown.add(key)
+        if Label.H1 in block.labels:
+            top.add(key)
+        if block.is_content:
+            kept.add(key)
     return [
         part
         for part in parts[1:]
-        if fold(part) in shown
-        and fold(part) != first
-        and count_words(part) <= count_words(parts[0])
+        if (key := fold(part)) in shown
+        and key != first
+        and (
+            count_words(part) <= count_words(parts[0])
+            or (below_top and key in top)
+            or (first_kept and key not in kept)
+        )
     ]
 
 
