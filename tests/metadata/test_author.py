@@ -183,3 +183,35 @@ def test_a_profile_address_is_no_author() -> None:
     head = '<meta property="article:author" content="https://www.facebook.com/janedoe">'
     head += '<meta name="author" content="Jane Doe">'
     assert author_of(head, f"<h1>Rain</h1>{RUNNING_TEXT}") == "Jane Doe"
+
+
+def test_a_headings_anchor_id_is_no_byline_mark() -> None:
+    # Cargo's manual: the section on the manifest's "authors" field, id made of its words
+    body = (
+        f"<h1>The Manifest Format</h1>{RUNNING_TEXT}"
+        '<h3 id="the-authors-field">The <code>authors</code> field</h3>'
+        f"{RUNNING_TEXT}"
+    )
+    assert author_of(body=body) is None
+    # a heading the page marks by its class still is one
+    marked = f'<h1>Rain</h1><h4 class="post-author">Ann Lee</h4>{RUNNING_TEXT}'
+    assert author_of(body=marked) == "Ann Lee"
+
+
+def test_a_sentence_after_an_author_label_is_no_name() -> None:
+    # npm's manual lists package.json's fields: "author: Take some credit."
+    body = (
+        f"<h1>Developer Guide</h1>{RUNNING_TEXT}<ul><li><p>author: Take some credit.</p></li></ul>"
+    )
+    assert author_of(body=body) is None
+    # names with particles in lower case are names
+    for name in ("Ludwig van Beethoven", "Gabriel García y Márquez", "Jean d'Alembert"):
+        assert author_of(body=f"<h1>Rain</h1><p>By {name}</p>{RUNNING_TEXT}") == name
+
+
+def test_an_author_label_in_the_plural() -> None:
+    # gtk-doc writes "Author(s):" before the names
+    body = f"<h1>attributes</h1><p>Author(s): Daniel Veillard</p>{RUNNING_TEXT}"
+    assert author_of(body=body) == "Daniel Veillard"
+    body = f"<h1>Rain</h1><p>Authors: Ann Lee and Bo Chen</p>{RUNNING_TEXT}"
+    assert author_of(body=body) == "Ann Lee and Bo Chen"

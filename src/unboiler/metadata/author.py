@@ -43,6 +43,7 @@ from unboiler.metadata.rules import (
 )
 from unboiler.metadata.sources import fold, in_aside, unique
 from unboiler.metadata.title import is_site_name
+from unboiler.tags import HEADING_TAGS
 
 _TRIM = " \t,;:|-–—·•"
 #: A label and a colon before a name that the page marks as its author ("Text: Venera
@@ -145,7 +146,39 @@ def byline_name(text: str, *, username: bool = False) -> str | None:
     # A name has a capital (or is in a script without case), unlike a sentence's words.
     if not any(char.isupper() or (char.isalpha() and not char.islower()) for char in text):
         return None
+    if _lowercase_word(text):
+        return None
     return clean_author(text)
+
+
+#: The words a name may hold in lower case: particles of family names ("Ludwig van
+#: Beethoven", "Gabriel García y Márquez", "Ibn al Haytham"), and the words that join
+#: two names.
+NAME_PARTICLES: Final = frozenset(
+    {
+        "van", "von", "der", "den", "de", "del", "della", "di", "da", "do", "dos", "das",
+        "du", "le", "la", "les", "ten", "ter", "zu", "bin", "ibn", "al", "el", "y", "e",
+        "and", "und", "et", "&",
+    }
+)  # fmt: skip
+
+
+def _lowercase_word(text: str) -> bool:
+    """Whether most words of a name of several words are in lower case and no particles
+    (:data:`NAME_PARTICLES`; "d'" and "l'" start one too): a sentence after an "author:"
+    ("author: Take some credit", npm's manual on package.json), not a name.  A team's
+    name may have one ("The Currency editors", "the Lavazza Team")."""
+    words = text.split()
+    if len(words) < 2:
+        return False
+    lower = sum(
+        1
+        for word in words
+        if word[0].islower()
+        and word.lower() not in NAME_PARTICLES
+        and not word.startswith(("d'", "d’", "l'", "l’"))
+    )
+    return 2 * lower > len(words)
 
 
 def join_authors(names: Iterable[str], site_names: Iterable[str]) -> str | None:
@@ -279,13 +312,18 @@ def _visible_marked(tree: Any, selector: str) -> Iterator[Any]:
 
 
 def _marks_byline(element: Any) -> bool:
-    """Whether an element's ``rel`` is ``author``, or its ``class``, ``id`` or
-    ``data-testid`` has a byline word as a whole part ("post-author", "authorName";
-    not "authority")."""
+    """Whether an element's ``rel`` is ``author``, or its ``class``, ``id`` (not a
+    heading's) or ``data-testid`` has a byline word as a whole part ("post-author",
+    "authorName"; not "authority")."""
     attributes = element.attributes
     if "author" in (attributes.get("rel") or "").lower().split():
         return True
-    names = " ".join(attributes.get(key) or "" for key in ("class", "id", "data-testid"))
+    # A heading's id is the anchor its generator made of its words (Cargo's manual: "The
+    # authors field" under id="the-authors-field"), not a mark the page put on a byline.
+    keys = (
+        ("class", "data-testid") if element.tag in HEADING_TAGS else ("class", "id", "data-testid")
+    )
+    names = " ".join(attributes.get(key) or "" for key in keys)
     return any(BYLINE_CLASS_PART.fullmatch(part.lower()) for part in CLASS_NAME_PART.findall(names))
 
 

@@ -211,24 +211,27 @@ MAX_TEXT_LINK_DENSITY: Final = 0.3
 # --------------------------------------------------------------------------- authors
 
 #: A written byline: "By Jane Doe", "Written by: Jane Doe", "Von", "Par", "Por"...,
-#: "Автор:", and Chinese and Japanese "作者：", "著者：", "筆者：" (with a full-width colon).
+#: "Автор:", and Chinese and Japanese "作者：", "著者：", "筆者：" (with a full-width colon);
+#: and "Author(s)" (gtk-doc's and many manuals' wording) and, with a colon, "Authors:"
+#: (without one, "Authors" is a menu's link to the authors' pages).
 BYLINE: Final = re.compile(
-    r"^\s*(?:(?:written|authored|posted|post|published|words|text|story|article)\s+)?"
-    r"(?:by|von|par|por|di|da|door|av|af|przez|autor(?:in)?|author|auteur|автор|作者|著者|筆者)"
-    r"(?:\s*[:：]\s*|\s+)"
+    r"^\s*(?:(?:(?:written|authored|posted|post|published|words|text|story|article)\s+)?"
+    r"(?:by|von|par|por|di|da|door|av|af|przez|autor(?:in)?|author|author\(s\)|auteur|автор|"
+    r"作者|著者|筆者)(?:\s*[:：]\s*|\s+)|authors\s*[:：]\s*)"
     r"(?P<name>[^\W\d_][\w.'’\-]*(?:[ \t]+(?:[^\W\d_][\w.'’\-]*|and|und|et|y|e|&)){0,12})",
     re.IGNORECASE,
 )
 #: A byline that cannot be anything else ("Written by", "Author:"), trusted anywhere on
 #: the page; a bare "By" is trusted only near the title ("Photo by", "Powered by").
 STRONG_BYLINE: Final = re.compile(
-    r"^\s*(?:(?:written|authored|posted)\s+by|author|autor(?:in)?|auteur|автор|作者|著者|筆者)\b",
+    r"^\s*(?:(?:(?:written|authored|posted)\s+by|author|autor(?:in)?|auteur|автор|作者|著者|筆者)\b"
+    r"|authors\s*[:：]|author\(s\))",
     re.IGNORECASE,
 )
 #: A byline's label alone, its name in the next block ("Written by" / "Jane Doe").
 BYLINE_LABEL: Final = re.compile(
-    r"^\s*(?:(?:written|authored|posted|published)\s+)?(?:by|von|par|por|door|author|autor(?:in)?|"
-    r"auteur|автор|作者|著者|筆者)\s*[:：]?\s*$",
+    r"^\s*(?:(?:(?:written|authored|posted|published)\s+)?(?:by|von|par|por|door|author|"
+    r"autor(?:in)?|auteur|автор|作者|著者|筆者|author\(s\))\s*[:：]?|authors\s*[:：])\s*$",
     re.IGNORECASE,
 )
 #: Labels forum software writes before the name of who opened a thread or asked a
