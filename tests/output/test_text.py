@@ -117,6 +117,23 @@ def test_two_codes_side_by_side_in_a_pre_are_apart(output: str) -> None:
     assert "Run ls -l in the folder." in plain, rendered
 
 
+@pytest.mark.parametrize("output", ["text", "markdown", "html"])
+def test_a_button_beside_a_headings_words_is_left_out(output: str) -> None:
+    # rustdoc's "Copy item path" in each item's <h1>; an accordion's question, the
+    # whole text of the heading, is the heading
+    text = "A cursor wraps an in-memory buffer and provides it with a seek implementation. "
+    answer = "Send it back within thirty days in its box, with the receipt and the label. "
+    page = (
+        "<html><body><article><h1>Struct <span>Cursor</span>&nbsp;"
+        '<button id="copy-path">Copy item path</button></h1>'
+        f"<p>{text * 3}</p><h2><button aria-expanded='false'>How do I return an order?"
+        f"</button></h2><p>{answer * 3}</p></article></body></html>"
+    )
+    rendered = unboiler.extract(page, output=output, extractor="boilerpipe-everything")
+    assert "Copy item path" not in rendered, rendered
+    assert "Cursor" in rendered and "How do I return an order?" in rendered, rendered
+
+
 def test_ruby_annotations_are_left_out() -> None:
     text = to_text(article_document("conventions.html"))
     assert "東京の漢字の話。" in text

@@ -480,6 +480,7 @@ def select(document: TextDocument, *, images: bool = False) -> Selection:
         _drop_assistive_copies(document.tree, selection)
         _drop_permalinks(document.tree, selection)
         _drop_edit_links(document.tree, selection)
+        _drop_heading_buttons(document.tree, selection)
         _drop_hidden_inline(document.tree, selection)
         _drop_formula_renderings(selection)
     if images:
@@ -727,6 +728,32 @@ def _drop_edit_links(tree: Any, selection: Selection) -> None:
         inside = {node for link in linked for node in _text_nodes(link)}
         beside = "".join(node.text_content or "" for node in texts if node not in inside)
         if set(beside) <= _EDIT_PUNCTUATION:
+            selection.texts.difference_update(texts)
+
+
+#: A button in a heading (lexbor's selector).
+_HEADING_BUTTON: Final = ", ".join(f"{tag} button" for tag in sorted(tags.HEADING_TAGS))
+
+
+def _drop_heading_buttons(tree: Any, selection: Selection) -> None:
+    """Leave out of ``selection`` the text of a ``<button>`` in a heading that has text
+    besides it: a control beside the heading's words (rustdoc's "Copy item path" in
+    each item's ``<h1>``, a "Copy link" or "Edit" button), not part of them.  A button
+    that holds the heading's whole text (an accordion's question) is the heading."""
+    for button in tree.css(_HEADING_BUTTON):
+        texts = [node for node in _text_nodes(button) if not node.is_empty_text_node]
+        if not texts or any(n not in selection.texts or n in selection.after for n in texts):
+            continue
+        heading = button.parent
+        while heading is not None and heading.tag not in tags.HEADING_TAGS:
+            heading = heading.parent
+        if heading is None:
+            continue
+        inside = set(texts)
+        if any(
+            node not in inside and node in selection.texts and not node.is_empty_text_node
+            for node in _text_nodes(heading)
+        ):
             selection.texts.difference_update(texts)
 
 
