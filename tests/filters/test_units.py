@@ -308,3 +308,33 @@ def test_groups_that_share_a_block_are_pooled_as_one() -> None:
     probabilities = np.array([0.9, 0.1, 0.1])
     assert pool(probabilities, rows).tolist() == [0.9, 0.9, 0.9]
     assert pool(probabilities, [[0, 1], [2]]).tolist() == [0.9, 0.9, 0.1]
+
+
+def test_a_definition_lists_term_and_descriptions_are_a_group() -> None:
+    from unboiler.filters.units import definition_groups
+    from unboiler.parse import parse
+
+    doc = parse(
+        "<html><body><dl><dt><a href='alloc/'>alloc</a></dt><dd>Memory allocation APIs.</dd>"
+        "<dt>any</dt><dd>Dynamic typing.</dd><dd>And reflection.</dd>"
+        "<dt>lone term</dt></dl><p>After the list.</p></body></html>"
+    )
+    texts = [block.text for block in doc.blocks]
+    groups = [[texts[i] for i in group] for group in definition_groups(doc)]
+    assert groups == [
+        ["alloc", "Memory allocation APIs."],
+        ["any", "Dynamic typing.", "And reflection."],
+    ]  # a term without a description is no group
+    assert definition_groups(parse("<p>No list here.</p>")) == []
+
+
+def test_a_kept_description_keeps_its_term() -> None:
+    from unboiler.classify.decide import choose_units
+
+    # the term is a link the model scores as a menu, its description is kept
+    probabilities = np.array([0.95, 0.1, 0.9, 0.05, 0.1, 0.9])
+    words = np.array([40.0, 1.0, 8.0, 1.0, 6.0, 30.0])
+    definitions = [[1, 2], [3, 4]]
+    keep = choose_units(probabilities, words, 1.0, definitions=definitions)
+    assert keep.tolist() == [True, True, True, False, False, True]
+    assert not choose_units(probabilities, words, 1.0).tolist()[1]

@@ -33,9 +33,11 @@ from unboiler.errors import ExtractorOptionError
 from unboiler.filters.repeats import hidden_copies
 from unboiler.filters.units import (
     decision_units,
+    definition_groups,
     keep_enclosed,
     keep_likely_headings,
     keep_likely_preformatted,
+    keep_whole,
     pool,
     wordless_lines,
 )
@@ -108,6 +110,7 @@ class DecideBlocks:
             rows,
             headings=headings,
             wordless=wordless_lines(document),
+            definitions=definition_groups(document),
         )
         hidden = signals.blocks[:, HIDDEN_COLUMN] > 0
         if (keep & hidden).any():  # the texts are read only when something hidden is kept
@@ -131,13 +134,15 @@ def choose_units(
     *,
     headings: npt.NDArray[np.bool_] | None = None,
     wordless: Collection[int] = (),
+    definitions: Sequence[Sequence[int]] = (),
 ) -> npt.NDArray[np.bool_]:
     """The blocks to keep (:func:`~unboiler.classify.default_model.choose_blocks`), the
     lines of one ``<pre>`` (``code``) and the cells of one table row (``rows``) decided
     together at the likeliest one's probability, a likely ``<pre>`` kept, a likely
     heading kept with the content it opens, and what lies between kept blocks kept when
-    it is likely, code, or lines without words of a paragraph (``wordless``)
-    (:mod:`unboiler.filters.units`)."""
+    it is likely, code, or lines without words of a paragraph (``wordless``), and a
+    definition list's term with its descriptions when any of them is kept
+    (``definitions``) (:mod:`unboiler.filters.units`)."""
     groups = [list(group) for group in code if len(group) > 1]
     groups += [list(group) for group in rows]
     keep = choose_blocks(pool(probabilities, groups), words, beta)
@@ -145,7 +150,8 @@ def choose_units(
     if headings is not None:
         keep = keep_likely_headings(keep, probabilities, headings)
     code_lines = {index for group in code for index in group}
-    return keep_enclosed(keep, probabilities, code_lines, wordless)
+    keep = keep_enclosed(keep, probabilities, code_lines, wordless)
+    return keep_whole(keep, definitions) if definitions else keep
 
 
 def explain(

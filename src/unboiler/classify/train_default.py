@@ -111,6 +111,9 @@ class PageData:
     #: The lines without words of a paragraph (:func:`~unboiler.filters.units.wordless_lines`);
     #: empty in runs saved before them.
     wordless: frozenset[int] = frozenset()
+    #: The blocks of each definition list's term and descriptions
+    #: (:func:`~unboiler.filters.units.definition_groups`); empty in runs saved before them.
+    definitions: tuple[tuple[int, ...], ...] = ()
     #: The features the extractor decides the page with where they differ from those
     #: it is trained on: a page without a URL reads the address it declares
     #: (:func:`~unboiler.classify.decide.deciding_signals`).
@@ -135,7 +138,7 @@ def page_data(page: Page, dataset: str, metric: str = "shingle") -> PageData:
     how its dataset scores a page (``shingle`` or ``wordbag``)."""
     from unboiler.classify.decide import addressed
     from unboiler.filters.repeats import in_table_cell
-    from unboiler.filters.units import decision_units, wordless_lines
+    from unboiler.filters.units import decision_units, definition_groups, wordless_lines
     from unboiler.parse import parse, reveal_noscript
 
     if page.gold is None:
@@ -165,6 +168,7 @@ def page_data(page: Page, dataset: str, metric: str = "shingle") -> PageData:
         rows=tuple(map(tuple, rows)),
         cells=frozenset(i for i, block in enumerate(blocks) if in_table_cell(block)),
         wordless=wordless_lines(document),
+        definitions=tuple(map(tuple, definition_groups(document))),
         at_inference=None if decided is signals else decided,
     )
 
@@ -528,6 +532,7 @@ class HeldOut:
             page.rows,
             headings=headings,
             wordless=page.wordless,
+            definitions=page.definitions,
         )
         if len(page.blocks):
             hidden = page.blocks[:, HIDDEN_COLUMN] > 0
