@@ -6,8 +6,9 @@ each generator puts its page's content in.
     .venv/bin/python benchmarks/unseen_docs.py --out benchmarks/results/unseen-docs.md
 
 **Why.**  The benchmarks the model was trained and tuned on hold 89 documentation pages
-of WCXB; these are hundreds of pages from five other generators, in their real markup,
-none of them in any benchmark or looked at before this script was written.
+of WCXB; these are hundreds of pages from six other generators, in their real markup,
+in English and, for Rust by Example's translations, Japanese, Chinese, Korean and
+Spanish, none of them in any benchmark or looked at before this script was written.
 
 **The gold is a proxy.**  No one wrote a gold text for these pages; each source names
 the element its generator writes the page's content into, and the elements inside it
@@ -22,8 +23,10 @@ extractors mean little, a page far below the others is worth reading.
 **Scoring.**  WCXB's metric (word-bag P, R and F1 per page, averaged over the pages:
 :func:`unboiler.metrics.wordbag_scores`), on unboiler's plain text
 (``unboiler.extract(html)``) and on ``trafilatura.extract(html)`` with its defaults.
-Speed: each page's extraction timed for each system in the same run, best of
-:data:`REPEATS` passes over the source.
+In Chinese and Japanese, whose words are not parted by spaces, the metric's ``\\w+``
+tokens are whole runs of characters between punctuation, a coarser unit than words but
+the same for both systems.  Speed: each page's extraction timed for each system in the
+same run, best of :data:`REPEATS` passes over the source.
 
 A source whose files are missing (another machine, another version) is skipped with a
 line that says so.  Pages are taken in sorted path order, every k-th one so that at
@@ -47,9 +50,11 @@ from typing import Final
 from selectolax.lexbor import LexborHTMLParser
 
 import unboiler
+from unboiler.metadata.title import count_words
 from unboiler.metrics import wordbag_scores
 
-#: A gold shorter than this is no page of text (a contents page, a redirect).
+#: A gold shorter than this is no page of text (a contents page, a redirect); each
+#: Chinese or Japanese character counts as a word.
 MIN_GOLD_WORDS: Final = 50
 #: Passes over each source's pages for the times; the fastest one counts.
 REPEATS: Final = 3
@@ -57,6 +62,8 @@ REPEATS: Final = 3
 UNSHOWN: Final = "script, style, noscript, template"
 
 _HOME = os.path.expanduser("~")
+#: Rust by Example's translations, scored as sources of their own.
+_TRANSLATIONS: Final = (("ja", "Japanese"), ("zh", "Chinese"), ("ko", "Korean"), ("es", "Spanish"))
 _RUST = f"{_HOME}/.rustup/toolchains/stable-*/share/doc/rust/html"
 
 
@@ -69,6 +76,8 @@ class Source:
     patterns: tuple[str, ...]
     content: str
     furniture: str = ""
+    #: Paths holding one of these are another source's.
+    elsewhere: tuple[str, ...] = ()
 
 
 SOURCES: Final = (
@@ -80,6 +89,23 @@ SOURCES: Final = (
             for depth in ("*", "*/*")
         ),
         content="main",
+        elsewhere=tuple(f"/rust-by-example/{code}/" for code, _ in _TRANSLATIONS),
+    ),
+    *(
+        Source(
+            name=f"mdBook, {name} (Rust by Example)",
+            patterns=(
+                f"{_RUST}/rust-by-example/{code}/*.html",
+                f"{_RUST}/rust-by-example/{code}/*/*.html",
+            ),
+            content="main",
+        )
+        for code, name in (
+            ("ja", "Japanese"),
+            ("zh", "Chinese"),
+            ("ko", "Korean"),
+            ("es", "Spanish"),
+        )
     ),
     Source(
         name="rustdoc (Rust's std API)",
@@ -159,13 +185,18 @@ def score_source(source: Source, limit: int) -> tuple[int, dict[str, Scores], li
     unboiler's F1 is lowest."""
     import trafilatura
 
-    files = sorted({path for pattern in source.patterns for path in glob.glob(pattern)})
+    files = sorted(
+        path
+        for pattern in source.patterns
+        for path in glob.glob(pattern)
+        if not any(part in path for part in source.elsewhere)
+    )
     step = max(1, -(-len(files) // limit))
     pages: list[tuple[str, str, str]] = []
     for path in files[::step]:
         html = Path(path).read_bytes().decode("utf-8", "replace")
         gold = gold_text(html, source)
-        if gold is not None and len(gold.split()) >= MIN_GOLD_WORDS:
+        if gold is not None and count_words(gold) >= MIN_GOLD_WORDS:
             pages.append((path, html, gold))
     systems: dict[str, Callable[[str], str | None]] = {
         "unboiler": unboiler.extract,

@@ -533,6 +533,8 @@ def test_superscript_and_subscript_are_inline_html() -> None:
         ('<pre class="brush: css notranslate">', "css"),  # SyntaxHighlighter
         ('<div class="sourceCode"><pre class="sourceCode haskell">', "haskell"),  # Pandoc
         ('<pre class="chroma"><code data-lang="go">', "go"),  # Hugo
+        ('<pre class="rust rust-example-rendered"><code>', "rust"),  # rustdoc's examples
+        ('<pre class="rust item-decl"><code>', "rust"),  # and declarations
         ('<div class="language-bash highlight"><pre><span></span><code>', "bash"),  # MkDocs
         # Hexo: the language on the figure around the code's table
         ('<figure class="highlight rust"><table><tr><td class="code"><pre>', "rust"),

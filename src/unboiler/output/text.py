@@ -90,9 +90,10 @@ NOT_LANGUAGES: Final = frozenset(
 )
 #: SyntaxHighlighter's class (``class="brush: css"``, MDN's older pages among others).
 _BRUSH: Final = re.compile(r"\bbrush:\s*([\w+#.-]+)")
-#: Pandoc marks a highlighted block ``class="sourceCode python"``: the other class
-#: is the language.
-SOURCE_CODE_CLASS: Final = "sourceCode"
+#: Classes beside which the one other class of a ``<pre>`` or ``<code>`` is its
+#: language: Pandoc's ``class="sourceCode python"``; rustdoc's examples, ``class="rust
+#: rust-example-rendered"``, and item declarations, ``class="rust item-decl"``.
+LANGUAGE_BESIDE_CLASSES: Final = frozenset({"sourceCode", "rust-example-rendered", "item-decl"})
 #: The wrappers that name the language above the ``<pre>``, up to two levels: each is a
 #: class that marks the wrapper and the prefix of the class that names the language.
 #: GitHub's ``<div class="highlight highlight-source-python">``; Sphinx's
@@ -1576,7 +1577,7 @@ def _pre_controls(pre: LexborNode) -> set[LexborNode]:
 def _code_language(pre: LexborNode) -> str | None:
     """The language a code block names: on its ``<code>`` or ``<pre>``, a ``data-lang``
     (Hugo's Chroma) or a class (:data:`CODE_LANGUAGE_PREFIXES`, :data:`_BRUSH`,
-    :data:`SOURCE_CODE_CLASS`); above it, a highlighter's wrapper
+    :data:`LANGUAGE_BESIDE_CLASSES`); above it, a highlighter's wrapper
     (:data:`CODE_WRAPPERS`)."""
     own: list[LexborNode] = []
     child = pre.first_child
@@ -1651,8 +1652,8 @@ def _class_language(classes: str) -> str | None:
     brush = _BRUSH.search(classes)
     if brush:
         return _language_name(brush.group(1))
-    if SOURCE_CODE_CLASS in names:
-        others = [name for name in names if name != SOURCE_CODE_CLASS]
+    if not LANGUAGE_BESIDE_CLASSES.isdisjoint(names):
+        others = [name for name in names if name not in LANGUAGE_BESIDE_CLASSES]
         if len(others) == 1:
             return _language_name(others[0])
     return None
