@@ -446,3 +446,25 @@ def test_lines_of_punctuation_inside_content_are_kept() -> None:
     text = unboiler.extract(page)
     assert 'STRING_LITERAL →\n" (\n~[" CR]\n)* " SUFFIX?' in text
     assert "Release 3.19.0\n~~~~~~~~~~~~~~\nThis release supports X86/Linux." in text
+
+
+def test_the_pages_table_of_contents_is_left_out() -> None:
+    # A manual's page lists its sections, each a link to its heading, above them: the
+    # outline is the headings', once.
+    sections = ["Installing the tool", "Reading a file", "Writing a file", "Closing handles"]
+    slug = {name: name.lower().replace(" ", "-") for name in sections}
+    contents = "".join(f"<li><a href='#{slug[name]}'>{name}</a></li>" for name in sections)
+    body = "".join(
+        f"<h2 id='{slug[name]}'>{name}</h2><p>{name} is done with the module's functions, "
+        "each taking a path and an options object, and each returning a promise that "
+        "settles once the operating system has answered the request.</p>"
+        for name in sections
+    )
+    page = (
+        "<html><head><title>File system | Manual</title></head><body><main>"
+        f"<h1>File system</h1><div id='toc'><h2>Table of contents</h2><ul>{contents}</ul>"
+        f"</div>{body}</main></body></html>"
+    )
+    text = unboiler.extract(page)
+    for name in sections:
+        assert text.count(name) == 2, text  # the heading and its paragraph's first words

@@ -338,3 +338,36 @@ def test_a_kept_description_keeps_its_term() -> None:
     keep = choose_units(probabilities, words, 1.0, definitions=definitions)
     assert keep.tolist() == [True, True, True, False, False, True]
     assert not choose_units(probabilities, words, 1.0).tolist()[1]
+
+
+def test_the_pages_own_contents_entries() -> None:
+    from unboiler.filters.units import contents_entries
+    from unboiler.parse import parse
+
+    doc = parse(
+        "<html><body><ul><li><a href='#usage'>Usage</a></li>"
+        "<li><a href='#api'>API</a> <a href='#errors'>Errors</a></li>"
+        "<li><a href='/other.html'>Another page</a></li>"
+        "<li><a href='#usage'>Usage</a> <a href='/x'>elsewhere</a></li>"
+        "<li><a href='#note-1'>a note</a></li></ul>"
+        "<h2 id='usage'>Usage</h2><p>See <a href='#api'>the API</a> below.</p>"
+        "<section id='api'><h2>API</h2></section><h3><a name='errors'></a>Errors</h3>"
+        "<p id='note-1'>A note.</p></body></html>"
+    )
+    texts = [block.text for block in doc.blocks]
+    found = sorted(texts[index] for index in contents_entries(doc))
+    # links to headings (by the heading's id, its section's, or an anchor inside it);
+    # not a link elsewhere, a block with another link, running text, a footnote
+    assert found == ["API Errors", "Usage"], texts
+    assert contents_entries(parse("<p><a href='#x'>x</a></p><h2>No ids</h2>")) == frozenset()
+
+
+def test_contents_entries_are_left_out() -> None:
+    from unboiler.classify.decide import choose_units
+
+    probabilities = np.array([0.6, 0.6, 0.9, 0.95])
+    words = np.array([2.0, 2.0, 30.0, 40.0])
+    assert choose_units(probabilities, words, 1.0).tolist() == [True, True, True, True]
+    assert choose_units(probabilities, words, 1.0, contents={0, 1}).tolist() == [
+        False, False, True, True,
+    ]  # fmt: skip

@@ -32,6 +32,7 @@ from unboiler.document import TextDocument
 from unboiler.errors import ExtractorOptionError
 from unboiler.filters.repeats import hidden_copies
 from unboiler.filters.units import (
+    contents_entries,
     decision_units,
     definition_groups,
     keep_enclosed,
@@ -111,6 +112,7 @@ class DecideBlocks:
             headings=headings,
             wordless=wordless_lines(document),
             definitions=definition_groups(document),
+            contents=contents_entries(document),
         )
         hidden = signals.blocks[:, HIDDEN_COLUMN] > 0
         if (keep & hidden).any():  # the texts are read only when something hidden is kept
@@ -135,6 +137,7 @@ def choose_units(
     headings: npt.NDArray[np.bool_] | None = None,
     wordless: Collection[int] = (),
     definitions: Sequence[Sequence[int]] = (),
+    contents: Collection[int] = (),
 ) -> npt.NDArray[np.bool_]:
     """The blocks to keep (:func:`~unboiler.classify.default_model.choose_blocks`), the
     lines of one ``<pre>`` (``code``) and the cells of one table row (``rows``) decided
@@ -142,7 +145,8 @@ def choose_units(
     heading kept with the content it opens, and what lies between kept blocks kept when
     it is likely, code, or lines without words of a paragraph (``wordless``), and a
     definition list's term with its descriptions when any of them is kept
-    (``definitions``) (:mod:`unboiler.filters.units`)."""
+    (``definitions``); the entries of the page's own table of contents left out
+    (``contents``) (:mod:`unboiler.filters.units`)."""
     groups = [list(group) for group in code if len(group) > 1]
     groups += [list(group) for group in rows]
     keep = choose_blocks(pool(probabilities, groups), words, beta)
@@ -151,7 +155,12 @@ def choose_units(
         keep = keep_likely_headings(keep, probabilities, headings)
     code_lines = {index for group in code for index in group}
     keep = keep_enclosed(keep, probabilities, code_lines, wordless)
-    return keep_whole(keep, definitions) if definitions else keep
+    if definitions:
+        keep = keep_whole(keep, definitions)
+    if contents:
+        keep = keep.copy()
+        keep[list(contents)] = False
+    return keep
 
 
 def explain(

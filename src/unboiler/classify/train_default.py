@@ -114,6 +114,9 @@ class PageData:
     #: The blocks of each definition list's term and descriptions
     #: (:func:`~unboiler.filters.units.definition_groups`); empty in runs saved before them.
     definitions: tuple[tuple[int, ...], ...] = ()
+    #: The entries of the page's own table of contents
+    #: (:func:`~unboiler.filters.units.contents_entries`); empty in runs saved before them.
+    contents: frozenset[int] = frozenset()
     #: The features the extractor decides the page with where they differ from those
     #: it is trained on: a page without a URL reads the address it declares
     #: (:func:`~unboiler.classify.decide.deciding_signals`).
@@ -138,7 +141,12 @@ def page_data(page: Page, dataset: str, metric: str = "shingle") -> PageData:
     how its dataset scores a page (``shingle`` or ``wordbag``)."""
     from unboiler.classify.decide import addressed
     from unboiler.filters.repeats import in_table_cell
-    from unboiler.filters.units import decision_units, definition_groups, wordless_lines
+    from unboiler.filters.units import (
+        contents_entries,
+        decision_units,
+        definition_groups,
+        wordless_lines,
+    )
     from unboiler.parse import parse, reveal_noscript
 
     if page.gold is None:
@@ -169,6 +177,7 @@ def page_data(page: Page, dataset: str, metric: str = "shingle") -> PageData:
         cells=frozenset(i for i, block in enumerate(blocks) if in_table_cell(block)),
         wordless=wordless_lines(document),
         definitions=tuple(map(tuple, definition_groups(document))),
+        contents=contents_entries(document),
         at_inference=None if decided is signals else decided,
     )
 
@@ -533,6 +542,7 @@ class HeldOut:
             headings=headings,
             wordless=page.wordless,
             definitions=page.definitions,
+            contents=page.contents,
         )
         if len(page.blocks):
             hidden = page.blocks[:, HIDDEN_COLUMN] > 0

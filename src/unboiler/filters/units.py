@@ -62,6 +62,7 @@ ROW_LEVELS: Final = 6
 #: 0.9625), and it kept the comments and forum profiles of table-laid pages apart.
 ROW_MAX_WORDS: Final = 40
 _ROW_LIMITS: Final = frozenset({"table", "body"})
+_HEADINGS: Final = "h1, h2, h3, h4, h5, h6"
 
 
 def _blocks_by_node(document: TextDocument) -> dict[Any, list[int]]:
@@ -175,6 +176,63 @@ def definition_groups(document: TextDocument) -> list[list[int]]:
         if len(members) > 1:
             groups.append(sorted(members))
     return groups
+
+
+#: How far above a link its block's element may be (``li > p > span > a``).
+CONTENTS_LINK_LEVELS: Final = 4
+
+
+def contents_entries(document: TextDocument) -> frozenset[int]:
+    """The blocks that are entries of the page's own table of contents: all their words
+    are links, and each of their links goes to a heading of the page (``href="#id"``,
+    the id or name on the heading, on an element inside it, or on the section the
+    heading opens).
+
+    :func:`choose_units` leaves them out.  They repeat the headings that follow, and
+    the model, which sees a list of short links inside the content, keeps half of them
+    (Node.js's manual: 0.48 to 0.62 each, a broken outline above every page).  WCXB's
+    annotators leave contents out more often than not, and trafilatura drops them.
+    Measured on the held-out run: WCXB 0.87675 to 0.87710 (article 0.9561 to 0.9566,
+    documentation 0.9390 to 0.9394, listing 0.7510 to 0.7516), scrapinghub unchanged,
+    readability 0.96044 to 0.96012: its gold is Mozilla Readability's output, which
+    keeps Wikipedia's contents box."""
+    tree = document.tree
+    if tree is None or tree.css_first('a[href^="#"]') is None:
+        return frozenset()
+    targets: set[str] = set()
+    for heading in tree.css(_HEADINGS):
+        named = [heading, *heading.traverse(include_text=False)]
+        if heading.parent is not None:
+            named.append(heading.parent)
+        for element in named:
+            for key in ("id", "name"):
+                value = element.attributes.get(key)
+                if value:
+                    targets.add(value)
+    if not targets:
+        return frozenset()
+    blocks = document.blocks
+    by_node = _blocks_by_node(document)
+    links: dict[int, int] = {}  # block: its links
+    inner: dict[int, int] = {}  # block: its links to a heading
+    for link in tree.css("a[href]"):
+        element = link
+        for _ in range(CONTENTS_LINK_LEVELS):
+            if element is None or element in by_node:
+                break
+            element = element.parent
+        if element is None or element not in by_node:
+            continue
+        href = link.attributes.get("href") or ""
+        for index in by_node[element]:
+            links[index] = links.get(index, 0) + 1
+            if href.startswith("#") and href[1:] in targets:
+                inner[index] = inner.get(index, 0) + 1
+    return frozenset(
+        index
+        for index, count in inner.items()
+        if count == links[index] and 0 < blocks[index].num_words <= blocks[index].num_linked_words
+    )
 
 
 def wordless_lines(document: TextDocument) -> frozenset[int]:
@@ -348,6 +406,7 @@ def keep_whole_preformatted(document: TextDocument) -> bool:
 
 
 __all__ = [
+    "CONTENTS_LINK_LEVELS",
     "ENCLOSED_CODE_FLOOR",
     "ENCLOSED_FLOOR",
     "ENCLOSED_MAX_BLOCKS",
@@ -355,6 +414,7 @@ __all__ = [
     "PRE_FLOOR",
     "ROW_LEVELS",
     "ROW_MAX_WORDS",
+    "contents_entries",
     "decision_units",
     "definition_groups",
     "keep_enclosed",
