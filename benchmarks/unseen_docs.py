@@ -47,11 +47,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from selectolax.lexbor import LexborHTMLParser
+from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 import unboiler
 from unboiler.metadata.title import count_words
 from unboiler.metrics import wordbag_scores
+from unboiler.tags import BLOCK_DISPLAY_TAGS
 
 #: A gold shorter than this is no page of text (a contents page, a redirect); each
 #: Chinese or Japanese character counts as a word.
@@ -158,7 +159,20 @@ def gold_text(html: str, source: Source) -> str | None:
         if selector:
             for element in node.css(selector):
                 element.decompose()
-    return node.text(separator=" ")
+    return shown_text(node)
+
+
+def shown_text(node: LexborNode) -> str:
+    """The text under ``node`` as a browser lays it out, roughly: inline elements'
+    texts run on (a Japanese sentence with a link inside is one run, as it is shown),
+    block elements and ``<br>`` start a line."""
+    pieces = []
+    for child in node.traverse(include_text=True):
+        if child.is_text_node:
+            pieces.append(child.text_content or "")
+        elif child.tag in BLOCK_DISPLAY_TAGS or child.tag == "br":
+            pieces.append("\n")
+    return "".join(pieces)
 
 
 @dataclass

@@ -352,12 +352,14 @@ def test_the_pages_own_contents_entries() -> None:
         "<li><a href='#note-1'>a note</a></li></ul>"
         "<h2 id='usage'>Usage</h2><p>See <a href='#api'>the API</a> below.</p>"
         "<section id='api'><h2>API</h2></section><h3><a name='errors'></a>Errors</h3>"
-        "<p id='note-1'>A note.</p></body></html>"
+        "<p id='note-1'>A note.</p><h2 id='self'><a href='#self'>Linked to itself</a></h2>"
+        "</body></html>"
     )
     texts = [block.text for block in doc.blocks]
     found = sorted(texts[index] for index in contents_entries(doc))
     # links to headings (by the heading's id, its section's, or an anchor inside it);
-    # not a link elsewhere, a block with another link, running text, a footnote
+    # not a link elsewhere, a block with another link, running text, a footnote, a
+    # heading that links to itself (mdBook's)
     assert found == ["API Errors", "Usage"], texts
     assert contents_entries(parse("<p><a href='#x'>x</a></p><h2>No ids</h2>")) == frozenset()
 
