@@ -30,7 +30,7 @@ scrapinghub gain, the ``<pre>`` floor most of WCXB's.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from itertools import pairwise
 from typing import Any, Final
 
@@ -158,10 +158,7 @@ def definition_groups(document: TextDocument) -> list[list[int]]:
     tree = document.tree
     if tree is None or tree.css_first("dt") is None:  # most pages: no definition list
         return []
-    by_node: dict[Any, list[int]] = {}
-    for index, block in enumerate(document.blocks):
-        for node in block.nodes:
-            by_node.setdefault(node, []).append(index)
+    by_node = _blocks_by_node(document)
     groups = []
     for term in tree.css("dt"):
         members: set[int] = set()
@@ -216,21 +213,10 @@ def contents_entries(document: TextDocument) -> frozenset[int]:
         return frozenset()
     blocks = document.blocks
     by_node = _blocks_by_node(document)
-    links: dict[int, int] = {}  # block: its links
-    inner: dict[int, int] = {}  # block: its links to a heading
-    for link in tree.css("a[href]"):
-        element = link
-        for _ in range(CONTENTS_LINK_LEVELS):
-            if element is None or element in by_node:
-                break
-            element = element.parent
-        if element is None or element not in by_node:
-            continue
-        href = link.attributes.get("href") or ""
-        for index in by_node[element]:
-            links[index] = links.get(index, 0) + 1
-            if href.startswith("#") and href[1:] in targets:
-                inner[index] = inner.get(index, 0) + 1
+    inner = _links_by_block(tree.css('a[href^="#"]'), by_node, targets)  # to a heading
+    if not inner:  # most pages: their fragment links skip to the content, or to notes
+        return frozenset()
+    links = _links_by_block(tree.css("a[href]"), by_node)
     return frozenset(
         index
         for index, count in inner.items()
@@ -238,6 +224,28 @@ def contents_entries(document: TextDocument) -> frozenset[int]:
         and 0 < blocks[index].num_words <= blocks[index].num_linked_words
         and Label.HEADING not in blocks[index].labels  # a heading's link to itself
     )
+
+
+def _links_by_block(
+    found: Iterable[Any], by_node: dict[Any, list[int]], targets: Collection[str] | None = None
+) -> dict[int, int]:
+    """How many of the links ``found`` each block holds (those to a fragment in
+    ``targets``, when given): a link is its nearest block's, up to
+    :data:`CONTENTS_LINK_LEVELS` above it."""
+    counts: dict[int, int] = {}
+    for link in found:
+        if targets is not None and (link.attributes.get("href") or "")[1:] not in targets:
+            continue
+        element = link
+        for _ in range(CONTENTS_LINK_LEVELS):
+            if element is None or element in by_node:
+                break
+            element = element.parent
+        if element is None or element not in by_node:
+            continue
+        for index in by_node[element]:
+            counts[index] = counts.get(index, 0) + 1
+    return counts
 
 
 def wordless_lines(document: TextDocument) -> frozenset[int]:
