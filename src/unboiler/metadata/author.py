@@ -146,7 +146,7 @@ def byline_name(text: str, *, username: bool = False) -> str | None:
     # A name has a capital (or is in a script without case), unlike a sentence's words.
     if not any(char.isupper() or (char.isalpha() and not char.islower()) for char in text):
         return None
-    if _lowercase_word(text):
+    if _mostly_lower_case(text):
         return None
     return clean_author(text)
 
@@ -163,7 +163,7 @@ NAME_PARTICLES: Final = frozenset(
 )  # fmt: skip
 
 
-def _lowercase_word(text: str) -> bool:
+def _mostly_lower_case(text: str) -> bool:
     """Whether most words of a name of several words are in lower case and no particles
     (:data:`NAME_PARTICLES`; "d'" and "l'" start one too): a sentence after an "author:"
     ("author: Take some credit", npm's manual on package.json), not a name.  A team's
