@@ -211,6 +211,29 @@ def test_a_screen_reader_copy_before_the_shown_text_is_left_out() -> None:
     assert to_text(_all_content(label)) == "Price: $19.99"
 
 
+def test_an_image_description_for_screen_readers_is_left_out() -> None:
+    # a shop's gallery: each slide's image described by a visually-hidden span
+    slides = "".join(
+        f'<div><img src="{n}.jpg" aria-describedby="slide-{n}">'
+        f'<span id="slide-{n}" class="visually-hidden">Image {n} of 2</span></div>'
+        for n in (1, 2)
+    )
+    page = f"<body>{slides}<p>A wheel-thrown mug in a white speckle glaze.</p></body>"
+    assert to_text(_all_content(page)) == "A wheel-thrown mug in a white speckle glaze."
+    # named by aria-labelledby, on an svg
+    labelled = (
+        '<body><p><svg aria-labelledby="t"></svg><span id="t" class="sr-only">Chart of '
+        "sales</span> Sales rose in May.</p></body>"
+    )
+    assert to_text(_all_content(labelled)) == "Sales rose in May."
+    # a description the page shows is a caption, and one no image names stays
+    shown = (
+        '<body><div><img src="a.jpg" aria-describedby="c"><p id="c">The harbour at '
+        'dawn.</p></div><p><span id="x" class="sr-only">Posted by</span> Ann</p></body>'
+    )
+    assert to_text(_all_content(shown)) == "The harbour at dawn.\n\nPosted by Ann"
+
+
 @pytest.mark.parametrize("classes", ["hidden-xs", "d-none", "hiddenField", "screen", "clip"])
 def test_other_classes_mark_no_copy(classes: str) -> None:
     # Words a page shows twice in a row are kept twice unless the second copy is for

@@ -479,6 +479,7 @@ def select(document: TextDocument, *, images: bool = False) -> Selection:
     if selection.texts and document.tree is not None:
         selection.formulas = formulas(document)
         _drop_assistive_copies(document.tree, selection)
+        _drop_image_descriptions(document.tree, selection)
         _drop_permalinks(document.tree, selection)
         _drop_edit_links(document.tree, selection)
         _drop_heading_buttons(document.tree, selection)
@@ -877,6 +878,40 @@ def _drop_assistive_copies(tree: Any, selection: Selection) -> None:
             moved = selection.after.pop(node, None)
             if moved:
                 selection.after.setdefault(anchor, []).extend(moved)
+
+
+#: Images that name the elements describing them: WAI-ARIA 1.2, ``aria-describedby``
+#: and ``aria-labelledby`` (lists of ids), on ``<img>``, ``<svg>`` or the ``img`` role.
+_DESCRIBED_IMAGES: Final = ", ".join(
+    f"{image}[{attribute}]"
+    for image in ("img", "svg", '[role="img" i]')
+    for attribute in ("aria-describedby", "aria-labelledby")
+)
+
+
+def _drop_image_descriptions(tree: Any, selection: Selection) -> None:
+    """Leave out of ``selection`` the text that describes an image to screen readers
+    only: an element in a visually-hidden class (:data:`VISUALLY_HIDDEN_CLASSES`) that an
+    image names by ``aria-describedby`` or ``aria-labelledby``.  It is the image's
+    alternative text written apart ("Image 1 of 5" under each slide of a shop's
+    gallery), and the text output leaves an image's ``alt`` out too.  A description the
+    page shows is a caption, and stays."""
+    names: set[str] = set()
+    for image in tree.css(_DESCRIBED_IMAGES):
+        attributes = image.attributes
+        for attribute in ("aria-describedby", "aria-labelledby"):
+            names.update((attributes.get(attribute) or "").split())
+    if not names:
+        return
+    for element in tree.css(_VISUALLY_HIDDEN):
+        attributes = element.attributes
+        if attributes.get("id") not in names or not hides_visually(attributes.get("class") or ""):
+            continue
+        if _short_text(element) is None:
+            continue  # a long text is more than an image's name
+        texts = [node for node in _text_nodes(element) if node in selection.texts]
+        if texts and not any(node in selection.after for node in texts):
+            selection.texts.difference_update(texts)
 
 
 #: How far above a formula its visual rendering is looked for: KaTeX sets it beside the
