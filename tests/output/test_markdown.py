@@ -259,6 +259,38 @@ def test_emphasis_that_commonmark_cannot_read_is_written_as_html(
         assert rendered.count(f"<{tag}>") == elements.get(tag, 0), rendered
 
 
+@pytest.mark.parametrize(
+    ("page", "expected", "elements"),
+    [
+        # a label in bold with the no-break space after it inside (plain spaces there
+        # are moved out by the layout already)
+        (
+            "<ul><li><strong>Sizes:\u00a0</strong>Women: 0-24</li></ul>",
+            "- **Sizes:**\u00a0Women: 0-24",
+            {"strong": 1},
+        ),
+        ("<h3><strong>1. REFUSE\u00a0</strong></h3>", "### **1. REFUSE**", {"strong": 1}),
+        ("<p>a<em>\u00a0b</em>c</p>", "a\u00a0*b*c", {"em": 1}),
+        # nested: the spaces pass out of both
+        (
+            "<p>x<b><i>\u00a0both\u00a0</i></b>y</p>",
+            "x\u00a0**_both_**\u00a0y",
+            {"em": 1, "strong": 1},
+        ),
+    ],
+)
+def test_spaces_inside_emphasis_are_written_outside_it(
+    page: str, expected: str, elements: dict[str, int]
+) -> None:
+    document = unboiler.parse(page)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    markdown = to_markdown(document)
+    assert markdown == expected
+    rendered = markdown_parser().render(markdown)
+    for tag in ("em", "strong"):
+        assert rendered.count(f"<{tag}>") == elements.get(tag, 0), rendered
+
+
 def test_escape() -> None:
     assert escape("*a* _b_ `c` [d] <e> |f| ~g~ \\h &amp; &x") == (
         "\\*a\\* \\_b\\_ \\`c\\` \\[d\\] \\<e> \\|f\\| \\~g\\~ \\\\h \\&amp; &x"

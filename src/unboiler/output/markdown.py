@@ -195,6 +195,7 @@ class _Line:
         )
 
     def render(self, inlines: Sequence[Inline]) -> str:
+        inlines = _spaces_outside_emphasis(inlines)
         pieces = self.pieces
         stack: list[_Span] = []
         code: list[str] | None = None  # the text of an open code span
@@ -343,6 +344,39 @@ class _Line:
         self.delimiters.add(closing)
         self.pairs.append((span.opening, closing))
         self.pieces.append(delimiter)
+
+
+def _spaces_outside_emphasis(inlines: Sequence[Inline]) -> list[Inline]:
+    """``inlines`` with the white space at the inner edges of emphasis moved out of it:
+    ``<strong>Sizes:&nbsp;</strong>`` is written ``**Sizes:**&nbsp;``, as a browser shows
+    it (the layout moves plain spaces out already; a no-break space stays where the page
+    put it).  A delimiter run with white space on its inner side can neither open nor
+    close (CommonMark §6.2), so the pair was written as inline HTML: on 132 WCXB pages."""
+    tokens = list(inlines)
+    moved = True
+    while moved:  # nested emphasis passes the space out one level at a time
+        moved = False
+        for index in range(len(tokens) - 1):
+            first, second = tokens[index], tokens[index + 1]
+            if (
+                isinstance(first, Open)
+                and first.mark in DELIMITERS
+                and isinstance(second, str)
+                and second[:1].isspace()
+            ):
+                text = second.lstrip()
+                tokens[index : index + 2] = [second[: len(second) - len(text)], first, text]
+                moved = True
+            elif (
+                isinstance(second, Close)
+                and second.mark in DELIMITERS
+                and isinstance(first, str)
+                and first[-1:].isspace()
+            ):
+                text = first.rstrip()
+                tokens[index : index + 2] = [text, second, first[len(text) :]]
+                moved = True
+    return tokens
 
 
 def _formula(opening: Open, text: str) -> str:
