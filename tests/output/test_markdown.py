@@ -208,6 +208,28 @@ def test_images_only_on_request_with_absolute_urls() -> None:
     assert "![](https://example.org/img/ferry.jpg)" in markdown
 
 
+@pytest.mark.parametrize(
+    "pixel",
+    [
+        '<img height="1" width="1" src="https://tracker.example/tr?id=1&amp;noscript=1">',
+        '<img width="0" height="0" alt="" src="https://ads.example/collect">',
+        '<img width="1px" src="https://example.org/spacer.gif">',
+        '<img style="display:none" src="https://ads.example/px">',
+    ],
+)
+def test_an_image_that_shows_nothing_is_left_out(pixel: str) -> None:
+    page = (
+        f"<body><noscript>{pixel}</noscript><p>Morning on the path.</p><p>The bridge "
+        f'{pixel}<img src="https://example.org/bridge.jpg" alt="A bridge" width="640">'
+        "</p></body>"
+    )
+    document = unboiler.parse(page)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    assert to_markdown(document, images=True) == (
+        "Morning on the path.\n\nThe bridge ![A bridge](https://example.org/bridge.jpg)"
+    )
+
+
 def test_links_only_on_request_with_absolute_urls() -> None:
     document = article_document("links.html")
     assert "](" not in to_markdown(document)

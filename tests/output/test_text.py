@@ -784,6 +784,18 @@ def test_visible_drops_only_the_characters_that_mean_nothing() -> None:
     # are written: kept.
     for kept in ("می\u200cخواهم", "क्\u200dष", "👩\u200d💻", "plain ASCII"):
         assert visible(kept) == kept
+    # ... but not when they join nothing: white space or the text's edge on both sides
+    assert visible("\u200d") == visible(" \u200c\u200d ").strip() == ""
+    assert visible("a \u200d b") == "a  b"
+
+
+def test_a_paragraph_of_a_joiner_alone_is_no_paragraph() -> None:
+    # Webflow's spacers between paragraphs
+    page = "<body><p>First words.</p><p>\u200d</p><p>\u200c </p><p>Second words.</p></body>"
+    document = _all_content(page)
+    assert to_text(document) == "First words.\n\nSecond words."
+    assert to_markdown(document) == "First words.\n\nSecond words."
+    assert "\u200d" not in render(document, "html", extractor="by-hand")
 
 
 def test_strip_line_ends() -> None:

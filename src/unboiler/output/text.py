@@ -1438,11 +1438,21 @@ _ENCODED_INVISIBLE: Final = {ord(char): quote(char) for char in INVISIBLE_CHARAC
 _LINE_END_SPACE: Final = re.compile(r"[^\S\n]+$", re.MULTILINE)
 
 
+#: A run of joiners with nothing to join: white space or the text's edge on both sides
+#: (Webflow's spacer paragraphs, ``<p>&zwj;</p>``).
+_LONE_JOINERS: Final = re.compile("(?<!\\S)[\u200c\u200d]+(?!\\S)")
+
+
 def visible(text: str) -> str:
-    """``text`` without :data:`INVISIBLE_CHARACTERS`.  The layout applies it to every text
-    it takes from the page, so that every output, and Markdown's emphasis rules, see
-    the text as a reader does."""
-    return text if text.isascii() else text.translate(_WITHOUT_INVISIBLE)
+    """``text`` without :data:`INVISIBLE_CHARACTERS`, nor joiners that join nothing
+    (:data:`_LONE_JOINERS`).  The layout applies it to every text it takes from the page,
+    so that every output, and Markdown's emphasis rules, see the text as a reader does."""
+    if text.isascii():
+        return text
+    text = text.translate(_WITHOUT_INVISIBLE)
+    if "\u200d" in text or "\u200c" in text:
+        text = _LONE_JOINERS.sub("", text)
+    return text
 
 
 def _blank_line(element: LexborNode) -> bool:
@@ -1492,6 +1502,24 @@ def is_decorative(node: LexborNode) -> bool:
     if alt is None or alt.strip():
         return False
     return _beside_words(node.prev, backward=True) or _beside_words(node.next, backward=False)
+
+
+#: An image this many CSS pixels wide or high, or less, shows nothing: a tracking pixel
+#: (the 1x1 ``<img>`` that analytics and ad services put in ``<noscript>``) or a spacer.
+PIXEL_MAX_SIZE: Final = 1.0
+
+
+def shows_nothing(attributes: dict[str, str | None]) -> bool:
+    """Whether an image's attributes say it shows nothing: a ``width`` or ``height`` of at
+    most :data:`PIXEL_MAX_SIZE`, or an inline style that hides it (:data:`HIDDEN_STYLE`)."""
+    for name in ("width", "height"):
+        value = (attributes.get(name) or "").strip().lower().removesuffix("px")
+        try:
+            if float(value) <= PIXEL_MAX_SIZE:
+                return True
+        except ValueError:
+            continue
+    return HIDDEN_STYLE.search(attributes.get("style") or "") is not None
 
 
 #: The longest ``alt`` of an image that is an emoji or an emoticon.
@@ -2119,7 +2147,7 @@ class _Layout:
 
     def image(self, node: LexborNode) -> Image | None:
         attributes = node.attributes
-        if is_decorative(node):
+        if is_decorative(node) or shows_nothing(attributes):
             return None
         for name in IMAGE_URL_ATTRIBUTES:
             src = _absolute_url(attributes.get(name), self.base)
