@@ -362,6 +362,15 @@ def test_the_pages_own_contents_entries() -> None:
     # heading that links to itself (mdBook's)
     assert found == ["API Errors", "Usage"], texts
     assert contents_entries(parse("<p><a href='#x'>x</a></p><h2>No ids</h2>")) == frozenset()
+    # MediaWiki's contents: the link around the entry's block, not inside it
+    wiki = parse(
+        "<html><body><ul><li><a href='#Targets'><div><span>3</span> <span>Targets</span>"
+        "</div></a><ul><li><a href='#Create'><div><span>3.1</span> <span>Create</span>"
+        "</div></a></li></ul></li><li><a href='/wiki/Other'><div>Another page</div></a>"
+        "</li></ul><h2 id='Targets'>Targets</h2><h3 id='Create'>Create</h3></body></html>"
+    )
+    texts = [block.text for block in wiki.blocks]
+    assert sorted(texts[index] for index in contents_entries(wiki)) == ["3 Targets", "3.1 Create"]
 
 
 def test_contents_entries_are_left_out() -> None:

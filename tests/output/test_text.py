@@ -118,6 +118,24 @@ def test_two_codes_side_by_side_in_a_pre_are_apart(output: str) -> None:
 
 
 @pytest.mark.parametrize("output", ["text", "markdown", "html"])
+def test_highlighted_lines_without_line_breaks_are_lines(output: str) -> None:
+    # gatsby-remark-prismjs wraps a highlighted line in a span its stylesheet shows as a
+    # block, and drops the line's line feed; a line feed after the span is not doubled
+    line = '<span class="gatsby-highlight-code-line">{}</span>'
+    page = (
+        "<html><body><article><p>The effect runs after every render of the component, so"
+        " the title follows the count as the user clicks the button.</p><pre><code>"
+        "useEffect(() =&gt; {"
+        + line.format("  document.title = title;")
+        + line.format("  log(title);")
+        + "\n});</code></pre></article></body></html>"
+    )
+    rendered = unboiler.extract(page, output=output, extractor="boilerpipe-everything")
+    plain = re.sub(r"<[^>]+>", "", rendered).replace("&gt;", ">")
+    assert "useEffect(() => {\n  document.title = title;\n  log(title);\n});" in plain, rendered
+
+
+@pytest.mark.parametrize("output", ["text", "markdown", "html"])
 def test_a_button_beside_a_headings_words_is_left_out(output: str) -> None:
     # rustdoc's "Copy item path" in each item's <h1>; an accordion's question, the
     # whole text of the heading, is the heading

@@ -231,7 +231,9 @@ def _links_by_block(
 ) -> dict[int, int]:
     """How many of the links ``found`` each block holds (those to a fragment in
     ``targets``, when given): a link is its nearest block's, up to
-    :data:`CONTENTS_LINK_LEVELS` above it."""
+    :data:`CONTENTS_LINK_LEVELS` above it; or, with none there, the link is around its
+    blocks, and is each of theirs (MediaWiki's contents: ``<a><div><span>3</span>
+    <span>Targets</span></div></a>``)."""
     counts: dict[int, int] = {}
     for link in found:
         if targets is not None and (link.attributes.get("href") or "")[1:] not in targets:
@@ -241,9 +243,15 @@ def _links_by_block(
             if element is None or element in by_node:
                 break
             element = element.parent
-        if element is None or element not in by_node:
-            continue
-        for index in by_node[element]:
+        if element is not None and element in by_node:
+            inside = by_node[element]
+        else:
+            inside = [
+                index
+                for node in link.traverse(include_text=False)
+                for index in by_node.get(node, ())
+            ]
+        for index in inside:
             counts[index] = counts.get(index, 0) + 1
     return counts
 

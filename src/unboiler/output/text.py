@@ -125,6 +125,11 @@ LINE_NUMBER_CELLS: Final = frozenset({"gutter", "linenos", "blob-num", "hljs-ln-
 #: when it holds a number and nothing else.
 LINE_NUMBER_SPANS: Final = frozenset({"linenos", "lineno", "ln", "lnt"})
 _LINE_NUMBER_SELECTOR: Final = ", ".join(f".{name}" for name in sorted(LINE_NUMBER_SPANS))
+#: Classes of an inline element inside a ``<pre>`` that its style shows as a line of its
+#: own, with no line break written after it: gatsby-remark-prismjs's highlighted lines
+#: (``display: block`` in its stylesheet; the line's own line feed is dropped).
+CODE_LINE_CLASSES: Final = frozenset({"gatsby-highlight-code-line"})
+_CODE_LINE_SELECTOR: Final = ", ".join(f".{name}" for name in sorted(CODE_LINE_CLASSES))
 #: Bounds of ``colspan`` and ``rowspan`` (HTML standard, "processing model" of tables).
 MAX_COLSPAN: Final = 1000
 MAX_ROWSPAN: Final = 65534
@@ -1469,6 +1474,17 @@ def _follows_code(node: LexborNode) -> bool:
     return before is not None and before.tag == "code"
 
 
+def _styled_line(element: LexborNode) -> bool:
+    """Whether an element inside a ``<pre>`` is a line by its class
+    (:data:`CODE_LINE_CLASSES`)."""
+    classes = element.attributes.get("class") or ""
+    return not CODE_LINE_CLASSES.isdisjoint(classes.split())
+
+
+def _starts_line(text: LexborNode) -> bool:
+    return (text.text_content or "").startswith(("\n", "\r"))
+
+
 def _end_code_line(pieces: list[str]) -> None:
     """End the line of preformatted text being read, unless it is ended (or none has
     begun): a line break that ends a block's text opens no empty line after the block,
@@ -2554,13 +2570,15 @@ class _Layout:
         it; one holding only a ``<br>`` is an empty line, one holding nothing no line.
         Two ``<code>`` side by side in the ``<pre>`` are two programs, or two lines: a
         line break parts them (Node.js's manual writes each example twice, CommonJS and
-        ES module, one shown at a time; "require('node:path');import path" is neither)."""
+        ES module, one shown at a time; "require('node:path');import path" is neither).
+        An element whose class makes it a line (:data:`CODE_LINE_CLASSES`) ends one."""
         pieces: list[str] = []
         stack: list[LexborNode] = []
         node = pre.first_child
         controls = _pre_controls(pre)
         # one query of the whole <pre> (lexbor's), not a look at each highlighted token
         numbered = pre.css_first(_LINE_NUMBER_SELECTOR) is not None
+        styled_lines = pre.css_first(_CODE_LINE_SELECTOR) is not None
         while True:
             if node is None:
                 if not stack:
@@ -2568,6 +2586,10 @@ class _Layout:
                 above = stack.pop()
                 if above.tag in tags.BLOCK_DISPLAY_TAGS:
                     _end_code_line(pieces)
+                elif styled_lines and _styled_line(above):
+                    following = above.next
+                    if not (following and following.is_text_node and _starts_line(following)):
+                        _end_code_line(pieces)
                 node = above.next
                 continue
             if controls and node in controls:
@@ -2588,8 +2610,10 @@ class _Layout:
             elif node.tag not in RUBY_ANNOTATION_TAGS and (
                 node in self.marked or _blank_line(node)
             ):
-                if node.tag in tags.BLOCK_DISPLAY_TAGS or (
-                    not stack and node.tag == "code" and _follows_code(node)
+                if (
+                    node.tag in tags.BLOCK_DISPLAY_TAGS
+                    or (not stack and node.tag == "code" and _follows_code(node))
+                    or (styled_lines and _styled_line(node))
                 ):
                     _end_code_line(pieces)
                 stack.append(node)
