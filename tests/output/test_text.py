@@ -152,6 +152,24 @@ def test_a_button_beside_a_headings_words_is_left_out(output: str) -> None:
     assert "Cursor" in rendered and "How do I return an order?" in rendered, rendered
 
 
+@pytest.mark.parametrize("output", ["text", "markdown", "html"])
+def test_a_button_beside_a_code_block_is_left_out(output: str) -> None:
+    # sphinx-copybutton's "Copy" before the <pre>, a "Run" after another; a button
+    # elsewhere (an accordion's question) stays
+    text = "Encoding basic Python object hierarchies takes one call of the dumps function. "
+    page = (
+        f"<html><body><article><p>{text * 2}</p><div class='highlight'>"
+        "<button class='copybutton' title='Copy to clipboard'>Copy</button>"
+        f"<pre>import json\njson.dumps(['foo'])</pre></div><p>{text}</p><div><pre>print(1)"
+        "</pre><button>Run</button></div><p><button aria-expanded='false'>How do I encode"
+        f" bytes?</button></p><p>{text * 2}</p></article></body></html>"
+    )
+    rendered = unboiler.extract(page, output=output, extractor="boilerpipe-everything")
+    assert "Copy" not in rendered and "Run" not in rendered, rendered
+    assert "json.dumps" in rendered and "print(1)" in rendered, rendered
+    assert "How do I encode bytes?" in rendered, rendered
+
+
 def test_ruby_annotations_are_left_out() -> None:
     text = to_text(article_document("conventions.html"))
     assert "東京の漢字の話。" in text

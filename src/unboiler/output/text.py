@@ -488,6 +488,7 @@ def select(document: TextDocument, *, images: bool = False) -> Selection:
         _drop_permalinks(document.tree, selection)
         _drop_edit_links(document.tree, selection)
         _drop_heading_buttons(document.tree, selection)
+        _drop_code_buttons(document.tree, selection)
         _drop_hidden_inline(document.tree, selection)
         _drop_formula_renderings(selection)
     if images:
@@ -762,6 +763,25 @@ def _drop_heading_buttons(tree: Any, selection: Selection) -> None:
             for node in _text_nodes(heading)
         ):
             selection.texts.difference_update(texts)
+
+
+def _drop_code_buttons(tree: Any, selection: Selection) -> None:
+    """Leave out of ``selection`` the text of a ``<button>`` beside a ``<pre>`` (the two in
+    one element): the code block's control, Sphinx's "Copy" (sphinx-copybutton puts it
+    before the ``<pre>`` in ``div.highlight``), a "Run" or "Copy code" after it.  Those
+    inside the ``<pre>`` are left out by the layout (:data:`PRE_CONTROL_TAGS`)."""
+    seen: set[LexborNode] = set()
+    for pre in tree.css("pre"):
+        parent = pre.parent
+        if parent is None or parent in seen:
+            continue
+        seen.add(parent)
+        for child in parent.iter(include_text=False):
+            if child.tag != "button":
+                continue
+            texts = [node for node in _text_nodes(child) if not node.is_empty_text_node]
+            if texts and not any(node in selection.after for node in texts):
+                selection.texts.difference_update(texts)
 
 
 #: What a ``<q>`` shows around its text: the HTML standard's rendering (§15.3.6,
