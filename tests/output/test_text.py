@@ -135,6 +135,30 @@ def test_highlighted_lines_without_line_breaks_are_lines(output: str) -> None:
     assert "useEffect(() => {\n  document.title = title;\n  log(title);\n});" in plain, rendered
 
 
+def test_line_numbers_with_no_class_are_left_out() -> None:
+    # Code Hike's lines: a number, then the line's code in a block of its own, an element
+    # per line (a <style> of a CSS-in-JS library before the first)
+    line = "<div><span>{}</span><div><span>{}</span>\n</div></div>"
+    numbered = "<style>.c{{color:red}}</style>" + "".join(
+        line.format(number, code)
+        for number, code in enumerate(["import os", "", "print(os.name)"], start=1)
+    )
+    # a highlighter's number token at the start of each line, and a count with a gap,
+    # are the program's own
+    tokens = "".join(
+        f'<span class="line"><span>{n}</span><span>. Step</span>\n</span>' for n in (1, 2, 3)
+    )
+    gap = "".join(line.format(number, "x = 1") for number in (1, 3))
+    texts = []
+    for code in (numbered, tokens, gap):
+        texts.append(to_text(_all_content(f"<body><pre>{code}</pre></body>")))
+    assert texts == [
+        "import os\n\nprint(os.name)",
+        "1. Step\n2. Step\n3. Step",
+        "1\nx = 1\n3\nx = 1",
+    ]
+
+
 @pytest.mark.parametrize("output", ["text", "markdown", "html"])
 def test_a_button_beside_a_headings_words_is_left_out(output: str) -> None:
     # rustdoc's "Copy item path" in each item's <h1>; an accordion's question, the
@@ -153,21 +177,27 @@ def test_a_button_beside_a_headings_words_is_left_out(output: str) -> None:
 
 
 @pytest.mark.parametrize("output", ["text", "markdown", "html"])
-def test_a_button_beside_a_code_block_is_left_out(output: str) -> None:
-    # sphinx-copybutton's "Copy" before the <pre>, a "Run" after another; a button
-    # elsewhere (an accordion's question) stays
+def test_a_button_of_a_code_block_is_left_out(output: str) -> None:
+    # sphinx-copybutton's "Copy" before the <pre>, a "Run" after another, a toolbar's
+    # "Copy code block" above a third; a button elsewhere (an accordion's question, a
+    # button in a section with a code block and more words) stays
     text = "Encoding basic Python object hierarchies takes one call of the dumps function. "
     page = (
         f"<html><body><article><p>{text * 2}</p><div class='highlight'>"
         "<button class='copybutton' title='Copy to clipboard'>Copy</button>"
         f"<pre>import json\njson.dumps(['foo'])</pre></div><p>{text}</p><div><pre>print(1)"
-        "</pre><button>Run</button></div><p><button aria-expanded='false'>How do I encode"
-        f" bytes?</button></p><p>{text * 2}</p></article></body></html>"
+        "</pre><button>Run</button></div><div><div><div><button><span>Copy code block"
+        "</span></button></div></div><div><pre>pip install flask</pre></div></div>"
+        "<p><button aria-expanded='false'>How do I encode bytes?</button></p>"
+        f"<section><p>{text}</p><pre>print(2)</pre><button>Subscribe to updates</button>"
+        "</section></article></body></html>"
     )
     rendered = unboiler.extract(page, output=output, extractor="boilerpipe-everything")
     assert "Copy" not in rendered and "Run" not in rendered, rendered
     assert "json.dumps" in rendered and "print(1)" in rendered, rendered
+    assert "pip install flask" in rendered and "print(2)" in rendered, rendered
     assert "How do I encode bytes?" in rendered, rendered
+    assert "Subscribe to updates" in rendered, rendered
 
 
 def test_ruby_annotations_are_left_out() -> None:

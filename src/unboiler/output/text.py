@@ -765,23 +765,47 @@ def _drop_heading_buttons(tree: Any, selection: Selection) -> None:
             selection.texts.difference_update(texts)
 
 
+#: A code block's frame (:func:`_drop_code_buttons`): at most this many levels above its
+#: ``<pre>``, with at most this many words besides the code (a title, the language, the
+#: buttons' labels: "Copy code block", "Run").
+CODE_FRAME_LEVELS: Final = 4
+CODE_FRAME_MAX_WORDS: Final = 8
+
+
 def _drop_code_buttons(tree: Any, selection: Selection) -> None:
-    """Leave out of ``selection`` the text of a ``<button>`` beside a ``<pre>`` (the two in
-    one element): the code block's control, Sphinx's "Copy" (sphinx-copybutton puts it
-    before the ``<pre>`` in ``div.highlight``), a "Run" or "Copy code" after it.  Those
-    inside the ``<pre>`` are left out by the layout (:data:`PRE_CONTROL_TAGS`)."""
-    seen: set[LexborNode] = set()
+    """Leave out of ``selection`` the text of each ``<button>`` in a code block's frame:
+    the largest element around the ``<pre>``, :data:`CODE_FRAME_LEVELS` up at most, that
+    holds no other ``<pre>`` and few words besides the code
+    (:data:`CODE_FRAME_MAX_WORDS`).  Such a button is the block's control: Sphinx's
+    "Copy" beside the ``<pre>``, a toolbar's "Copy code block" above it.  Those inside
+    the ``<pre>`` are left out by the layout (:data:`PRE_CONTROL_TAGS`)."""
     for pre in tree.css("pre"):
-        parent = pre.parent
-        if parent is None or parent in seen:
+        code_words = _shown_words(pre)
+        frame, element = None, pre.parent
+        for _ in range(CODE_FRAME_LEVELS):
+            if element is None or element.tag in ("body", "html"):
+                break
+            if len(element.css("pre")) > 1:
+                break
+            if _shown_words(element) - code_words > CODE_FRAME_MAX_WORDS:
+                break
+            frame, element = element, element.parent
+        if frame is None:
             continue
-        seen.add(parent)
-        for child in parent.iter(include_text=False):
-            if child.tag != "button":
-                continue
-            texts = [node for node in _text_nodes(child) if not node.is_empty_text_node]
+        for button in frame.css("button"):
+            texts = [node for node in _text_nodes(button) if not node.is_empty_text_node]
             if texts and not any(node in selection.after for node in texts):
                 selection.texts.difference_update(texts)
+
+
+def _shown_words(element: LexborNode) -> int:
+    """The words of ``element``'s text, without that of elements that show none (a
+    ``<style>`` that a CSS-in-JS library puts in the page's body)."""
+    return sum(
+        len((node.text_content or "").split())
+        for node in element.traverse(include_text=True)
+        if node.is_text_node and (node.parent is None or node.parent.tag not in IGNORED_TAGS)
+    )
 
 
 #: What a ``<q>`` shows around its text: the HTML standard's rendering (§15.3.6,
@@ -1731,6 +1755,53 @@ def _line_number(element: LexborNode) -> bool:
     return element.text(deep=True).strip().isdigit()
 
 
+#: Fewest lines whose numbers, written with no class that says so, are taken for a code
+#: block's line numbers (:func:`_counted_lines`).
+COUNTED_LINES_MIN: Final = 2
+
+
+def _counted_lines(pre: LexborNode) -> set[LexborNode]:
+    """The elements inside ``pre`` that hold their line's number with no class that says
+    so (Code Hike's and Twilio's blocks: ``<div><span>1</span><div>code</div></div>``
+    per line): each holds only digits, is the first thing shown in an element of its
+    own, and has the line's code after it in a block-level element; and they count 1, 2,
+    3... (or on from their first) through the whole block, at least
+    :data:`COUNTED_LINES_MIN` of them.  Any other element like them, a gap in the count,
+    or a number followed by more of its line's tokens (a highlighter's ``<span>1</span>``
+    at the start of "1. First", one per line), and none is taken."""
+    numbers = []
+    for element in pre.traverse(include_text=False):
+        child = element.child
+        if element is pre or child is None or not child.is_text_node or child.next:
+            continue
+        text = (child.text_content or "").strip()
+        if text.isascii() and text.isdigit() and len(text) < 7 and _first_shown(element):
+            numbers.append((int(text), element))
+    if len(numbers) < COUNTED_LINES_MIN:
+        return set()
+    first = numbers[0][0]
+    if [value for value, _ in numbers] != list(range(first, first + len(numbers))):
+        return set()
+    parents = set()
+    for _, element in numbers:
+        parent, following = element.parent, _sibling(element, before=False)
+        if parent is None or parent in parents or following is None:
+            return set()
+        if following.tag not in tags.BLOCK_DISPLAY_TAGS:
+            return set()  # a token of the line, as highlighters write numbers
+        parents.add(parent)
+    return {element for _, element in numbers}
+
+
+def _first_shown(element: LexborNode) -> bool:
+    """Whether nothing shown comes before ``element`` in its parent (a ``<style>`` that a
+    CSS-in-JS library puts before the first element of its class shows nothing)."""
+    before = _sibling(element, before=True)
+    while before is not None and before.tag in IGNORED_TAGS:
+        before = _sibling(before, before=True)
+    return before is None
+
+
 def _line_numbers(cell: LexborNode) -> bool:
     """Whether a table's ``cell`` holds a code block's line numbers
     (:data:`LINE_NUMBER_CELLS`)."""
@@ -2584,7 +2655,8 @@ class _Layout:
         ``<code>`` of its own, a link or button beside it (:data:`PRE_CONTROL_TAGS`:
         mdBook's "Run", a "Copy" button) is the page's control, not a line of the
         program, and is left out: "Run#[no_mangle]" is no Rust.  So is the number a
-        highlighter writes before each line (:data:`LINE_NUMBER_SPANS`).  A block-level element
+        highlighter writes before each line (:data:`LINE_NUMBER_SPANS`, or with no class
+        that says so: :func:`_counted_lines`).  A block-level element
         inside (:data:`~unboiler.tags.BLOCK_DISPLAY_TAGS`: the ``<div>`` per line of
         CodeMirror and of many highlighters) is a line of its own, as a browser shows
         it; one holding only a ``<br>`` is an empty line, one holding nothing no line.
@@ -2598,6 +2670,7 @@ class _Layout:
         controls = _pre_controls(pre)
         # one query of the whole <pre> (lexbor's), not a look at each highlighted token
         numbered = pre.css_first(_LINE_NUMBER_SELECTOR) is not None
+        counted = _counted_lines(pre)
         styled_lines = pre.css_first(_CODE_LINE_SELECTOR) is not None
         while True:
             if node is None:
@@ -2615,7 +2688,9 @@ class _Layout:
             if controls and node in controls:
                 node = node.next
                 continue
-            if numbered and not node.is_text_node and node.tag != "br" and _line_number(node):
+            if (numbered and not node.is_text_node and node.tag != "br" and _line_number(node)) or (
+                counted and node in counted
+            ):
                 node = node.next
                 continue
             if node.is_text_node:
