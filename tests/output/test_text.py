@@ -200,6 +200,31 @@ def test_a_button_of_a_code_block_is_left_out(output: str) -> None:
     assert "Subscribe to updates" in rendered, rendered
 
 
+@pytest.mark.parametrize(
+    ("output", "attributed", "after"),
+    [
+        ("text", "Ann wrote:\nLast time it rained.", "Only words.Bob"),
+        ("markdown", "> Ann wrote:\\\n> Last time it rained.", "> Only words.Bob"),
+        ("html", "<p>Ann wrote:<br>Last time it rained.</p>", "<p>Only words.Bob</p>"),
+    ],
+)
+def test_a_quotes_attribution_is_a_line_of_its_own(
+    output: str, attributed: str, after: str
+) -> None:
+    # phpBB: blockquote > div > cite, the quoted words right after it; a <cite> in
+    # running text, and one after the quoted words, stay in their lines
+    page = (
+        "<body><article><p>A first post about the fixtures of the league this season, and"
+        ' more words.</p><blockquote><div><cite>Ann <a href="/p/1">wrote</a>:</cite>Last'
+        " time it rained.</div></blockquote><p>I agree, and the <cite>Times</cite> said so"
+        " too, in a long report.</p><blockquote><p>Only words.<cite>Bob</cite></p>"
+        "</blockquote></article></body>"
+    )
+    rendered = unboiler.extract(page, output=output, extractor="boilerpipe-everything")
+    assert attributed in rendered and after in rendered, rendered
+    assert "I agree, and the Times said so too" in rendered, rendered
+
+
 def test_ruby_annotations_are_left_out() -> None:
     text = to_text(article_document("conventions.html"))
     assert "東京の漢字の話。" in text

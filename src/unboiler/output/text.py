@@ -2092,6 +2092,27 @@ def _boxed(node: LexborNode) -> bool:
     return role is not None and role.strip().lower() in BOXED_ROLES
 
 
+#: How far below its ``<blockquote>`` a quote's attribution may be (phpBB's
+#: ``blockquote > div > cite``).
+ATTRIBUTION_LEVELS: Final = 2
+
+
+def _attribution(cite: LexborNode) -> bool:
+    """Whether a ``<cite>`` is the line that says whose words a quote holds ("Ann
+    wrote:"): the first thing shown in a quote (:data:`ATTRIBUTION_LEVELS`), with the
+    quoted words after it.  Forum software's style sets it on a line of its own (phpBB's
+    ``blockquote cite { display: block }``); without the line break, "Ann wrote:Last
+    time" glues the two."""
+    element: LexborNode | None = cite
+    for _ in range(ATTRIBUTION_LEVELS):
+        if element is None or not _first_shown(element):
+            return False
+        element = element.parent
+        if element is not None and element.tag == "blockquote":
+            return _sibling(cite, before=False) is not None
+    return False
+
+
 def _beside_line(sibling: LexborNode | None, *, backwards: bool) -> bool:
     """Whether the first sibling that shows something, from ``sibling`` on (white space
     and comments skipped), is text: a line the element is part of.  An element there
@@ -2300,6 +2321,8 @@ class _Layout:
         mark = MARK_TAGS.get(tag)
         if edge and mark not in _JOINED_MARKS:
             _mark_case_edge(run)
+        if tag == "cite" and _attribution(node):
+            return BREAK
         boxed = _boxed(node)
         if boxed:  # a box beside a word: a space between (none in CJK text, unspaced)
             if _ends_in_word(run, or_sign=True):
