@@ -1187,6 +1187,16 @@ def test_words_touching_across_an_element_edge_by_case_are_apart(html: str, expe
         ("<p>Hel<span role='presentation'>lo</span> and a<b>b</b>c</p>", "Hello and abc"),
         # CJK text parts no words by spaces
         ("<p>点击<a role='button' href='#x'>这里</a>继续阅读。</p>", "点击这里继续阅读。"),
+        # rustdoc's badges beside an item's name
+        (
+            "<p><a href='process/index.html'>process</a><wbr><span class='stab portability'>"
+            "<code>process</code></span></p>",
+            "process process",
+        ),
+        (
+            "<p><a href='f16.html'>f16</a><span class='stab unstable'>Experimental</span></p>",
+            "f16 Experimental",
+        ),
     ],
 )
 def test_controls_drawn_as_boxes_part_the_words_beside_them(html: str, expected: str) -> None:

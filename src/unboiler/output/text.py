@@ -2084,12 +2084,24 @@ BOXED_ROLES: Final = frozenset(
 _ROLE_HOLDERS: Final = frozenset({"span", "a", "label", "b", "strong", "i", "em"})
 
 
+#: Classes of the badges a documentation generator draws as boxes beside an item's name:
+#: rustdoc's stability and portability marks (``.stab``: "Experimental", "Deprecated",
+#: the feature a module needs), which follow the name with no space in the page
+#: ("process<wbr><span class="stab portability">...").
+BOXED_CLASSES: Final = frozenset({"stab"})
+
+
 def _boxed(node: LexborNode) -> bool:
-    """Whether inline ``node`` is a control drawn as a box of its own (:data:`BOXED_ROLES`)."""
+    """Whether inline ``node`` is a control drawn as a box of its own (:data:`BOXED_ROLES`),
+    or a badge (:data:`BOXED_CLASSES`)."""
     if node.tag not in _ROLE_HOLDERS:
         return False
-    role = node.attributes.get("role")
-    return role is not None and role.strip().lower() in BOXED_ROLES
+    attributes = node.attributes
+    role = attributes.get("role")
+    if role is not None and role.strip().lower() in BOXED_ROLES:
+        return True
+    classes = attributes.get("class")
+    return classes is not None and not BOXED_CLASSES.isdisjoint(classes.split())
 
 
 #: How far below its ``<blockquote>`` a quote's attribution may be (phpBB's
