@@ -260,3 +260,27 @@ def test_a_month_name_of_two_languages_with_two_meanings_is_left_out() -> None:
 def test_digits_of_other_scripts_are_read(written: str, day: str) -> None:
     assert parse_date(written) == day
     assert date_of(body=f'<h1>Timetable</h1><p class="date">{written}</p>{RUNNING_TEXT}') == day
+
+
+def test_a_link_aggregators_story_title_is_found_before_its_tags() -> None:
+    # Lobsters: the story's title block also holds its tags and the linked domain, and
+    # the comments below carry their own times; the extractor keeps a comment
+    page = (
+        "<html><head><title>Rust Project goals for 2024</title></head><body>"
+        "<ol><li><a href='https://blog.rust-lang.org/goals'>Rust Project goals for 2024</a> "
+        "<a href='/t/rust'>rust</a> <a href='/d/blog.rust-lang.org'>blog.rust-lang.org</a>"
+        "<div>via ann <time datetime='2024-08-12 10:00:23'>1 year ago</time></div></li></ol>"
+        + "".join(
+            f"<div><div>user{n} <time datetime='2024-08-13 0{n}:57:33'>1 year ago</time>"
+            f"</div><p>Short reply {n}.</p></div>"
+            for n in range(1, 6)
+        )
+        + f"<div><div>bob <time datetime='2024-08-13 09:57:33'>1 year ago</time></div>"
+        f"{RUNNING_TEXT}</div></body></html>"
+    )
+    document = parse(page)
+    for block in document.blocks:
+        block.set_content(block.num_words > 20)
+    metadata = extract_metadata(document)
+    assert metadata.title == "Rust Project goals for 2024"
+    assert metadata.date == "2024-08-12T10:00:23"

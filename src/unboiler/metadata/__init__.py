@@ -214,9 +214,31 @@ def _title(page: _Page) -> tuple[str | None, int | None]:
             (i for i, block in enumerate(document.blocks) if same_headline(block.text, title)),
             None,
         )
+    if index is None and title:
+        index = next(
+            (i for i, block in enumerate(document.blocks) if _title_then_tags(block.text, title)),
+            None,
+        )
     if index is None and page_headings:
         index = next((h.index for h in page_headings if h.leads_text), page_headings[0].index)
     return title, index
+
+
+#: The most words a link aggregator writes after a story's title in its block: its tags
+#: and the linked site's domain (Lobsters' "rust blog.rust-lang.org", Hacker News'
+#: "(example.com)").
+TITLE_TAIL_WORDS: Final = 4
+#: The fewest words of a title found that way: a word or two ("Home") start many blocks.
+TITLE_MIN_WORDS: Final = 3
+
+
+def _title_then_tags(text: str, title: str) -> bool:
+    """Whether a block is the title, then a few words after it (:data:`TITLE_TAIL_WORDS`):
+    a link aggregator's story, whose title block holds its tags and domain too."""
+    if not text.startswith(title) or len(title.split()) < TITLE_MIN_WORDS:
+        return False
+    tail = text[len(title) :]
+    return tail[:1].isspace() and len(tail.split()) <= TITLE_TAIL_WORDS
 
 
 def _trailing_names(title: str | None, document: TextDocument) -> list[str]:
