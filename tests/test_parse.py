@@ -337,6 +337,34 @@ def test_a_noscript_notice_is_not_content() -> None:
     assert document.text == ""
 
 
+@pytest.mark.parametrize(
+    "noscript",
+    [
+        # Next.js's Google Tag Manager snippet: "/>" does not close an <iframe>
+        '<noscript><iframe src="https://www.googletagmanager.com/ns.html?id=GTM-X"'
+        ' height="0" width="0" style="display: none; visibility: hidden;" /></noscript>',
+        "<NOSCRIPT><style>.menu { display: block }</NOSCRIPT>",
+        "<noscript><iframe src='a'><iframe src='b'></noscript>",
+    ],
+)
+def test_a_raw_text_element_left_open_in_noscript_ends_with_it(noscript: str) -> None:
+    # a browser that runs scripts reads <noscript> as text up to </noscript>; read as
+    # markup, the open element took the rest of the page for its text
+    post = "The harbour reopens on Monday after a week of storms along the coast."
+    document = parse(f"<body>{noscript}<article><h1>Harbour</h1><p>{post}</p></article></body>")
+    assert [block.text for block in document.blocks] == ["Harbour", post]
+
+
+def test_a_closed_raw_text_element_in_noscript_is_left_as_it_is() -> None:
+    from unboiler.parse import _close_noscript_raw_text
+
+    page = (
+        "<body><noscript><iframe src='a'></iframe><p>Enable scripts.</p></noscript>"
+        "<p>After the notice.</p><textarea>a</noscript> in a field</textarea></body>"
+    )
+    assert _close_noscript_raw_text(page.encode()) == page.encode()
+
+
 class TestFrameset:
     PAGE = (
         "<html><head><title>Framed news</title></head><frameset cols='50%,50%'>"

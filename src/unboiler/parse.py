@@ -184,7 +184,89 @@ def _parse(text: str, data: bytes) -> LexborHTMLParser:
         raise ExtractionError(f"page nests elements more than {MAX_NESTING_DEPTH:,} deep")
     if data.count(b"=") > MAX_ATTRIBUTES and _most_attributes(data) > MAX_ATTRIBUTES:
         raise ExtractionError(f"an element of the page has more than {MAX_ATTRIBUTES:,} attributes")
-    return LexborHTMLParser(data)
+    tree = LexborHTMLParser(data)
+    if _noscript_overrun(tree):
+        tree = LexborHTMLParser(_close_noscript_raw_text(data))
+    return tree
+
+
+#: Elements whose content the parser reads as raw text up to their end tag (HTML Living
+#: Standard, §13.1.2.1 "Elements": raw text and escapable raw text elements).
+_RAW_TEXT_TAGS: Final = (
+    "iframe",
+    "noembed",
+    "noframes",
+    "xmp",
+    "style",
+    "script",
+    "textarea",
+    "title",
+)
+_NOSCRIPT_OPEN = re.compile(rb"<noscript\b[^>]*>", re.IGNORECASE)
+_NOSCRIPT_CLOSE = re.compile(rb"</noscript", re.IGNORECASE)
+_RAW_TEXT_OPEN = re.compile(rb"<(" + "|".join(_RAW_TEXT_TAGS).encode() + rb")\b", re.IGNORECASE)
+_RAW_TEXT_CLOSE: Final = {
+    tag.encode(): re.compile(b"</" + tag.encode() + rb"\b", re.IGNORECASE) for tag in _RAW_TEXT_TAGS
+}
+
+
+def _noscript_overrun(tree: LexborHTMLParser) -> bool:
+    """Whether a raw-text element inside a ``<noscript>`` took the ``</noscript>`` and
+    what follows for its text (see :func:`_close_noscript_raw_text`).  Such an element
+    holds the rest of the page, so it is the last one of the body, down the last
+    children: a look at a few elements, and the page is parsed again only then."""
+    node = tree.body
+    while node is not None:
+        last = _last_element(node)
+        if last is not None and last.tag == "noscript":
+            raw = _last_element(last)
+            return (
+                raw is not None
+                and raw.tag in _RAW_TEXT_TAGS
+                and "</noscript" in (raw.text(deep=True) or "").lower()
+            )
+        node = last
+    return False
+
+
+def _last_element(node: LexborNode) -> LexborNode | None:
+    child = node.last_child
+    while child is not None and not child.is_element_node:
+        child = child.prev
+    return child
+
+
+def _close_noscript_raw_text(data: bytes) -> bytes:
+    """``data`` with a raw-text element left open inside a ``<noscript>`` closed at the
+    ``</noscript>``.  The parser reads ``<noscript>`` as a browser without scripts does,
+    as markup, and there an ``<iframe>`` reads the rest of the page as its text until an
+    ``</iframe>``; a browser that runs scripts reads the whole ``<noscript>`` as text, up
+    to ``</noscript>``, and shows the page after it.  Next.js writes Google Tag Manager's
+    ``<noscript><iframe ... /></noscript>`` so (``/>`` does not close an ``<iframe>``):
+    the page after it was lost (WCXB 2838 came out empty)."""
+    pieces: list[bytes] = []
+    done = position = 0
+    # each piece of the page is scanned once: a page of many unclosed <noscript> costs
+    # one search for a </noscript> that is not there
+    while (opening := _NOSCRIPT_OPEN.search(data, position)) is not None:
+        closing = _NOSCRIPT_CLOSE.search(data, opening.end())
+        if closing is None:
+            break
+        start, end = opening.end(), closing.start()
+        while (raw := _RAW_TEXT_OPEN.search(data, start, end)) is not None:
+            tag = raw.group(1).lower()
+            # its text runs to its end tag, whatever it holds
+            found = _RAW_TEXT_CLOSE[tag].search(data, raw.end(), end)
+            if found is None:
+                pieces += [data[done:end], b"</" + tag + b">"]
+                done = end
+                break
+            start = found.end()
+        position = closing.end()
+    if not pieces:
+        return data
+    pieces.append(data[done:])
+    return b"".join(pieces)
 
 
 # --------------------------------------------------------------------------- blocks
