@@ -302,6 +302,16 @@ def test_a_screen_reader_copy_before_the_shown_text_is_left_out() -> None:
     assert to_text(_all_content(label)) == "Price: $19.99"
 
 
+def test_a_hidden_space_before_punctuation_shows_nothing() -> None:
+    # a link's screen-reader space, out of the flow; before a word it stays a space
+    page = (
+        '<body><p>A <a href="/x"><span>drop in traffic</span><span class="visually-hidden">'
+        ' </span></a>, but small. Read <a href="/y">this</a><span class="sr-only"> </span>now.'
+        "</p></body>"
+    )
+    assert to_text(_all_content(page)) == "A drop in traffic, but small. Read this now."
+
+
 def test_an_image_description_for_screen_readers_is_left_out() -> None:
     # a shop's gallery: each slide's image described by a visually-hidden span
     slides = "".join(

@@ -591,6 +591,35 @@ def assistive_copies(tree: Any) -> list[tuple[LexborNode, LexborNode]]:
     return copies
 
 
+#: Punctuation that takes no space before it, in the languages that space their words.
+CLOSING_PUNCTUATION: Final = ",.;:!?)]}…"
+#: How far up from a hidden space its element's next text is looked for.
+HIDDEN_SPACE_LEVELS: Final = 3
+
+
+def _hidden_space(node: LexborNode) -> bool:
+    """Whether a text node of white space alone is all its element holds, the element is
+    in a visually-hidden class (:data:`VISUALLY_HIDDEN_CLASSES`), and the text after it
+    starts with punctuation (:data:`CLOSING_PUNCTUATION`): taken out of the flow, the
+    space shows nothing there, and "<span class="visually-hidden"> </span></a>, but" read
+    "traffic , but".  Before a word it stays: the page may have no other space there."""
+    parent = node.parent
+    if parent is None or node.prev is not None or node.next is not None:
+        return False
+    if not hides_visually(parent.attributes.get("class") or ""):
+        return False
+    element: LexborNode | None = parent
+    for _ in range(HIDDEN_SPACE_LEVELS):
+        if element is None:
+            return False
+        following = _sibling(element, before=False)
+        if following is not None:
+            text = following.text_content if following.is_text_node else following.text()
+            return (text or "").lstrip()[:1] in tuple(CLOSING_PUNCTUATION)
+        element = element.parent
+    return False
+
+
 def _letters_and_digits(text: str) -> str:
     return "".join(filter(str.isalnum, text))
 
@@ -2276,6 +2305,8 @@ class _Layout:
         if extra:
             self.pending.extend(map(visible, extra))
         text = visible(node.text_content or "")
+        if text.isspace() and _hidden_space(node):
+            return ""
         return text.replace(CASE_EDGE, "") if CASE_EDGE in text else text
 
     def formula_picture(self, image: LexborNode) -> bool:
