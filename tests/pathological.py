@@ -88,6 +88,13 @@ def deep_spans(scale: float = 1.0) -> str:
     )
 
 
+def deep_formatting_no_break(scale: float = 1.0) -> str:
+    """Emphasis 100,000 deep with a no-break space at its inner edges (Markdown moves it
+    out of the emphasis, level by level)."""
+    depth = _n(DEEP_NESTING // 2, scale)
+    return "<p>a " + "<b><i>" * depth + f"\u00a0{_SENTENCE}\u00a0" + "</i></b>" * depth + " b</p>"
+
+
 def deep_formatting(scale: float = 1.0) -> str:
     """Formatting elements 100,000 deep with a space inside each (the layout moves spaces
     out of formatting)."""
@@ -513,6 +520,7 @@ PATHOLOGIES: Final = (
     Pathology("deep-unclosed-divs", deep_unclosed_divs),
     Pathology("deep-spans", deep_spans),
     Pathology("deep-formatting", deep_formatting),
+    Pathology("deep-formatting-no-break", deep_formatting_no_break),
     Pathology("deep-links", deep_links),
     Pathology("deep-custom-elements", deep_custom_elements),
     Pathology("deep-mixed", deep_mixed),

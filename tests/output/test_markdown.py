@@ -293,6 +293,12 @@ def test_emphasis_that_commonmark_cannot_read_is_written_as_html(
         ),
         ("<h3><strong>1. REFUSE\u00a0</strong></h3>", "### **1. REFUSE**", {"strong": 1}),
         ("<p>a<em>\u00a0b</em>c</p>", "a\u00a0*b*c", {"em": 1}),
+        # a space of its own between two openings, and one after both
+        (
+            "<p>a <b>\u00a0<i>\u00a0x</i></b> b</p>",
+            "a \u00a0\u00a0**_x_** b",
+            {"em": 1, "strong": 1},
+        ),
         # nested: the spaces pass out of both
         (
             "<p>x<b><i>\u00a0both\u00a0</i></b>y</p>",

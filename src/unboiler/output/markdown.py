@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -351,32 +351,43 @@ def _spaces_outside_emphasis(inlines: Sequence[Inline]) -> list[Inline]:
     ``<strong>Sizes:&nbsp;</strong>`` is written ``**Sizes:**&nbsp;``, as a browser shows
     it (the layout moves plain spaces out already; a no-break space stays where the page
     put it).  A delimiter run with white space on its inner side can neither open nor
-    close (CommonMark §6.2), so the pair was written as inline HTML: on 132 WCXB pages."""
-    tokens = list(inlines)
-    moved = True
-    while moved:  # nested emphasis passes the space out one level at a time
-        moved = False
-        for index in range(len(tokens) - 1):
-            first, second = tokens[index], tokens[index + 1]
-            if (
-                isinstance(first, Open)
-                and first.mark in DELIMITERS
-                and isinstance(second, str)
-                and second[:1].isspace()
-            ):
-                text = second.lstrip()
-                tokens[index : index + 2] = [second[: len(second) - len(text)], first, text]
-                moved = True
-            elif (
-                isinstance(second, Close)
-                and second.mark in DELIMITERS
-                and isinstance(first, str)
-                and first[-1:].isspace()
-            ):
-                text = first.rstrip()
-                tokens[index : index + 2] = [text, second, first[len(text) :]]
-                moved = True
-    return tokens
+    close (CommonMark §6.2), so the pair was written as inline HTML: on 132 WCXB pages.
+    Two passes, openings forwards and closings backwards, each linear however deep the
+    emphasis nests."""
+    forwards = _spaces_before_runs(list(inlines), Open, str.lstrip)
+    forwards.reverse()
+    backwards = _spaces_before_runs(forwards, Close, str.rstrip)
+    backwards.reverse()
+    return backwards
+
+
+def _spaces_before_runs(
+    tokens: list[Inline], edge: type[Open] | type[Close], strip: Callable[[str], str]
+) -> list[Inline]:
+    """``tokens`` with the white space that follows a run of emphasis ``edge`` tokens
+    (what ``strip`` takes off the text after the run) put before the run; a text of white
+    space alone goes whole, and the run stays open for the text after it."""
+    result: list[Inline] = []
+    run: list[Inline] = []
+    for token in tokens:
+        if isinstance(token, edge) and token.mark in DELIMITERS:
+            run.append(token)
+            continue
+        if run and isinstance(token, str):
+            kept = strip(token)
+            if len(kept) < len(token):
+                # the space, from before the kept text (forwards) or after it (backwards)
+                result.append(
+                    token[: len(token) - len(kept)] if strip is str.lstrip else token[len(kept) :]
+                )
+            if not kept:
+                continue
+            token = kept
+        result.extend(run)
+        run = []
+        result.append(token)
+    result.extend(run)
+    return result
 
 
 def _formula(opening: Open, text: str) -> str:
