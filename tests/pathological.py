@@ -142,6 +142,18 @@ def deep_svg(scale: float = 1.0) -> str:
     return "<body><svg>" + "<g>" * _n(DEEP_NESTING, scale) + "<text>" + _SENTENCE + "</text>"
 
 
+def nested_code(scale: float = 1.0) -> str:
+    """``<pre>`` 20,000 deep (each code block's frame holds every one under it)."""
+    depth = _n(DEEP_NESTING // 5, scale)
+    return "<body><article>" + "<pre>x = 1\n" * depth + "</pre>" * depth + "</article>"
+
+
+def many_code_blocks(scale: float = 1.0) -> str:
+    """20,000 code blocks, each framed with its "Copy" button."""
+    block = "<div class='highlight'><button>Copy</button><pre>x = 1</pre></div>"
+    return "<body><article>" + block * _n(DEEP_NESTING // 5, scale) + "</article>"
+
+
 def many_formulas(scale: float = 1.0) -> str:
     """100,000 MathML formulas: a row of empty ones, then MathJax-style wrappers in a
     sentence (the layout writes a formula in a line of content; asking of each formula
@@ -531,6 +543,8 @@ PATHOLOGIES: Final = (
     Pathology("unclosed-bold-blank-lines", unclosed_bold_blank_lines),
     Pathology("long-author", long_author),
     Pathology("many-formulas", many_formulas),
+    Pathology("nested-code", nested_code),
+    Pathology("many-code-blocks", many_code_blocks),
     Pathology("big-page", big_page, tags=frozenset({BIG})),
     Pathology("long-line", long_line, tags=frozenset({BIG})),
     Pathology("long-word", long_word, tags=frozenset({BIG})),

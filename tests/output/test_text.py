@@ -190,7 +190,9 @@ def test_a_button_of_a_code_block_is_left_out(output: str) -> None:
         "</span></button></div></div><div><pre>pip install flask</pre></div></div>"
         "<p><button aria-expanded='false'>How do I encode bytes?</button></p>"
         f"<section><p>{text}</p><pre>print(2)</pre><button>Subscribe to updates</button>"
-        "</section></article></body></html>"
+        "</section><div><h3><button>How do I install it?</button></h3><div><pre>pip install"
+        " foo</pre></div></div><div><button aria-expanded='true'>Show the answer</button>"
+        "<pre>print(3)</pre></div></article></body></html>"
     )
     rendered = unboiler.extract(page, output=output, extractor="boilerpipe-everything")
     assert "Copy" not in rendered and "Run" not in rendered, rendered
@@ -198,6 +200,8 @@ def test_a_button_of_a_code_block_is_left_out(output: str) -> None:
     assert "pip install flask" in rendered and "print(2)" in rendered, rendered
     assert "How do I encode bytes?" in rendered, rendered
     assert "Subscribe to updates" in rendered, rendered
+    # an accordion's question whose answer is code, in a heading or by its attribute
+    assert "How do I install it?" in rendered and "Show the answer" in rendered, rendered
 
 
 @pytest.mark.parametrize(

@@ -799,32 +799,80 @@ def _drop_heading_buttons(tree: Any, selection: Selection) -> None:
 #: buttons' labels: "Copy code block", "Run").
 CODE_FRAME_LEVELS: Final = 4
 CODE_FRAME_MAX_WORDS: Final = 8
+#: The most words of a code block's button: "Copy", "Run", "Copy code block", "Show more".
+CODE_BUTTON_MAX_WORDS: Final = 3
+#: Attributes of a button that opens, shows or picks something (an accordion's question,
+#: a tab, a quiz's choice): a control of the page's content, not of the code.
+_CONTENT_CONTROL_ATTRIBUTES: Final = ("aria-expanded", "aria-controls", "aria-pressed", "role")
 
 
 def _drop_code_buttons(tree: Any, selection: Selection) -> None:
-    """Leave out of ``selection`` the text of each ``<button>`` in a code block's frame:
-    the largest element around the ``<pre>``, :data:`CODE_FRAME_LEVELS` up at most, that
-    holds no other ``<pre>`` and few words besides the code
-    (:data:`CODE_FRAME_MAX_WORDS`).  Such a button is the block's control: Sphinx's
-    "Copy" beside the ``<pre>``, a toolbar's "Copy code block" above it.  Those inside
-    the ``<pre>`` are left out by the layout (:data:`PRE_CONTROL_TAGS`)."""
-    for pre in tree.css("pre"):
-        code_words = _shown_words(pre)
-        frame, element = None, pre.parent
+    """Leave out of ``selection`` the text of each short ``<button>``
+    (:data:`CODE_BUTTON_MAX_WORDS`) in a code block's frame: the largest element around
+    the ``<pre>``, :data:`CODE_FRAME_LEVELS` up at most, that holds no other ``<pre>``
+    and few words besides the code (:data:`CODE_FRAME_MAX_WORDS`).  Such a button is the
+    block's control: Sphinx's "Copy" beside the ``<pre>``, a toolbar's "Copy code block"
+    above it.  A button in a heading, or one that opens or picks something
+    (:data:`_CONTENT_CONTROL_ATTRIBUTES`: an accordion's question whose answer is code,
+    a tab), is the page's.  Those inside the ``<pre>`` are left out by the layout
+    (:data:`PRE_CONTROL_TAGS`)."""
+    pres = tree.css("pre")
+    if not pres:
+        return
+    # the <pre>s under each element, up to the frame's height: one count for the page
+    held: dict[LexborNode, int] = {}
+    for pre in pres:
+        element = pre.parent
         for _ in range(CODE_FRAME_LEVELS):
-            if element is None or element.tag in ("body", "html"):
+            if element is None:
                 break
-            if len(element.css("pre")) > 1:
+            held[element] = held.get(element, 0) + 1
+            element = element.parent
+    for pre in pres:
+        frame, element = None, pre.parent
+        code_words = -1
+        for _ in range(CODE_FRAME_LEVELS):
+            if element is None or element.tag in _PAGE_ROOT_TAGS or held.get(element, 0) > 1:
                 break
+            if code_words < 0:
+                code_words = _shown_words(pre)
             if _shown_words(element) - code_words > CODE_FRAME_MAX_WORDS:
                 break
             frame, element = element, element.parent
         if frame is None:
             continue
         for button in frame.css("button"):
-            texts = [node for node in _text_nodes(button) if not node.is_empty_text_node]
-            if texts and not any(node in selection.after for node in texts):
+            if _content_control(button):
+                continue
+            # the text shown (a CSS-in-JS <style> inside is not)
+            texts = [node for node in _text_nodes(button) if node in selection.texts]
+            words = sum(len((node.text_content or "").split()) for node in texts)
+            if (
+                texts
+                and words <= CODE_BUTTON_MAX_WORDS
+                and not any(n in selection.after for n in texts)
+            ):
                 selection.texts.difference_update(texts)
+
+
+#: The elements no frame of a block reaches up to.
+_PAGE_ROOT_TAGS: Final = frozenset({"body", "html"})
+
+
+def _content_control(button: LexborNode) -> bool:
+    """Whether a button belongs to the page's content: it opens, shows or picks something
+    (:data:`_CONTENT_CONTROL_ATTRIBUTES`), or it is in a heading."""
+    attributes = button.attributes
+    if any(name in attributes for name in _CONTENT_CONTROL_ATTRIBUTES):
+        return True
+    element = button.parent
+    for _ in range(CODE_FRAME_LEVELS):
+        if element is None:
+            return False
+        if element.tag in tags.HEADING_TAGS:
+            return True
+        element = element.parent
+    return False
 
 
 def _shown_words(element: LexborNode) -> int:
