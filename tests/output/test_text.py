@@ -222,11 +222,15 @@ def test_a_quotes_attribution_is_a_line_of_its_own(
         ' more words.</p><blockquote><div><cite>Ann <a href="/p/1">wrote</a>:</cite>Last'
         " time it rained.</div></blockquote><p>I agree, and the <cite>Times</cite> said so"
         " too, in a long report.</p><blockquote><p>Only words.<cite>Bob</cite></p>"
-        "</blockquote></article></body>"
+        "</blockquote><blockquote><p><cite>The Guardian</cite> reported the storm.</p>"
+        "</blockquote><blockquote><cite>Hamlet</cite> is a play.</blockquote></article></body>"
     )
     rendered = unboiler.extract(page, output=output, extractor="boilerpipe-everything")
     assert attributed in rendered and after in rendered, rendered
     assert "I agree, and the Times said so too" in rendered, rendered
+    # a title cited in a quote's sentence, first in its <p> or in the quote
+    assert "The Guardian reported the storm." in rendered, rendered
+    assert "Hamlet is a play." in rendered, rendered
 
 
 def test_ruby_annotations_are_left_out() -> None:

@@ -2184,22 +2184,38 @@ def _boxed(node: LexborNode) -> bool:
 #: How far below its ``<blockquote>`` a quote's attribution may be (phpBB's
 #: ``blockquote > div > cite``).
 ATTRIBUTION_LEVELS: Final = 2
+#: What ends the words "Ann wrote" in an attribution (the full-width colon of CJK text).
+ATTRIBUTION_COLONS: Final = (":", "：")
 
 
 def _attribution(cite: LexborNode) -> bool:
     """Whether a ``<cite>`` is the line that says whose words a quote holds ("Ann
-    wrote:"): the first thing shown in a quote (:data:`ATTRIBUTION_LEVELS`), with the
-    quoted words after it.  Forum software's style sets it on a line of its own (phpBB's
-    ``blockquote cite { display: block }``); without the line break, "Ann wrote:Last
-    time" glues the two."""
+    wrote:"): the first thing shown in a quote, directly or in a ``<div>`` or ``<p>``
+    (:data:`ATTRIBUTION_LEVELS`), with the quoted words after it, and either holding a
+    colon (phpBB 3.3 writes the post's link and date after "wrote:") or glued to the
+    words.  Forum software's style sets it on a line of its own (phpBB's ``blockquote
+    cite { display: block }``); without the line break, "Ann wrote:Last time" glues the
+    two.  A title cited in a quote's sentence ("<cite>Hamlet</cite> is a play") is part
+    of the sentence."""
+    following = _sibling(cite, before=False)
+    if following is None:
+        return False
     element: LexborNode | None = cite
     for _ in range(ATTRIBUTION_LEVELS):
         if element is None or not _first_shown(element):
             return False
         element = element.parent
-        if element is not None and element.tag == "blockquote":
-            return _sibling(cite, before=False) is not None
-    return False
+        if element is None:
+            return False
+        if element.tag == "blockquote":
+            break
+        if element.tag not in ("div", "p"):
+            return False
+    else:
+        return False
+    if any(colon in (cite.text(deep=True) or "") for colon in ATTRIBUTION_COLONS):
+        return True
+    return following.is_text_node and not (following.text_content or "")[:1].isspace()
 
 
 def _beside_line(sibling: LexborNode | None, *, backwards: bool) -> bool:
