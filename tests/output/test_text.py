@@ -893,9 +893,10 @@ def test_visible_drops_only_the_characters_that_mean_nothing() -> None:
     # are written: kept.
     for kept in ("می\u200cخواهم", "क्\u200dष", "👩\u200d💻", "plain ASCII"):
         assert visible(kept) == kept
-    # ... but not when they join nothing: white space or the text's edge on both sides
-    assert visible("\u200d") == visible(" \u200c\u200d ").strip() == ""
-    assert visible("a \u200d b") == "a  b"
+    # ... but not when they join nothing, white space on both sides; at a text's edge
+    # one may join the text of the element beside it
+    assert visible("a \u200d b") == visible("a \u200c\u200d b") == "a  b"
+    assert visible("\u200d") == "\u200d"
 
 
 def test_a_paragraph_of_a_joiner_alone_is_no_paragraph() -> None:
@@ -905,6 +906,9 @@ def test_a_paragraph_of_a_joiner_alone_is_no_paragraph() -> None:
     assert to_text(document) == "First words.\n\nSecond words."
     assert to_markdown(document) == "First words.\n\nSecond words."
     assert "\u200d" not in render(document, "html", extractor="by-hand")
+    # a joiner of its own between two elements joins them
+    joined = _all_content("<p><b>می</b>\u200c<b>خواهم</b></p><p><i>👩</i>\u200d<i>💻</i></p>")
+    assert to_text(joined) == "می\u200cخواهم\n\n👩\u200d💻"
 
 
 def test_strip_line_ends() -> None:

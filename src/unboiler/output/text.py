@@ -1514,8 +1514,18 @@ def _strip_last_space(tokens: list[Inline]) -> None:
             tokens[index] = token[:-1]
 
 
+#: The zero-width non-joiner and joiner: a line of them alone (Webflow's spacer
+#: paragraphs, ``<p>&zwj;</p>``) shows nothing, and is no line.
+JOINERS: Final = "\u200c\u200d"
+
+
 def has_text(inlines: Iterable[Inline]) -> bool:
-    return any(isinstance(token, (str, Image)) for token in inlines)
+    """Whether a line shows anything: an image, or text other than white space and
+    :data:`JOINERS`."""
+    return any(
+        isinstance(token, Image) or (isinstance(token, str) and token.strip().strip(JOINERS))
+        for token in inlines
+    )
 
 
 #: Unicode's superscript and subscript forms (the Superscripts and Subscripts block, and
@@ -1564,9 +1574,10 @@ _ENCODED_INVISIBLE: Final = {ord(char): quote(char) for char in INVISIBLE_CHARAC
 _LINE_END_SPACE: Final = re.compile(r"[^\S\n]+$", re.MULTILINE)
 
 
-#: A run of joiners with nothing to join: white space or the text's edge on both sides
-#: (Webflow's spacer paragraphs, ``<p>&zwj;</p>``).
-_LONE_JOINERS: Final = re.compile("(?<!\\S)[\u200c\u200d]+(?!\\S)")
+#: A run of joiners with nothing to join: white space on both sides.  At a text's edge a
+#: joiner may join the text of the element beside it (``<b>می</b>&zwnj;<b>خواهم</b>``);
+#: a line of joiners alone is no line (:func:`has_text`).
+_LONE_JOINERS: Final = re.compile("(?<=\\s)[\u200c\u200d]+(?=\\s)")
 
 
 def visible(text: str) -> str:
