@@ -906,6 +906,9 @@ def test_a_paragraph_of_a_joiner_alone_is_no_paragraph() -> None:
     assert to_text(document) == "First words.\n\nSecond words."
     assert to_markdown(document) == "First words.\n\nSecond words."
     assert "\u200d" not in render(document, "html", extractor="by-hand")
+    # at a line's end or start, in formatting of its own, a joiner joins nothing
+    edges = _all_content("<ul><li>Regions.<strong>\u200d</strong></li><li>\u200dChile.</li></ul>")
+    assert to_text(edges) == "Regions.\nChile."
     # a joiner of its own between two elements joins them
     joined = _all_content("<p><b>می</b>\u200c<b>خواهم</b></p><p><i>👩</i>\u200d<i>💻</i></p>")
     assert to_text(joined) == "می\u200cخواهم\n\n👩\u200d💻"

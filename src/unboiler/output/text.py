@@ -1191,6 +1191,8 @@ _LINK_CLOSE: Final = "\x06"
 _RAISED_OPEN: Final = "\x0e"
 _RAISED_CLOSE: Final = "\x0f"
 _STAND_INS: Final = re.compile("([\x01-\x06\x0e\x0f])")
+#: The stand-ins of formatting, which a line's characters are read through.
+_FORMATTING_STAND_INS: Final = frozenset("\x01\x02\x03\x05\x06\x0e\x0f")
 _STAND_IN_SET: Final = frozenset("\x01\x02\x03\x04\x05\x06\x0e\x0f")
 _OPENS: Final = "\x01\x05\x0e"
 _CLOSES: Final = "\x03\x06\x0f"
@@ -1402,6 +1404,32 @@ def _blank_line_parts(line: list[Inline]) -> list[list[Inline]]:
     return [part for part in parts if part]
 
 
+_JOINER_RUN: Final = re.compile("[\u200c\u200d]+")
+
+
+def _unjoined(line: str) -> str:
+    """``line`` (its formatting as stand-ins) without the joiners that join nothing: those
+    beside white space, a line break or the line's end, the formatting around them
+    aside (Webflow writes one at the end of lines, in an empty ``<strong>``: "regions.
+    <strong>&zwj;</strong>").  Between two characters, or two elements' texts
+    (``<b>می</b>&zwnj;<b>خواهم</b>``), they stay."""
+
+    def joined(match: re.Match[str]) -> str:
+        before = match.start() - 1
+        while before >= 0 and line[before] in _FORMATTING_STAND_INS:
+            before -= 1
+        after = match.end()
+        while after < len(line) and line[after] in _FORMATTING_STAND_INS:
+            after += 1
+        if before < 0 or after >= len(line):
+            return ""
+        if line[before].isspace() or line[after].isspace() or _BREAK in (line[before], line[after]):
+            return ""
+        return match.group()
+
+    return _JOINER_RUN.sub(joined, line)
+
+
 def normalize(raw: Iterable[Inline]) -> list[Inline]:
     """Collapse white space the way a browser lays out a line: one space for each run,
     none at the ends or around a break, none between wide characters across a source line
@@ -1438,6 +1466,8 @@ def normalize(raw: Iterable[Inline]) -> list[Inline]:
     if _BREAK in line:
         line = _SPACE_AT_BREAK.sub(_BREAK, line)
     line = line.strip(" ")
+    if "\u200d" in line or "\u200c" in line:
+        line = _unjoined(line)
     if not others:
         return [line] if line else []
     result: list[Inline] = []
