@@ -214,7 +214,6 @@ def test_images_only_on_request_with_absolute_urls() -> None:
         '<img height="1" width="1" src="https://tracker.example/tr?id=1&amp;noscript=1">',
         '<img width="0" height="0" alt="" src="https://ads.example/collect">',
         '<img width="1px" src="https://example.org/spacer.gif">',
-        '<img style="display:none" src="https://ads.example/px">',
     ],
 )
 def test_an_image_that_shows_nothing_is_left_out(pixel: str) -> None:
@@ -228,6 +227,21 @@ def test_an_image_that_shows_nothing_is_left_out(pixel: str) -> None:
     assert to_markdown(document, images=True) == (
         "Morning on the path.\n\nThe bridge ![A bridge](https://example.org/bridge.jpg)"
     )
+
+
+def test_an_image_sized_otherwise_than_its_attributes_say_is_kept() -> None:
+    # sized by its style, and a lazy image's 1x1 placeholder (the picture comes later)
+    page = (
+        '<body><p>The chart <img src="https://example.org/chart.png" alt="Chart" width="1"'
+        ' height="1" style="width:100%;height:auto"> and the photo <img alt="Photo"'
+        ' src="https://example.org/blank.gif" data-src="https://example.org/photo.jpg"'
+        ' width="1" height="1"></p></body>'
+    )
+    document = unboiler.parse(page)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    markdown = to_markdown(document, images=True)
+    assert "![Chart](https://example.org/chart.png)" in markdown, markdown
+    assert "![Photo](https://example.org/" in markdown, markdown
 
 
 def test_links_only_on_request_with_absolute_urls() -> None:

@@ -335,6 +335,13 @@ def test_an_image_description_for_screen_readers_is_left_out() -> None:
         "sales</span> Sales rose in May.</p></body>"
     )
     assert to_text(_all_content(labelled)) == "Sales rose in May."
+    # a long description is more than the image's name: the chart's data in words
+    data = "Sales were 10 in January, 12 in February, 15 in March and 21 in April."
+    described = (
+        f'<body><p><img src="c.png" aria-describedby="d"><span id="d" class="sr-only">{data}'
+        "</span> Sales rose in May.</p></body>"
+    )
+    assert to_text(_all_content(described)) == f"{data} Sales rose in May."
     # a description the page shows is a caption, and one no image names stays
     shown = (
         '<body><div><img src="a.jpg" aria-describedby="c"><p id="c">The harbour at '

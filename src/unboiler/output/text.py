@@ -1021,7 +1021,8 @@ def _drop_image_descriptions(tree: Any, selection: Selection) -> None:
     image names by ``aria-describedby`` or ``aria-labelledby``.  It is the image's
     alternative text written apart ("Image 1 of 5" under each slide of a shop's
     gallery), and the text output leaves an image's ``alt`` out too.  A description the
-    page shows is a caption, and stays."""
+    page shows is a caption, and stays; so does one of more than :data:`MAX_HIDDEN_WORDS`
+    words, more than a name (a chart's data told in words)."""
     names: set[str] = set()
     for image in tree.css(_DESCRIBED_IMAGES):
         attributes = image.attributes
@@ -1033,9 +1034,10 @@ def _drop_image_descriptions(tree: Any, selection: Selection) -> None:
         attributes = element.attributes
         if attributes.get("id") not in names or not hides_visually(attributes.get("class") or ""):
             continue
-        if _short_text(element) is None:
-            continue  # a long text is more than an image's name
-        texts = [node for node in _text_nodes(element) if node in selection.texts]
+        short = _short_texts(element)
+        if short is None:
+            continue  # a long description (a chart's data) is more than an image's name
+        texts = [node for node in short if node in selection.texts]
         if texts and not any(node in selection.after for node in texts):
             selection.texts.difference_update(texts)
 
@@ -1682,22 +1684,33 @@ def is_decorative(node: LexborNode) -> bool:
     return _beside_words(node.prev, backward=True) or _beside_words(node.next, backward=False)
 
 
-#: An image this many CSS pixels wide or high, or less, shows nothing: a tracking pixel
+#: An image this many CSS pixels wide and high, or less, shows nothing: a tracking pixel
 #: (the 1x1 ``<img>`` that analytics and ad services put in ``<noscript>``) or a spacer.
 PIXEL_MAX_SIZE: Final = 1.0
+#: An inline style that sizes an image (its ``width`` and ``height`` attributes are then
+#: only its aspect ratio, or a placeholder's).
+_STYLE_SIZE: Final = re.compile(r"(?:^|[;\s])(?:max-|min-)?(?:width|height)\s*:", re.IGNORECASE)
 
 
 def shows_nothing(attributes: dict[str, str | None]) -> bool:
-    """Whether an image's attributes say it shows nothing: a ``width`` or ``height`` of at
-    most :data:`PIXEL_MAX_SIZE`, or an inline style that hides it (:data:`HIDDEN_STYLE`)."""
+    """Whether an image's attributes say it shows nothing: its ``width`` and ``height``,
+    each one given, at most :data:`PIXEL_MAX_SIZE`; unless its inline style sizes it, or a
+    script will load another picture into it (:data:`IMAGE_URL_ATTRIBUTES` besides
+    ``src``: a lazy image's 1x1 placeholder)."""
+    sizes = []
     for name in ("width", "height"):
         value = (attributes.get(name) or "").strip().lower().removesuffix("px")
-        try:
-            if float(value) <= PIXEL_MAX_SIZE:
-                return True
-        except ValueError:
+        if not value:
             continue
-    return HIDDEN_STYLE.search(attributes.get("style") or "") is not None
+        try:
+            sizes.append(float(value))
+        except ValueError:
+            return False
+    if not sizes or max(sizes) > PIXEL_MAX_SIZE:
+        return False
+    if _STYLE_SIZE.search(attributes.get("style") or ""):
+        return False
+    return not any(attributes.get(name) for name in IMAGE_URL_ATTRIBUTES[1:])
 
 
 #: The longest ``alt`` of an image that is an emoji or an emoticon.
