@@ -284,3 +284,14 @@ def test_a_link_aggregators_story_title_is_found_before_its_tags() -> None:
     metadata = extract_metadata(document)
     assert metadata.title == "Rust Project goals for 2024"
     assert metadata.date == "2024-08-12T10:00:23"
+
+
+def test_a_related_headline_that_starts_with_the_title_is_not_its_block() -> None:
+    from unboiler.metadata import _title_then_tags
+
+    # a related story's link ends with no domain; the title's case does not count
+    assert not _title_then_tags("How to cook rice in a microwave", "How to cook rice")
+    assert _title_then_tags(
+        "Rust Project Goals for 2024 rust blog.rust-lang.org", "Rust project goals for 2024"
+    )
+    assert _title_then_tags("Show HN: A tiny editor (example.com)", "Show HN: A tiny editor")

@@ -49,6 +49,7 @@ from the document's lexbor tree and blocks, and from the source not at all.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Final
 from urllib.parse import urljoin
@@ -230,15 +231,24 @@ def _title(page: _Page) -> tuple[str | None, int | None]:
 TITLE_TAIL_WORDS: Final = 4
 #: The fewest words of a title found that way: a word or two ("Home") start many blocks.
 TITLE_MIN_WORDS: Final = 3
+#: The domain that ends an aggregator's story line, in brackets or not.
+_TAIL_DOMAIN: Final = re.compile(r"\(?[\w-]+(?:\.[\w-]+)+\)?")
 
 
 def _title_then_tags(text: str, title: str) -> bool:
-    """Whether a block is the title, then a few words after it (:data:`TITLE_TAIL_WORDS`):
-    a link aggregator's story, whose title block holds its tags and domain too."""
-    if not text.startswith(title) or len(title.split()) < TITLE_MIN_WORDS:
+    """Whether a block is the title, then a few words (:data:`TITLE_TAIL_WORDS`) that end
+    with a domain: a link aggregator's story, whose title block holds its tags and the
+    linked site too.  A longer headline that starts with the title's words (a related
+    story's link) ends with no domain."""
+    if len(title.split()) < TITLE_MIN_WORDS:
         return False
-    tail = text[len(title) :]
-    return tail[:1].isspace() and len(tail.split()) <= TITLE_TAIL_WORDS
+    words = text.split()
+    for size in range(1, TITLE_TAIL_WORDS + 1):
+        if len(words) <= size or not _TAIL_DOMAIN.fullmatch(words[-1]):
+            return False
+        if fold(" ".join(words[:-size])) == fold(title):
+            return True
+    return False
 
 
 def _trailing_names(title: str | None, document: TextDocument) -> list[str]:
