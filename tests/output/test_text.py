@@ -310,6 +310,20 @@ def test_a_screen_reader_copy_before_the_shown_text_is_left_out() -> None:
     assert to_text(_all_content(label)) == "Price: $19.99"
 
 
+@pytest.mark.parametrize("wrapper", ["b", "span", "a"])
+def test_a_line_break_alone_in_an_element_breaks_the_line(wrapper: str) -> None:
+    # "<b><br></b>" between a line and the next holds no text, so no block, but breaks
+    # the line all the same; in a list item too
+    page = (
+        f"<body><p>Social Media Apps (e.g., TikTok)<{wrapper}><br></{wrapper}>Focus on"
+        f" friends.</p><ul><li>Basic)<{wrapper}><br></{wrapper}>Brand</li></ul></body>"
+    )
+    assert (
+        to_text(_all_content(page))
+        == "Social Media Apps (e.g., TikTok)\nFocus on friends.\n\nBasic)\nBrand"
+    )
+
+
 def test_a_hidden_space_before_punctuation_shows_nothing() -> None:
     # a link's screen-reader space, out of the flow; before a word it stays a space
     page = (

@@ -1638,6 +1638,23 @@ def _follows_code(node: LexborNode) -> bool:
     return before is not None and before.tag == "code"
 
 
+def _holds_only_breaks(element: LexborNode) -> bool:
+    """Whether an element holds a ``<br>`` and no text (``<b><br></b>`` between two
+    lines): no block of the page, so not among the kept elements, but a line break all
+    the same ("TikTok)Focus on" read so).  A few nodes are looked at, at most
+    (:data:`MAX_COPY_NODES`)."""
+    found = False
+    for count, node in enumerate(element.traverse(include_text=True)):
+        if count > MAX_COPY_NODES:
+            return False
+        if node.is_text_node:
+            if not node.is_empty_text_node:
+                return False
+        elif node.tag == "br":
+            found = True
+    return found
+
+
 def _styled_line(element: LexborNode) -> bool:
     """Whether an element inside a ``<pre>`` is a line by its class
     (:data:`CODE_LINE_CLASSES`)."""
@@ -1646,6 +1663,7 @@ def _styled_line(element: LexborNode) -> bool:
 
 
 def _starts_line(text: LexborNode) -> bool:
+    """Whether a text node starts with a line break (the line before it is ended)."""
     return (text.text_content or "").startswith(("\n", "\r"))
 
 
@@ -2571,6 +2589,8 @@ class _Layout:
                 elif node in self.hidden:
                     if not code_depth:
                         _mark_case_edge(run)  # an element's edge, though hidden
+                elif _holds_only_breaks(node):
+                    run.append(BREAK)
                 elif tag not in RUBY_ANNOTATION_TAGS and (
                     free_images or node in self.marked or node in self.formulas
                 ):
@@ -2725,6 +2745,8 @@ class _Layout:
                         run.append(" ")  # an image left out still stands between words
                     elif node in self.hidden:
                         _mark_case_edge(run)
+                    elif _holds_only_breaks(node):
+                        run.append(BREAK)
                 elif inline and not holds_blocks:
                     self.inline_element(node, run)
                 elif inline:
