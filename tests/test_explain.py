@@ -80,3 +80,22 @@ def test_options_go_to_the_named_extractor() -> None:
         explain_extraction(unboiler.parse(BLOG), "boilerpipe-article", depth=2)
     tree = explain_extraction(unboiler.parse(BLOG), "boilerpipe-tree", depth=3)
     assert tree.extractor == "boilerpipe-tree"
+
+
+def test_a_model_reason_names_the_pages_cut() -> None:
+    from unboiler.explain import Step, _ModelReason, _reason
+
+    model = _ModelReason(probability=0.65, features=(("any_footer", 1.0, -0.5),), context=())
+    dropped = Step(filter="DecideBlocks()", change="boilerplate")
+    kept = Step(filter="DecideBlocks()", change="content")
+    # below the cut: the model's own choice
+    assert _reason(False, dropped, model, 0.70) == (
+        "dropped by DecideBlocks(): p(content) 0.65 (the page's cut 0.70); any_footer -0.50"
+    )
+    # above it and dropped, or below it and kept: a rule of the decision did it
+    assert "above the page's cut 0.60: left out by a rule" in _reason(False, dropped, model, 0.60)
+    assert "below the page's cut 0.70: kept by a rule" in _reason(True, kept, model, 0.70)
+    # no model decision on the page: no cut to show
+    assert _reason(False, dropped, model) == (
+        "dropped by DecideBlocks(): p(content) 0.65; any_footer -0.50"
+    )

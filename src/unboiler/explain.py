@@ -24,7 +24,7 @@ import dataclasses
 import inspect
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -138,10 +138,13 @@ def explain_extraction(
     added: dict[_Key, tuple[str, int]] = {}  # a block no parse made: who added it, order
     model_reasons: dict[_Key, _ModelReason] = {}
     names: list[tuple[str, str]] = []
+    model_filter = None
     for step in _leaf_filters(chosen.pipeline):
         name = _filter_name(step)
         names.append((name, _filter_description(step)))
         scored = _model_reasons(step, work)
+        if scored:
+            model_filter = name
         model_reasons.update(scored)
         step(work)
         snapshot = _snapshot(work)
@@ -158,8 +161,20 @@ def explain_extraction(
                 added[key] = (name, len(added))
         states = new_states
     final = _snapshot(work)
+    # The page's cut: the least probability among the blocks the model itself kept (its
+    # choice keeps the likeliest blocks, up to where the expected F-score is best).
+    cut = min(
+        (
+            model_reasons[key].probability
+            for index, (key, _) in enumerate(originals)
+            if key in model_reasons
+            and history[index]
+            and history[index][-1] == Step(filter=model_filter or "", change="content")
+        ),
+        default=None,
+    )
     blocks = [
-        _explain_block(index, block, states[index], history[index], model_reasons.get(key))
+        _explain_block(index, block, states[index], history[index], model_reasons.get(key), cut=cut)
         for index, (key, block) in enumerate(originals)
     ]
     parts = _parts(work)
@@ -176,6 +191,7 @@ def explain_extraction(
                 model_reasons.get(key),
                 text=key[1],
                 added=True,
+                cut=cut,
             )
         )
     return Explanation(
@@ -270,6 +286,7 @@ def _explain_block(
     *,
     text: str | None = None,
     added: bool = False,
+    cut: float | None = None,
 ) -> BlockExplanation:
     kept = state is not None and state[0]
     # Labels of the page's structure are the block's own; a merged block carries the
@@ -278,7 +295,7 @@ def _explain_block(
     labels = tuple(sorted({str(label) for label in block.labels} | found))
     deciding = [s for s in steps if s.change in ("content", "boilerplate", "removed", "added")]
     decided_by = deciding[-1].filter if deciding else None
-    reason = _reason(kept, deciding[-1] if deciding else None, model)
+    reason = _reason(kept, deciding[-1] if deciding else None, model, cut)
     return BlockExplanation(
         index=index,
         text=block.text if text is None else text,
@@ -301,15 +318,34 @@ def _explain_block(
     )
 
 
-def _reason(kept: bool, step: Step | None, model: _ModelReason | None) -> str:
-    """The one-line answer: who decided last, and for a model, with what evidence."""
+#: What the default extractor's decision does besides its cut (see
+#: :mod:`unboiler.filters.units` and :func:`unboiler.filters.repeats.hidden_copies`).
+_KEPT_BY_RULE: Final = "a unit decided whole, a heading before kept text, lines between kept ones"
+_DROPPED_BY_RULE: Final = "a unit decided whole, a contents entry, a hidden copy"
+
+
+def _reason(
+    kept: bool, step: Step | None, model: _ModelReason | None, cut: float | None = None
+) -> str:
+    """The one-line answer: who decided last, and for a model, with what evidence and
+    against which cut (the least probability the model kept on the page: a block
+    dropped at 0.65 reads as a bug unless the cut, 0.70, is shown beside it)."""
     if step is None:
         return "kept: content from the start" if kept else "dropped: no filter marked it content"
     verb = {"content": "kept by", "boilerplate": "dropped by", "removed": "removed by"}
     head = f"{verb.get(step.change, 'added by')} {step.filter}"
     if model is not None and step.change in ("content", "boilerplate"):
         top = ", ".join(f"{name} {weight:+.2f}" for name, _, weight in model.features[:3])
-        return f"{head}: p(content) {model.probability:.2f}; {top}"
+        against = ""
+        if cut is not None:
+            against = f" (the page's cut {cut:.2f})"
+            if kept and model.probability < cut:
+                against = f", below the page's cut {cut:.2f}: kept by a rule ({_KEPT_BY_RULE})"
+            elif not kept and model.probability >= cut:
+                against = (
+                    f", above the page's cut {cut:.2f}: left out by a rule ({_DROPPED_BY_RULE})"
+                )
+        return f"{head}: p(content) {model.probability:.2f}{against}; {top}"
     return head
 
 
