@@ -154,6 +154,21 @@ def many_code_blocks(scale: float = 1.0) -> str:
     return "<body><article>" + block * _n(DEEP_NESTING // 5, scale) + "</article>"
 
 
+def many_streamed(scale: float = 1.0) -> str:
+    """1,000 pieces of React's streamed content, each with its placeholder, fallback and
+    script (each move looks the page up again)."""
+    count = _n(1000, scale)
+    places = "".join(
+        f'<!--$?--><template id="B:{i:x}"></template><p>Loading</p><!--/$-->' for i in range(count)
+    )
+    pieces = "".join(
+        f'<div hidden id="S:{i:x}"><p>{_SENTENCE}</p></div>'
+        f'<script>$RC("B:{i:x}","S:{i:x}")</script>'
+        for i in range(count)
+    )
+    return f"<body>{places}{pieces}</body>"
+
+
 def many_formulas(scale: float = 1.0) -> str:
     """100,000 MathML formulas: a row of empty ones, then MathJax-style wrappers in a
     sentence (the layout writes a formula in a line of content; asking of each formula
@@ -543,6 +558,7 @@ PATHOLOGIES: Final = (
     Pathology("unclosed-bold-blank-lines", unclosed_bold_blank_lines),
     Pathology("long-author", long_author),
     Pathology("many-formulas", many_formulas),
+    Pathology("many-streamed", many_streamed),
     Pathology("nested-code", nested_code),
     Pathology("many-code-blocks", many_code_blocks),
     Pathology("big-page", big_page, tags=frozenset({BIG})),

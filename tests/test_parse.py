@@ -365,6 +365,42 @@ def test_a_closed_raw_text_element_in_noscript_is_left_as_it_is() -> None:
     assert _close_noscript_raw_text(page.encode()) == page.encode()
 
 
+def test_streamed_content_is_put_where_its_script_puts_it() -> None:
+    # React's streamed rendering: a boundary's placeholder and fallback, a segment's
+    # placeholder, and their content hidden after the page, moved by $RC and $RS
+    page = (
+        "<body><main><h1>Cloud stocks</h1><!--$?--><template id='B:0'></template>"
+        "<p>Loading paragraph...</p><!--/$--><p>Middle of the page.</p>"
+        "<template id='P:1'></template></main><footer>Footer links</footer>"
+        "<div hidden id='S:0'><h2>1. Salesforce</h2><p>First pick.</p></div>"
+        "<script>$RC('B:0','S:0')</script>".replace("'", '"')
+        + '<div hidden id="S:1"><p>Last words.</p></div><script>$RS("S:1","P:1")</script></body>'
+    )
+    document = parse(page)
+    assert [block.text for block in document.blocks] == [
+        "Cloud stocks",
+        "1. Salesforce",
+        "First pick.",
+        "Middle of the page.",
+        "Last words.",
+        "Footer links",
+    ]
+    assert document.tree is not None and document.tree.css_first("[hidden]") is None
+
+
+def test_streamed_content_without_its_places_stays_as_it_is() -> None:
+    # a hidden <div id="S:0"> with no placeholder, and a placeholder whose fallback has
+    # no end comment: nothing moves, nothing is removed
+    page = (
+        '<body><p>Text.</p><template id="B:0"></template><p>Fallback kept.</p>'
+        '<div hidden id="S:0"><p>Hidden.</p></div><div hidden id="S:1"><p>Other.</p></div>'
+        '<script>$RC("B:0","S:0");$RC("B:9","S:1")</script></body>'
+    )
+    document = parse(page)
+    texts = [block.text for block in document.blocks]
+    assert texts == ["Text.", "Hidden.", "Fallback kept.", "Other."]
+
+
 class TestFrameset:
     PAGE = (
         "<html><head><title>Framed news</title></head><frameset cols='50%,50%'>"
