@@ -202,9 +202,11 @@ _RAW_TEXT_TAGS: Final = (
     "textarea",
     "title",
 )
-_NOSCRIPT_OPEN = re.compile(rb"<noscript\b[^>]*>", re.IGNORECASE)
-_NOSCRIPT_CLOSE = re.compile(rb"</noscript", re.IGNORECASE)
-_RAW_TEXT_OPEN = re.compile(rb"<(" + "|".join(_RAW_TEXT_TAGS).encode() + rb")\b", re.IGNORECASE)
+_NOSCRIPT_OPEN: Final = re.compile(rb"<noscript\b[^>]*>", re.IGNORECASE)
+_NOSCRIPT_CLOSE: Final = re.compile(rb"</noscript", re.IGNORECASE)
+_RAW_TEXT_OPEN: Final = re.compile(
+    rb"<(" + "|".join(_RAW_TEXT_TAGS).encode() + rb")\b", re.IGNORECASE
+)
 _RAW_TEXT_CLOSE: Final = {
     tag.encode(): re.compile(b"</" + tag.encode() + rb"\b", re.IGNORECASE) for tag in _RAW_TEXT_TAGS
 }
@@ -639,7 +641,7 @@ _STREAMED_CALL: Final = re.compile(r'\$R([CS])\("([BPS]:[0-9a-z]+)","([BPS]:[0-9
 _SEGMENT_ID: Final = re.compile(r"S:[0-9a-z]+")
 #: Rounds of moves: a boundary's content can hold another's placeholder.
 STREAMED_ROUNDS: Final = 8
-#: The most streamed pieces moved on a page (WCXB's pages have up to 30): each move looks
+#: The most streamed pieces moved on a page (a few dozen on WCXB's pages): each move looks
 #: up its two elements in the whole tree again, as moving and dropping change it.
 MAX_STREAMED_SEGMENTS: Final = 1000
 
