@@ -24,6 +24,7 @@ from tests.output.helpers import (
 )
 
 import unboiler
+from unboiler.document import TextDocument
 from unboiler.output.html import to_html
 from unboiler.output.markdown import escape, to_markdown
 from unboiler.output.text import MAX_CELL_CODE_LINES, layout, to_text
@@ -260,6 +261,15 @@ def test_links_only_on_request_with_absolute_urls() -> None:
     assert "javascript" not in markdown and "Not a link any more." in markdown
 
 
+def _emphasis_markdown(page: str) -> tuple[TextDocument, str, str]:
+    """``page`` with every block kept, its Markdown, and that Markdown rendered by a
+    CommonMark reader (the formatting a reader sees)."""
+    document = unboiler.parse(page)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    markdown = to_markdown(document)
+    return document, markdown, markdown_parser().render(markdown)
+
+
 @pytest.mark.parametrize(
     ("page", "expected", "elements"),
     [
@@ -285,12 +295,9 @@ def test_links_only_on_request_with_absolute_urls() -> None:
 def test_emphasis_that_commonmark_cannot_read_is_written_as_html(
     page: str, expected: str, elements: dict[str, int]
 ) -> None:
-    document = unboiler.parse(page)
-    unboiler.get_extractor("boilerpipe-everything")(document)
-    markdown = to_markdown(document)
+    document, markdown, rendered = _emphasis_markdown(page)
     assert markdown == expected
     assert markdown_text(markdown) == to_text(document)
-    rendered = markdown_parser().render(markdown)  # the formatting a reader sees
     for tag in ("em", "strong", "del", "s"):
         assert rendered.count(f"<{tag}>") == elements.get(tag, 0), rendered
 
@@ -324,11 +331,8 @@ def test_emphasis_that_commonmark_cannot_read_is_written_as_html(
 def test_spaces_inside_emphasis_are_written_outside_it(
     page: str, expected: str, elements: dict[str, int]
 ) -> None:
-    document = unboiler.parse(page)
-    unboiler.get_extractor("boilerpipe-everything")(document)
-    markdown = to_markdown(document)
+    _, markdown, rendered = _emphasis_markdown(page)
     assert markdown == expected
-    rendered = markdown_parser().render(markdown)
     for tag in ("em", "strong"):
         assert rendered.count(f"<{tag}>") == elements.get(tag, 0), rendered
 

@@ -240,15 +240,14 @@ def _title_then_tags(text: str, title: str) -> bool:
     with a domain: a link aggregator's story, whose title block holds its tags and the
     linked site too.  A longer headline that starts with the title's words (a related
     story's link) ends with no domain."""
-    if len(title.split()) < TITLE_MIN_WORDS:
-        return False
     words = text.split()
-    for size in range(1, TITLE_TAIL_WORDS + 1):
-        if len(words) <= size or not _TAIL_DOMAIN.fullmatch(words[-1]):
-            return False
-        if fold(" ".join(words[:-size])) == fold(title):
-            return True
-    return False
+    if len(title.split()) < TITLE_MIN_WORDS or not words or not _TAIL_DOMAIN.fullmatch(words[-1]):
+        return False
+    folded = fold(title)
+    return any(
+        fold(" ".join(words[:-size])) == folded
+        for size in range(1, min(TITLE_TAIL_WORDS, len(words) - 1) + 1)
+    )
 
 
 def _trailing_names(title: str | None, document: TextDocument) -> list[str]:
