@@ -789,7 +789,32 @@ def test_a_table_of_huge_spans_keeps_its_rows() -> None:
     assert MAX_GRID_SLOTS < 2000 * 1000 * 2000
     assert table.grid() == [[wide]] * 2000  # the spans left out, the rows as they are
     spanning, after = Cell(["a"], colspan=3), Cell(["b"])
-    assert Table([[spanning, after]]).grid() == [[spanning, None, None, after]]
+    below = [Cell([text]) for text in "cdef"]
+    assert Table([[spanning, after], below]).grid() == [[spanning, None, None, after], below]
+
+
+def test_a_column_empty_in_every_row_is_left_out() -> None:
+    # A table that lays out a page puts an empty spacer cell before each entry: it wrote
+    # a tab at the start of every line, and an empty column in the Markdown.
+    page = (
+        "<table><tr><td></td><td>Ferry to the island</td><td> </td><td>daily</td></tr>"
+        "<tr><td></td><td>Bus to the harbour</td><td></td><td>hourly</td></tr></table>"
+    )
+    document = unboiler.parse(page)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    assert to_text(document) == "Ferry to the island\tdaily\nBus to the harbour\thourly"
+    rows = [row for row in to_markdown(document).split("\n") if not row.startswith("| ---")]
+    assert rows == ["| | |", "| Ferry to the island | daily |", "| Bus to the harbour | hourly |"]
+    # An empty corner cell keeps its column: the cells below it belong under it.
+    corner = "<table><tr><th></th><th>Price</th></tr><tr><td>Apples</td><td>3</td></tr></table>"
+    document = unboiler.parse(corner)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    assert to_text(document) == "\tPrice\nApples\t3"
+    # A column that only a span covers shows nothing either.
+    from unboiler.output.text import Cell, Table
+
+    spanning, after = Cell(["a"], colspan=3), Cell(["b"])
+    assert Table([[spanning, after]]).grid() == [[spanning, after]]
 
 
 def test_layout_table_reads_as_paragraphs() -> None:

@@ -309,11 +309,12 @@ class Table:
         (``rowspan``), or that a cell's ``colspan`` covers after it, is None.  Written as
         rows of cells, a table with a ``rowspan`` put the cells after it under the wrong
         headers.  A table whose spans would fill more than :data:`MAX_GRID_SLOTS` slots
-        keeps its rows as they are, its spans left out."""
+        keeps its rows as they are, its spans left out.  A column that shows nothing in
+        any row (:func:`_shown_columns`) is left out."""
         rows = self.rows
         slots = sum(min(cell.rowspan, len(rows)) * cell.colspan for row in rows for cell in row)
         if slots > MAX_GRID_SLOTS:
-            return [list(row) for row in rows]
+            return _shown_columns([list(row) for row in rows])
         taken: set[tuple[int, int]] = set()  # slots a cell above spans into
         grid: list[list[Cell | None]] = []
         for top, row in enumerate(rows):
@@ -333,7 +334,27 @@ class Table:
                 placed[column] = None
                 column += 1
             grid.append([placed.get(index) for index in range(column)])
+        return _shown_columns(grid)
+
+
+def _shown_columns(grid: list[list[Cell | None]]) -> list[list[Cell | None]]:
+    """``grid`` without the columns that show nothing in any row: the spacer column of a
+    table that lays a page out (an empty first cell beside every post or link) wrote a
+    tab at the start of every line of the text, and an empty column in the Markdown.  A
+    column empty in some rows only (a header row's corner cell) keeps its place, since
+    the other rows' cells belong under it."""
+    width = max((len(row) for row in grid), default=0)
+    shown = [
+        column
+        for column in range(width)
+        if any(
+            column < len(row) and (cell := row[column]) is not None and has_text(cell.inlines)
+            for row in grid
+        )
+    ]
+    if len(shown) == width or not shown:  # a table of nothing is left as it is
         return grid
+    return [[row[column] for column in shown if column < len(row)] for row in grid]
 
 
 @dataclass
