@@ -514,26 +514,7 @@ class DefaultModel:
         the signals' own when they were computed with room for the context
         (``page_signals(document, spare=self.spare_columns)``), so the rows are never
         copied."""
-        blocks = signals.blocks
-        count, width = blocks.shape
-        full_width = width + len(CONTEXT_FEATURES)
-        if signals.rows is not None and signals.rows.shape[1] == full_width:
-            rows = signals.rows
-        else:
-            # Column-major, so that each stage reads its features as contiguous columns
-            # without a transposed copy (Ensemble.leaves).
-            rows = np.empty((count, full_width), dtype=ROW_DTYPE, order="F")
-            rows[:, :width] = blocks
-        types = []
-        total = np.zeros(count)
-        for member in self.members:
-            member_types = member.page_type_probabilities(signals.page)
-            fixed = Fixed(width, np.concatenate([signals.page, member_types]))
-            first = sigmoid(member.blocks.scores(rows[:, :width], fixed)[:, 0])
-            rows[:, width:] = score_context(signals, first)
-            total += sigmoid(member.refine.scores(rows, fixed)[:, 0])
-            types.append(member_types)
-        return Decision(vote(types), np.mean(types, axis=0), total / len(self.members))
+        return self._run(signals, whole_rows=False)[0]
 
     def decide_with_rows(
         self, signals: PageSignals
@@ -541,24 +522,46 @@ class DefaultModel:
         """:meth:`decide`, with every member's whole second-stage rows (the first stage's
         columns, then the context's), which :meth:`explain` reads; the page's features are
         written into every row, as the trees were trained on them."""
+        return self._run(signals, whole_rows=True)
+
+    def _run(
+        self, signals: PageSignals, *, whole_rows: bool
+    ) -> tuple[Decision, list[npt.NDArray[np.float32]]]:
+        """Both stages of every member: into one shared array of rows whose page columns
+        are :class:`Fixed` (:meth:`decide`), or into whole rows of each member's own,
+        returned with the decision (:meth:`decide_with_rows`)."""
         blocks = signals.blocks
         count, width = blocks.shape
+        shared: npt.NDArray[np.float32] | None = None
+        if not whole_rows:
+            full_width = width + len(CONTEXT_FEATURES)
+            if signals.rows is not None and signals.rows.shape[1] == full_width:
+                shared = signals.rows
+            else:
+                # Column-major, so that each stage reads its features as contiguous
+                # columns without a transposed copy (Ensemble.leaves).
+                shared = np.empty((count, full_width), dtype=ROW_DTYPE, order="F")
+                shared[:, :width] = blocks
         types, member_rows = [], []
         total = np.zeros(count)
         for member in self.members:
             member_types = member.page_type_probabilities(signals.page)
             tail = np.concatenate([signals.page, member_types])
-            first_width = width + len(tail)
-            rows = np.empty(
-                (count, first_width + len(CONTEXT_FEATURES)), dtype=ROW_DTYPE, order="F"
-            )
-            rows[:, :width] = blocks
-            rows[:, width:first_width] = tail
-            first = sigmoid(member.blocks.scores(rows[:, :first_width])[:, 0])
+            fixed: Fixed | None
+            if shared is None:
+                first_width, fixed = width + len(tail), None
+                rows = np.empty(
+                    (count, first_width + len(CONTEXT_FEATURES)), dtype=ROW_DTYPE, order="F"
+                )
+                rows[:, :width] = blocks
+                rows[:, width:first_width] = tail
+                member_rows.append(rows)
+            else:
+                rows, first_width, fixed = shared, width, Fixed(width, tail)
+            first = sigmoid(member.blocks.scores(rows[:, :first_width], fixed)[:, 0])
             rows[:, first_width:] = score_context(signals, first)
-            total += sigmoid(member.refine.scores(rows)[:, 0])
+            total += sigmoid(member.refine.scores(rows, fixed)[:, 0])
             types.append(member_types)
-            member_rows.append(rows)
         decision = Decision(vote(types), np.mean(types, axis=0), total / len(self.members))
         return decision, member_rows
 
