@@ -144,6 +144,16 @@ def test_dublin_core_fields() -> None:
     assert meta.language == "nl"  # <html lang> before DC.language
 
 
+@pytest.mark.parametrize(
+    "keywords",
+    ["アプリ、セキュリティ、Wi-Fi", "アプリ;セキュリティ;Wi-Fi", "アプリ，セキュリティ；Wi-Fi"],
+)
+def test_keywords_parted_as_chinese_and_japanese_pages_part_them(keywords: str) -> None:
+    head = f'<title>x</title><meta name="keywords" content="{keywords}">'
+    meta = extract_metadata(unboiler.parse(f"<html><head>{head}</head><body></body></html>"))
+    assert meta.tags == ("アプリ", "セキュリティ", "Wi-Fi")
+
+
 def test_parsely_sailthru_and_twitter_fields() -> None:
     meta = meta_of("vendor-tags")
     assert meta.title == "City council approves the new harbour plan"

@@ -1135,6 +1135,11 @@ def test_links_and_words_that_touch(html: str, expected: str) -> None:
             "<p>She said <q>make it so</q>, and left.</p>",
             "She said \u201cmake it so\u201d, and left.",
         ),
+        # a quotation inside a quotation takes the single marks, one inside that double
+        (
+            "<p>He said <q>it is <q>fine, <b><q>quite</q></b></q> now</q>.</p>",
+            "He said \u201cit is \u2018fine, \u201cquite\u201d\u2019 now\u201d.",
+        ),
     ],
 )
 def test_what_the_style_and_the_browser_add_to_a_line(html: str, expected: str) -> None:

@@ -218,15 +218,22 @@ class StructuredData:
         return False
 
 
+#: What parts the items of a list written as one string (``keywords``, ``article:tag``):
+#: the comma, and the semicolon, the ideographic comma 、 and the full-width comma and
+#: semicolon that Chinese and Japanese pages write their keywords with
+#: ("关注点;国家;发展", "アプリ、セキュリティ").
+LIST_SEPARATORS: Final = re.compile("[,;\u3001\uff0c\uff1b]")
+
+
 def strings(value: Any) -> list[str]:
-    """The strings of a schema.org value that may be one string, a comma-separated list
-    (``keywords``) or a list."""
+    """The strings of a schema.org value that may be one string, a list written as one
+    string (``keywords``, parted by :data:`LIST_SEPARATORS`) or a list."""
     if isinstance(value, list):
         return [text for item in value for text in strings(item)]
     text = clean_text(value)
     if not text:
         return []
-    return [part.strip() for part in text.split(",") if part.strip()]
+    return [part.strip() for part in LIST_SEPARATORS.split(text) if part.strip()]
 
 
 def image_url(value: Any, depth: int = 0) -> str | None:

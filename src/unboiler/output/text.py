@@ -908,8 +908,10 @@ def _shown_words(element: LexborNode) -> int:
 
 #: What a ``<q>`` shows around its text: the HTML standard's rendering (§15.3.6,
 #: "Quotes") draws the quotation marks of the element's language there, not the page's
-#: text; these are English's, the most common (a page's own language aside).
-QUOTE_MARKS: Final = ("\u201c", "\u201d")
+#: text; these are English's, the most common (a page's own language aside): double
+#: marks, and single ones for a quote inside a quote (CSS Generated Content Level 3,
+#: §2.1: each level of nesting takes the next pair).
+QUOTE_MARKS: Final = (("\u201c", "\u201d"), ("\u2018", "\u2019"))
 #: An inline style that lays its element out as a block (CSS Display Module Level 3,
 #: §2: an outer display type of ``block``), on its own line: WP Recipe Maker writes a
 #: recipe's notes as ``<span style="display: block">``.
@@ -1643,6 +1645,16 @@ def visible(text: str) -> str:
     if "\u200d" in text or "\u200c" in text:
         text = _LONE_JOINERS.sub("", text)
     return text
+
+
+def _quote_depth(quote: LexborNode) -> int:
+    """How many ``<q>`` hold ``quote``: the level of :data:`QUOTE_MARKS` it takes."""
+    depth = 0
+    node = quote.parent
+    while node is not None:
+        depth += node.tag == "q"
+        node = node.parent
+    return depth
 
 
 def _blank_line(element: LexborNode) -> bool:
@@ -2550,8 +2562,9 @@ class _Layout:
             run.append(" ")
             return " "
         if tag == "q":  # the marks a browser draws around it, written out
-            run.append(QUOTE_MARKS[0])
-            return QUOTE_MARKS[1]
+            opening, closing = QUOTE_MARKS[_quote_depth(node) % len(QUOTE_MARKS)]
+            run.append(opening)
+            return closing
         style = node.attributes.get("style") if tag in _STYLED_INLINE_TAGS else None
         if style and _BLOCK_DISPLAY.search(style):
             # an inline element its own style makes a block: a line of its own, with
