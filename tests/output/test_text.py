@@ -793,6 +793,26 @@ def test_a_table_of_huge_spans_keeps_its_rows() -> None:
     assert Table([[spanning, after], below]).grid() == [[spanning, None, None, after], below]
 
 
+@pytest.mark.parametrize("output", ["text", "markdown", "html"])
+def test_header_rows_first_and_footer_rows_last_wherever_the_page_writes_them(
+    output: str,
+) -> None:
+    # a <tfoot> may come before the <tbody> (HTML 4 asked for it there), a <thead>
+    # after it: browsers draw the header on top and the footer at the bottom
+    page = (
+        "<table><tfoot><tr><td>Total</td><td>5</td></tr></tfoot>"
+        "<tbody><tr><td>Apples</td><td>2</td></tr><tr><td>Pears</td><td>3</td></tr></tbody>"
+        "<thead><tr><th>Fruit</th><th>Count</th></tr></thead></table>"
+    )
+    document = unboiler.parse(page)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    written = render(document, output, extractor="by-hand")
+    order = [written.index(word) for word in ("Fruit", "Apples", "Pears", "Total")]
+    assert order == sorted(order)
+    if output == "markdown":
+        assert written.startswith("| Fruit | Count |\n| --- | --- |\n")
+
+
 def test_a_column_empty_in_every_row_is_left_out() -> None:
     # A table that lays out a page puts an empty spacer cell before each entry: it wrote
     # a tab at the start of every line, and an empty column in the Markdown.

@@ -34,7 +34,7 @@ import enum
 import re
 import unicodedata
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Final
 from urllib.parse import quote, urljoin, urlsplit
@@ -3115,22 +3115,33 @@ class _Layout:
                 return False
         return formulas
 
-    def _rows(self, table: LexborNode, before: list[Block], depth: int) -> Iterator[LexborNode]:
-        """The rows of ``table`` that hold content (a caption's blocks go to ``before``)."""
+    def _rows(self, table: LexborNode, before: list[Block], depth: int) -> list[LexborNode]:
+        """The rows of ``table`` that hold content (a caption's blocks go to ``before``),
+        in the order a browser draws them: the first ``<thead>``'s rows first and the
+        ``<tfoot>``s' rows last, wherever the page writes them (CSS 2.1 §17.2, the
+        header and footer row groups; the HTML standard's table model, §4.9.12,
+        processes the footers last too)."""
+        head: list[LexborNode] = []
+        body: list[LexborNode] = []
+        foot: list[LexborNode] = []
         child = table.first_child
         while child is not None:
             if child in self.marked or child in self.formulas:
                 if child.tag == "tr":
-                    yield child
+                    body.append(child)
                 elif child.tag in ("thead", "tbody", "tfoot"):
+                    group = foot if child.tag == "tfoot" else body
+                    if child.tag == "thead" and not head:
+                        group = head
                     row = child.first_child
                     while row is not None:
                         if row.tag == "tr" and (row in self.marked or row in self.formulas):
-                            yield row
+                            group.append(row)
                         row = row.next
                 else:
                     before.extend(self.flow(child, depth))
             child = child.next
+        return head + body + foot
 
 
 def _wraps_items(node: LexborNode) -> bool:
