@@ -309,6 +309,14 @@ def test_a_hand_built_document_has_no_tree() -> None:
             ["海岸日报"],
             "港城旧渡轮改建为水上图书馆",
         ),
+        # the full-width bar, and a name in brackets at either end, part the site's name
+        ("新しい地図アプリ｜ITニュース", ["ITニュース"], "新しい地図アプリ"),
+        ("新しい地図アプリ ｜ 週刊IT", [], "新しい地図アプリ"),
+        ("【ITニュース】新しい地図アプリ", [], "新しい地図アプリ"),
+        ("欲張りなイヌ　＜福娘童話集　きょうの童話＞", [], "欲張りなイヌ"),
+        # a work's name in its brackets, or brackets inside the title, stay
+        ("《流浪地球》影评", [], "《流浪地球》影评"),
+        ("新しい【地図】アプリ", [], "新しい【地図】アプリ"),
     ],
 )
 def test_clean_title(title: str, sites: list[str], expected: str) -> None:
@@ -364,6 +372,9 @@ def test_heading_split_in_two_elements_is_joined() -> None:
         ("05/17/2024", "2024-05-17"),
         ("17/05/2024", "2024-05-17"),
         ("2024年5月17日", "2024-05-17"),
+        ("2018. 9. 28.", "2018-09-28"),  # Korean and Hungarian: spaced full stops
+        ("2018. 09. 28. 오후 5:32", "2018-09-28"),
+        ("v1.2. 3. 4", None),
         ("Thu, 09/25/2025 - 11:38", "2025-09-25"),
         ("2024-02-30", None),  # no such day
         ("1970-01-01", None),  # before the Web

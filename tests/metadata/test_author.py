@@ -215,3 +215,37 @@ def test_an_author_label_in_the_plural() -> None:
     assert author_of(body=body) == "Daniel Veillard"
     body = f"<h1>Rain</h1><p>Authors: Ann Lee and Bo Chen</p>{RUNNING_TEXT}"
     assert author_of(body=body) == "Ann Lee and Bo Chen"
+
+
+def test_a_notice_that_opens_with_by_is_no_byline() -> None:
+    notice = (
+        "<p class='terms'>By using VS Code, you agree to its license and privacy statement.</p>"
+    )
+    assert author_of(body=f"<h1>Editor 2.0 released</h1>{notice}{RUNNING_TEXT}") is None
+    # a name may open with a particle, or be a team's
+    assert author_of(body=f"<h1>Symphonies</h1><p>By van Beethoven</p>{RUNNING_TEXT}") == (
+        "van Beethoven"
+    )
+    team = f"<h1>Coffee at home</h1><p>By the Lavazza Team</p>{RUNNING_TEXT}"
+    assert author_of(body=team) == "the Lavazza Team"
+
+
+def test_a_menus_author_entry_and_a_no_byline_mark_name_no_one() -> None:
+    menu = "<nav><ul><li><a href='/blog/'>Author in Residence</a></li></ul></nav>"
+    assert author_of(body=f"{menu}<h1>Editor 2.0 released</h1>{RUNNING_TEXT}") is None
+    linked = "<nav><a href='/authors/jane-doe/'>Jane Doe</a></nav>"
+    assert author_of(body=f"{linked}<h1>Editor 2.0 released</h1>{RUNNING_TEXT}") is None
+    crumbs = "<div class='post-meta-detail no-byline'><a href='/'>Home</a> » News</div>"
+    assert author_of(body=f"<h1>Editor 2.0 released</h1>{crumbs}{RUNNING_TEXT}") is None
+
+
+def test_an_authors_box_gives_its_first_line() -> None:
+    box = (
+        "<div class='author-box'><p>Juliette Carreiro</p><p>Tech Writer</p>"
+        "<a href='/authors/juliette'>Articles by Juliette</a></div>"
+    )
+    assert author_of(body=f"<h1>Editor 2.0 released</h1>{box}{RUNNING_TEXT}") == (
+        "Juliette Carreiro"
+    )
+    more = "<p><a href='/authors/jane-doe'>More by Jane</a></p>"  # her other work
+    assert author_of(body=f"<h1>Editor 2.0 released</h1>{more}{RUNNING_TEXT}") is None

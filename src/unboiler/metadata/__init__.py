@@ -210,6 +210,8 @@ def _title(page: _Page) -> tuple[str | None, int | None]:
     title, index = find_title(candidates, page_headings, names)
     if title and "&#" in title:
         title = LEFT_AMPERSAND.sub("&", title)
+    if title:
+        title = TITLE_LABEL.sub("", title) or title
     if index is None and title:
         index = next(
             (i for i, block in enumerate(document.blocks) if same_headline(block.text, title)),
@@ -225,6 +227,10 @@ def _title(page: _Page) -> tuple[str | None, int | None]:
     return title, index
 
 
+#: A field's label before the title in the heading that shows it (arXiv's
+#: ``<span class="descriptor">Title:</span>``, a catalogue's record): the page labels the
+#: field, the label is not the title's.
+TITLE_LABEL: Final = re.compile(r"^\s*(?:title|titre|titel|título|titolo)\s*[:：]\s*", re.I)
 #: The most words a link aggregator writes after a story's title in its block: its tags
 #: and the linked site's domain (Lobsters' "rust blog.rust-lang.org", Hacker News'
 #: "(example.com)").

@@ -75,9 +75,10 @@ NAME_ABBREVIATIONS: Final = frozenset(
 )
 
 
-#: The element of an aside, whose bylines are not the page's (besides the class and id
-#: words of :func:`~unboiler.metadata.sources.in_aside`).
-ASIDE_TAGS: Final = frozenset({"aside"})
+#: The elements of an aside and of navigation, whose bylines and author links are not
+#: the page's (a menu's "Authors" entry; besides the class and id words of
+#: :func:`~unboiler.metadata.sources.in_aside`).
+ASIDE_TAGS: Final = frozenset({"aside", "nav"})
 
 
 def clean_author(name: str) -> str | None:
@@ -146,9 +147,23 @@ def byline_name(text: str, *, username: bool = False) -> str | None:
     # A name has a capital (or is in a script without case), unlike a sentence's words.
     if not any(char.isupper() or (char.isalpha() and not char.islower()) for char in text):
         return None
-    if _mostly_lower_case(text):
+    if _mostly_lower_case(text) or _opens_lower_case(text):
         return None
     return clean_author(text)
+
+
+def _opens_lower_case(text: str) -> bool:
+    """Whether a name of several words opens with a word in lower case that is no
+    particle (:data:`NAME_PARTICLES`) nor the "the" of a team ("the Lavazza Team"): the
+    sentence of a notice, not a name ("By using VS Code, you agree", "Author in
+    Residence")."""
+    first, _, rest = text.partition(" ")
+    return (
+        bool(rest)
+        and first[:1].islower()
+        and first.lower() not in NAME_PARTICLES
+        and first.lower() != "the"
+    )
 
 
 #: The words a name may hold in lower case: particles of family names ("Ludwig van
@@ -288,7 +303,7 @@ def marked_author(tree: Any) -> str | None:
                 name = byline_name(named.text(deep=True, separator=" "), username=True)
                 if name:
                     return name
-            name = byline_name(element.text(deep=True, separator=" "))
+            name = byline_name(_first_line(element))
             if name:
                 return name
     for element in _visible_marked(tree, USERNAME_SELECTOR):
@@ -296,6 +311,24 @@ def marked_author(tree: Any) -> str | None:
         if name:
             return name
     return None
+
+
+#: Children that put their text on a line of its own in an author's box.
+_LINE_TAGS: Final = frozenset({"p", "div", "li"})
+
+
+def _first_line(element: Any) -> str:
+    """The text of a byline element, or of its first line when it lays out lines of
+    its own (an author's box: the name, then "Tech Writer", then "Articles by Jane"),
+    which read as one would run the name into the role."""
+    lines = [
+        text
+        for child in element.iter(include_text=False)
+        if child.tag in _LINE_TAGS and (text := child.text(deep=True, separator=" ").strip())
+    ]
+    if len(lines) > 1:
+        return str(lines[0])
+    return str(element.text(deep=True, separator=" "))
 
 
 def _visible_marked(tree: Any, selector: str) -> Iterator[Any]:
@@ -324,7 +357,16 @@ def _marks_byline(element: Any) -> bool:
         ("class", "data-testid") if element.tag in HEADING_TAGS else ("class", "id", "data-testid")
     )
     names = " ".join(attributes.get(key) or "" for key in keys)
-    return any(BYLINE_CLASS_PART.fullmatch(part.lower()) for part in CLASS_NAME_PART.findall(names))
+    parts = [part.lower() for part in CLASS_NAME_PART.findall(names)]
+    # "no-byline", "hide-author": the template says that there is none, or none shown
+    return any(
+        BYLINE_CLASS_PART.fullmatch(part) and (not index or parts[index - 1] not in NEGATIONS)
+        for index, part in enumerate(parts)
+    )
+
+
+#: Class words before a byline word that say the element shows none ("no-byline").
+NEGATIONS: Final = frozenset({"no", "not", "without", "hide", "hidden"})
 
 
 def _links_author(element: Any) -> bool:

@@ -87,6 +87,11 @@ _NUMERIC_DATE: Final = re.compile(
 _CJK_DATE: Final = re.compile(
     rf"{_YEAR}\s*[年년]\s*(?P<month>[01]?\d)\s*[月월]\s*(?P<day>[0-3]?\d)"
 )
+#: Year, month and day each closed by a full stop and a space, as Korean and Hungarian
+#: write dates ("2018. 9. 28.", "2018. 09. 28. 오후 5:32").
+_SPACED_DOTS_DATE: Final = re.compile(
+    rf"(?<![\d.]){_YEAR}\.\s+(?P<month>[01]?\d)\.\s+(?P<day>[0-3]?\d)(?![\d:])"
+)
 _URL_DATE: Final = re.compile(
     rf"/{_YEAR}[/-]?(?P<month>[01]\d|{_MONTH_NAME})[/-]?(?P<day>[0-3]\d)(?:/|[-_]|\.html?|$)",
     re.IGNORECASE,
@@ -156,10 +161,11 @@ def parse_date(text: str, *, day_first: bool = False) -> str | None:
 
     Read, in this order: ISO 8601 and its look-alikes (``2024/05/17``, a space for the
     ``T``, ``+0200``); ``20240517`` at the start; "17 May 2024", "17. Mai 2024",
-    "17 de mayo de 2024", "17-ago-2024"; "May 17th, 2024"; ``2024年5月17日``; then numbers
-    only, day first (``17.05.2024``), except with slashes, month first as in the US
-    (``05/17/2024``) unless the first number cannot be a month or ``day_first`` says
-    the page writes the day first there too (``17/05/2024``, :func:`writes_day_first`).
+    "17 de mayo de 2024", "17-ago-2024"; "May 17th, 2024"; ``2024年5月17日`` and
+    "2024. 5. 17."; then numbers only, day first (``17.05.2024``), except with slashes,
+    month first as in the US (``05/17/2024``) unless the first number cannot be a month
+    or ``day_first`` says the page writes the day first there too (``17/05/2024``,
+    :func:`writes_day_first`).
     """
     text = text.strip()[:MAX_DATE_TEXT].translate(_ASCII_DIGITS)
     match = _ISO_DATE.search(text)
@@ -175,11 +181,12 @@ def parse_date(text: str, *, day_first: bool = False) -> str | None:
             found = _day(match["year"], _month_number(match["month"]), match["day"])
             if found:
                 return found.isoformat()
-    match = _CJK_DATE.search(text)
-    if match:
-        found = _day(match["year"], match["month"], match["day"])
-        if found:
-            return found.isoformat()
+    for pattern in (_CJK_DATE, _SPACED_DOTS_DATE):
+        match = pattern.search(text)
+        if match:
+            found = _day(match["year"], match["month"], match["day"])
+            if found:
+                return found.isoformat()
     match = _NUMERIC_DATE.search(text)
     if match:
         first, second, year = match["first"], match["second"], match["year"]

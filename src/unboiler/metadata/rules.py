@@ -151,11 +151,21 @@ ORGANIZATION_TYPES: Final = frozenset(
 # --------------------------------------------------------------------------- titles
 
 #: Separators between a headline and the site's name or a tagline in ``<title>``: a dash,
-#: bar, bullet or slash between spaces, and the unspaced underscore of Chinese portals
-#: ("标题_频道_网站").  A colon does not separate ("Review: ...").
+#: bar, bullet or slash between spaces, the unspaced underscore of Chinese portals
+#: ("标题_频道_网站"), and the full-width bar of Chinese and Japanese titles, spaced or
+#: not ("新しいアプリ｜ITニュース").  A colon does not separate ("Review: ...").
 TITLE_SEPARATOR: Final = re.compile(
-    r"\s+(?:[|\-–—·•»«~/\\]|::)\s+|(?<=[\u3040-\u9fff\uac00-\ud7af])_(?=[\u3040-\u9fff\uac00-\ud7af])"
+    r"\s+(?:[|\-–—·•»«~/\\]|::)\s+|\s*\uff5c\s*"
+    r"|(?<=[\u3040-\u9fff\uac00-\ud7af])_(?=[\u3040-\u9fff\uac00-\ud7af])"
 )
+#: A label that Chinese and Japanese titles set in brackets at the title's start
+#: ("【ITニュース】新しいアプリ", lenticular brackets) or end ("欲張りなイヌ ＜福娘童話集＞",
+#: full-width angle brackets): the site's or the section's name, or a tag, which
+#: :func:`~unboiler.metadata.title.unbracketed` leaves out of the headline.  Not 《》,
+#: which holds a book's or a film's name.
+BRACKETED_START: Final = re.compile(r"^\s*【[^】]{1,60}】\s*(?=\S)")
+BRACKETED_END: Final = re.compile(r"(?<=\S)\s*(?:＜[^＞]{1,60}＞|【[^】]{1,60}】)\s*$")
+
 #: A title that starts with a separator ("<title> | Site</title>"): the page's template
 #: wrote an empty headline before the site's name, so the title names the site alone.
 #: Bullets, guillemets and tildes are left out: titles open with them as decoration
@@ -249,10 +259,12 @@ DATED_BYLINE: Final = re.compile(
     r"(?=(?:by|von|par|por)\s)",
     re.IGNORECASE,
 )
-#: Lines that credit someone other than the author ("Reviewed by", "Photo by").
+#: Lines that credit someone other than the author ("Reviewed by", "Photo by"), or that
+#: link to the author's other work ("Articles by Jane", "More by Jane Doe").
 OTHER_ROLE: Final = re.compile(
     r"^\s*(?:(?:medically\s+)?reviewed|edited|fact[- ]checked|photo(?:graph)?s?|image|"
-    r"illustration|video|powered|designed|developed|sponsored|presented|hosted|translated)"
+    r"illustration|video|powered|designed|developed|sponsored|presented|hosted|translated|"
+    r"(?:more\s+)?(?:articles|posts|stories)|more)"
     r"\b.{0,20}?\bby\b",
     re.IGNORECASE,
 )

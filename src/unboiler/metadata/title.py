@@ -18,6 +18,8 @@ from urllib.parse import urlsplit
 
 from unboiler.document import Label, TextBlock, TextDocument
 from unboiler.metadata.rules import (
+    BRACKETED_END,
+    BRACKETED_START,
     HEADING_EXTRAS_SELECTOR,
     HEADING_TEXT_WINDOW,
     LOGO_DEPTH,
@@ -184,6 +186,15 @@ def is_site_name(text: str, site_names: Iterable[str]) -> bool:
     return "." in text and " " not in text.strip()
 
 
+def unbracketed(title: str) -> str:
+    """``title`` without a bracketed label at its start or end (:data:`BRACKETED_START`,
+    :data:`BRACKETED_END`): the site's or section's name, or a tag such as 【速報】
+    ("breaking"), never the headline."""
+    if "【" not in title and "＜" not in title:
+        return title
+    return BRACKETED_END.sub("", BRACKETED_START.sub("", title))
+
+
 def strip_site(title: str, site_names: Iterable[str]) -> str:
     """A title without the parts at its ends that are the site's name."""
     parts = TITLE_SEPARATOR.split(title)
@@ -203,7 +214,7 @@ def clean_title(title: str, site_names: Iterable[str] = ()) -> str:
     "Headline - Tagline | Site"): the site's name is dropped from the ends (one of
     ``site_names``, or a domain), then the first part is the headline when it has at
     least :data:`MIN_HEADLINE_WORDS` words."""
-    stripped = strip_site(title, site_names)
+    stripped = strip_site(unbracketed(title), site_names)
     parts = TITLE_SEPARATOR.split(stripped)
     if len(parts) > 1 and count_words(parts[0]) >= MIN_HEADLINE_WORDS:
         if _numbered_part(parts[1]):  # "Headline - Part 2 | Site"
@@ -251,7 +262,9 @@ def _parts(title: str, site_names: list[str]) -> list[str]:
     name, and the title whole: a heading may show any of them."""
     parts = [clean_title(title, site_names)]
     parts.extend(
-        part for part in TITLE_SEPARATOR.split(title) if not is_site_name(part, site_names)
+        part
+        for part in TITLE_SEPARATOR.split(unbracketed(title))
+        if not is_site_name(part, site_names)
     )
     parts.append(title)
     return parts
