@@ -87,6 +87,21 @@ def test_document_language_falls_back_to_the_declaration() -> None:
     assert document_language(unboiler.parse(page)) == "fr"
 
 
+SERBIAN_LATIN = (
+    "Danas je u Beogradu održan sastanak predstavnika lokalne vlasti sa stanovnicima opštine"
+    " o popravci puteva i mostova u gradu."
+)
+
+
+def test_document_language_takes_a_declared_close_relative_of_the_detected() -> None:
+    page = f'<html lang="{{}}"><body><p>{SERBIAN_LATIN}</p></body></html>'
+    detected = document_language(unboiler.parse(page.format("")))
+    assert detected in {"bs", "hr", "sr"}  # CLD2 tells them apart by a few words
+    for declared in ("sr-Latn", "hr", "bs"):
+        assert document_language(unboiler.parse(page.format(declared))) == declared[:2]
+    assert document_language(unboiler.parse(page.format("en"))) == detected
+
+
 def test_document_language_samples_running_text_first() -> None:
     # Many short English menu entries around one German paragraph.
     menu = "".join(f"<li>Menu item {i}</li>" for i in range(40))

@@ -128,13 +128,30 @@ def declared_language(document: TextDocument) -> str | None:
         return None
 
 
+#: Languages so close in writing that a detector tells them apart by a few words only
+#: (Bosnian, Croatian, Serbian and Montenegrin in Latin script; Malay and Indonesian):
+#: a page that declares one of a group is taken at its word when another of the same
+#: group is detected (CLD2 read a Serbian page in Latin script, ``lang="sr-Latn"``, as
+#: Bosnian).
+CLOSE_LANGUAGES: Final = (frozenset({"bs", "hr", "sr", "sh", "cnr"}), frozenset({"ms", "id"}))
+
+
 def document_language(document: TextDocument) -> str | None:
-    """The language of the page: detected from its running text, else declared by the
+    """The language of the page: detected from its running text (or the one the page
+    declares, when that is close to it: :data:`CLOSE_LANGUAGES`), else declared by the
     page, else unknown."""
     blocks = document.blocks
     running = [block.text for block in blocks if block.num_words >= MIN_DETECTION_WORDS]
     sample = "\n".join(running or [block.text for block in blocks])
-    return detect(sample) or declared_language(document)
+    detected = detect(sample)
+    declared = declared_language(document)
+    if detected is None or detected == declared:
+        return declared if detected is None else detected
+    if declared is not None and any(
+        detected in group and declared in group for group in CLOSE_LANGUAGES
+    ):
+        return declared
+    return detected
 
 
 def find_language(document: TextDocument) -> bool:
