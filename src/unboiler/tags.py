@@ -15,7 +15,7 @@ elements, so that walks compare integers instead of names.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
+from typing import Any, Final
 
 from selectolax.lexbor import LexborHTMLParser
 
@@ -76,6 +76,13 @@ BLOCK_DISPLAY_TAGS: Final = frozenset(
         "table", "tr", "ul", "xmp",
     }
 )  # fmt: skip
+#: Form controls that browsers draw as boxes inside a line (HTML standard, "phrasing
+#: content"; §15.5 renders them ``inline-block``): "click <button>Save</button> in the
+#: toolbar", "<progress>70%</progress> done".  The parser cuts the line at them, as
+#: Boilerpipe does at every element it does not list; the layout and the decision
+#: units put the line together again when it runs on both sides of one
+#: (:func:`control_in_line`).  A control beside no text ("Add to cart") stays a box.
+INLINE_CONTROL_TAGS: Final = frozenset({"button", "progress", "meter", "output"})
 #: Elements that break a line but hold no text of their own.
 LINE_BREAK_TAGS: Final = frozenset({"br"})
 HEADING_TAGS: Final = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
@@ -93,6 +100,33 @@ _NESTED_TAGS: Final = frozenset(
     {"select", "option", "table", "caption", "col", "colgroup", "thead", "tr", "th", "tfoot"}
     | {"td", "a"}
 )
+
+
+def beside_text(sibling: Any, *, backwards: bool) -> bool:
+    """Whether the first sibling that shows something, from ``sibling`` on (white space
+    and comments skipped), is text: a line the element is part of.  An element there
+    does not count, even an inline one: on WCXB, custom elements beside links are
+    mostly buttons and cards a page's style lays out apart ("Hire talent" and "Looking
+    for a job?")."""
+    while sibling is not None:
+        if sibling.is_text_node:
+            text = sibling.text_content
+            if text and not text.isspace():
+                return True
+        elif sibling.is_element_node:
+            return False
+        sibling = sibling.prev if backwards else sibling.next
+    return False
+
+
+def control_in_line(node: Any) -> bool:
+    """Whether ``node`` is one of :data:`INLINE_CONTROL_TAGS` with text on both sides of
+    it: a box inside a sentence, not a button of its own."""
+    return (
+        node.tag in INLINE_CONTROL_TAGS
+        and beside_text(node.prev, backwards=True)
+        and beside_text(node.next, backwards=False)
+    )
 
 
 def lexbor_tag_ids(names: Iterable[str]) -> tuple[dict[str, int], int, int]:
@@ -131,9 +165,12 @@ __all__ = [
     "HEADING_LEVELS",
     "HEADING_TAGS",
     "IGNORED_TAGS",
+    "INLINE_CONTROL_TAGS",
     "INLINE_TAGS",
     "IN_LINE_IGNORED_TAGS",
     "LANDMARK_TAGS",
     "LINE_BREAK_TAGS",
+    "beside_text",
+    "control_in_line",
     "lexbor_tag_ids",
 ]

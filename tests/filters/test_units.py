@@ -9,6 +9,7 @@ import unboiler
 from unboiler.filters.units import (
     PRE_FLOOR,
     ROW_MAX_WORDS,
+    control_groups,
     decision_units,
     heading_groups,
     keep_likely_preformatted,
@@ -285,6 +286,27 @@ def test_a_headings_lines_are_a_unit_and_its_inner_blocks_are_not() -> None:
     ]  # fmt: skip
     assert heading_groups(document) == [[0, 1], [6, 7]]
     assert [0, 1] in decision_units(document)[1]
+
+
+def test_a_sentence_a_form_control_cuts_is_a_unit() -> None:
+    document = unboiler.parse(
+        "<body><p>To save, click <button>Save</button> in the toolbar: <progress>70%"
+        "</progress> done.</p><div>$49 <button>Add to cart</button></div>"
+        "<p><button>Load more</button></p></body>"
+    )
+    assert [block.text for block in document.blocks] == [
+        "To save, click", "Save", "in the toolbar:", "70%", "done.", "$49", "Add to cart",
+        "Load more",
+    ]  # fmt: skip
+    # a button with no text after it (or none at all around it) is a box of its own
+    assert control_groups(document) == [[0, 1, 2], [2, 3, 4]]
+    assert [0, 1, 2, 3, 4] in pool_groups(document)
+
+
+def pool_groups(document: unboiler.TextDocument) -> list[list[int]]:
+    from unboiler.filters.units import _merged
+
+    return _merged(decision_units(document)[1])
 
 
 def test_the_default_extractor_keeps_a_heading_parted_by_a_line_break_whole() -> None:

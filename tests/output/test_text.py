@@ -813,6 +813,21 @@ def test_header_rows_first_and_footer_rows_last_wherever_the_page_writes_them(
         assert written.startswith("| Fruit | Count |\n| --- | --- |\n")
 
 
+@pytest.mark.parametrize("output", ["text", "markdown", "html"])
+def test_a_form_control_inside_a_sentence_runs_on_in_it(output: str) -> None:
+    page = (
+        "<p>To save, click <button>Save</button> in the toolbar. Progress: <progress"
+        " value='70' max='100'>70%</progress> done.</p><div>Price: $49<button>Buy now"
+        "</button></div>"
+    )
+    document = unboiler.parse(page)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    written = render(document, output, extractor="by-hand")
+    assert "To save, click Save in the toolbar. Progress: 70% done." in written
+    # a button beside no text after it is a box of its own, on its own line
+    assert "$49Buy" not in written and "$49 Buy" not in written
+
+
 def test_a_column_empty_in_every_row_is_left_out() -> None:
     # A table that lays out a page puts an empty spacer cell before each entry: it wrote
     # a tab at the start of every line, and an empty column in the Markdown.

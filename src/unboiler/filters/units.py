@@ -38,7 +38,7 @@ import numpy as np
 import numpy.typing as npt
 
 from unboiler.document import Label, TextDocument
-from unboiler.tags import HEADING_TAGS
+from unboiler.tags import HEADING_TAGS, INLINE_CONTROL_TAGS, control_in_line
 
 #: A ``<pre>`` whose likeliest line has at least this probability is kept on a page that
 #: keeps any content: more likely content than not.
@@ -142,6 +142,27 @@ def heading_groups(document: TextDocument) -> list[list[int]]:
         if node is not None and node.tag in HEADING_TAGS:
             headings.setdefault(node, []).append(index)
     return [group for group in headings.values() if len(group) > 1]
+
+
+def control_groups(document: TextDocument) -> list[list[int]]:
+    """The blocks of each sentence a form control cuts ("To save, click", "Save", "in the
+    toolbar."): a control with text on both sides (:func:`unboiler.tags.control_in_line`)
+    and the blocks of that text beside it, which the layout writes as one line."""
+    blocks = document.blocks
+    groups: list[list[int]] = []
+    for index, block in enumerate(blocks):
+        node = block.node
+        if node is None or node.tag not in INLINE_CONTROL_TAGS or not control_in_line(node):
+            continue
+        parent = node.parent
+        group = [
+            beside
+            for beside in (index - 1, index, index + 1)
+            if 0 <= beside < len(blocks) and (beside == index or blocks[beside].node == parent)
+        ]
+        if len(group) > 1:
+            groups.append(group)
+    return groups
 
 
 def line_groups(document: TextDocument) -> list[list[int]]:
@@ -297,9 +318,10 @@ def wordless_lines(document: TextDocument) -> frozenset[int]:
 def decision_units(document: TextDocument) -> tuple[list[list[int]], list[list[int]]]:
     """The blocks of each ``<pre>`` (:func:`preformatted_blocks`); and those of each table
     row (:func:`row_groups`), of each line cut by an element the parser skips
-    (:func:`line_groups`) and of each heading a line break parts (:func:`heading_groups`),
-    each decided whole."""
+    (:func:`line_groups`) or a form control (:func:`control_groups`), and of each heading
+    a line break parts (:func:`heading_groups`), each decided whole."""
     rows = row_groups(document) + line_groups(document) + heading_groups(document)
+    rows += control_groups(document)
     return preformatted_blocks(document), rows
 
 

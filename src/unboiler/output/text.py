@@ -2247,13 +2247,18 @@ def _laid_inline(node: LexborNode) -> bool:
     <relative-time>3 days ago</relative-time> by" is one line; the parser follows
     Boilerpipe, for which every unknown element ends a block.  A custom element with no
     text beside it is most often a component's box (``<cart-drawer>``,
-    ``<devsite-content>``) that its own style makes a block, and stays one."""
+    ``<devsite-content>``) that its own style makes a block, and stays one.  A form
+    control inside a sentence runs on in it (:func:`unboiler.tags.control_in_line`)."""
     tag = node.tag or ""
     if tag in INLINE_TAGS:
         return True
+    if tag in tags.INLINE_CONTROL_TAGS:
+        return tags.control_in_line(node)
     if "-" not in tag:
         return False
-    return _beside_line(node.prev, backwards=True) or _beside_line(node.next, backwards=False)
+    return tags.beside_text(node.prev, backwards=True) or tags.beside_text(
+        node.next, backwards=False
+    )
 
 
 #: ARIA roles (WAI-ARIA 1.2, §5.3.2 "Widget roles") of the controls a page draws as boxes
@@ -2321,23 +2326,6 @@ def _attribution(cite: LexborNode) -> bool:
     if any(colon in (cite.text(deep=True) or "") for colon in ATTRIBUTION_COLONS):
         return True
     return following.is_text_node and not (following.text_content or "")[:1].isspace()
-
-
-def _beside_line(sibling: LexborNode | None, *, backwards: bool) -> bool:
-    """Whether the first sibling that shows something, from ``sibling`` on (white space
-    and comments skipped), is text: a line the element is part of.  An element there
-    does not count, even an inline one: on WCXB, custom elements beside links are
-    mostly buttons and cards a page's style lays out apart ("Hire talent" and "Looking
-    for a job?")."""
-    while sibling is not None:
-        if sibling.is_text_node:
-            text = sibling.text_content
-            if text and not text.isspace():
-                return True
-        elif sibling.is_element_node:
-            return False
-        sibling = sibling.prev if backwards else sibling.next
-    return False
 
 
 def _formula_paths(
