@@ -344,6 +344,10 @@ def _visible_marked(tree: Any, selector: str) -> Iterator[Any]:
             yield element
 
 
+#: Class words before a byline word that say the element shows none ("no-byline").
+NEGATIONS: Final = frozenset({"no", "not", "without", "hide", "hidden"})
+
+
 def _marks_byline(element: Any) -> bool:
     """Whether an element's ``rel`` is ``author``, or its ``class``, ``id`` (not a
     heading's) or ``data-testid`` has a byline word as a whole part ("post-author",
@@ -363,10 +367,6 @@ def _marks_byline(element: Any) -> bool:
         BYLINE_CLASS_PART.fullmatch(part) and (not index or parts[index - 1] not in NEGATIONS)
         for index, part in enumerate(parts)
     )
-
-
-#: Class words before a byline word that say the element shows none ("no-byline").
-NEGATIONS: Final = frozenset({"no", "not", "without", "hide", "hidden"})
 
 
 def _links_author(element: Any) -> bool:
