@@ -861,3 +861,24 @@ def test_a_lists_numbering_style_is_kept_in_html() -> None:
     assert '<ol start="2" type="a">' in html and '<ol type="I">' in html
     assert "<ol>\n<li>Odd</li>" in html  # not a type HTML knows: decimal
     assert to_markdown(document).startswith("2. Fees\n3. Taxes")
+
+
+def test_a_definition_lists_terms_are_strong() -> None:
+    # Markdown has no definition list: a term written plain read as one more paragraph
+    page = (
+        "<dl><dt>Apple</dt><dd>A red fruit.</dd><dt><b>Banana</b> split</dt><dd>Yellow.</dd>"
+        "<dt><a href='https://example.org/pear'>Pear</a> <em>(ripe)</em></dt><dd>Green.</dd></dl>"
+    )
+    document = unboiler.parse(page)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    markdown = to_markdown(document, links=True)
+    rendered = markdown_parser().render(markdown)
+    assert "<p><strong>Apple</strong></p>\n<p>A red fruit.</p>" in rendered
+    # a term with strong emphasis of its own keeps it as it is
+    assert "<p><strong>Banana</strong> split</p>" in rendered
+    assert (
+        '<p><strong><a href="https://example.org/pear">Pear</a> <em>(ripe)</em></strong></p>'
+        in rendered
+    )
+    # the text output writes the terms as paragraphs, as WCXB's gold does
+    assert to_text(document).startswith("Apple\n\nA red fruit.\n\nBanana split\n\nYellow.")

@@ -28,6 +28,7 @@ from unboiler.output.text import (
     Cell,
     Close,
     CodeBlock,
+    DefinitionPart,
     Heading,
     Image,
     Inline,
@@ -89,6 +90,19 @@ def escape(text: str) -> str:
     """Page text made literal in a Markdown line."""
     text = _INLINE_SPECIAL.sub(r"\\\1", text)
     return _ENTITY_LIKE.sub(r"\\&", text) if "&" in text else text
+
+
+def _term_marked(paragraph: Paragraph) -> list[Inline]:
+    """A paragraph's line, in strong emphasis when it is a definition list's term
+    (``<dt>``): Markdown has no definition lists, and the term would read as one more
+    paragraph beside what it defines ("Apple", "A red fruit.").  A term that holds strong
+    emphasis already is left as it is (strong inside strong would not parse)."""
+    inlines = paragraph.inlines
+    if paragraph.part is not DefinitionPart.TERM or any(
+        isinstance(token, Open) and token.mark is Mark.STRONG for token in inlines
+    ):
+        return inlines
+    return [Open(Mark.STRONG), *inlines, Close(Mark.STRONG)]
 
 
 def _escape_line_starts(text: str) -> str:
@@ -432,7 +446,7 @@ class _Writer:
 
     def block(self, block: Block, *, alternate: bool = False) -> str:
         if isinstance(block, Paragraph):
-            return _escape_line_starts(self.line(block.inlines))
+            return _escape_line_starts(self.line(_term_marked(block)))
         if isinstance(block, Heading):
             text = self.line(block.inlines, line_break=" ")
             if text.endswith("#"):  # else read as the optional closing sequence (§4.2)
