@@ -485,3 +485,14 @@ def test_a_line_cut_at_an_element_shown_in_it_is_labelled_as_continued() -> None
         ("g", False),
         ("h", False),
     ]
+    # microdata's <meta> and <link> in a post or a price show nothing: the line goes on
+    micro = parse(
+        "<body><div>Price: <meta itemprop='priceCurrency' content='USD'>$19.99</div>"
+        "<p>Posted by Ann<link itemprop='url' href='/ann'> on Monday</p></body>"
+    )
+    assert [(block.text, Label.CONTINUES in block.labels) for block in micro.blocks] == [
+        ("Price:", False),
+        ("$19.99", True),
+        ("Posted by Ann", False),
+        ("on Monday", True),
+    ]

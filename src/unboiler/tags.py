@@ -54,8 +54,14 @@ ADDED_IGNORABLE_TAGS: Final = frozenset(
 
 #: The ignorable elements a browser shows inside a line of text, or shows nothing of:
 #: the text on either side of one is one line to a reader (the parser cuts it all the
-#: same, as Boilerpipe does, and labels the second part ``Label.CONTINUES``).
-IN_LINE_IGNORED_TAGS: Final = frozenset({"svg", "math", "script", "style", "template"})
+#: same, as Boilerpipe does, and labels the second part ``Label.CONTINUES``).  Among
+#: them the metadata elements that microdata writes inside a post or a price ("Price:
+#: <meta itemprop=priceCurrency content=USD>$19.99", "Posted by Ann<link
+#: itemprop=url href=...> on Jan 1"): HTML lets them stand in a line of text (§4.2.4,
+#: §4.2.5, when they carry ``itemprop``), and they show nothing there.
+IN_LINE_IGNORED_TAGS: Final = frozenset(
+    {"svg", "math", "script", "style", "template", "meta", "link", "base"}
+)
 #: Every element that runs on inside a line of text: a block does not end at it.
 INLINE_TAGS: Final = (
     BOILERPIPE_INLINE_TAGS | BOILERPIPE_INLINE_SPACE_TAGS | {ANCHOR_TAG} | ADDED_INLINE_TAGS

@@ -815,6 +815,21 @@ def test_header_rows_first_and_footer_rows_last_wherever_the_page_writes_them(
 
 
 @pytest.mark.parametrize("output", ["text", "markdown", "html"])
+def test_microdata_elements_inside_a_line_do_not_cut_it(output: str) -> None:
+    page = (
+        "<div>Price: <meta itemprop='priceCurrency' content='USD'>€<span itemprop='price'>"
+        "19.99</span> in stock</div><p>Posted by <span>Ann</span><meta itemprop="
+        "'datePublished' content='2024-01-01'> on Jan 1, 2024.</p><p>By Ann<link "
+        "itemprop='url' href='/ann'> yesterday.</p>"
+    )
+    document = unboiler.parse(page)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    written = render(document, output, extractor="by-hand")
+    for line in ("Price: €19.99 in stock", "Posted by Ann on Jan 1, 2024.", "By Ann yesterday."):
+        assert line in written
+
+
+@pytest.mark.parametrize("output", ["text", "markdown", "html"])
 def test_a_form_control_inside_a_sentence_runs_on_in_it(output: str) -> None:
     page = (
         "<p>To save, click <button>Save</button> in the toolbar. Progress: <progress"

@@ -64,6 +64,7 @@ INLINE_TAGS: Final = BLOCK_INLINE_TAGS | tags.LINE_BREAK_TAGS
 #: Elements the parser skips whole (scripts, styles, media): they end a block for the
 #: parser but show no text, so they end no line of the layout.
 IGNORED_TAGS: Final = tags.IGNORED_TAGS
+IN_LINE_IGNORED: Final = tags.IN_LINE_IGNORED_TAGS
 HEADING_LEVELS: Final = tags.HEADING_LEVELS
 LIST_TAGS: Final = frozenset({"ul", "ol", "menu", "dir"})
 #: Ruby annotations: the reading of the base text, not text of the page's own (WCXB's
@@ -2757,7 +2758,7 @@ class _Layout:
                             self.end_line(run, blocks, seams)
                             self.inline_element(node, run, free_images=True)
                             self.end_line(run, blocks, seams)
-                    elif not inline and tag not in IGNORED_TAGS:
+                    elif not inline and tag not in IGNORED_TAGS and tag not in IN_LINE_IGNORED:
                         # A block the extractor left out ends the line as it would if
                         # kept: the text on either side of it is not one line.
                         self.end_line(run, blocks, seams)
