@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from unboiler.jsonld import json_ld_objects, plain_text, product_description, types_of
+from unboiler.metadata import extract_metadata
 from unboiler.parse import parse
 
 DESCRIPTION = (
@@ -44,6 +45,20 @@ def test_product_description_as_plain_text() -> None:
     escaped = DESCRIPTION.replace("steel", "<b>steel</b>").replace("three", "&#116;hree")
     document = parse(page(f'{{"@type": "Product", "description": "{escaped}"}}'))
     assert product_description(document) == DESCRIPTION
+
+
+def test_a_percent_encoded_description_is_decoded() -> None:
+    from urllib.parse import quote
+
+    encoded = quote(DESCRIPTION)
+    assert "%20" in encoded
+    document = parse(page(f'{{"@type": "Product", "description": "{encoded}"}}'))
+    assert product_description(document) == DESCRIPTION
+    meta = extract_metadata(document)
+    assert meta.description == DESCRIPTION
+    # text with its spaces, or an address, is left as it is
+    assert plain_text("50%20off today") == "50%20off today"
+    assert plain_text("https://example.org/a%20b") == "https://example.org/a%20b"
 
 
 def test_no_product_no_description() -> None:

@@ -15,6 +15,7 @@ import json
 import re
 from collections.abc import Iterator
 from typing import Any, Final
+from urllib.parse import unquote
 
 from unboiler.document import TextDocument
 
@@ -72,8 +73,19 @@ def types_of(item: dict[str, Any]) -> set[str]:
 
 
 def plain_text(value: str) -> str:
-    """Text from a JSON-LD string that may hold HTML markup and entities."""
+    """Text from a JSON-LD string that may hold HTML markup and entities, or be
+    percent-encoded as in a URL (:func:`percent_encoded`)."""
+    if percent_encoded(value):
+        value = unquote(value)
     return " ".join(html.unescape(_TAGS.sub(" ", value)).split())
+
+
+def percent_encoded(value: str) -> bool:
+    """Whether a text is percent-encoded as a URL's query is (RFC 3986, §2.1): its spaces
+    written ``%20`` and none left as they are.  Some shops write a product's description
+    so in their JSON-LD ("An%20elegant%20sofa%20embodying..."), and it was shown so.  An
+    address is left as it is: its ``%20`` is part of it."""
+    return "%20" in value and "://" not in value and not any(char.isspace() for char in value)
 
 
 def product_description(document: TextDocument) -> str | None:
@@ -93,6 +105,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_SCRIPT_CHARS",
     "json_ld_objects",
+    "percent_encoded",
     "plain_text",
     "product_description",
     "types_of",

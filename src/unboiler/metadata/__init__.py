@@ -55,6 +55,7 @@ from typing import Any, Final
 from urllib.parse import urljoin
 
 from unboiler.document import Label, TextBlock, TextDocument
+from unboiler.jsonld import percent_encoded, plain_text
 from unboiler.language import MIN_DETECTION_WORDS, detect, language_code
 from unboiler.metadata.author import (
     byline_author,
@@ -453,11 +454,14 @@ def _language(page: _Page) -> str | None:
 
 
 def _description(page: _Page) -> str | None:
+    """JSON-LD's description, else the meta one; a description written percent-encoded
+    (:func:`unboiler.jsonld.percent_encoded`) is decoded."""
     for value in page.data.values("description", about_page=True):
         text = clean_text(value)
         if text:
-            return text
-    return next(first_values(page.meta, DESCRIPTION_META), None)
+            return plain_text(text) if percent_encoded(text) else text
+    text = next(first_values(page.meta, DESCRIPTION_META), None)
+    return plain_text(text) if text is not None and percent_encoded(text) else text
 
 
 def _urls(page: _Page) -> tuple[str | None, str | None]:
