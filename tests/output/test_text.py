@@ -310,6 +310,20 @@ def test_a_screen_reader_copy_before_the_shown_text_is_left_out() -> None:
     assert to_text(_all_content(label)) == "Price: $19.99"
 
 
+def test_a_screen_reader_sentence_around_a_drawn_price_is_left_out() -> None:
+    # WooCommerce's sale price: each price drawn for the eye, and said in a sentence
+    sale = (
+        '<body><p class="price"><del aria-hidden="true">$169.95</del> <span class='
+        '"screen-reader-text">Original price was: $169.95.</span><ins aria-hidden="true">'
+        '$101.97</ins><span class="screen-reader-text">Current price is: $101.97.</span>'
+        "</p></body>"
+    )
+    assert to_text(_all_content(sale)) == "$169.95 $101.97"
+    # a drawing of a lone digit is too little to tell: both stay
+    star = '<body><p><span aria-hidden="true">5</span><span class="sr-only">5 stars</span></p>'
+    assert to_text(_all_content(star)) == "55 stars"
+
+
 @pytest.mark.parametrize("wrapper", ["b", "span", "a"])
 def test_a_line_break_alone_in_an_element_breaks_the_line(wrapper: str) -> None:
     # "<b><br></b>" between a line and the next holds no text, so no block, but breaks

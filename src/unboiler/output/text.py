@@ -583,7 +583,9 @@ def assistive_copies(tree: Any) -> list[tuple[LexborNode, LexborNode]]:
     ("opens in a new tab"), and words the page repeats in sight ("Bora Bora"), are
     not.  Where the shown text is ``aria-hidden`` (drawn for the eye), and the same as
     the copy or different only by punctuation and spaces its style draws, the copy is
-    kept and the drawing left out (the pair is returned the other way round)."""
+    kept and the drawing left out (the pair is returned the other way round); where the
+    copy says the drawn text in a sentence ("Original price was: $169.95."), the drawing
+    is what a reader sees, and the copy is left out."""
     copies = []
     seen: set[LexborNode] = set()  # an element with two of the classes is found twice
     for element in tree.css(_VISUALLY_HIDDEN):
@@ -603,14 +605,28 @@ def assistive_copies(tree: Any) -> list[tuple[LexborNode, LexborNode]]:
             if shown_text == text and not drawn:
                 copies.append((shown, element))
                 break
-            if drawn and _letters_and_digits(shown_text) == _letters_and_digits(text):
+            if not drawn:
+                continue
+            drawing, spoken = _letters_and_digits(shown_text), _letters_and_digits(text)
+            if drawing == spoken:
                 # The shown text is drawn for the eye, hidden from screen readers, and
                 # may lack what its style adds (the separator of "34.42" drawn by CSS,
                 # written "3442", or the space of "EUR 23.06"): the reader's copy is the
                 # text as written, and the drawing is the one left out.
                 copies.append((element, shown))
                 break
+            if len(drawing) >= MIN_SPOKEN_DRAWING and drawing in spoken:
+                # The screen readers' text says the drawn one in a sentence: WooCommerce's
+                # "<del aria-hidden>$169.95</del><span class=screen-reader-text>Original
+                # price was: $169.95.</span>".  The drawing is what a reader sees.
+                copies.append((shown, element))
+                break
     return copies
+
+
+#: The fewest letters and digits of a drawn text that a screen readers' sentence around
+#: it is taken to say (:func:`assistive_copies`): a price, a rating; not a lone digit.
+MIN_SPOKEN_DRAWING: Final = 3
 
 
 #: Punctuation that takes no space before it, in the languages that space their words.
