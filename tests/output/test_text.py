@@ -1338,6 +1338,12 @@ def test_words_touching_across_an_element_edge_by_case_are_apart(html: str, expe
             "<p><a href='f16.html'>f16</a><span class='stab unstable'>Experimental</span></p>",
             "f16 Experimental",
         ),
+        # a row of labels (mkdocs-material's tabs), not a label inside a sentence
+        (
+            "<div><label for='a'>npm</label><label for='b'>yarn</label>\n<label>pnpm</label></div>",
+            "npm yarn pnpm",
+        ),
+        ("<p>Use <label>one</label>word</p>", "Use oneword"),
     ],
 )
 def test_controls_drawn_as_boxes_part_the_words_beside_them(html: str, expected: str) -> None:

@@ -2297,9 +2297,16 @@ BOXED_CLASSES: Final = frozenset({"stab"})
 
 def _boxed(node: LexborNode) -> bool:
     """Whether inline ``node`` is a control drawn as a box of its own (:data:`BOXED_ROLES`),
-    or a badge (:data:`BOXED_CLASSES`)."""
+    a badge (:data:`BOXED_CLASSES`), or a form's label beside another one: the labels of
+    a row of tabs or options (mkdocs-material's ``<label for=...>npm</label><label
+    for=...>yarn</label>``), which read "npmyarn" joined."""
     if node.tag not in _ROLE_HOLDERS:
         return False
+    if node.tag == "label" and any(
+        (beside := _sibling(node, before=before)) is not None and beside.tag == "label"
+        for before in (True, False)
+    ):
+        return True
     attributes = node.attributes
     role = attributes.get("role")
     if role is not None and role.strip().lower() in BOXED_ROLES:
