@@ -98,6 +98,17 @@ def test_batch_returns_one_record_per_page_and_errors_in_place(client: TestClien
     assert bad_options["error"]["status"] == 422
 
 
+@pytest.mark.parametrize("route", ["/extract", "/extract/batch", "/explain", "/segment"])
+def test_a_query_string_beside_a_json_body_is_refused(client: TestClient, route: str) -> None:
+    # it used to be ignored: an unknown extractor in the query answered 200, by default
+    page: Any = {"html": "<p>Some words of a page.</p>"}
+    response = client.post(
+        route, params={"extractor": "nosuch"}, json=[page] if route.endswith("batch") else page
+    )
+    assert response.status_code == 422
+    assert "'extractor'" in response.json()["error"]["message"]
+
+
 def test_batch_is_bounded() -> None:
     with TestClient(create_app(Limits(max_batch=2))) as client:
         response = client.post("/extract/batch", json=[{"html": "<p>a</p>"}] * 3)

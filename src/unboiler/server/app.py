@@ -193,13 +193,13 @@ class _Service:
     async def extract(self, request: Request) -> Response:
         body = await self._body(request)
         if _is_json(request):
-            page = _page_from_json(_json(body), PAGE_KEYS)
+            page = _page_from_json(_json_page(request, body), PAGE_KEYS)
         else:
             page = _page_from_query(request, body)
         return JSONResponse(await self.pool.run(lambda: self._extract(page), self._time()))
 
     async def extract_batch(self, request: Request) -> Response:
-        data = _json(await self._body(request))
+        data = _json_page(request, await self._body(request))
         if not isinstance(data, list):
             raise BadParameter("the body must be a JSON list of pages")
         if len(data) > self.limits.max_batch:
@@ -230,7 +230,7 @@ class _Service:
     async def explain(self, request: Request) -> Response:
         body = await self._body(request)
         if _is_json(request):
-            page = _page_from_json(_json(body), EXPLAIN_KEYS)
+            page = _page_from_json(_json_page(request, body), EXPLAIN_KEYS)
             compare = page.pop("compare", None)
         else:  # a file as it is (the visual page's upload): decoded as any page is
             page = _page_from_query(request, body, extra=frozenset({"compare"}))
@@ -243,7 +243,7 @@ class _Service:
     async def segment(self, request: Request) -> Response:
         body = await self._body(request)
         if _is_json(request):
-            page = _page_from_json(_json(body), SEGMENT_KEYS)
+            page = _page_from_json(_json_page(request, body), SEGMENT_KEYS)
         else:
             page = _page_from_query(request, body)
         return JSONResponse(await self.pool.run(lambda: self._segment(page), self._time()))
@@ -364,6 +364,17 @@ _INDEX_POLICY = (
 def _is_json(request: Request) -> bool:
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     return kind == "application/json" or kind.endswith("+json")
+
+
+def _json_page(request: Request, body: bytes) -> Any:
+    """The JSON body of a request whose parameters are its fields: a query string
+    beside it would be ignored, so it is refused (422) rather than silently dropped."""
+    if request.query_params:
+        name = next(iter(request.query_params))
+        raise BadParameter(
+            f"query parameter {name!r} beside a JSON body: give it as a field of the body"
+        )
+    return _json(body)
 
 
 def _json(body: bytes) -> Any:
