@@ -110,6 +110,12 @@ def test_missing_and_malformed_datasets(tmp_path: Path) -> None:
     (tmp_path / "ground-truth.json").write_text("{broken")
     with pytest.raises(DatasetError, match="cannot read"):
         load_dataset(tmp_path)
+    # a page given where a dataset is wanted: what a dataset file is, not the parser's
+    # "Expecting value: line 1 column 1"
+    (tmp_path / "page.html").write_text("")
+    with pytest.raises(DatasetError, match="a dataset file is a JSON object") as raised:
+        load_dataset(tmp_path / "page.html")
+    assert "Expecting value" not in str(raised.value)
 
 
 def test_html_text_skips_scripts_and_splits_blocks() -> None:

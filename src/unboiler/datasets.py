@@ -254,7 +254,13 @@ def _read_json(path: Path) -> Any:
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise DatasetError(f"cannot read {path}: {error}") from error
+        # a page given where a dataset is wanted ("unboiler eval page.html"): say what a
+        # dataset file is, not what the JSON parser found at its first character
+        kind = "not JSON" if isinstance(error, (UnicodeDecodeError, ValueError)) else error
+        raise DatasetError(
+            f"cannot read {path} as a dataset ({kind}): a dataset file is a JSON object "
+            f"mapping page ids to their gold, as {GROUND_TRUTH} is"
+        ) from error
 
 
 def _wcxb_split(folder: Path) -> Path | None:
