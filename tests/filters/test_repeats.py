@@ -107,6 +107,31 @@ def test_the_likeliest_copy_is_the_one_kept() -> None:
     assert exempt == [True, True, True, True, False]
 
 
+def test_a_quoted_copy_gives_way_to_the_post_it_quotes() -> None:
+    from unboiler.parse import parse
+
+    # a reply quotes the opening post; the model found the quoted copy likelier
+    question = "Hi, I just got my new board and the fan does not start at all."
+    page = (
+        f"<html><body><div class='post'><p>{question}</p></div><div class='post'>"
+        f"<blockquote><div><cite>Ann wrote:</cite><p>{question}</p></div></blockquote>"
+        "<p>Check the cable first.</p></div></body></html>"
+    )
+    doc = parse(page)
+    copies = 0
+    for block in doc.blocks:
+        block.set_content(True)
+        copies += block.text == question
+        block.score = 0.9 if block.text == question and copies == 2 else 0.5
+    doc.page_type = "forum"
+    DropRepeatedContent()(doc)
+    first, quoted = (block for block in doc.blocks if block.text == question)
+    assert first.is_content and not quoted.is_content
+    # when every copy is quoted, the likeliest stays
+    texts, likelihood = ["q", "q"], [0.4, 0.8]
+    assert one_copy_each(texts, [1, 1], [True, True], likelihood, quoted={0, 1}) == [False, True]
+
+
 def test_a_contents_list_gives_way_to_the_headings() -> None:
     from unboiler.parse import parse
 

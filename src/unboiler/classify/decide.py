@@ -47,6 +47,9 @@ from unboiler.filters.units import (
 HEADING_COLUMN: Final = block_feature_names().index("heading_level")
 #: The block features' column that says an enclosing element is hidden.
 HIDDEN_COLUMN: Final = block_feature_names().index("any_hidden")
+#: The column of whether a block is in a ``<blockquote>`` (its element or the two above),
+#: as :func:`unboiler.filters.repeats.in_quotation` reads it from the page.
+QUOTE_COLUMN: Final = block_feature_names().index("near_quote")
 
 
 def deciding_signals(document: TextDocument, *, spare: int = 0) -> PageSignals:

@@ -524,7 +524,12 @@ class HeldOut:
         F-``beta`` when given: its decision units (:mod:`unboiler.filters.units`) and,
         unless ``drop_repeats`` is false, its repeated-text rule
         (:mod:`unboiler.filters.repeats`), as the extractor's filters apply them."""
-        from unboiler.classify.decide import HEADING_COLUMN, HIDDEN_COLUMN, choose_units
+        from unboiler.classify.decide import (
+            HEADING_COLUMN,
+            HIDDEN_COLUMN,
+            QUOTE_COLUMN,
+            choose_units,
+        )
         from unboiler.filters.repeats import drops_repeats, hidden_copies, one_copy_each
         from unboiler.filters.units import keep_whole
 
@@ -550,8 +555,14 @@ class HeldOut:
             keep = hidden_copies(page.texts, page.words, keep, hidden, code)
         if drop_repeats and drops_repeats(kind):
             likelihood = self.probabilities[index].tolist()
+            quoted = np.flatnonzero(page.blocks[:, QUOTE_COLUMN] > 0) if len(page.blocks) else ()
             one = one_copy_each(
-                page.texts, page.words.tolist(), keep.tolist(), likelihood, exempt=page.cells
+                page.texts,
+                page.words.tolist(),
+                keep.tolist(),
+                likelihood,
+                exempt=page.cells,
+                quoted=set(quoted),
             )
             keep = np.asarray(one, dtype=bool)
         keep = keep_whole(keep, [group for group in page.code if len(group) > 1])

@@ -63,6 +63,7 @@ def one_copy_each(
     likelihood: Sequence[float] | None = None,
     min_words: int = MIN_REPEAT_WORDS,
     exempt: Collection[int] = (),
+    quoted: Collection[int] = (),
 ) -> list[bool]:
     """``keep`` with one copy kept of each text that kept blocks repeat (case and white
     space aside): the copy the model found likeliest content (``likelihood``, a
@@ -82,7 +83,13 @@ def one_copy_each(
     A block with fewer than ``min_words`` words, or whose index is in ``exempt``
     (:func:`in_table_cell`), is never dropped; of a text that has such a copy, the
     first copy is kept with them, as before likelihoods were read: a table's value
-    written again outside the table is the repeat."""
+    written again outside the table is the repeat.
+
+    A copy whose index is in ``quoted`` (:func:`in_quotation`) is kept only when every
+    copy is: a forum's reply that quotes the opening post repeats it, and the likelier
+    quoted copy left the thread without its question (a phpBB thread of WCXB).  The held-out
+    run's F1 is the same to five decimals on every dataset and page type (the same words
+    are kept); what a reader gets is the post where it was written."""
     copies: dict[str, list[int]] = {}
     for index, (text, kept) in enumerate(zip(texts, keep, strict=True)):
         if kept:
@@ -95,7 +102,7 @@ def one_copy_each(
         if fixed or likelihood is None:
             keeper = indices[0]
         else:
-            keeper = max(indices, key=lambda index: likelihood[index])
+            keeper = max(indices, key=lambda index: (index not in quoted, likelihood[index]))
         for index in indices:
             if index != keeper and index not in fixed:
                 result[index] = False
@@ -181,6 +188,23 @@ def in_table_cell(block: TextBlock) -> bool:
     return False
 
 
+#: A block whose element or one of its ``QUOTE_LEVELS - 1`` nearest ancestors is a
+#: ``<blockquote>`` is quoted (the extent of the block model's ``near_quote`` feature).
+QUOTE_LEVELS: Final = 3
+
+
+def in_quotation(block: TextBlock) -> bool:
+    """Whether ``block`` is text of a ``<blockquote>`` (:data:`QUOTE_LEVELS`)."""
+    element = block.node
+    for _ in range(QUOTE_LEVELS):
+        if element is None:
+            return False
+        if element.tag == "blockquote":
+            return True
+        element = element.parent
+    return False
+
+
 def drops_repeats(page_type: str | None, keep_types: frozenset[str] = AUTHORED_TYPES) -> bool:
     """Whether a page of ``page_type`` keeps one copy of repeated text."""
     return page_type is not None and page_type not in keep_types
@@ -191,8 +215,9 @@ class DropRepeatedContent:
     """Filter: on a page whose predicted type is not in ``keep_types``, one content block
     of each text that content blocks repeat (case and white space aside) stays content,
     the likeliest by its :attr:`~unboiler.document.TextBlock.score` (the first when a
-    block has none); the others are marked boilerplate, unless they are a table's cell or
-    preformatted text (:func:`one_copy_each`, :func:`in_table_cell`)."""
+    block has none), outside a quotation when one is (:func:`in_quotation`); the others
+    are marked boilerplate, unless they are a table's cell or preformatted text
+    (:func:`one_copy_each`, :func:`in_table_cell`)."""
 
     keep_types: frozenset[str] = AUTHORED_TYPES
     min_words: int = MIN_REPEAT_WORDS
@@ -209,6 +234,7 @@ class DropRepeatedContent:
             None if None in scores else cast("list[float]", scores),
             self.min_words,
             exempt={index for index, block in enumerate(blocks) if in_table_cell(block)},
+            quoted={index for index, block in enumerate(blocks) if in_quotation(block)},
         )
         changed = False
         for block, kept in zip(blocks, keep, strict=True):
@@ -224,9 +250,11 @@ __all__ = [
     "HIDDEN_COPY_MIN_WORDS",
     "HIDDEN_COPY_SHARE",
     "MIN_REPEAT_WORDS",
+    "QUOTE_LEVELS",
     "DropRepeatedContent",
     "drops_repeats",
     "hidden_copies",
+    "in_quotation",
     "in_table_cell",
     "one_copy_each",
 ]
