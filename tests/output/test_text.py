@@ -149,13 +149,20 @@ def test_line_numbers_with_no_class_are_left_out() -> None:
         f'<span class="line"><span>{n}</span><span>. Step</span>\n</span>' for n in (1, 2, 3)
     )
     gap = "".join(line.format(number, "x = 1") for number in (1, 3))
+    # emotion's <style> before each element of a class: between a number and its code too
+    styled = "".join(
+        f"<div><style>.n{{}}</style><span>{number}</span><style>.c{{}}</style><div>{code}\n"
+        "</div></div>"
+        for number, code in enumerate(["composer require sdk", "composer install"], start=1)
+    )
     texts = []
-    for code in (numbered, tokens, gap):
+    for code in (numbered, tokens, gap, styled):
         texts.append(to_text(_all_content(f"<body><pre>{code}</pre></body>")))
     assert texts == [
         "import os\n\nprint(os.name)",
         "1. Step\n2. Step\n3. Step",
         "1\nx = 1\n3\nx = 1",
+        "composer require sdk\ncomposer install",
     ]
 
 

@@ -1984,6 +1984,8 @@ def _counted_lines(pre: LexborNode) -> set[LexborNode]:
     parents = set()
     for _, element in numbers:
         parent, following = element.parent, _sibling(element, before=False)
+        while following is not None and following.tag in IGNORED_TAGS:  # a CSS-in-JS <style>
+            following = _sibling(following, before=False)
         if parent is None or parent in parents or following is None:
             return set()
         if following.tag not in tags.BLOCK_DISPLAY_TAGS:
