@@ -28,8 +28,9 @@ def default(
     evidence, landmarks and class words, trained on wcxb, scrapinghub and readability;
     reads <noscript> when the page's content is only there, and a product's JSON-LD
     description when the page's text has none of it; on pages other than articles and
-    documentation, text kept twice is kept once; the lines of a <pre>, the cells of a
-    table row and a line cut at a formula or an inline icon are decided together.
+    documentation, text kept twice is kept once (outside a quotation when a copy is);
+    the lines of a <pre> or of a heading, the cells of a table row and a line cut at a
+    formula, an inline icon, microdata or a form control are decided together.
     favor= balanced, precision or recall; model= a file from `unboiler train` (default:
     the packaged model); drop_repeats=False keeps repeated text; members= how many of the
     model's members decide, from the first (default: all; the packaged model has three,
