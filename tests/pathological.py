@@ -95,6 +95,13 @@ def deep_formatting_no_break(scale: float = 1.0) -> str:
     return "<p>a " + "<b><i>" * depth + f"\u00a0{_SENTENCE}\u00a0" + "</i></b>" * depth + " b</p>"
 
 
+def deep_quotes(scale: float = 1.0) -> str:
+    """Quotations 100,000 deep, each with a word (each ``<q>`` counts the quotations
+    around it for its marks)."""
+    depth = _n(DEEP_NESTING, scale)
+    return "<p>" + "<q>said " * depth + _SENTENCE + "</q>" * depth + "</p>"
+
+
 def deep_formatting(scale: float = 1.0) -> str:
     """Formatting elements 100,000 deep with a space inside each (the layout moves spaces
     out of formatting)."""
@@ -548,6 +555,7 @@ PATHOLOGIES: Final = (
     Pathology("deep-spans", deep_spans),
     Pathology("deep-formatting", deep_formatting),
     Pathology("deep-formatting-no-break", deep_formatting_no_break),
+    Pathology("deep-quotes", deep_quotes),
     Pathology("deep-links", deep_links),
     Pathology("deep-custom-elements", deep_custom_elements),
     Pathology("deep-mixed", deep_mixed),

@@ -1664,11 +1664,19 @@ def visible(text: str) -> str:
     return text
 
 
+#: How far up a ``<q>``'s enclosing quotations are counted (:func:`_quote_depth`): a
+#: page of thousands of nested ``<q>`` would otherwise cost the square of its depth.
+QUOTE_DEPTH_LEVELS: Final = 32
+
+
 def _quote_depth(quote: LexborNode) -> int:
-    """How many ``<q>`` hold ``quote``: the level of :data:`QUOTE_MARKS` it takes."""
+    """How many ``<q>`` hold ``quote`` within :data:`QUOTE_DEPTH_LEVELS` elements above
+    it: the level of :data:`QUOTE_MARKS` it takes."""
     depth = 0
     node = quote.parent
-    while node is not None:
+    for _ in range(QUOTE_DEPTH_LEVELS):
+        if node is None:
+            break
         depth += node.tag == "q"
         node = node.parent
     return depth
