@@ -207,6 +207,8 @@ def test_truncated_gzip_is_a_clean_error(tmp_path: Path) -> None:
         ("nan", "nan"),  # Min Nan's code, not a number
         ("model.json", "model.json"),
         ("", ""),
+        ("none", None),  # an option that takes None (members=none: all of them)
+        ("None", None),
     ],
 )
 def test_option_values_are_typed(text: str, value: object) -> None:

@@ -172,12 +172,15 @@ def core_extractors() -> list[str]:
     return sorted(name for name in _FACTORIES if name not in _EXTRAS)
 
 
-def option_value(text: str) -> bool | int | float | str:
-    """An extractor option's value as a command line spells it: ``true`` or ``false``, an
+def option_value(text: str) -> bool | int | float | str | None:
+    """An extractor option's value as a command line spells it: ``true`` or ``false``,
+    ``none`` (the option's default, for an option that takes None: ``members=none``), an
     integer, a decimal number, else the text itself (a language, a path)."""
     lowered = text.strip().lower()
     if lowered in ("true", "false"):
         return lowered == "true"
+    if lowered == "none":
+        return None
     if not any(char.isdigit() for char in text):  # "nan" is a language (Min Nan), not NaN
         return text
     for kind in (int, float):
