@@ -826,8 +826,7 @@ def test_header_rows_first_and_footer_rows_last_wherever_the_page_writes_them(
         "<tbody><tr><td>Apples</td><td>2</td></tr><tr><td>Pears</td><td>3</td></tr></tbody>"
         "<thead><tr><th>Fruit</th><th>Count</th></tr></thead></table>"
     )
-    document = unboiler.parse(page)
-    unboiler.get_extractor("boilerpipe-everything")(document)
+    document = _all_content(page)
     written = render(document, output, extractor="by-hand")
     order = [written.index(word) for word in ("Fruit", "Apples", "Pears", "Total")]
     assert order == sorted(order)
@@ -843,8 +842,7 @@ def test_microdata_elements_inside_a_line_do_not_cut_it(output: str) -> None:
         "'datePublished' content='2024-01-01'> on Jan 1, 2024.</p><p>By Ann<link "
         "itemprop='url' href='/ann'> yesterday.</p>"
     )
-    document = unboiler.parse(page)
-    unboiler.get_extractor("boilerpipe-everything")(document)
+    document = _all_content(page)
     written = render(document, output, extractor="by-hand")
     for line in ("Price: €19.99 in stock", "Posted by Ann on Jan 1, 2024.", "By Ann yesterday."):
         assert line in written
@@ -857,8 +855,7 @@ def test_a_form_control_inside_a_sentence_runs_on_in_it(output: str) -> None:
         " value='70' max='100'>70%</progress> done.</p><div>Price: $49<button>Buy now"
         "</button></div>"
     )
-    document = unboiler.parse(page)
-    unboiler.get_extractor("boilerpipe-everything")(document)
+    document = _all_content(page)
     written = render(document, output, extractor="by-hand")
     assert "To save, click Save in the toolbar. Progress: 70% done." in written
     # a button beside no text after it is a box of its own, on its own line
@@ -872,15 +869,13 @@ def test_a_column_empty_in_every_row_is_left_out() -> None:
         "<table><tr><td></td><td>Ferry to the island</td><td> </td><td>daily</td></tr>"
         "<tr><td></td><td>Bus to the harbour</td><td></td><td>hourly</td></tr></table>"
     )
-    document = unboiler.parse(page)
-    unboiler.get_extractor("boilerpipe-everything")(document)
+    document = _all_content(page)
     assert to_text(document) == "Ferry to the island\tdaily\nBus to the harbour\thourly"
     rows = [row for row in to_markdown(document).split("\n") if not row.startswith("| ---")]
     assert rows == ["| | |", "| Ferry to the island | daily |", "| Bus to the harbour | hourly |"]
     # An empty corner cell keeps its column: the cells below it belong under it.
     corner = "<table><tr><th></th><th>Price</th></tr><tr><td>Apples</td><td>3</td></tr></table>"
-    document = unboiler.parse(corner)
-    unboiler.get_extractor("boilerpipe-everything")(document)
+    document = _all_content(corner)
     assert to_text(document) == "\tPrice\nApples\t3"
     # A column that only a span covers shows nothing either.
     from unboiler.output.text import Cell, Table
