@@ -39,6 +39,7 @@ FIXTURES = [
     "layout-table.html",
     "code.html",
     "quotes.html",
+    "admonitions.html",
     "images.html",
     "links.html",
     "conventions.html",

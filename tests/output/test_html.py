@@ -75,6 +75,11 @@ def test_structure() -> None:
     assert '<pre><code class="language-python">def area(r):\n    if r &lt; 0:' in code
     quotes = to_html(article_document("quotes.html"))
     assert "<blockquote>\n<p>A quote inside the quote.</p>\n</blockquote>\n</blockquote>" in quotes
+    notes = to_html(article_document("admonitions.html"))
+    assert "<aside>\n<p>Note</p>\n<p>Proxies set on a session apply" in notes
+    assert "<aside>\n<p><strong>Warning:</strong> never turn" in notes
+    assert "<blockquote>\n<aside>\n<p>Quoted tip.</p>\n</aside>\n</blockquote>" in notes
+    assert notes.count("<aside>") == 3
     links = to_html(article_document("links.html"), links=True)
     assert links.startswith(
         '<h2><a href="https://example.org/news/1" rel="noopener noreferrer nofollow">'

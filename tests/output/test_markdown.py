@@ -168,6 +168,28 @@ def test_quotes_nest() -> None:
     )
 
 
+def test_an_admonition_is_set_apart_as_a_quote() -> None:
+    """A note's end cannot be told from the next paragraph unless it is marked."""
+    markdown = to_markdown(article_document("admonitions.html"))
+    assert markdown == (
+        "## Sessions\n\n"
+        "A session keeps its settings from one request to the next.\n\n"
+        "> Note\n>\n"
+        "> Proxies set on a session apply to every request it sends.\n\n"
+        "Cookies are kept as well.\n\n"
+        "> **Warning:** never turn verification off.\n>\n"
+        "> - Not in tests\n> - Not in production\n\n"
+        'A box whose class is only "note" is not taken for an admonition.\n\n'
+        "Nor is a paragraph, which is already a block of its own.\n\n"
+        "> > Quoted tip.\n\n"
+        "The end."
+    )
+    # the plain text has no mark for it: the same paragraphs as without the classes
+    plain = to_text(article_document("admonitions.html"))
+    assert "Note\n\nProxies set on a session apply to every request it sends.\n\nCookies" in plain
+    assert ">" not in plain
+
+
 def test_a_thematic_break_between_content_is_kept() -> None:
     """An ``<hr>`` between two stretches of content is a rule in Markdown and HTML, and
     only there: not before or after the content, not twice in a row, not in text."""

@@ -50,6 +50,7 @@ INLINE_TAGS: Final = {
 }
 ALLOWED_TAGS: Final = frozenset(
     {"p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "blockquote", "pre", "br", "hr"}
+    | {"aside"}
     | {"dl", "dt", "dd"}
     | {"table", "thead", "tbody", "tr", "th", "td", "img"}
     | {"div"}  # only the wrapper that carries the text's direction
@@ -161,7 +162,8 @@ class _Writer:
             language = f' class="language-{_attribute(block.language)}"' if block.language else ""
             return f"<pre><code{language}>{escape_html(block.text, quote=False)}</code></pre>"
         if isinstance(block, Quote):
-            return f"<blockquote>\n{self.blocks(block.blocks)}\n</blockquote>"
+            tag = "aside" if block.aside else "blockquote"
+            return f"<{tag}>\n{self.blocks(block.blocks)}\n</{tag}>"
         if isinstance(block, ListBlock):
             tag = "ol" if block.ordered else "ul"
             start = f' start="{block.start}"' if block.ordered and block.start != 1 else ""

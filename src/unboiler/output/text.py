@@ -238,6 +238,29 @@ class Paragraph:
     opens_list: bool = False
 
 
+#: Class names that mark a documentation admonition, a note or warning set apart from
+#: the text: Sphinx's and MkDocs's ``admonition`` (with ``note``, ``warning``...
+#: beside it), Docusaurus's ``theme-admonition``, GitHub's ``markdown-alert`` and
+#: MDN's ``notecard``.  Written as paragraphs, a note's end cannot be told from the
+#: text that follows it; the Markdown sets it apart as a block quote and the HTML as an
+#: ``<aside>``, while the plain text, which has no such mark, is unchanged.  Only names
+#: made for the purpose: ``note``, ``callout`` and ``alert`` alone also name a page's
+#: banners, footnotes and sliders.
+ADMONITION_CLASSES: Final = frozenset(
+    {"admonition", "theme-admonition", "markdown-alert", "notecard"}
+)
+#: Elements an admonition is made of (a ``<p class="admonition">`` is a paragraph).
+_ADMONITION_TAGS: Final = frozenset({"div", "aside", "section"})
+
+
+def _admonition(element: LexborNode) -> bool:
+    """Whether ``element`` is a documentation admonition (:data:`ADMONITION_CLASSES`)."""
+    if element.tag not in _ADMONITION_TAGS:
+        return False
+    classes = element.attributes.get("class")
+    return bool(classes) and not ADMONITION_CLASSES.isdisjoint(classes.split())
+
+
 @dataclass
 class Heading:
     level: int
@@ -254,7 +277,11 @@ class CodeBlock:
 
 @dataclass
 class Quote:
+    """A quotation (``<blockquote>``); with ``aside``, a note set apart from the text
+    around it rather than quoted (an admonition, :data:`ADMONITION_CLASSES`)."""
+
     blocks: list[Block]
+    aside: bool = False
 
 
 @dataclass
@@ -2907,6 +2934,9 @@ class _Layout:
         if tag == "blockquote":
             blocks = self.flow(node, depth + 1)
             return [Quote(blocks)] if blocks else []
+        if _admonition(node):
+            blocks = self.flow(node, depth + 1)
+            return [Quote(blocks, aside=True)] if blocks else []
         if tag == "table":
             return self.table(node, depth + 1)
         return None
