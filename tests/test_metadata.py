@@ -108,6 +108,17 @@ def test_publisher_and_website_give_the_site_name() -> None:
     assert meta_html(ld({"@type": "WebSite", "name": "Field Notes"})).sitename == "Field Notes"
 
 
+def test_a_publisher_given_by_its_id_alone_is_looked_up() -> None:
+    organization = {"@type": "Organization", "@id": "https://forum.example.org/#org", "name": "Boards"}
+    posting = {"@type": "DiscussionForumPosting", "publisher": "https://forum.example.org/#org"}
+    assert meta_html(ld(posting) + ld(organization)).sitename == "Boards"
+    # an address that names no object on the page is no name either
+    unknown = {"@type": "DiscussionForumPosting", "publisher": "https://forum.example.org/#x"}
+    assert meta_html(ld(unknown)).sitename is None
+    relative = {"@type": "NewsArticle", "author": "//news.example.org/staff/ann"}
+    assert meta_html(ld(relative)).author is None
+
+
 # --------------------------------------------------------------------------- meta elements
 
 
@@ -427,6 +438,20 @@ def test_relative_image_with_base_element() -> None:
 def test_protocol_relative_image() -> None:
     head = '<meta property="og:image" content="//img.example.org/a.png">'
     assert meta_html(head, url="https://example.org/page").image == "https://img.example.org/a.png"
+
+
+def test_protocol_relative_canonical_without_the_pages_address_is_https() -> None:
+    head = (
+        '<link rel="canonical" href="//shop.example.org/item/7.html">'
+        '<meta property="og:image" content="/img/7.jpg">'
+    )
+    meta = meta_html(head)
+    assert meta.url == "https://shop.example.org/item/7.html"
+    assert meta.image == "https://shop.example.org/img/7.jpg"
+    # the page's own address gives the scheme when it is known
+    assert meta_html(head, url="http://shop.example.org/item/7.html").url == (
+        "http://shop.example.org/item/7.html"
+    )
 
 
 _TAGS = st.sampled_from(["p", "h1", "h2", "time", "meta", "a", "div", "script", "title"])

@@ -496,10 +496,14 @@ _BASE_SCHEMES: Final = ("http://", "https://")
 
 
 def _absolute(url: str | None, base: str | None) -> str | None:
+    """``url`` made absolute against ``base``.  Without a base, an address relative to
+    the scheme (``//www.example.com/item``: AliExpress's canonical) is taken as HTTPS,
+    as the web's pages now are: a program that reads the field wants an address it can
+    fetch."""
     if not url:
         return None
     if not base or not base.startswith(_BASE_SCHEMES):
-        return url
+        return f"https:{url}" if url.startswith("//") and len(url) > 2 else url
     try:
         return urljoin(base, url)
     except ValueError:

@@ -148,6 +148,10 @@ def labelled_values(meta: dict[str, list[str]], label: str) -> list[str]:
 # --------------------------------------------------------------------------- JSON-LD
 
 
+#: A value that is an address (absolute, or relative to the scheme), not a name.
+_ADDRESS: Final = re.compile(r"\s*(?:https?:)?//\S+\s*$", re.IGNORECASE)
+
+
 @dataclass(frozen=True)
 class StructuredData:
     """A page's JSON-LD objects, the article's first, then the page's, then the rest
@@ -188,9 +192,18 @@ class StructuredData:
 
     def names(self, value: Any, depth: int = 0) -> list[str]:
         """The names in a schema.org ``author`` or ``publisher`` value: a string, a
-        ``Person`` or ``Organization``, a reference to one by ``@id``, or a list."""
+        ``Person`` or ``Organization``, a reference to one by ``@id``, or a list.  A
+        string that is an object's ``@id`` is that reference written bare (Invision
+        Community's ``"publisher": "https://…/#organization"``), and any other address
+        names no one."""
         if depth > MAX_VALUE_DEPTH:
             return []
+        if isinstance(value, str):
+            target = self.by_id.get(value.strip())
+            if target is not None:
+                return self.names(target, depth + 1)
+            if _ADDRESS.match(value):
+                return []
         if isinstance(value, list):
             return [name for item in value for name in self.names(item, depth + 1)]
         if isinstance(value, dict):
