@@ -304,6 +304,23 @@ def test_with_metadata_refused_for_an_output_without_front_matter() -> None:
     assert "not html (an HTML fragment has no front matter; --output json holds" in result.output
 
 
+@pytest.mark.parametrize("output", ["text", "markdown"])
+def test_with_metadata_on_a_page_without_content(output: str) -> None:
+    """The metadata asked for is printed, and the missing content still said; a page
+    with neither prints nothing, not an empty front matter block."""
+    titled = b"<html><head><title>Only a title</title></head><body></body></html>"
+    result = CliRunner().invoke(
+        main, ["extract", "-", "-o", output, "--with-metadata"], input=titled
+    )
+    assert result.exit_code == 0, result.output
+    assert result.stdout == '---\ntitle: "Only a title"\n---\n'
+    assert "no main content found in <stdin>" in result.stderr
+    empty = CliRunner().invoke(main, ["extract", "-", "-o", output, "--with-metadata"], input=b"")
+    assert empty.exit_code == 0, empty.output
+    assert empty.stdout == ""
+    assert "no main content found in <stdin>" in empty.stderr
+
+
 def test_with_metadata_is_no_error_for_json_which_holds_it() -> None:
     plain = CliRunner().invoke(main, ["extract", SAMPLE, "-o", "json"])
     both = CliRunner().invoke(main, ["extract", SAMPLE, "-o", "json", "--with-metadata"])
@@ -318,6 +335,8 @@ def test_links_and_images_refused_for_an_output_without_them(output: str, flag: 
     result = CliRunner().invoke(main, ["extract", SAMPLE, "-o", output, flag])
     assert result.exit_code == 2
     assert f"{flag} is for --output markdown or html, not {output}" in result.output
+    # the reason given fits the format: JSON is not "plain text"
+    assert ("plain text has no" in result.output) == (output == "text")
     # the library takes them for every output (a loop over the formats), and ignores them
     assert unboiler.extract("<p>Some words.</p>", output=output, links=True, images=True)
     assert CliRunner().invoke(main, ["extract", SAMPLE, "-o", "markdown", flag]).exit_code == 0

@@ -20,6 +20,7 @@ from unboiler.extractors import extractors as list_extractors
 from unboiler.extractors import get_extractor
 from unboiler.extractors.registry import option_value
 from unboiler.output import RENDERERS
+from unboiler.output.frontmatter import DELIMITER
 from unboiler.parse import MAX_BYTES
 
 #: Exit codes (documented in README.md): 1 the page could not be read (an
@@ -230,9 +231,10 @@ def extract(
         )
     if (links or images) and output_format not in LINK_OUTPUTS:
         flag = "--links" if links else "--images"
+        why = "plain text" if output_format == "text" else "JSON holds the text output, which"
         raise click.UsageError(
             f"{flag} is for --output markdown or html, not {output_format} "
-            "(plain text has no links or images)"
+            f"({why} has no links or images)"
         )
     for name, value in (("model", model), ("favor", favor)):
         if value is not None:
@@ -264,9 +266,14 @@ def extract(
         )
     except UnboilerError as error:
         raise CommandError(error) from error
-    if not text:
+    # the front matter alone, when asked for, is followed by a blank line and the body
+    metadata_only = with_metadata and output_format != "json" and text.endswith(f"{DELIMITER}\n")
+    if not text or metadata_only:
         # nothing to print, not even a blank line: a page without main content (an empty
         # file, a page of navigation only) is no error, and a script sees an empty output
+        # (or the metadata it asked for)
+        if text:
+            _echo(text.rstrip("\n"))
         name = getattr(source, "name", "<stdin>")
         click.echo(f"unboiler: no main content found in {name}", err=True)
         return

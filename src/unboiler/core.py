@@ -9,7 +9,7 @@ from unboiler.document import TextDocument
 from unboiler.errors import ExtractorOptionError, OutputError
 from unboiler.extractors import Extractor, get_extractor
 from unboiler.output import render
-from unboiler.output.frontmatter import front_matter
+from unboiler.output.frontmatter import EMPTY_FRONT_MATTER, front_matter
 from unboiler.output.result import Extraction, build_extraction
 from unboiler.parse import MAX_BYTES, parse
 
@@ -62,7 +62,10 @@ def extract(
     if with_metadata and output in FRONT_MATTER_OUTPUTS:
         result = build_extraction(document, name, links=links, images=images)
         body = result.text if output == "text" else result.markdown
-        return front_matter(result.to_dict()) + ("\n" + body if body else "")
+        block = front_matter(result.to_dict())
+        if not body and block == EMPTY_FRONT_MATTER:
+            return ""  # nothing at all, as without the metadata: not a block of no fields
+        return block + ("\n" + body if body else "")
     return render(document, output, extractor=name, links=links, images=images)
 
 

@@ -35,6 +35,8 @@ FRONT_MATTER_FIELDS: Final = (
     "tags",
 )
 DELIMITER: Final = "---"
+#: The block of a page with no metadata: nothing between its two delimiters.
+EMPTY_FRONT_MATTER: Final = f"{DELIMITER}\n{DELIMITER}\n"
 
 _SHORT_ESCAPES: Final = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r"}
 # Characters written as escapes: the two above, and everything outside YAML 1.2's
@@ -76,4 +78,4 @@ def front_matter(record: Mapping[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["DELIMITER", "FRONT_MATTER_FIELDS", "front_matter", "yaml_string"]
+__all__ = ["DELIMITER", "EMPTY_FRONT_MATTER", "FRONT_MATTER_FIELDS", "front_matter", "yaml_string"]
