@@ -249,3 +249,21 @@ def test_an_authors_box_gives_its_first_line() -> None:
     )
     more = "<p><a href='/authors/jane-doe'>More by Jane</a></p>"  # her other work
     assert author_of(body=f"<h1>Editor 2.0 released</h1>{more}{RUNNING_TEXT}") is None
+
+
+def test_a_customers_review_or_testimonial_names_no_author() -> None:
+    """Shops and service pages mark their customers' names as bylines; those people did
+    not write the page."""
+    product = (
+        "<h1>Relax gummies</h1><p>Thirty gummies a jar, in two flavours.</p>"
+        '<section class="product-reviews"><div class="review-card">'
+        '<span class="review-card__author">Laura B.</span><p>Tasty.</p></div></section>'
+        '<div class="testimonial"><p class="author">Tom K.</p><p>Great service.</p></div>'
+    )
+    assert author_of(body=product) is None
+    article = (
+        '<h1>Six headphones tested</h1><p class="byline">By Ana Ruiz</p>'
+        "<p>We listened for a month.</p>"
+        '<div class="reviews"><span class="author-name">QuietOwl</span><p>Agreed.</p></div>'
+    )
+    assert author_of(body=article) == "Ana Ruiz"
