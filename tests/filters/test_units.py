@@ -431,3 +431,68 @@ def test_contents_entries_are_left_out() -> None:
     assert choose_units(probabilities, words, 1.0, contents={0, 1}).tolist() == [
         False, False, True, True,
     ]  # fmt: skip
+
+
+QUOTING_THREAD = (
+    "<html><body><main>"
+    "<article><p>I really wish Apple offered a tier between the two plans we have now.</p></article>"
+    "<article><blockquote><div class='title'>EuroChilli said:</div>"
+    "<div class='content'>I really wish Apple offered a tier between the two plans we have now.</div>"
+    "<div class='expand'><a role='button'>Click to expand...</a></div></blockquote>"
+    "<p>This! I would pay a bit more, but not three times more for a plan that big.</p>"
+    "<blockquote><div>Bo said:</div><div>Yes.</div></blockquote>"
+    "<blockquote><div>Cy wrote:</div><div>Short quotes stand for themselves here too.</div>"
+    "</blockquote></article>"
+    "</main></body></html>"
+)
+
+
+def test_a_quotations_blocks_are_a_group() -> None:
+    from unboiler.filters.units import quotation_groups
+    from unboiler.parse import parse
+
+    doc = parse(QUOTING_THREAD)
+    texts = [block.text for block in doc.blocks]
+    assert [[texts[i] for i in group] for group in quotation_groups(doc)] == [
+        [
+            "EuroChilli said:",
+            "I really wish Apple offered a tier between the two plans we have now.",
+            "Click to expand...",
+        ],
+        ["Bo said:", "Yes."],
+        ["Cy wrote:", "Short quotes stand for themselves here too."],
+    ]
+
+
+def test_a_quotation_whose_text_is_left_out_loses_its_attribution() -> None:
+    """The reply's own words must not read as the quoted writer's."""
+    from unboiler.filters.units import drop_quotation_remnants_filter
+    from unboiler.parse import parse
+
+    doc = parse(QUOTING_THREAD)
+    quoted_copy = 2  # the repeated-text rule kept the first post's copy instead
+    for index, block in enumerate(doc.blocks):
+        block.set_content(index != quoted_copy)
+    assert drop_quotation_remnants_filter(doc)
+    kept = [block.text for block in doc.blocks if block.is_content]
+    assert "EuroChilli said:" not in kept and "Click to expand..." not in kept
+    assert kept[:2] == [
+        "I really wish Apple offered a tier between the two plans we have now.",
+        "This! I would pay a bit more, but not three times more for a plan that big.",
+    ]
+    # a quotation kept whole stays, and so does one of short lines only
+    assert {"Bo said:", "Yes.", "Cy wrote:", "Short quotes stand for themselves here too."} <= set(
+        kept
+    )
+    assert not drop_quotation_remnants_filter(doc)  # nothing left to drop
+
+
+def test_a_quotation_keeping_its_text_keeps_its_short_lines() -> None:
+    from unboiler.filters.units import drop_quotation_remnants
+
+    words = np.array([2.0, 12.0, 3.0, 9.0])
+    groups = [[0, 1, 2]]
+    keep = np.array([True, True, False, True])
+    assert drop_quotation_remnants(keep, words, groups) is keep  # text kept: unchanged
+    keep = np.array([True, False, True, True])
+    assert drop_quotation_remnants(keep, words, groups).tolist() == [False, False, False, True]

@@ -114,6 +114,9 @@ class PageData:
     #: The blocks of each definition list's term and descriptions
     #: (:func:`~unboiler.filters.units.definition_groups`); empty in runs saved before them.
     definitions: tuple[tuple[int, ...], ...] = ()
+    #: The blocks of each ``<blockquote>`` (:func:`~unboiler.filters.units.quotation_groups`);
+    #: empty in runs saved before them.
+    quotes: tuple[tuple[int, ...], ...] = ()
     #: The entries of the page's own table of contents
     #: (:func:`~unboiler.filters.units.contents_entries`); empty in runs saved before them.
     contents: frozenset[int] = frozenset()
@@ -145,6 +148,7 @@ def page_data(page: Page, dataset: str, metric: str = "shingle") -> PageData:
         contents_entries,
         decision_units,
         definition_groups,
+        quotation_groups,
         wordless_lines,
     )
     from unboiler.parse import parse, reveal_noscript
@@ -178,6 +182,7 @@ def page_data(page: Page, dataset: str, metric: str = "shingle") -> PageData:
         wordless=wordless_lines(document),
         definitions=tuple(map(tuple, definition_groups(document))),
         contents=contents_entries(document),
+        quotes=tuple(map(tuple, quotation_groups(document))),
         at_inference=None if decided is signals else decided,
     )
 
@@ -531,7 +536,7 @@ class HeldOut:
             choose_units,
         )
         from unboiler.filters.repeats import drops_repeats, hidden_copies, one_copy_each
-        from unboiler.filters.units import keep_whole
+        from unboiler.filters.units import drop_quotation_remnants, keep_whole
 
         page = self.pages[index]
         kind = PAGE_TYPES[self.predicted_types[index]]
@@ -565,6 +570,7 @@ class HeldOut:
                 quoted=set(quoted),
             )
             keep = np.asarray(one, dtype=bool)
+        keep = drop_quotation_remnants(keep, page.words, page.quotes)
         keep = keep_whole(keep, [group for group in page.code if len(group) > 1])
         return _kept_text(page, keep)
 

@@ -28,7 +28,8 @@ def default(
     evidence, landmarks and class words, trained on wcxb, scrapinghub and readability;
     reads <noscript> when the page's content is only there, and a product's JSON-LD
     description when the page's text has none of it; on pages other than articles and
-    documentation, text kept twice is kept once (outside a quotation when a copy is);
+    documentation, text kept twice is kept once (outside a quotation when a copy is), and
+a quotation whose text is left out loses its attribution ("Ann said:") too;
     the lines of a <pre> or of a heading, the cells of a table row and a line cut at a
     formula, an inline icon, microdata or a form control are decided together.
     favor= balanced, precision or recall; model= a file from `unboiler train` (default:
@@ -40,7 +41,7 @@ def default(
     from unboiler.classify.default_model import DefaultModel, load_default_model
     from unboiler.filters.repeats import DropRepeatedContent
     from unboiler.filters.structured import add_product_description
-    from unboiler.filters.units import keep_whole_preformatted
+    from unboiler.filters.units import drop_quotation_remnants_filter, keep_whole_preformatted
     from unboiler.parse import reveal_noscript
 
     check_favor(favor)  # before the model is read: a typo is the caller's first problem
@@ -55,5 +56,5 @@ def default(
     steps: list[Filter] = [reveal_noscript, DecideBlocks(model=loaded, favor=favor)]
     if drop_repeats:
         steps.append(DropRepeatedContent())
-    steps += [keep_whole_preformatted, add_product_description]
+    steps += [drop_quotation_remnants_filter, keep_whole_preformatted, add_product_description]
     return chain(*steps)
