@@ -117,6 +117,9 @@ class PageData:
     #: The blocks of each ``<blockquote>`` (:func:`~unboiler.filters.units.quotation_groups`);
     #: empty in runs saved before them.
     quotes: tuple[tuple[int, ...], ...] = ()
+    #: The blocks that are a button's label (:func:`~unboiler.filters.controls.control_labels`);
+    #: empty in runs saved before them.
+    controls: frozenset[int] = frozenset()
     #: The entries of the page's own table of contents
     #: (:func:`~unboiler.filters.units.contents_entries`); empty in runs saved before them.
     contents: frozenset[int] = frozenset()
@@ -143,6 +146,7 @@ def page_data(page: Page, dataset: str, metric: str = "shingle") -> PageData:
     """Parse one page as the default extractor does and label its blocks.  ``metric`` is
     how its dataset scores a page (``shingle`` or ``wordbag``)."""
     from unboiler.classify.decide import addressed
+    from unboiler.filters.controls import control_labels
     from unboiler.filters.repeats import in_table_cell
     from unboiler.filters.units import (
         contents_entries,
@@ -183,6 +187,7 @@ def page_data(page: Page, dataset: str, metric: str = "shingle") -> PageData:
         definitions=tuple(map(tuple, definition_groups(document))),
         contents=contents_entries(document),
         quotes=tuple(map(tuple, quotation_groups(document))),
+        controls=control_labels(document),
         at_inference=None if decided is signals else decided,
     )
 
@@ -528,7 +533,9 @@ class HeldOut:
         """The text the extractor keeps of page ``index`` in a ``favor`` mode, or at
         F-``beta`` when given: its decision units (:mod:`unboiler.filters.units`) and,
         unless ``drop_repeats`` is false, its repeated-text rule
-        (:mod:`unboiler.filters.repeats`), as the extractor's filters apply them."""
+        (:mod:`unboiler.filters.repeats`), then its rules for a quotation's remnants
+        and for a button's labels (:mod:`unboiler.filters.controls`), as the extractor's
+        filters apply them."""
         from unboiler.classify.decide import (
             HEADING_COLUMN,
             HIDDEN_COLUMN,
@@ -571,6 +578,9 @@ class HeldOut:
             )
             keep = np.asarray(one, dtype=bool)
         keep = drop_quotation_remnants(keep, page.words, page.quotes)
+        if page.controls:
+            keep = keep.copy()
+            keep[list(page.controls)] = False
         keep = keep_whole(keep, [group for group in page.code if len(group) > 1])
         return _kept_text(page, keep)
 

@@ -1,0 +1,65 @@
+"""A button's label is no content, except an accordion's header and a question."""
+
+from __future__ import annotations
+
+import unboiler
+from unboiler.filters.controls import control_labels, drop_control_labels
+from unboiler.parse import parse
+
+PAGE = (
+    "<html><body><main>"
+    "<div class='filters'><button type='button'>Filter by Brand</button>"
+    "<button><span><span>Show 90 results per page</span></span></button></div>"
+    "<div class='code-header'><button>Copy code block</button></div>"
+    "<pre><code>pip install ferry</code></pre>"
+    "<h3><button aria-expanded='false'>Shipping times</button></h3>"
+    "<div><button aria-controls='answer-2'>Returns within thirty days</button></div>"
+    "<div><button>How long can I rent a bike for?</button></div>"
+    "<p>To save, click <button>Save</button> in the toolbar.</p>"
+    "<p>A paragraph of the page with enough words to be its content for sure.</p>"
+    "</main></body></html>"
+)
+
+
+def test_the_labels_of_buttons_are_found() -> None:
+    document = parse(PAGE)
+    texts = [block.text for block in document.blocks]
+    labels = {texts[index] for index in control_labels(document)}
+    assert labels == {"Filter by Brand", "Show 90 results per page", "Copy code block"}
+
+
+def test_a_page_without_buttons_has_no_labels() -> None:
+    assert control_labels(parse("<p>Press the <b>button</b> twice.</p>")) == frozenset()
+
+
+def test_the_filter_marks_only_content_labels_boilerplate() -> None:
+    document = parse(PAGE)
+    for block in document.blocks:
+        block.set_content(True)
+    assert drop_control_labels(document)
+    kept = [block.text for block in document.blocks if block.is_content]
+    assert "Filter by Brand" not in kept and "Copy code block" not in kept
+    for text in (
+        "Shipping times",
+        "Returns within thirty days",
+        "How long can I rent a bike for?",
+        "pip install ferry",
+    ):
+        assert text in kept
+    assert not drop_control_labels(document)  # nothing left to change
+
+
+def test_the_default_extractor_leaves_out_a_code_samples_buttons() -> None:
+    sentence = (
+        "Install the package before you run the examples of this guide, since every one of "
+        "them imports it and the interpreter stops at the first line otherwise. "
+    )
+    page = (
+        f"<html><body><article><h1>Getting started</h1><p>{sentence * 3}</p>"
+        "<div class='code-header'><button>Copy code block</button>"
+        "<button>Report code block</button></div>"
+        f"<pre><code>pip install ferry</code></pre><p>{sentence * 2}</p></article></body></html>"
+    )
+    text = unboiler.extract(page)
+    assert "pip install ferry" in text and "Install the package" in text
+    assert "code block" not in text
