@@ -35,8 +35,6 @@ import numpy as np
 from unboiler.classify import train_default
 from unboiler.classify.default_model import FAVOR_MODES, PAGE_TYPES, TYPE_BETA
 from unboiler.datasets import load_dataset
-from unboiler.filters.repeats import in_table_cell
-from unboiler.filters.units import decision_units
 from unboiler.metrics import macro_scores, shingle_counts, wordbag_scores
 from unboiler.parse import parse, reveal_noscript
 
@@ -76,11 +74,11 @@ def _page_score(held: train_default.HeldOut, index: int, beta: float) -> object:
 
 
 def with_units(pages: list[train_default.PageData]) -> list[train_default.PageData]:
-    """``pages`` of a run saved before pages recorded their decision units (the blocks
-    of each ``<pre>`` and table row, the table cells), with them, from each page parsed
-    again as the extractor parses it."""
-    if all("cells" in vars(page) for page in pages):
-        return pages
+    """``pages`` of a saved run with this code's decision units and the other fields its
+    rules after the model read (:func:`~unboiler.classify.train_default.decision_fields`),
+    from each page parsed again as the extractor parses it: a run saved before a rule
+    was added, or changed, is scored with the rule as it is now.  The probabilities are
+    the run's: a change of the block features needs a new run."""
     sources = {f"{name}/{p.id}": p for name in DATASETS for p in load_dataset(name).pages}
     result = []
     for page in pages:
@@ -89,15 +87,7 @@ def with_units(pages: list[train_default.PageData]) -> list[train_default.PageDa
         reveal_noscript(document)
         if len(document.blocks) != len(page.texts):
             raise SystemExit(f"{page.page_id}: its blocks differ from the saved run's")
-        code, rows = decision_units(document)
-        result.append(
-            dataclasses.replace(
-                page,
-                code=tuple(map(tuple, code)),
-                rows=tuple(map(tuple, rows)),
-                cells=frozenset(i for i, b in enumerate(document.blocks) if in_table_cell(b)),
-            )
-        )
+        result.append(dataclasses.replace(page, **train_default.decision_fields(document)))
     return result
 
 

@@ -109,7 +109,11 @@ def test_publisher_and_website_give_the_site_name() -> None:
 
 
 def test_a_publisher_given_by_its_id_alone_is_looked_up() -> None:
-    organization = {"@type": "Organization", "@id": "https://forum.example.org/#org", "name": "Boards"}
+    organization = {
+        "@type": "Organization",
+        "@id": "https://forum.example.org/#org",
+        "name": "Boards",
+    }
     posting = {"@type": "DiscussionForumPosting", "publisher": "https://forum.example.org/#org"}
     assert meta_html(ld(posting) + ld(organization)).sitename == "Boards"
     # an address that names no object on the page is no name either

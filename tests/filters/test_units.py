@@ -433,11 +433,12 @@ def test_contents_entries_are_left_out() -> None:
     ]  # fmt: skip
 
 
+WISH = "I really wish Apple offered a tier between the two plans we have now."
 QUOTING_THREAD = (
     "<html><body><main>"
-    "<article><p>I really wish Apple offered a tier between the two plans we have now.</p></article>"
+    f"<article><p>{WISH}</p></article>"
     "<article><blockquote><div class='title'>EuroChilli said:</div>"
-    "<div class='content'>I really wish Apple offered a tier between the two plans we have now.</div>"
+    f"<div class='content'>{WISH}</div>"
     "<div class='expand'><a role='button'>Click to expand...</a></div></blockquote>"
     "<p>This! I would pay a bit more, but not three times more for a plan that big.</p>"
     "<blockquote><div>Bo said:</div><div>Yes.</div></blockquote>"

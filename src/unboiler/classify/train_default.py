@@ -55,6 +55,7 @@ from unboiler.classify.default_model import (
 from unboiler.classify.model import ModelError
 from unboiler.classify.signals import PageSignals, page_signals, score_context
 from unboiler.datasets import Dataset, Page, domain_of
+from unboiler.document import TextDocument
 from unboiler.errors import UnboilerError
 
 #: A block is a positive example when this share of its word 3-grams is in the gold.
@@ -142,10 +143,11 @@ class PageData:
         return self.signals.page
 
 
-def page_data(page: Page, dataset: str, metric: str = "shingle") -> PageData:
-    """Parse one page as the default extractor does and label its blocks.  ``metric`` is
-    how its dataset scores a page (``shingle`` or ``wordbag``)."""
-    from unboiler.classify.decide import addressed
+def decision_fields(document: TextDocument) -> dict[str, Any]:
+    """The fields of :class:`PageData` that the extractor's rules after the model read
+    (decision units, cells, quotations, button labels...), from ``document`` parsed as the
+    extractor parses it: by name, for :func:`page_data` and for a saved run's pages to
+    take this code's rules (``benchmarks/default_cv.py --load``)."""
     from unboiler.filters.controls import control_labels
     from unboiler.filters.repeats import in_table_cell
     from unboiler.filters.units import (
@@ -155,6 +157,25 @@ def page_data(page: Page, dataset: str, metric: str = "shingle") -> PageData:
         quotation_groups,
         wordless_lines,
     )
+
+    code, rows = decision_units(document)
+    blocks = document.blocks
+    return {
+        "code": tuple(map(tuple, code)),
+        "rows": tuple(map(tuple, rows)),
+        "cells": frozenset(i for i, block in enumerate(blocks) if in_table_cell(block)),
+        "wordless": wordless_lines(document),
+        "definitions": tuple(map(tuple, definition_groups(document))),
+        "contents": contents_entries(document),
+        "quotes": tuple(map(tuple, quotation_groups(document))),
+        "controls": control_labels(document),
+    }
+
+
+def page_data(page: Page, dataset: str, metric: str = "shingle") -> PageData:
+    """Parse one page as the default extractor does and label its blocks.  ``metric`` is
+    how its dataset scores a page (``shingle`` or ``wordbag``)."""
+    from unboiler.classify.decide import addressed
     from unboiler.parse import parse, reveal_noscript
 
     if page.gold is None:
@@ -163,7 +184,6 @@ def page_data(page: Page, dataset: str, metric: str = "shingle") -> PageData:
     reveal_noscript(document)
     signals = page_signals(document)
     decided = addressed(document, signals)
-    code, rows = decision_units(document)
     blocks = document.blocks
     coverage = np.asarray(bag_coverage(blocks, page.gold, context=True), dtype=np.float64)
     kind = page.page_type or "article"
@@ -180,15 +200,8 @@ def page_data(page: Page, dataset: str, metric: str = "shingle") -> PageData:
         words=np.asarray([block.num_words for block in blocks], dtype=np.float64),
         texts=tuple(block.text for block in blocks),
         gold=page.gold,
-        code=tuple(map(tuple, code)),
-        rows=tuple(map(tuple, rows)),
-        cells=frozenset(i for i, block in enumerate(blocks) if in_table_cell(block)),
-        wordless=wordless_lines(document),
-        definitions=tuple(map(tuple, definition_groups(document))),
-        contents=contents_entries(document),
-        quotes=tuple(map(tuple, quotation_groups(document))),
-        controls=control_labels(document),
         at_inference=None if decided is signals else decided,
+        **decision_fields(document),
     )
 
 
@@ -692,6 +705,7 @@ __all__ = [
     "collect",
     "combine",
     "cross_validate",
+    "decision_fields",
     "export_ensemble",
     "fit_blocks",
     "fit_page_types",

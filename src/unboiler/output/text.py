@@ -258,7 +258,9 @@ def _admonition(element: LexborNode) -> bool:
     if element.tag not in _ADMONITION_TAGS:
         return False
     classes = element.attributes.get("class")
-    return bool(classes) and not ADMONITION_CLASSES.isdisjoint(classes.split())
+    if not classes:
+        return False
+    return not ADMONITION_CLASSES.isdisjoint(classes.split())
 
 
 @dataclass
