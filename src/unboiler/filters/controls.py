@@ -48,17 +48,6 @@ DISCLOSURE_ATTRIBUTES: Final = ("aria-expanded", "aria-controls")
 QUESTION_MARKS: Final = ("?", "\uff1f", "\u061f", "\u037e")
 
 
-def _button(element: Any) -> Any:
-    """The ``<button>`` whose label ``element`` is (:data:`BUTTON_LEVELS`), or None."""
-    for _ in range(BUTTON_LEVELS):
-        if element is None or element.tag in ("body", "html"):
-            return None
-        if element.tag == "button":
-            return element
-        element = element.parent
-    return None
-
-
 def _accordion_header(button: Any) -> bool:
     """Whether ``button`` heads a region it shows or hides (a heading's button, or one
     with a disclosure attribute)."""
@@ -75,14 +64,30 @@ def _accordion_header(button: Any) -> bool:
     return False
 
 
+def _labels_of(tree: Any) -> dict[Any, Any]:
+    """Each element that is a button's label (the button, and the elements
+    :data:`BUTTON_LEVELS` - 1 levels inside it), and its button."""
+    buttons: dict[Any, Any] = {}
+    for button in tree.css("button"):
+        level = [button]
+        for _ in range(BUTTON_LEVELS):
+            for element in level:
+                buttons.setdefault(element, button)
+            level = [child for element in level for child in element.iter(include_text=False)]
+    return buttons
+
+
 def control_labels(document: TextDocument) -> frozenset[int]:
     """The blocks that are a button's label and no content (see the module docstring)."""
     tree = document.tree
-    if tree is not None and tree.css_first("button") is None:
-        return frozenset()  # one query of the page instead of a look above every block
+    if tree is None:
+        return frozenset()
+    buttons = _labels_of(tree)  # the page's buttons walked, not every block's ancestors
+    if not buttons:
+        return frozenset()
     labels = set()
     for index, block in enumerate(document.blocks):
-        button = _button(block.node)
+        button = buttons.get(block.node)
         if (
             button is not None
             and not block.text.rstrip().endswith(QUESTION_MARKS)

@@ -464,14 +464,22 @@ QUOTE_TEXT_WORDS: Final = 4
 def quotation_groups(document: TextDocument) -> list[list[int]]:
     """The blocks of each ``<blockquote>`` (under its nearest one), where it has two or
     more."""
+    tree = document.tree
+    if tree is None:
+        return []
+    # Each quotation's elements, an inner quotation's taking them over: the page's
+    # quotations are walked, not the ancestors of every block.
+    nearest: dict[Any, Any] = {}
+    for quotation in tree.css("blockquote"):
+        for element in quotation.traverse(include_text=False):
+            nearest[element] = quotation
+    if not nearest:
+        return []
     groups: dict[Any, list[int]] = {}
     for index, block in enumerate(document.blocks):
-        element = block.node
-        while element is not None and element.tag not in ("body", "html"):
-            if element.tag == "blockquote":
-                groups.setdefault(element, []).append(index)
-                break
-            element = element.parent
+        quotation = nearest.get(block.node)
+        if quotation is not None:
+            groups.setdefault(quotation, []).append(index)
     return [group for group in groups.values() if len(group) > 1]
 
 
