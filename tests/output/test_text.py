@@ -563,11 +563,14 @@ def test_an_emoticon_drawn_as_an_image_is_its_text(output: str) -> None:
         " src='/1f600.svg'> and a swim.</p><p>Thanks <img src='/s.gif' alt=':)'"
         " class='smilie'> all <img class='emoji' alt=':slight_smile:' src='/s.png'>"
         " <img class='reaction' alt='Like' src='/l.png'><img alt='^^' src='/x.png'></p>"
-        "</main></body>"
+        # phpBB names no class, but keeps its smileys in a folder of their own
+        "<p>Works now <img src='./images/smilies/icon_e_wink.gif' alt=';)' title='Wink'>"
+        " thanks.</p></main></body>"
     )
     rendered = render(document, output, extractor="by-hand")
     assert "A great day at the beach 😀 and a swim." in rendered, rendered
     assert "Thanks :) all" in rendered, rendered
+    assert "Works now ;) thanks." in rendered, rendered
     # a shortcode, a reaction's word, an image no class names a smiley: not emoticons
     assert "slight_smile" not in rendered and "Like" not in rendered and "^^" not in rendered
     # with the images kept, an emoticon is still its text, not a picture

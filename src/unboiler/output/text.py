@@ -1823,11 +1823,14 @@ EMOTICON_MAX_CHARS: Final = 8
 #: The class tokens of a picture of an emoji or a smiley: WordPress's ``emoji`` and
 #: ``wp-smiley``, vBulletin's and XenForo's ``smilie``, Twemoji's ``emoji``.
 _EMOTICON_CLASS: Final = re.compile(r"emoji|smil(?:ie|ey)|emoticon", re.IGNORECASE)
+#: A folder of smileys in an image's address, where no class names one: phpBB's
+#: ``./images/smilies/icon_e_smile.gif``, Discuz's ``static/image/smiley/``.
+_EMOTICON_FOLDER: Final = re.compile(r"/(?:smil(?:ie|ey)s?|emoji|emoticons?)/", re.IGNORECASE)
 
 
 def emoticon(image: LexborNode) -> str | None:
     """The text an ``<img>`` stands for when it draws an emoji or an emoticon: its
-    ``alt``, when an emoji or a smiley class names it and the ``alt`` is what one types
+    ``alt``, when an emoji or a smiley class or folder names it and the ``alt`` is what one types
     (":)", "😀": at most :data:`EMOTICON_MAX_CHARS` characters, no letter or digit).  A
     forum's ":)" is part of the post (WCXB's gold keeps it); a shortcode alt
     (":slight_smile:") or a reaction's ("Like") is not what the writer typed."""
@@ -1835,7 +1838,10 @@ def emoticon(image: LexborNode) -> str | None:
     alt = (attributes.get("alt") or "").strip()
     if not alt or len(alt) > EMOTICON_MAX_CHARS or any(ch.isalnum() for ch in alt):
         return None
-    if not _EMOTICON_CLASS.search(attributes.get("class") or ""):
+    if not (
+        _EMOTICON_CLASS.search(attributes.get("class") or "")
+        or _EMOTICON_FOLDER.search(attributes.get("src") or "")
+    ):
         return None
     return alt
 
