@@ -310,3 +310,100 @@ def test_blank_lines_after_the_last_record_are_no_error(tmp_path: Path, library:
         ("https://example.org/0", None),
         ("https://example.org/1", None),
     ]
+
+
+def _coded_record(number: int, body: bytes, headers: str) -> bytes:
+    """A response record of page ``number`` whose stored body is ``body``, sent with the
+    HTTP ``headers`` (its codings)."""
+    block = f"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n{headers}\r\n".encode() + body
+    head = (
+        f"WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: https://example.org/{number}\r\n"
+        f"WARC-Date: 2024-05-01T10:00:00Z\r\n"
+        f"WARC-Record-ID: <urn:uuid:00000000-0000-0000-0000-{number:012d}>\r\n"
+        f"Content-Type: application/http; msgtype=response\r\n"
+        f"Content-Length: {len(block)}\r\n\r\n"
+    ).encode()
+    return head + block + b"\r\n\r\n"
+
+
+def _chunked(data: bytes, size: int = 50) -> bytes:
+    pieces = [data[i : i + size] for i in range(0, len(data), size)]
+    return b"".join(f"{len(p):x}\r\n".encode() + p + b"\r\n" for p in pieces) + b"0\r\n\r\n"
+
+
+def _raw_deflate(data: bytes) -> bytes:
+    packer = zlib.compressobj(wbits=-15)
+    return packer.compress(data) + packer.flush()
+
+
+@pytest.mark.parametrize("library", LIBRARIES)
+def test_http_codings_are_undone_and_lose_no_record(
+    tmp_path: Path, library: str, compressed: bool
+) -> None:
+    """Chunked bodies, gzip, deflate with and without zlib's header: each page is read,
+    and so is every record after it (FastWARC's own decoding lost them all after a
+    chunked gzip body, and took every chunked body for a truncated one)."""
+    records = [
+        _coded_record(
+            0,
+            _chunked(gzip.compress(page(0))),
+            "Transfer-Encoding: chunked\r\nContent-Encoding: gzip\r\n",
+        ),
+        _coded_record(1, _chunked(page(1)), "Transfer-Encoding: chunked\r\n"),
+        _coded_record(2, _raw_deflate(page(2)), "Content-Encoding: deflate\r\n"),
+        _coded_record(3, zlib.compress(page(3)), "Content-Encoding: deflate\r\n"),
+        # stored de-chunked under its header, as some crawlers write it
+        _coded_record(4, page(4), "Transfer-Encoding: chunked\r\n"),
+        good_record(5),
+    ]
+    path = write_warc(tmp_path / "a.warc", records, compressed=compressed)
+    pages = list(read_warc(path, library=library))
+    assert [(p.url, p.error) for p in pages] == [
+        (f"https://example.org/{n}", None) for n in range(6)
+    ]
+    assert [p.html for p in pages] == [page(n) for n in range(6)]
+
+
+@pytest.mark.parametrize("library", LIBRARIES)
+def test_a_compressed_body_cut_short_is_an_error_not_a_page(tmp_path: Path, library: str) -> None:
+    records = [
+        _coded_record(0, gzip.compress(page(0))[:60], "Content-Encoding: gzip\r\n"),
+        _coded_record(1, b"\x00\x01not gzip", "Content-Encoding: gzip\r\n"),
+        _coded_record(2, page(2), "Content-Encoding: compress\r\n"),
+        good_record(3),
+    ]
+    path = write_warc(tmp_path / "a.warc", records)
+    found = urls_and_errors(path, library)
+    assert [url for url, _ in found] == [f"https://example.org/{n}" for n in range(4)]
+    assert "its compressed body is cut short" in str(found[0][1])
+    assert "its gzip body is corrupt" in str(found[1][1])
+    assert "content coding 'compress'" in str(found[2][1])
+    assert found[3][1] is None
+
+
+@pytest.mark.parametrize("library", LIBRARIES)
+def test_a_length_that_runs_past_the_next_records_loses_none_of_them(
+    tmp_path: Path, library: str
+) -> None:
+    """A Content-Length that takes in the rest of the file: the record is reported, and
+    the records it took in are read."""
+    change = len(good_record(2)) + len(good_record(3)) + 500  # past the end of the file
+    records = [
+        good_record(0),
+        warc_record("https://example.org/1", page(1), length_change=change, number=1),
+        good_record(2),
+        good_record(3),
+    ]
+    path = write_warc(tmp_path / "a.warc", records)
+    found = urls_and_errors(path, library)
+    good = [url for url, error in found if error is None]
+    assert good == ["https://example.org/0", "https://example.org/2", "https://example.org/3"]
+    assert any(url == "https://example.org/1" and error for url, error in found)
+
+
+@pytest.mark.parametrize("library", LIBRARIES)
+def test_a_brotli_body_is_read(tmp_path: Path, library: str) -> None:
+    brotli = pytest.importorskip("brotli", reason="brotli is not installed")
+    records = [_coded_record(0, brotli.compress(page(0)), "Content-Encoding: br\r\n")]
+    pages = list(read_warc(write_warc(tmp_path / "a.warc", records), library=library))
+    assert [(p.html, p.error) for p in pages] == [(page(0), None)]

@@ -27,8 +27,13 @@ which warcio, and FastWARC on gzip, pass over in silence) are reported too.
 Which library: ``auto`` takes FastWARC when it is installed, else warcio.  FastWARC read
 the same 1,536 benchmark pages 1.5× to 2.6× faster than warcio through this module in
 ``benchmarks/batch.py`` (three runs on a shared machine; ``benchmarks/RESULTS.md``), as one
-expects from a C++ parser against a pure-Python one, and it decodes HTTP transfer and
-content encodings itself.  Reading is under 2% of a batch's time either way.
+expects from a C++ parser against a pure-Python one.  Reading is under 2% of a batch's
+time either way.  Both are asked for a response's body as stored, and its HTTP codings
+(chunked, gzip, deflate, brotli) are undone here, the same way for both
+(:func:`http_body`): FastWARC's own decoding lost every record after a chunked gzip
+body, and warcio's gave the readable part of a cut gzip body as the page.  A record
+whose payload holds the start of the next record (a Content-Length too large) is
+reported, and reading starts again at the record it took in.
 """
 
 from __future__ import annotations
@@ -103,6 +108,8 @@ class WarcEntry:
     damaged: str | None = None
     #: The HTTP status of a response record (None for a resource record).
     status: int | None = None
+    #: Why the payload's HTTP codings could not be undone (:func:`http_body`), or None.
+    undecodable: str | None = None
 
 
 #: A library adapter: the stream (positioned at ``start``), ``start``, ``max_bytes``.  It
@@ -143,6 +150,103 @@ def _damage(fields: Fields) -> str | None:
     return None
 
 
+class BodyError(UnboilerError):
+    """An HTTP response body whose codings cannot be undone (cut short, corrupt, or a
+    coding this module does not know): its record is reported, never a caller's."""
+
+
+#: How a chunk's size line looks (RFC 9112, §7.1: hex digits, then extensions).
+_CHUNK_SIZE: Final = re.compile(rb"[0-9A-Fa-f]+(?=[ \t]*(?:;[^\r\n]*)?\r?\n)")
+
+
+def _unchunked(body: bytes) -> bytes:
+    """``body`` without its chunked transfer coding (RFC 9112, §7.1).  A body that does
+    not open with a chunk's size line was stored already decoded under its header (some
+    crawlers do), and is returned as it is."""
+    if _CHUNK_SIZE.match(body) is None:
+        return body
+    parts: list[bytes] = []
+    position = 0
+    while True:
+        size_line = _CHUNK_SIZE.match(body, position)
+        line_end = body.find(b"\n", position)
+        if size_line is None or line_end < 0:
+            raise BodyError("its chunked body is cut short or corrupt")
+        size = int(size_line.group(), 16)
+        if size == 0:
+            return b"".join(parts)  # the trailer section, if any, holds no page
+        start = line_end + 1
+        if start + size > len(body):
+            raise BodyError("its chunked body is cut short")
+        parts.append(body[start : start + size])
+        position = start + size
+        if body.startswith(b"\r\n", position):
+            position += 2
+        elif body.startswith(b"\n", position):
+            position += 1
+
+
+def _inflated(body: bytes, wbits: int) -> bytes:
+    """``body`` decompressed by zlib with ``wbits``; a stream that stops before its end
+    (a body cut short) is an error, not a shorter page."""
+    stream = zlib.decompressobj(wbits=wbits)
+    data = stream.decompress(body) + stream.flush()
+    if not stream.eof:
+        raise BodyError("its compressed body is cut short")
+    return data
+
+
+def _decoded(body: bytes, coding: str) -> bytes:
+    """``body`` with one content coding (RFC 9110, §8.4.1) undone."""
+    try:
+        if coding in ("gzip", "x-gzip"):
+            return _inflated(body, 31)
+        if coding == "deflate":  # zlib's format, as the RFC says, or raw as servers send it
+            try:
+                return _inflated(body, 15)
+            except zlib.error:
+                return _inflated(body, -15)
+        if coding == "br":
+            try:
+                import brotli  # type: ignore[import-not-found,import-untyped,unused-ignore]
+            except ImportError:
+                raise BodyError("its body is brotli-compressed: pip install brotli") from None
+            return bytes(brotli.decompress(body))
+    except BodyError:
+        raise
+    except Exception as error:  # zlib.error, and brotli.error, a plain Exception
+        raise BodyError(f"its {coding} body is corrupt ({error})") from None
+    if coding in ("", "identity"):
+        return body
+    raise BodyError(f"its body has the content coding {coding!r}, which is not read here")
+
+
+def http_body(body: bytes, transfer_coding: str | None, content_coding: str | None) -> bytes:
+    """The page in an HTTP response body as a WARC keeps it: its chunked transfer coding
+    and its content codings (``gzip``, ``deflate`` with or without zlib's header, ``br``)
+    undone, last applied first.  Raises :class:`BodyError` when they cannot be.
+
+    Both libraries are asked for the body as stored, and decoded here, the same way:
+    FastWARC's own decoding lost every record after a chunked and gzip-compressed body,
+    took a de-chunked body for a truncated one, and failed on deflate without zlib's
+    header; warcio gave the part of a cut gzip body as the page."""
+    if transfer_coding and "chunked" in transfer_coding.lower():
+        body = _unchunked(body)
+    for coding in reversed((content_coding or "").lower().split(",")):
+        body = _decoded(body, coding.strip())
+    return body
+
+
+class SwallowedRecords(UnboilerError):
+    """Raised by a reader after a record whose payload holds the start of the next
+    record (a Content-Length too large): reading starts again at that record.
+    :func:`read_warc` catches it; it never reaches a caller."""
+
+    def __init__(self, offset: int) -> None:
+        super().__init__(offset)
+        self.offset = offset
+
+
 class HeaderCut(UnboilerError):
     """Raised by a reader after the record at ``offset`` whose header the next record's
     cut short: the libraries read the next record's payload from the wrong place, so
@@ -174,7 +278,8 @@ def _fastwarc(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntr
 
     pages = (WarcRecordType.response, WarcRecordType.resource)
     members = _is_gzip(stream)
-    for record in ArchiveIterator(stream, auto_decode="all"):
+    # the body as stored, decoded here (http_body): FastWARC's own decoding loses records
+    for record in ArchiveIterator(stream, auto_decode="none"):
         fields: Fields = list(record.headers.astuples())
         second = _second_header(fields)
         if second is not None:  # the cut header is the record's: its offset is right
@@ -185,11 +290,14 @@ def _fastwarc(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntr
             yield offset
             continue
         status = None
+        transfer = coding = None
         if record.record_type == WarcRecordType.response:
             content_type = _media_type(record.http_content_type)
             charset = record.http_charset
             if record.http_headers is not None:
                 status = record.http_headers.status_code
+                transfer = record.http_headers.get("Transfer-Encoding")
+                coding = record.http_headers.get("Content-Encoding")
         else:
             content_type = _media_type(_field(fields, "Content-Type"))
             charset = None
@@ -199,12 +307,14 @@ def _fastwarc(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntr
         damaged = _damage(fields)
         wanted_page = status is None or status in SUCCESS_STATUSES
         overrun = False
+        undecodable = None
         if content_type in HTML_TYPES and declared <= max_bytes and not damaged and wanted_page:
-            payload = record.reader.read()
-            truncated = len(payload) < declared
+            stored = record.reader.read()
+            truncated = len(stored) < declared
             # a Content-Length too large takes in the next record: its start is in the
             # payload (warcio sees the missing blank line instead; FastWARC does not say)
-            overrun = NEXT_RECORD in payload
+            overrun = NEXT_RECORD in stored
+            payload, undecodable = _body(stored, transfer, coding)
         yield WarcEntry(
             offset,
             _field(fields, "WARC-Record-ID"),
@@ -218,7 +328,19 @@ def _fastwarc(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntr
             overrun=overrun,
             damaged=damaged,
             status=status,
+            undecodable=undecodable,
         )
+        if overrun:
+            raise SwallowedRecords(offset)
+
+
+def _body(stored: bytes, transfer: str | None, coding: str | None) -> tuple[bytes, str | None]:
+    """The page in a stored response body and None, or the body and why it cannot be
+    decoded (:func:`http_body`)."""
+    try:
+        return http_body(stored, transfer, coding), None
+    except BodyError as error:
+        return stored, str(error)
 
 
 def _warcio(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntry | int]:
@@ -238,10 +360,13 @@ def _warcio(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntry 
             yield offset
             continue
         status = None
+        transfer = coding = None
         if record.rec_type == "response" and record.http_headers is not None:
             value = record.http_headers.get_header("Content-Type")
             code = record.http_headers.get_statuscode()
             status = int(code) if code and code.isdigit() else None
+            transfer = record.http_headers.get_header("Transfer-Encoding")
+            coding = record.http_headers.get_header("Content-Encoding")
         else:
             value = _field(fields, "Content-Type")
         content_type = _media_type(value)
@@ -254,9 +379,13 @@ def _warcio(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntry 
         payload = None
         truncated = False
         wanted_page = status is None or status in SUCCESS_STATUSES
+        swallowed = False
+        undecodable = None
         if content_type in HTML_TYPES and declared <= max_bytes and wanted_page:
-            payload = record.content_stream().read()
+            stored = record.raw_stream.read()  # as stored: decoded here, as FastWARC's
             truncated = int(record.raw_stream.limit) > 0
+            swallowed = NEXT_RECORD in stored
+            payload, undecodable = _body(stored, transfer, coding)
         # Reading to the record's end checks what follows it; warcio counts a record not
         # followed by a blank line in err_count (and warns on standard error, silenced:
         # the page's own error says it).
@@ -272,10 +401,13 @@ def _warcio(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntry 
             declared,
             payload,
             truncated,
-            overrun=records.err_count > errors,
+            overrun=swallowed or records.err_count > errors,
             damaged=_damage(fields),
             status=status,
+            undecodable=undecodable,
         )
+        if swallowed:
+            raise SwallowedRecords(offset)
 
 
 def _warcio_offset(
@@ -521,6 +653,8 @@ def _entry_error(entry: WarcEntry) -> tuple[str | None, str | None]:
             f"more than its {entry.declared:,} bytes and its page may be cut short",
             UNREADABLE,
         )
+    if entry.undecodable:
+        return f"undecodable HTTP body: {entry.undecodable}", UNREADABLE
     return None, None
 
 
@@ -560,6 +694,12 @@ def read_warc(path: str | Path, *, library: str = "auto", max_bytes: int = 2**62
                     return
                 start = header
                 continue
+            except SwallowedRecords as swallowed:  # reported; on from the record it took in
+                boundary = next_boundary(path, swallowed.offset + 1, compressed=compressed)
+                if boundary is None:
+                    return
+                start = boundary
+                continue
             # Any exception: the libraries raise OSError, ValueError, EOFError, zlib's
             # errors and warcio's own ArchiveLoadFailed for damaged data; all mean the same.
             except Exception as error:
@@ -579,11 +719,14 @@ def read_warc(path: str | Path, *, library: str = "auto", max_bytes: int = 2**62
 
 __all__ = [
     "HTML_TYPES",
+    "BodyError",
     "HeaderCut",
     "Reader",
+    "SwallowedRecords",
     "WarcEntry",
     "WarcLibraryMissingError",
     "describe",
+    "http_body",
     "next_boundary",
     "read_warc",
     "unread_tail",
