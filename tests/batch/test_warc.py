@@ -407,3 +407,13 @@ def test_a_brotli_body_is_read(tmp_path: Path, library: str) -> None:
     records = [_coded_record(0, brotli.compress(page(0)), "Content-Encoding: br\r\n")]
     pages = list(read_warc(write_warc(tmp_path / "a.warc", records), library=library))
     assert [(p.html, p.error) for p in pages] == [(page(0), None)]
+
+
+@pytest.mark.parametrize("library", LIBRARIES)
+def test_a_body_that_expands_past_max_bytes_is_refused(tmp_path: Path, library: str) -> None:
+    bomb = gzip.compress(b"<p>" + b" " * 2_000_000 + b"</p>")  # 2 MB from 2 KB
+    records = [_coded_record(0, bomb, "Content-Encoding: gzip\r\n"), good_record(1)]
+    path = write_warc(tmp_path / "a.warc", records)
+    found = [(p.url, p.error) for p in read_warc(path, library=library, max_bytes=100_000)]
+    assert "expands past 100,000 bytes" in str(found[0][1])
+    assert found[1] == ("https://example.org/1", None)

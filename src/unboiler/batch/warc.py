@@ -186,32 +186,38 @@ def _unchunked(body: bytes) -> bytes:
             position += 1
 
 
-def _inflated(body: bytes, wbits: int) -> bytes:
-    """``body`` decompressed by zlib with ``wbits``; a stream that stops before its end
-    (a body cut short) is an error, not a shorter page."""
+def _inflated(body: bytes, wbits: int, limit: int) -> bytes:
+    """``body`` decompressed by zlib with ``wbits``, to at most ``limit`` bytes (a
+    "gzip bomb" of a few kilobytes never fills the memory); a stream that stops before
+    its end (a body cut short) is an error, not a shorter page."""
     stream = zlib.decompressobj(wbits=wbits)
-    data = stream.decompress(body) + stream.flush()
+    data = stream.decompress(body, limit + 1)
+    if len(data) > limit:
+        raise BodyError(f"its compressed body expands past {limit:,} bytes")
     if not stream.eof:
         raise BodyError("its compressed body is cut short")
     return data
 
 
-def _decoded(body: bytes, coding: str) -> bytes:
+def _decoded(body: bytes, coding: str, limit: int) -> bytes:
     """``body`` with one content coding (RFC 9110, §8.4.1) undone."""
     try:
         if coding in ("gzip", "x-gzip"):
-            return _inflated(body, 31)
+            return _inflated(body, 31, limit)
         if coding == "deflate":  # zlib's format, as the RFC says, or raw as servers send it
             try:
-                return _inflated(body, 15)
+                return _inflated(body, 15, limit)
             except zlib.error:
-                return _inflated(body, -15)
+                return _inflated(body, -15, limit)
         if coding == "br":
             try:
                 import brotli  # type: ignore[import-not-found,import-untyped,unused-ignore]
             except ImportError:
                 raise BodyError("its body is brotli-compressed: pip install brotli") from None
-            return bytes(brotli.decompress(body))
+            data = bytes(brotli.decompress(body))
+            if len(data) > limit:
+                raise BodyError(f"its compressed body expands past {limit:,} bytes")
+            return data
     except BodyError:
         raise
     except Exception as error:  # zlib.error, and brotli.error, a plain Exception
@@ -221,10 +227,13 @@ def _decoded(body: bytes, coding: str) -> bytes:
     raise BodyError(f"its body has the content coding {coding!r}, which is not read here")
 
 
-def http_body(body: bytes, transfer_coding: str | None, content_coding: str | None) -> bytes:
+def http_body(
+    body: bytes, transfer_coding: str | None, content_coding: str | None, limit: int = 2**62
+) -> bytes:
     """The page in an HTTP response body as a WARC keeps it: its chunked transfer coding
     and its content codings (``gzip``, ``deflate`` with or without zlib's header, ``br``)
-    undone, last applied first.  Raises :class:`BodyError` when they cannot be.
+    undone, last applied first, into at most ``limit`` bytes.  Raises :class:`BodyError`
+    when they cannot be.
 
     Both libraries are asked for the body as stored, and decoded here, the same way:
     FastWARC's own decoding lost every record after a chunked and gzip-compressed body,
@@ -233,7 +242,7 @@ def http_body(body: bytes, transfer_coding: str | None, content_coding: str | No
     if transfer_coding and "chunked" in transfer_coding.lower():
         body = _unchunked(body)
     for coding in reversed((content_coding or "").lower().split(",")):
-        body = _decoded(body, coding.strip())
+        body = _decoded(body, coding.strip(), limit)
     return body
 
 
@@ -314,7 +323,7 @@ def _fastwarc(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntr
             # a Content-Length too large takes in the next record: its start is in the
             # payload (warcio sees the missing blank line instead; FastWARC does not say)
             overrun = NEXT_RECORD in stored
-            payload, undecodable = _body(stored, transfer, coding)
+            payload, undecodable = _body(stored, transfer, coding, max_bytes)
         yield WarcEntry(
             offset,
             _field(fields, "WARC-Record-ID"),
@@ -334,11 +343,13 @@ def _fastwarc(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntr
             raise SwallowedRecords(offset)
 
 
-def _body(stored: bytes, transfer: str | None, coding: str | None) -> tuple[bytes, str | None]:
+def _body(
+    stored: bytes, transfer: str | None, coding: str | None, limit: int
+) -> tuple[bytes, str | None]:
     """The page in a stored response body and None, or the body and why it cannot be
-    decoded (:func:`http_body`)."""
+    decoded (:func:`http_body`, to at most ``limit`` bytes)."""
     try:
-        return http_body(stored, transfer, coding), None
+        return http_body(stored, transfer, coding, limit), None
     except BodyError as error:
         return stored, str(error)
 
@@ -385,7 +396,7 @@ def _warcio(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntry 
             stored = record.raw_stream.read()  # as stored: decoded here, as FastWARC's
             truncated = int(record.raw_stream.limit) > 0
             swallowed = NEXT_RECORD in stored
-            payload, undecodable = _body(stored, transfer, coding)
+            payload, undecodable = _body(stored, transfer, coding, max_bytes)
         # Reading to the record's end checks what follows it; warcio counts a record not
         # followed by a blank line in err_count (and warns on standard error, silenced:
         # the page's own error says it).
