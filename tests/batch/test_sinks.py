@@ -192,3 +192,35 @@ def test_directory_files_open_with_front_matter_when_metadata_is_asked(tmp_path:
     assert head.startswith("---\n") and 'title: "A title: with a colon"' in head
     assert 'author: "Ann Lee"' in head and body == "\ntext 0"
     assert record["title"] == "A title: with a colon"  # and the index keeps it too
+
+
+@pytest.mark.parametrize("directory", [False, True], ids=["jsonl", "directory"])
+def test_resume_with_another_output_or_metadata_is_refused(tmp_path: Path, directory: bool) -> None:
+    """Resumed with another --output or --with-metadata, the records would mix shapes."""
+    from unboiler.batch.extract import METADATA_FIELDS
+
+    path = tmp_path / ("pages" if directory else "out.jsonl")
+    metadata = dict.fromkeys(METADATA_FIELDS)
+    sink = open_sink(path, directory=directory, with_metadata=True)
+    sink.write(result(0, error="timed out"))  # a failed page's record has no metadata
+    sink.write(result(1, **metadata))
+    sink.close()
+    with pytest.raises(SinkError, match=r"cannot resume .* the same --output and --with-metadata"):
+        open_sink(path, directory=directory, resume=True)  # without the metadata
+    if not directory:  # a directory's index holds no content: its files tell the format
+        with pytest.raises(SinkError, match="cannot resume"):
+            open_sink(path, resume=True, with_metadata=True, output="markdown")
+    again = open_sink(path, directory=directory, resume=True, with_metadata=True)
+    assert again.done == {"id-0", "id-1"}
+    again.write(result(2, **metadata))
+    again.close()
+    assert [r["id"] for r in read_records(path)] == ["id-0", "id-1", "id-2"]
+
+
+def test_a_page_without_content_has_no_file_in_a_directory(tmp_path: Path) -> None:
+    sink = open_sink(tmp_path / "pages", directory=True, with_metadata=True)
+    sink.write(dataclasses.replace(result(0), content=""))
+    sink.close()
+    (record,) = read_records(tmp_path / "pages")
+    assert record["file"] is None and record["error"] is None
+    assert [p.name for p in (tmp_path / "pages").iterdir()] == [INDEX_NAME]

@@ -49,6 +49,16 @@ METADATA_FIELDS: Final = (
     "tags",
     "page_type",
 )
+
+
+def record_fields(output: str, with_metadata: bool) -> tuple[str, ...]:
+    """The fields of a batch's records, in order
+    (:meth:`~unboiler.batch.pages.PageResult.to_record`): a Parquet file's columns, and
+    what a JSONL output's records must hold to be resumed by the same command."""
+    metadata = METADATA_FIELDS if with_metadata else ()
+    return ("id", "url", "record_date", "extractor", output, *metadata, "error", "error_type")
+
+
 #: Pages larger than this (after gzip) are refused: real articles are under 1 MB, and
 #: the default extractor takes tens of seconds and gigabytes on a 17 MB page (see the
 #: commit that bounded its scoring), which would stall a batch for nothing.
@@ -148,4 +158,5 @@ __all__ = [
     "OUTPUTS",
     "PageExtractor",
     "Settings",
+    "record_fields",
 ]

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Final
 
-from unboiler.batch.extract import METADATA_FIELDS
+from unboiler.batch.extract import record_fields
 from unboiler.batch.pages import PageResult
 
 #: Records per row group: a thousand pages of text are a few megabytes.
@@ -37,9 +37,7 @@ def _pyarrow() -> Any:
 def schema(output: str, with_metadata: bool) -> Any:
     """The columns of a batch's Parquet file: every one a string but the lists."""
     pa = _pyarrow()
-    names = ["id", "url", "record_date", "extractor", output]
-    names += list(METADATA_FIELDS) if with_metadata else []
-    names += ["error", "error_type"]
+    names = record_fields(output, with_metadata)
     return pa.schema(
         [pa.field(name, pa.list_(pa.string()) if name in _LISTS else pa.string()) for name in names]
     )

@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any, Final, Protocol, cast
 
+from unboiler.batch.extract import record_fields
 from unboiler.batch.pages import PageResult
 from unboiler.batch.sources import open_bytes
 from unboiler.batch.warc import describe
@@ -82,11 +83,40 @@ def _read_ids(path: Path) -> tuple[set[str], int, bool]:
     return ids, good, damaged
 
 
+def _check_fields(path: Path, fields: tuple[str, ...]) -> None:
+    """Refuse to resume a JSONL output whose records hold other fields than this run's
+    (another ``--output``, or ``--with-metadata`` given once and not the other time): the
+    file would mix two shapes of record, as a Parquet file's schema forbids.  The first
+    record of a page that was extracted tells (a failed page's has no metadata)."""
+    found = None
+    with open_bytes(path) as stream:
+        try:
+            for line in stream:
+                record = json.loads(line)
+                if isinstance(record, dict) and record.get("error") is None:
+                    found = tuple(record)
+                    break
+        except (OSError, EOFError, zlib.error, ValueError):
+            pass  # a damaged line ends the look: resumed as before, up to it
+    if found is not None and found != fields:
+        raise SinkError(
+            f"cannot resume {path}: its records have the fields {', '.join(found)}, and "
+            f"this run writes {', '.join(fields)} (give the same --output and "
+            "--with-metadata as the run that wrote it, or another --out)"
+        )
+
+
 class JsonlSink:
     """One JSON object a line; gzip when the name ends in ``.gz``; standard output when
     there is no path."""
 
-    def __init__(self, path: str | Path | None, *, resume: bool = False) -> None:
+    def __init__(
+        self,
+        path: str | Path | None,
+        *,
+        resume: bool = False,
+        fields: tuple[str, ...] | None = None,
+    ) -> None:
         self.path = None if path is None else Path(path)
         self.done: set[str] = set()
         if self.path is None:
@@ -94,6 +124,8 @@ class JsonlSink:
             return
         gz = self.path.name.lower().endswith(".gz")
         if resume and self.path.exists():
+            if fields is not None:
+                _check_fields(self.path, fields)
             self.done, good, damaged = _read_ids(self.path)
             if damaged and gz:
                 self._rewrite_good_lines()
@@ -153,7 +185,9 @@ class DirectorySink:
         # extract --with-metadata` prints it
         self.front_matter = with_metadata and output in FRONT_MATTER_OUTPUTS
         self.path.mkdir(parents=True, exist_ok=True)
-        self.index = JsonlSink(self.path / INDEX_NAME, resume=resume)
+        content = record_fields(output, with_metadata)
+        fields = (*(name for name in content if name != output), "file")
+        self.index = JsonlSink(self.path / INDEX_NAME, resume=resume, fields=fields)
         self.done = self.index.done
         # The files this output already has: two pages with one id (JSONL shards each
         # numbering their lines from 1) must not write one file, the second over the first.
@@ -170,7 +204,7 @@ class DirectorySink:
         record = result.to_record()
         content = record.pop(self.output)
         record["file"] = None
-        if content is not None:
+        if content:  # a page without content has no file, as extract prints nothing
             name = file_name(result.id, self.output)
             extension = EXTENSIONS[self.output]
             stem = name.removesuffix(extension)
@@ -243,7 +277,7 @@ def open_sink(
                 f"cannot tell the format of {out}: name it .jsonl, .jsonl.gz or .parquet, "
                 "or end it with / for a directory"
             )
-        return JsonlSink(out, resume=resume)
+        return JsonlSink(out, resume=resume, fields=record_fields(output, with_metadata))
     except OSError as error:
         raise SinkError(f"cannot write {out}: {describe(error)}") from error
 
