@@ -69,8 +69,35 @@ def test_every_error_class_is_exported_and_in_the_tree() -> None:
         (lambda: unboiler.get_extractor("nope"), unboiler.UnknownExtractorError),
         (lambda: unboiler.extract(b"<p>x</p>", encoding="bogus"), unboiler.UnknownEncodingError),
         (lambda: unboiler.extract(bytes(3000)), unboiler.ExtractionError),
+        (lambda: unboiler.extract(b"<p>x</p>", encoding=5), unboiler.InputTypeError),
+        (lambda: unboiler.extract("<p>x</p>", with_metadata="no"), unboiler.InputTypeError),
+        (lambda: unboiler.extract_result("<p>x</p>", images=1), unboiler.InputTypeError),
     ],
 )
 def test_each_mistake_has_its_error(call: object, error: type[Exception]) -> None:
     with pytest.raises(error):
         call()  # type: ignore[operator]
+
+
+@pytest.mark.parametrize(
+    ("call", "hint"),
+    [
+        (
+            lambda: unboiler.extract("<p>x</p>", with_metdata=True),
+            "did you mean extract()'s 'with_metadata'?",
+        ),
+        (
+            lambda: unboiler.extract_result("<p>x</p>", output="json"),
+            "'output' is an argument of extract(), not of extract_result()",
+        ),
+    ],
+)
+def test_a_misspelt_argument_of_extract_is_named(call: object, hint: str) -> None:
+    """An unknown keyword goes to the extractor as an option; the error says which of
+    extract()'s own arguments it was likely meant to be."""
+    with pytest.raises(OPTION) as raised:
+        call()  # type: ignore[operator]
+    assert hint in str(raised.value)
+    with pytest.raises(OPTION) as raised:  # an extractor's own option: no such hint
+        unboiler.extract("<p>x</p>", extractor="boilerpipe-tree", depht=3)
+    assert "extract()" not in str(raised.value)

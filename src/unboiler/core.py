@@ -3,10 +3,11 @@ typed record of every output and metadata field (:func:`extract_result`)."""
 
 from __future__ import annotations
 
+import difflib
 from typing import Any, Final
 
 from unboiler.document import TextDocument
-from unboiler.errors import ExtractorOptionError, OutputError
+from unboiler.errors import ExtractorOptionError, InputTypeError, OutputError
 from unboiler.extractors import Extractor, get_extractor
 from unboiler.output import render
 from unboiler.output.frontmatter import EMPTY_FRONT_MATTER, front_matter
@@ -53,6 +54,7 @@ def extract(
     cannot (an :class:`unboiler.OutputError`).  Raises :class:`unboiler.ExtractionError` for
     input that is not a web page.
     """
+    _check_flags(links=links, images=images, with_metadata=with_metadata)
     if with_metadata and output not in METADATA_OUTPUTS:
         raise OutputError(
             f"with_metadata is for the text, markdown and json outputs, not {output!r} "
@@ -87,8 +89,42 @@ def extract_result(
     and HTML.  ``extract(..., output="json")`` is ``json.dumps(result.to_dict(),
     ensure_ascii=False)``.
     """
+    _check_flags(links=links, images=images)
     document, name = _run(html, url, extractor, encoding, max_bytes, favor, options)
     return build_extraction(document, name, links=links, images=images)
+
+
+#: The keyword arguments of :func:`extract`, which a misspelt option may have meant.
+_OWN_ARGUMENTS: Final = (
+    "url",
+    "extractor",
+    "output",
+    "encoding",
+    "max_bytes",
+    "favor",
+    "links",
+    "images",
+    "with_metadata",
+)
+
+
+def _check_flags(**flags: object) -> None:
+    """Refuse a flag that is not a bool: ``with_metadata="no"`` would be true."""
+    for name, value in flags.items():
+        if not isinstance(value, bool):
+            raise InputTypeError(f"{name} must be True or False, not {value!r}")
+
+
+def _own_argument_hint(options: dict[str, Any]) -> str:
+    """For an option the extractor refused, the argument of :func:`extract` it may have
+    meant (``with_metdata``, or ``output`` given to :func:`extract_result`), or ""."""
+    for option in options:
+        if option in _OWN_ARGUMENTS:
+            return f" ({option!r} is an argument of extract(), not of extract_result())"
+        close = difflib.get_close_matches(option, _OWN_ARGUMENTS, n=1, cutoff=0.75)
+        if close:
+            return f" (did you mean extract()'s {close[0]!r}?)"
+    return ""
 
 
 def _run(
@@ -110,7 +146,13 @@ def _run(
             )
         chosen = extractor
     else:
-        chosen = get_extractor(extractor, **options)
+        try:
+            chosen = get_extractor(extractor, **options)
+        except ExtractorOptionError as error:
+            hint = _own_argument_hint(options)
+            if not hint:
+                raise
+            raise ExtractorOptionError(f"{error}{hint}") from error
     if isinstance(html, TextDocument):
         document = html.copy()
         if url is not None:

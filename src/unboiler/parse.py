@@ -617,6 +617,8 @@ def parse(
         raise InputTypeError(f"expected str or bytes, got {type(html).__name__}")
     if url is not None and not isinstance(url, str):
         raise InputTypeError(f"url must be a string or None, not {type(url).__name__}")
+    if encoding is not None and not isinstance(encoding, str):
+        raise InputTypeError(f"encoding must be a string or None, not {type(encoding).__name__}")
     max_bytes = check_max_bytes(max_bytes)
     if isinstance(html, (bytearray, memoryview)):
         html = bytes(html)
