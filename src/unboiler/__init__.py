@@ -8,6 +8,7 @@ from unboiler.document import Label, TextBlock, TextDocument
 from unboiler.errors import (
     BrowserUnavailableError,
     ConfigurationError,
+    DamagedInputError,
     ExtractionError,
     ExtractorOptionError,
     InputTypeError,
@@ -25,6 +26,7 @@ from unboiler.version import __version__
 __all__ = [
     "BrowserUnavailableError",
     "ConfigurationError",
+    "DamagedInputError",
     "Extraction",
     "ExtractionError",
     "Extractor",

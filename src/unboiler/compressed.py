@@ -4,7 +4,8 @@ so do crawlers and ``curl`` without ``--compressed``.
 gzip (RFC 1952) is told by its first two bytes, not by the file's name, so that a page
 piped in on standard input is read as well as a ``.html.gz`` file.  The stream is
 decompressed whole, every member of it, with its CRC checked; a truncated or corrupt
-stream is an :class:`~unboiler.errors.ExtractionError` that says so, never half a page.
+stream is a :class:`~unboiler.errors.DamagedInputError` (an
+:class:`~unboiler.errors.ExtractionError`) that says so, never half a page.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import io
 import zlib
 from typing import Final
 
-from unboiler.errors import ExtractionError, PageTooLargeError
+from unboiler.errors import DamagedInputError, PageTooLargeError
 
 #: The first two bytes of every gzip member (RFC 1952, section 2.3.1: ID1, ID2).
 GZIP_MAGIC: Final = b"\x1f\x8b"
@@ -32,7 +33,7 @@ def is_gzip(data: bytes) -> bool:
 def decompress(data: bytes, *, limit: int | None = MAX_DECOMPRESSED_BYTES) -> bytes:
     """``data`` decompressed when it is gzip, else ``data`` itself.
 
-    Raises :class:`ExtractionError` when the gzip stream is truncated or corrupt, or
+    Raises :class:`DamagedInputError` when the gzip stream is truncated or corrupt, or
     expands to more than ``limit`` bytes (None: no limit, for a caller who asked for none).
     """
     if not is_gzip(data):
@@ -41,9 +42,9 @@ def decompress(data: bytes, *, limit: int | None = MAX_DECOMPRESSED_BYTES) -> by
         with gzip.GzipFile(fileobj=io.BytesIO(data)) as stream:
             page = stream.read() if limit is None else stream.read(limit + 1)
     except EOFError:
-        raise ExtractionError("the gzip-compressed input is truncated") from None
+        raise DamagedInputError("the gzip-compressed input is truncated") from None
     except (OSError, zlib.error) as error:  # gzip.BadGzipFile is an OSError
-        raise ExtractionError(f"the gzip-compressed input is corrupt: {error}") from None
+        raise DamagedInputError(f"the gzip-compressed input is corrupt: {error}") from None
     if limit is not None and len(page) > limit:
         raise PageTooLargeError(
             f"the gzip-compressed input expands to more than {limit:,} bytes; refused"

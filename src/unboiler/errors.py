@@ -6,7 +6,8 @@ anything else escaping from the library is a bug.  The tree::
     UnboilerError
     ├── InputTypeError (TypeError)             the page is neither text nor bytes
     ├── ExtractionError (ValueError)           the input is not a page we can read
-    │   └── PageTooLargeError                  more bytes than the limit the caller set
+    │   ├── PageTooLargeError                  more bytes than the limit the caller set
+    │   └── DamagedInputError                  a gzip stream cut short or corrupt
     ├── UnknownEncodingError (LookupError)     the caller named a charset nobody knows
     ├── UnknownExtractorError (KeyError)       no extractor of that name
     ├── ExtractorOptionError (TypeError,       an option the extractor does not take,
@@ -47,6 +48,11 @@ class PageTooLargeError(ExtractionError):
 
     Its own class because a caller treats it apart from a broken page: the limit is the
     caller's own choice, and a larger one reads the page."""
+
+
+class DamagedInputError(ExtractionError):
+    """The input's gzip stream is cut short or corrupt: the file is damaged, not a page
+    that cannot be read (a batch reports it as ``unreadable``, as a damaged WARC record)."""
 
 
 class UnknownEncodingError(UnboilerError, LookupError):

@@ -88,6 +88,18 @@ def test_max_bytes_applies_after_gzip() -> None:
     assert plain.error_type == "too-large" and "PageTooLargeError" in str(plain.error)
 
 
+def test_a_gzip_page_cut_short_is_unreadable_not_an_extraction_failure() -> None:
+    """A damaged file is counted with the damaged inputs (``unreadable``), not with the
+    pages read but without text."""
+    import gzip
+
+    (result,) = extract_many([gzip.compress(page(0))[:-20]], workers=0)
+    assert result.error_type == "unreadable"
+    assert "DamagedInputError: the gzip-compressed input is truncated" in str(result.error)
+    (binary,) = extract_many([bytes(range(256)) * 20], workers=0)
+    assert binary.error_type == "extraction"
+
+
 def test_a_bug_of_ours_is_recorded_as_internal(monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("boom")

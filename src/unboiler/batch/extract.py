@@ -13,6 +13,7 @@ from unboiler.batch.pages import (
     EXTRACTION,
     INTERNAL,
     TOO_LARGE,
+    UNREADABLE,
     Page,
     PageResult,
     failed,
@@ -21,6 +22,7 @@ from unboiler.batch.pages import (
 from unboiler.compressed import decompress
 from unboiler.errors import (
     ConfigurationError,
+    DamagedInputError,
     OutputError,
     PageTooLargeError,
     UnboilerError,
@@ -108,7 +110,13 @@ class PageExtractor:
         try:
             content, metadata = self._extract(page)
         except UnboilerError as error:
-            kind = TOO_LARGE if isinstance(error, PageTooLargeError) else EXTRACTION
+            kind = (
+                TOO_LARGE
+                if isinstance(error, PageTooLargeError)
+                else UNREADABLE
+                if isinstance(error, DamagedInputError)
+                else EXTRACTION
+            )
             message = f"{type(error).__name__}: {error}"
             return failed(page, message, kind, extractor=name, output=settings.output)
         except Exception as error:  # a bug of ours; recorded, never fatal to the batch
