@@ -47,3 +47,16 @@ def test_lexbor_tag_ids_tell_elements_apart() -> None:
     assert document.tree is not None
     paragraph = document.tree.css_first("p")
     assert paragraph is not None and paragraph.tag_id == ids["p"]
+
+
+def test_in_heading_looks_a_given_number_of_levels_up() -> None:
+    from selectolax.lexbor import LexborHTMLParser
+
+    from unboiler.tags import in_heading
+
+    tree = LexborHTMLParser(
+        "<h3><span><em><button>Q</button></em></span></h3><p><button>P</button></p>"
+    )
+    deep, shallow = tree.css("button")
+    assert in_heading(deep, 3) and not in_heading(deep, 2)
+    assert not in_heading(shallow, 5)

@@ -125,6 +125,20 @@ def beside_text(sibling: Any, *, backwards: bool) -> bool:
     return False
 
 
+def in_heading(element: Any, levels: int) -> bool:
+    """Whether one of the ``levels`` nearest ancestors of ``element`` is a heading (a
+    button there heads what it shows: an accordion's question, WAI-ARIA Authoring
+    Practices' "Accordion Pattern")."""
+    ancestor = element.parent
+    for _ in range(levels):
+        if ancestor is None:
+            return False
+        if ancestor.tag in HEADING_TAGS:
+            return True
+        ancestor = ancestor.parent
+    return False
+
+
 def control_in_line(node: Any) -> bool:
     """Whether ``node`` is one of :data:`INLINE_CONTROL_TAGS` with text on both sides of
     it: a box inside a sentence, not a button of its own."""
@@ -178,5 +192,6 @@ __all__ = [
     "LINE_BREAK_TAGS",
     "beside_text",
     "control_in_line",
+    "in_heading",
     "lexbor_tag_ids",
 ]

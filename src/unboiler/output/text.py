@@ -932,14 +932,7 @@ def _content_control(button: LexborNode) -> bool:
     attributes = button.attributes
     if any(name in attributes for name in _CONTENT_CONTROL_ATTRIBUTES):
         return True
-    element = button.parent
-    for _ in range(CODE_FRAME_LEVELS):
-        if element is None:
-            return False
-        if element.tag in tags.HEADING_TAGS:
-            return True
-        element = element.parent
-    return False
+    return tags.in_heading(button, CODE_FRAME_LEVELS)
 
 
 def _shown_words(element: LexborNode) -> int:
