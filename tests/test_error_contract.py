@@ -70,6 +70,7 @@ def test_every_error_class_is_exported_and_in_the_tree() -> None:
         (lambda: unboiler.extract(b"<p>x</p>", encoding="bogus"), unboiler.UnknownEncodingError),
         (lambda: unboiler.extract(bytes(3000)), unboiler.ExtractionError),
         (lambda: unboiler.extract(b"<p>x</p>", encoding=5), unboiler.InputTypeError),
+        (lambda: unboiler.extract(b"<p>x</p>", encoding="utf\x008"), unboiler.UnknownEncodingError),
         (lambda: unboiler.extract("<p>x</p>", with_metadata="no"), unboiler.InputTypeError),
         (lambda: unboiler.extract_result("<p>x</p>", images=1), unboiler.InputTypeError),
     ],

@@ -73,7 +73,7 @@ def _codec_name(label: str | None) -> str | None:
     label = _BROWSER_ALIASES.get(label, label)
     try:
         return codecs.lookup(label).name
-    except LookupError:
+    except (LookupError, ValueError):  # ValueError: a label holding a NUL character
         return None
 
 

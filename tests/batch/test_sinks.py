@@ -207,9 +207,8 @@ def test_resume_with_another_output_or_metadata_is_refused(tmp_path: Path, direc
     sink.close()
     with pytest.raises(SinkError, match=r"cannot resume .* the same --output and --with-metadata"):
         open_sink(path, directory=directory, resume=True)  # without the metadata
-    if not directory:  # a directory's index holds no content: its files tell the format
-        with pytest.raises(SinkError, match="cannot resume"):
-            open_sink(path, resume=True, with_metadata=True, output="markdown")
+    with pytest.raises(SinkError, match="cannot resume"):  # a directory: by its files
+        open_sink(path, directory=directory, resume=True, with_metadata=True, output="markdown")
     again = open_sink(path, directory=directory, resume=True, with_metadata=True)
     assert again.done == {"id-0", "id-1"}
     again.write(result(2, **metadata))
@@ -217,10 +216,16 @@ def test_resume_with_another_output_or_metadata_is_refused(tmp_path: Path, direc
     assert [r["id"] for r in read_records(path)] == ["id-0", "id-1", "id-2"]
 
 
-def test_a_page_without_content_has_no_file_in_a_directory(tmp_path: Path) -> None:
+def test_a_page_without_content_is_written_as_extract_prints_it(tmp_path: Path) -> None:
+    """No file for a page with neither content nor metadata; the front matter alone for
+    one with metadata, as ``unboiler extract --with-metadata`` prints them."""
     sink = open_sink(tmp_path / "pages", directory=True, with_metadata=True)
-    sink.write(dataclasses.replace(result(0), content=""))
+    sink.write(dataclasses.replace(result(0), content="", url=None))
+    sink.write(dataclasses.replace(result(1, title="Only a title"), content="", url=None))
     sink.close()
-    (record,) = read_records(tmp_path / "pages")
-    assert record["file"] is None and record["error"] is None
-    assert [p.name for p in (tmp_path / "pages").iterdir()] == [INDEX_NAME]
+    empty, titled = read_records(tmp_path / "pages")
+    assert empty["file"] is None and empty["error"] is None
+    assert (tmp_path / "pages" / titled["file"]).read_text(encoding="utf-8") == (
+        '---\ntitle: "Only a title"\n---\n'
+    )
+    assert len(list((tmp_path / "pages").iterdir())) == 2  # the index and one page

@@ -267,3 +267,18 @@ def test_a_customers_review_or_testimonial_names_no_author() -> None:
         '<div class="reviews"><span class="author-name">QuietOwl</span><p>Agreed.</p></div>'
     )
     assert author_of(body=article) == "Ana Ruiz"
+
+
+def test_a_critics_review_page_keeps_its_author() -> None:
+    """The page's own article may be called a review; a word inside another ("preview")
+    is no review either."""
+    critic = (
+        '<main class="review-page"><article class="review"><h1>A quiet triumph</h1>'
+        '<p class="byline">By Peter Bradshaw</p><p>The film is a delight.</p></article></main>'
+    )
+    assert author_of(body=critic) == "Peter Bradshaw"
+    preview = (
+        '<h1>Spring lineup</h1><div class="post-preview"><span class="author">Ana Ruiz</span>'
+        "</div><p>Eight new shows arrive in March.</p>"
+    )
+    assert author_of(body=preview) == "Ana Ruiz"

@@ -28,7 +28,7 @@ from unboiler.batch.sources import open_bytes
 from unboiler.batch.warc import describe
 from unboiler.core import FRONT_MATTER_OUTPUTS
 from unboiler.errors import UnboilerError
-from unboiler.output.frontmatter import front_matter
+from unboiler.output.frontmatter import EMPTY_FRONT_MATTER, front_matter
 
 #: Name endings of a JSON Lines output; a name with another extension (``out.csv``) is
 #: refused rather than filled with JSON Lines it does not announce.  A name without one
@@ -199,11 +199,25 @@ class DirectorySink:
                 for record in read_records(self.path / INDEX_NAME)
                 if record.get("file")
             }
+            # the index holds no content: its files' names tell the format they are in
+            other = sorted(name for name in self.names if not name.endswith(EXTENSIONS[output]))
+            if other:
+                self.index.close()
+                raise SinkError(
+                    f"cannot resume {self.path}: it holds files of another output "
+                    f"({other[0]}); give the same --output as the run that wrote it"
+                )
 
     def write(self, result: PageResult) -> None:
         record = result.to_record()
         content = record.pop(self.output)
         record["file"] = None
+        if self.front_matter and content is not None:
+            # as `unboiler extract --with-metadata` prints it: the front matter alone for
+            # a page without content, nothing for a page with neither
+            block = front_matter(record)
+            if block != EMPTY_FRONT_MATTER or content:
+                content = block + ("\n" + content if content else "")
         if content:  # a page without content has no file, as extract prints nothing
             name = file_name(result.id, self.output)
             extension = EXTENSIONS[self.output]
@@ -213,8 +227,6 @@ class DirectorySink:
                 copy += 1
                 name = f"{stem}-{copy}{extension}"
             self.names.add(name)
-            if self.front_matter:
-                content = front_matter(record) + ("\n" + content if content else "")
             (self.path / name).write_text(content, encoding="utf-8")
             record["file"] = name
         self.index.stream.write(_dumps(record))

@@ -31,9 +31,11 @@ expects from a C++ parser against a pure-Python one.  Reading is under 2% of a b
 time either way.  Both are asked for a response's body as stored, and its HTTP codings
 (chunked, gzip, deflate, brotli) are undone here, the same way for both
 (:func:`http_body`): FastWARC's own decoding lost every record after a chunked gzip
-body, and warcio's gave the readable part of a cut gzip body as the page.  A record
-whose payload holds the start of the next record (a Content-Length too large) is
-reported, and reading starts again at the record it took in.
+body, and warcio's gave the readable part of a cut gzip body as the page; a body that
+is not coded as its header says is read as it is, as warcio reads it.  A record whose
+payload holds the start of the next record and that does not end where its length says
+(a Content-Length too large) is reported, and reading starts again at the record it
+took in; a page that merely shows a WARC file is no such record.
 """
 
 from __future__ import annotations
@@ -110,6 +112,8 @@ class WarcEntry:
     status: int | None = None
     #: Why the payload's HTTP codings could not be undone (:func:`http_body`), or None.
     undecodable: str | None = None
+    #: The payload expands past ``max_bytes`` (:class:`BodyTooLargeError`).
+    expands_too_far: bool = False
 
 
 #: A library adapter: the stream (positioned at ``start``), ``start``, ``max_bytes``.  It
@@ -151,33 +155,40 @@ def _damage(fields: Fields) -> str | None:
 
 
 class BodyError(UnboilerError):
-    """An HTTP response body whose codings cannot be undone (cut short, corrupt, or a
-    coding this module does not know): its record is reported, never a caller's."""
+    """An HTTP response body whose codings cannot be undone (cut short, corrupt): its
+    record is reported as ``unreadable``, never raised to a caller."""
+
+
+class BodyTooLargeError(BodyError):
+    """An HTTP response body that expands past ``max_bytes``: reported as ``too-large``,
+    as a ``.html.gz`` file that does."""
 
 
 #: How a chunk's size line looks (RFC 9112, §7.1: hex digits, then extensions).
 _CHUNK_SIZE: Final = re.compile(rb"[0-9A-Fa-f]+(?=[ \t]*(?:;[^\r\n]*)?\r?\n)")
+#: The first bytes of a brotli stream cannot be told; a decompressor is fed this much at a
+#: time so that its output can be bounded.
+_BROTLI_CHUNK: Final = 1 << 16
 
 
 def _unchunked(body: bytes) -> bytes:
     """``body`` without its chunked transfer coding (RFC 9112, §7.1).  A body that does
-    not open with a chunk's size line was stored already decoded under its header (some
-    crawlers do), and is returned as it is."""
-    if _CHUNK_SIZE.match(body) is None:
-        return body
+    not parse as chunks was stored already decoded under its header (some crawlers do;
+    warcio reads it so as well), and is returned as it is: a body cut short is told by
+    the record's own length, not here."""
     parts: list[bytes] = []
     position = 0
     while True:
         size_line = _CHUNK_SIZE.match(body, position)
         line_end = body.find(b"\n", position)
         if size_line is None or line_end < 0:
-            raise BodyError("its chunked body is cut short or corrupt")
+            return body
         size = int(size_line.group(), 16)
         if size == 0:
             return b"".join(parts)  # the trailer section, if any, holds no page
         start = line_end + 1
         if start + size > len(body):
-            raise BodyError("its chunked body is cut short")
+            return body
         parts.append(body[start : start + size])
         position = start + size
         if body.startswith(b"\r\n", position):
@@ -186,63 +197,97 @@ def _unchunked(body: bytes) -> bytes:
             position += 1
 
 
+def _too_large(limit: int) -> BodyTooLargeError:
+    return BodyTooLargeError(f"its compressed body expands past {limit:,} bytes")
+
+
 def _inflated(body: bytes, wbits: int, limit: int) -> bytes:
-    """``body`` decompressed by zlib with ``wbits``, to at most ``limit`` bytes (a
-    "gzip bomb" of a few kilobytes never fills the memory); a stream that stops before
-    its end (a body cut short) is an error, not a shorter page."""
-    stream = zlib.decompressobj(wbits=wbits)
-    data = stream.decompress(body, limit + 1)
-    if len(data) > limit:
-        raise BodyError(f"its compressed body expands past {limit:,} bytes")
-    if not stream.eof:
+    """``body`` decompressed by zlib with ``wbits``, every gzip member of it, to at most
+    ``limit`` bytes (a "gzip bomb" of a few kilobytes never fills the memory); a stream
+    that stops before its end (a body cut short) is an error, not a shorter page."""
+    data = b""
+    while True:
+        stream = zlib.decompressobj(wbits=wbits)
+        data += stream.decompress(body, limit + 1 - len(data))
+        if len(data) > limit:
+            raise _too_large(limit)
+        if not stream.eof:
+            raise BodyError("its compressed body is cut short")
+        body = stream.unused_data
+        if not (wbits > 15 and body.startswith(GZIP_MEMBER[:2])):  # another gzip member
+            return data
+
+
+def _unbrotli(body: bytes, limit: int) -> bytes:
+    """``body`` decompressed by brotli (RFC 7932) to at most ``limit`` bytes."""
+    try:
+        import brotli  # type: ignore[import-not-found,import-untyped,unused-ignore]
+    except ImportError:
+        raise BodyError("its body is brotli-compressed: pip install brotli") from None
+    stream = brotli.Decompressor()
+    parts: list[bytes] = []
+    size = 0
+    for start in range(0, max(len(body), 1), _BROTLI_CHUNK):
+        part = stream.process(body[start : start + _BROTLI_CHUNK], output_buffer_limit=limit + 1)
+        while True:
+            parts.append(part)
+            size += len(part)
+            if size > limit:
+                raise _too_large(limit)
+            if stream.can_accept_more_data():
+                break
+            part = stream.process(b"", output_buffer_limit=limit + 1)
+    if not stream.is_finished():
         raise BodyError("its compressed body is cut short")
-    return data
+    return b"".join(parts)
 
 
 def _decoded(body: bytes, coding: str, limit: int) -> bytes:
-    """``body`` with one content coding (RFC 9110, §8.4.1) undone."""
+    """``body`` with one content coding (RFC 9110, §8.4.1) undone.  As warcio does, a
+    body that is not compressed as its header says (a crawler stored it decoded, a
+    server wrote ``Content-Encoding: UTF-8``) is taken as it is."""
     try:
         if coding in ("gzip", "x-gzip"):
-            return _inflated(body, 31, limit)
+            return _inflated(body, 31, limit) if body.startswith(GZIP_MEMBER[:2]) else body
         if coding == "deflate":  # zlib's format, as the RFC says, or raw as servers send it
             try:
                 return _inflated(body, 15, limit)
             except zlib.error:
-                return _inflated(body, -15, limit)
-        if coding == "br":
-            try:
-                import brotli  # type: ignore[import-not-found,import-untyped,unused-ignore]
-            except ImportError:
-                raise BodyError("its body is brotli-compressed: pip install brotli") from None
-            data = bytes(brotli.decompress(body))
-            if len(data) > limit:
-                raise BodyError(f"its compressed body expands past {limit:,} bytes")
-            return data
+                try:
+                    return _inflated(body, -15, limit)
+                except zlib.error:
+                    if body.lstrip()[:1] == b"<":  # a page stored decoded
+                        return body
+                    raise
+        if coding == "br" and body:
+            return _unbrotli(body, limit)
     except BodyError:
         raise
     except Exception as error:  # zlib.error, and brotli.error, a plain Exception
         raise BodyError(f"its {coding} body is corrupt ({error})") from None
-    if coding in ("", "identity"):
-        return body
-    raise BodyError(f"its body has the content coding {coding!r}, which is not read here")
+    return body
 
 
 def http_body(
     body: bytes, transfer_coding: str | None, content_coding: str | None, limit: int = 2**62
 ) -> bytes:
-    """The page in an HTTP response body as a WARC keeps it: its chunked transfer coding
-    and its content codings (``gzip``, ``deflate`` with or without zlib's header, ``br``)
-    undone, last applied first, into at most ``limit`` bytes.  Raises :class:`BodyError`
-    when they cannot be.
+    """The page in an HTTP response body as a WARC keeps it: its transfer codings
+    (chunked, and any coding before it) and its content codings (``gzip``, ``deflate``
+    with or without zlib's header, ``br``) undone, last applied first, into at most
+    ``limit`` bytes.  Raises :class:`BodyError` when they cannot be, and
+    :class:`BodyTooLargeError` when the page is larger than ``limit``.
 
     Both libraries are asked for the body as stored, and decoded here, the same way:
     FastWARC's own decoding lost every record after a chunked and gzip-compressed body,
     took a de-chunked body for a truncated one, and failed on deflate without zlib's
     header; warcio gave the part of a cut gzip body as the page."""
-    if transfer_coding and "chunked" in transfer_coding.lower():
+    transfer = [part.strip() for part in (transfer_coding or "").lower().split(",")]
+    if transfer and transfer[-1] == "chunked":
         body = _unchunked(body)
-    for coding in reversed((content_coding or "").lower().split(",")):
-        body = _decoded(body, coding.strip(), limit)
+        transfer.pop()
+    content = [part.strip() for part in (content_coding or "").lower().split(",")]
+    for coding in reversed(content + transfer):  # content codings applied first
+        body = _decoded(body, coding, limit)
     return body
 
 
@@ -316,14 +361,17 @@ def _fastwarc(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntr
         damaged = _damage(fields)
         wanted_page = status is None or status in SUCCESS_STATUSES
         overrun = False
-        undecodable = None
+        decoding: dict[str, Any] = {}
         if content_type in HTML_TYPES and declared <= max_bytes and not damaged and wanted_page:
             stored = record.reader.read()
             truncated = len(stored) < declared
             # a Content-Length too large takes in the next record: its start is in the
-            # payload (warcio sees the missing blank line instead; FastWARC does not say)
-            overrun = NEXT_RECORD in stored
-            payload, undecodable = _body(stored, transfer, coding, max_bytes)
+            # payload, and the record is not followed by the blank lines that end one
+            # (warcio counts those; FastWARC does not say, so the file is looked at)
+            overrun = NEXT_RECORD in stored and (
+                truncated or not _ends_record(stream, record.stream_pos, members)
+            )
+            payload, decoding = _body(stored, transfer, coding, max_bytes)
         yield WarcEntry(
             offset,
             _field(fields, "WARC-Record-ID"),
@@ -337,21 +385,39 @@ def _fastwarc(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntr
             overrun=overrun,
             damaged=damaged,
             status=status,
-            undecodable=undecodable,
+            **decoding,
         )
         if overrun:
             raise SwallowedRecords(offset)
 
 
+def _ends_record(stream: BinaryIO, offset: int, members: bool) -> bool:
+    """Whether the plain record at ``offset`` is followed by the blank lines that end a
+    record (WARC 1.1, §4), or the file's end; True when that cannot be told here (a gzip
+    file, an unnamed stream).  Read through a handle of its own: the library's reading
+    of ``stream`` is not disturbed."""
+    name = getattr(stream, "name", None)
+    if members or not isinstance(name, (str, Path)):
+        return True
+    with Path(name).open("rb") as file:
+        end = _record_end(file, offset)
+        if end is None:
+            return True
+        file.seek(end)
+        following = file.read(len(NEXT_RECORD))
+    return not following or following.startswith(b"\r\n")
+
+
 def _body(
     stored: bytes, transfer: str | None, coding: str | None, limit: int
-) -> tuple[bytes, str | None]:
-    """The page in a stored response body and None, or the body and why it cannot be
-    decoded (:func:`http_body`, to at most ``limit`` bytes)."""
+) -> tuple[bytes, dict[str, Any]]:
+    """The page in a stored response body, or the body and why it cannot be decoded
+    (:func:`http_body`, to at most ``limit`` bytes) as :class:`WarcEntry` fields."""
     try:
-        return http_body(stored, transfer, coding, limit), None
+        return http_body(stored, transfer, coding, limit), {}
     except BodyError as error:
-        return stored, str(error)
+        large = isinstance(error, BodyTooLargeError)
+        return stored, {"undecodable": str(error), "expands_too_far": large}
 
 
 def _warcio(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntry | int]:
@@ -391,17 +457,21 @@ def _warcio(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntry 
         truncated = False
         wanted_page = status is None or status in SUCCESS_STATUSES
         swallowed = False
-        undecodable = None
+        decoding: dict[str, Any] = {}
         if content_type in HTML_TYPES and declared <= max_bytes and wanted_page:
             stored = record.raw_stream.read()  # as stored: decoded here, as FastWARC's
             truncated = int(record.raw_stream.limit) > 0
             swallowed = NEXT_RECORD in stored
-            payload, undecodable = _body(stored, transfer, coding, max_bytes)
+            payload, decoding = _body(stored, transfer, coding, max_bytes)
         # Reading to the record's end checks what follows it; warcio counts a record not
         # followed by a blank line in err_count (and warns on standard error, silenced:
         # the page's own error says it).
         errors = records.err_count
         offset = yield from _warcio_offset(records, stream, start, members=members)
+        unended = records.err_count > errors
+        # the next record's start in the payload is no overrun when the record ends
+        # where it says (a page that shows a WARC file)
+        swallowed = swallowed and (truncated or unended)
         yield WarcEntry(
             offset,
             _field(fields, "WARC-Record-ID"),
@@ -412,10 +482,10 @@ def _warcio(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntry 
             declared,
             payload,
             truncated,
-            overrun=swallowed or records.err_count > errors,
+            overrun=swallowed or unended,
             damaged=_damage(fields),
             status=status,
-            undecodable=undecodable,
+            **decoding,
         )
         if swallowed:
             raise SwallowedRecords(offset)
@@ -665,6 +735,8 @@ def _entry_error(entry: WarcEntry) -> tuple[str | None, str | None]:
             UNREADABLE,
         )
     if entry.undecodable:
+        if entry.expands_too_far:
+            return f"too large: {entry.undecodable}", TOO_LARGE
         return f"undecodable HTTP body: {entry.undecodable}", UNREADABLE
     return None, None
 
@@ -707,7 +779,14 @@ def read_warc(path: str | Path, *, library: str = "auto", max_bytes: int = 2**62
                 continue
             except SwallowedRecords as swallowed:  # reported; on from the record it took in
                 boundary = next_boundary(path, swallowed.offset + 1, compressed=compressed)
-                if boundary is None:
+                if boundary is None:  # one gzip stream for the whole file: no way back in
+                    yield Page(
+                        f"{path}@{swallowed.offset}",
+                        error=f"unreadable WARC data after offset {swallowed.offset:,}: the "
+                        "record there takes in what follows it (a wrong Content-Length), "
+                        "and no later record boundary can be found to resume at",
+                        error_type=UNREADABLE,
+                    )
                     return
                 start = boundary
                 continue

@@ -24,20 +24,20 @@ def default(
     members: int | None = None,
 ) -> Filter:
     """Learned per-block decisions (ours): a page-type classifier (WCXB's seven types) and
-        a boosted-tree block classifier over Boilerpipe's, jusText's and the tree filter's
-        evidence, landmarks and class words, trained on wcxb, scrapinghub and readability;
-        reads <noscript> when the page's content is only there, and a product's JSON-LD
-        description when the page's text has none of it; on pages other than articles and
-        documentation, text kept twice is kept once (outside a quotation when a copy is), and
+    a boosted-tree block classifier over Boilerpipe's, jusText's and the tree filter's
+    evidence, landmarks and class words, trained on wcxb, scrapinghub and readability;
+    reads <noscript> when the page's content is only there, and a product's JSON-LD
+    description when the page's text has none of it; on pages other than articles and
+    documentation, text kept twice is kept once (outside a quotation when a copy is), and
     a quotation whose text is left out loses its attribution ("Ann said:") too; a
     button's label is left out, unless it heads an accordion or asks a question;
-        the lines of a <pre> or of a heading, the cells of a table row and a line cut at a
-        formula, an inline icon, microdata or a form control are decided together.
-        favor= balanced, precision or recall; model= a file from `unboiler train` (default:
-        the packaged model); drop_repeats=False keeps repeated text; members= how many of the
-        model's members decide, from the first (default: all; the packaged model has three,
-        and one alone is about a fifth faster: held out, WCXB 0.878 against 0.879,
-        scrapinghub 0.961 against 0.964, readability 0.959 against 0.962)."""
+    the lines of a <pre> or of a heading, the cells of a table row and a line cut at a
+    formula, an inline icon, microdata or a form control are decided together.
+    favor= balanced, precision or recall; model= a file from `unboiler train` (default:
+    the packaged model); drop_repeats=False keeps repeated text; members= how many of the
+    model's members decide, from the first (default: all; the packaged model has three,
+    and one alone is about a fifth faster: held out, WCXB 0.878 against 0.879,
+    scrapinghub 0.961 against 0.964, readability 0.959 against 0.962)."""
     from unboiler.classify.decide import DecideBlocks, check_favor
     from unboiler.classify.default_model import DefaultModel, load_default_model
     from unboiler.filters.controls import drop_control_labels

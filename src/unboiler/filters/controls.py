@@ -65,10 +65,11 @@ def _labels_of(tree: Any) -> dict[Any, Any]:
     buttons: dict[Any, Any] = {}
     for button in tree.css("button"):
         level = [button]
-        for _ in range(BUTTON_LEVELS):
+        for depth in range(BUTTON_LEVELS):
             for element in level:
                 buttons.setdefault(element, button)
-            level = [child for element in level for child in element.iter(include_text=False)]
+            if depth + 1 < BUTTON_LEVELS:  # the children of the last level are no label
+                level = [child for element in level for child in element.iter(include_text=False)]
     return buttons
 
 

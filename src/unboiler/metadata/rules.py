@@ -316,16 +316,15 @@ BYLINE_CLASS_PART: Final = re.compile(
     r"(?:name|link|info|meta|text|title)?"
 )
 CLASS_NAME_PART: Final = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
-#: Class and id words of the page parts whose bylines are not the page's: comments,
-#: sidebars, related stories, and customers' reviews and testimonials, whose writers'
-#: names product, shop and service pages show in their own byline classes
-#: ("review-intro__author", "category-review-card_author").  On WCXB the last two
-#: words took 12 wrong authors off pages whose gold has none and mended one (a chess
-#: shop's Google review gave "John Warren"; now the publisher's name), with no author
-#: lost (``python benchmarks/metadata.py wcxb readability``: author 548 to 549 pages).
-ASIDE_WORDS: Final = re.compile(
-    r"comment|sidebar|related|widget|reply|respond|review|testimonial", re.IGNORECASE
-)
+#: Class and id words of the page parts whose bylines and dates are not the page's.
+ASIDE_WORDS: Final = re.compile(r"comment|sidebar|related|widget|reply|respond", re.IGNORECASE)
+#: Class and id words (whole, between dashes, underscores or case changes) of customers'
+#: reviews and testimonials, whose writers' names product, shop and service pages mark
+#: as bylines ("review-intro__author", "category-review-card_author").  Whole words, so
+#: that "preview" is none.  On WCXB they took 12 wrong authors off pages whose gold has
+#: none and mended one (a chess shop's Google review gave "John Warren"), with no author
+#: lost (``python benchmarks/metadata.py wcxb readability``: 548 to 549 pages).
+REVIEW_WORDS: Final = frozenset({"review", "reviews", "testimonial", "testimonials"})
 #: A byline element with more text than this is a container (an author's biography).
 MAX_BYLINE_CHARS: Final = 120
 #: Most words one author's name has.
