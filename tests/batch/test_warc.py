@@ -473,3 +473,12 @@ def test_an_overrun_in_one_gzip_stream_is_reported(tmp_path: Path, library: str)
     found = urls_and_errors(path, library)
     assert found[0] == ("https://example.org/0", None)
     assert any(error for _, error in found[1:])
+
+
+def test_no_limit_given_still_bounds_a_bomb(tmp_path: Path) -> None:
+    from unboiler.compressed import MAX_DECOMPRESSED_BYTES
+
+    bomb = gzip.compress(b" " * (MAX_DECOMPRESSED_BYTES + 10))
+    records = [_coded_record(0, bomb, "Content-Encoding: gzip\r\n")]
+    (found,) = read_warc(write_warc(tmp_path / "a.warc", records))  # no max_bytes
+    assert found.error_type == "too-large"

@@ -50,6 +50,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, Final
 
 from unboiler.batch.pages import HTTP_STATUS, NOT_HTML, TOO_LARGE, UNREADABLE, Page
+from unboiler.compressed import MAX_DECOMPRESSED_BYTES
 from unboiler.errors import ConfigurationError, UnboilerError
 
 #: The content types of a payload worth extracting; a missing one is tried too.
@@ -412,9 +413,12 @@ def _body(
     stored: bytes, transfer: str | None, coding: str | None, limit: int
 ) -> tuple[bytes, dict[str, Any]]:
     """The page in a stored response body, or the body and why it cannot be decoded
-    (:func:`http_body`, to at most ``limit`` bytes) as :class:`WarcEntry` fields."""
+    (:func:`http_body`, to at most ``limit`` bytes, and never past
+    :data:`~unboiler.compressed.MAX_DECOMPRESSED_BYTES`, as a ``.html.gz`` page: a
+    caller of :func:`read_warc` who sets no limit is kept from a gzip bomb too) as
+    :class:`WarcEntry` fields."""
     try:
-        return http_body(stored, transfer, coding, limit), {}
+        return http_body(stored, transfer, coding, min(limit, MAX_DECOMPRESSED_BYTES)), {}
     except BodyError as error:
         large = isinstance(error, BodyTooLargeError)
         return stored, {"undecodable": str(error), "expands_too_far": large}
