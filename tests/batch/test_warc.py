@@ -482,3 +482,44 @@ def test_no_limit_given_still_bounds_a_bomb(tmp_path: Path) -> None:
     records = [_coded_record(0, bomb, "Content-Encoding: gzip\r\n")]
     (found,) = read_warc(write_warc(tmp_path / "a.warc", records))  # no max_bytes
     assert found.error_type == "too-large"
+
+
+@pytest.mark.parametrize("library", LIBRARIES)
+def test_a_length_that_ends_on_a_line_break_of_the_next_record_is_wrong(
+    tmp_path: Path, library: str, compressed: bool
+) -> None:
+    """A record ends with a blank line (two CRLF): a length that lands on one CRLF of the
+    next record's header, or (gzip) reads into the next member, is a wrong length, and
+    the next record is still read."""
+    nxt = good_record(2)
+    change = 4 + nxt.find(b"\r\nWARC-Date")  # past this record's blank line, into the next
+    records = [
+        good_record(0),
+        warc_record("https://example.org/1", page(1), length_change=change, number=1),
+        nxt,
+        good_record(3),
+    ]
+    found = urls_and_errors(
+        write_warc(tmp_path / "a.warc", records, compressed=compressed), library
+    )
+    assert ("https://example.org/1", None) not in found  # the record is not a page as is
+    good = [url for url, error in found if error is None]
+    assert good == [f"https://example.org/{n}" for n in (0, 2, 3)]
+
+
+@pytest.mark.parametrize("library", LIBRARIES)
+def test_a_chunked_body_cut_short_or_an_unread_coding_is_no_page(
+    tmp_path: Path, library: str
+) -> None:
+    cut = _chunked(page(0))[:-40]  # the crawler stopped inside a chunk
+    records = [
+        _coded_record(0, cut, "Transfer-Encoding: chunked\r\n"),
+        _coded_record(1, b"(\xb5/\xfd" + bytes(50), "Content-Encoding: zstd\r\n"),
+        _coded_record(
+            2, b"".join(gzip.compress(bytes([c])) for c in page(2)), "Content-Encoding: gzip\r\n"
+        ),
+    ]
+    found = list(read_warc(write_warc(tmp_path / "a.warc", records), library=library))
+    assert "chunked body is cut short" in str(found[0].error)
+    assert "content coding 'zstd', which is not read here" in str(found[1].error)
+    assert (found[2].html, found[2].error) == (page(2), None)  # a gzip member per byte

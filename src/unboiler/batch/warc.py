@@ -50,8 +50,13 @@ from pathlib import Path
 from typing import Any, BinaryIO, Final
 
 from unboiler.batch.pages import HTTP_STATUS, NOT_HTML, TOO_LARGE, UNREADABLE, Page
-from unboiler.compressed import MAX_DECOMPRESSED_BYTES
-from unboiler.errors import ConfigurationError, UnboilerError
+from unboiler.compressed import MAX_DECOMPRESSED_BYTES, decompress
+from unboiler.errors import (
+    ConfigurationError,
+    DamagedInputError,
+    PageTooLargeError,
+    UnboilerError,
+)
 
 #: The content types of a payload worth extracting; a missing one is tried too.
 HTML_TYPES: Final = frozenset({"text/html", "application/xhtml+xml", "text/xml", ""})
@@ -165,37 +170,37 @@ class BodyTooLargeError(BodyError):
     as a ``.html.gz`` file that does."""
 
 
-#: How a chunk's size line looks (RFC 9112, §7.1: hex digits, then extensions).
-_CHUNK_SIZE: Final = re.compile(rb"[0-9A-Fa-f]+(?=[ \t]*(?:;[^\r\n]*)?\r?\n)")
+#: How a chunk's size line looks (RFC 9112, §7.1: hex digits, then extensions, then
+#: CRLF).  A body whose first line is not one was stored already decoded.
+_CHUNK_SIZE: Final = re.compile(rb"([0-9A-Fa-f]+)[ \t]*(?:;[^\r\n]*)?\r\n")
 #: The first bytes of a brotli stream cannot be told; a decompressor is fed this much at a
 #: time so that its output can be bounded.
 _BROTLI_CHUNK: Final = 1 << 16
 
 
 def _unchunked(body: bytes) -> bytes:
-    """``body`` without its chunked transfer coding (RFC 9112, §7.1).  A body that does
-    not parse as chunks was stored already decoded under its header (some crawlers do;
-    warcio reads it so as well), and is returned as it is: a body cut short is told by
-    the record's own length, not here."""
+    """``body`` without its chunked transfer coding (RFC 9112, §7.1).  A body whose
+    first line is no chunk's size line was stored already decoded under its header (some
+    crawlers do; warcio reads it so as well), and is returned as it is; a chunked body
+    that stops before its last chunk (a crawler cut it) is a :class:`BodyError`."""
+    if _CHUNK_SIZE.match(body) is None:
+        return body
     parts: list[bytes] = []
     position = 0
     while True:
         size_line = _CHUNK_SIZE.match(body, position)
-        line_end = body.find(b"\n", position)
-        if size_line is None or line_end < 0:
-            return body
-        size = int(size_line.group(), 16)
+        if size_line is None:
+            raise BodyError("its chunked body is cut short or corrupt")
+        size = int(size_line.group(1), 16)
         if size == 0:
             return b"".join(parts)  # the trailer section, if any, holds no page
-        start = line_end + 1
+        start = size_line.end()
         if start + size > len(body):
-            return body
+            raise BodyError("its chunked body is cut short")
         parts.append(body[start : start + size])
         position = start + size
         if body.startswith(b"\r\n", position):
             position += 2
-        elif body.startswith(b"\n", position):
-            position += 1
 
 
 def _too_large(limit: int) -> BodyTooLargeError:
@@ -203,20 +208,30 @@ def _too_large(limit: int) -> BodyTooLargeError:
 
 
 def _inflated(body: bytes, wbits: int, limit: int) -> bytes:
-    """``body`` decompressed by zlib with ``wbits``, every gzip member of it, to at most
-    ``limit`` bytes (a "gzip bomb" of a few kilobytes never fills the memory); a stream
-    that stops before its end (a body cut short) is an error, not a shorter page."""
-    data = b""
-    while True:
-        stream = zlib.decompressobj(wbits=wbits)
-        data += stream.decompress(body, limit + 1 - len(data))
-        if len(data) > limit:
-            raise _too_large(limit)
-        if not stream.eof:
-            raise BodyError("its compressed body is cut short")
-        body = stream.unused_data
-        if not (wbits > 15 and body.startswith(GZIP_MEMBER[:2])):  # another gzip member
-            return data
+    """``body`` decompressed by zlib with ``wbits`` (one stream: deflate), to at most
+    ``limit`` bytes (a "bomb" of a few kilobytes never fills the memory); a stream that
+    stops before its end (a body cut short) is an error, not a shorter page."""
+    stream = zlib.decompressobj(wbits=wbits)
+    data = stream.decompress(body, limit + 1)
+    if len(data) > limit:
+        raise _too_large(limit)
+    if not stream.eof:
+        raise BodyError("its compressed body is cut short")
+    return data
+
+
+def _gunzipped(body: bytes, limit: int) -> bytes:
+    """``body``'s gzip members, every one, decompressed to at most ``limit`` bytes, as a
+    ``.html.gz`` page is (:func:`unboiler.compressed.decompress`, which reads the members
+    as a stream: a body of many members takes linear time)."""
+    try:
+        return decompress(body, limit=limit)
+    except PageTooLargeError:
+        raise _too_large(limit) from None
+    except DamagedInputError as error:
+        if "truncated" in str(error):
+            raise BodyError("its compressed body is cut short") from None
+        raise BodyError(f"its gzip body is corrupt ({error})") from None
 
 
 def _unbrotli(body: bytes, limit: int) -> bytes:
@@ -243,13 +258,23 @@ def _unbrotli(body: bytes, limit: int) -> bytes:
     return b"".join(parts)
 
 
+#: Registered content codings (IANA's HTTP Content Coding Registry) this module does not
+#: undo: a body in one is no page.  Any other unknown name is a server's mistake
+#: ("Content-Encoding: UTF-8"), and the body is read as it is, as warcio reads it.
+UNREAD_CODINGS: Final = frozenset(
+    {"zstd", "compress", "x-compress", "aes128gcm", "dcb", "dcz", "exi", "pack200-gzip"}
+)
+
+
 def _decoded(body: bytes, coding: str, limit: int) -> bytes:
     """``body`` with one content coding (RFC 9110, §8.4.1) undone.  As warcio does, a
     body that is not compressed as its header says (a crawler stored it decoded, a
     server wrote ``Content-Encoding: UTF-8``) is taken as it is."""
+    if coding in UNREAD_CODINGS:
+        raise BodyError(f"its body has the content coding {coding!r}, which is not read here")
     try:
         if coding in ("gzip", "x-gzip"):
-            return _inflated(body, 31, limit) if body.startswith(GZIP_MEMBER[:2]) else body
+            return _gunzipped(body, limit) if body.startswith(GZIP_MEMBER[:2]) else body
         if coding == "deflate":  # zlib's format, as the RFC says, or raw as servers send it
             try:
                 return _inflated(body, 15, limit)
@@ -393,20 +418,49 @@ def _fastwarc(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntr
 
 
 def _ends_record(stream: BinaryIO, offset: int, members: bool) -> bool:
-    """Whether the plain record at ``offset`` is followed by the blank lines that end a
-    record (WARC 1.1, §4), or the file's end; True when that cannot be told here (a gzip
-    file, an unnamed stream).  Read through a handle of its own: the library's reading
-    of ``stream`` is not disturbed."""
+    """Whether the record at ``offset``, whose payload holds a record's start, ends where
+    its length says: a plain record followed by the blank line that ends one (WARC 1.1,
+    §4), padding or the file's end; in a gzip file, one whose own member holds that start
+    (a page that shows a WARC file), not the next member.  True when it cannot be told (an
+    unnamed stream).  Read through a handle of its own: the library's reading of
+    ``stream`` is not disturbed."""
     name = getattr(stream, "name", None)
-    if members or not isinstance(name, (str, Path)):
+    if not isinstance(name, (str, Path)):
         return True
     with Path(name).open("rb") as file:
+        if members:
+            return _member_holds(file, offset, NEXT_RECORD)
         end = _record_end(file, offset)
         if end is None:
             return True
         file.seek(end)
-        following = file.read(len(NEXT_RECORD))
-    return not following or following.startswith(b"\r\n")
+        following = file.read(_SEARCH_CHUNK)
+    return following.startswith(b"\r\n\r\n") or not following.strip(_PADDING)
+
+
+def _member_holds(file: BinaryIO, offset: int, needle: bytes) -> bool:
+    """Whether the gzip member at ``offset`` holds ``needle`` once decompressed (read in
+    bounded steps, up to :data:`~unboiler.compressed.MAX_DECOMPRESSED_BYTES`)."""
+    file.seek(offset)
+    stream = zlib.decompressobj(wbits=31)
+    tail = b""
+    seen = 0
+    try:
+        while not stream.eof and seen <= MAX_DECOMPRESSED_BYTES:
+            data = file.read(_SEARCH_CHUNK)
+            if not data:
+                return False
+            while data and not stream.eof:
+                part = stream.decompress(data, _SEARCH_CHUNK)
+                data = stream.unconsumed_tail
+                seen += len(part)
+                window = tail + part
+                if needle in window:
+                    return True
+                tail = window[-len(needle) :]
+    except zlib.error:
+        return False
+    return False
 
 
 def _body(
@@ -474,8 +528,11 @@ def _warcio(stream: BinaryIO, start: int, max_bytes: int) -> Iterator[WarcEntry 
         offset = yield from _warcio_offset(records, stream, start, members=members)
         unended = records.err_count > errors
         # the next record's start in the payload is no overrun when the record ends
-        # where it says (a page that shows a WARC file)
-        swallowed = swallowed and (truncated or unended)
+        # where it says (a page that shows a WARC file); warcio takes one line break for
+        # the blank line that ends a record, so the file is looked at too
+        swallowed = swallowed and (
+            truncated or unended or not _ends_record(stream, offset, members)
+        )
         yield WarcEntry(
             offset,
             _field(fields, "WARC-Record-ID"),
