@@ -253,6 +253,8 @@ def _unbrotli(body: bytes, limit: int) -> bytes:
             if stream.can_accept_more_data():
                 break
             part = stream.process(b"", output_buffer_limit=limit + 1)
+            if not part:  # no progress: never spin on a decoder that yields nothing
+                raise BodyError("its br body is corrupt (the decoder stalls)")
     if not stream.is_finished():
         raise BodyError("its compressed body is cut short")
     return b"".join(parts)
