@@ -14,7 +14,7 @@ elements, so that walks compare integers instead of names.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any, Final
 
 from selectolax.lexbor import LexborHTMLParser
@@ -125,18 +125,23 @@ def beside_text(sibling: Any, *, backwards: bool) -> bool:
     return False
 
 
+def within(element: Any, names: Collection[str], levels: int) -> bool:
+    """Whether ``element`` or one of its ``levels - 1`` nearest ancestors is one of
+    ``names`` (a table cell a few wrappers up, a quotation, a heading)."""
+    for _ in range(levels):
+        if element is None:
+            return False
+        if element.tag in names:
+            return True
+        element = element.parent
+    return False
+
+
 def in_heading(element: Any, levels: int) -> bool:
     """Whether one of the ``levels`` nearest ancestors of ``element`` is a heading (a
     button there heads what it shows: an accordion's question, WAI-ARIA Authoring
     Practices' "Accordion Pattern")."""
-    ancestor = element.parent
-    for _ in range(levels):
-        if ancestor is None:
-            return False
-        if ancestor.tag in HEADING_TAGS:
-            return True
-        ancestor = ancestor.parent
-    return False
+    return within(element.parent, HEADING_TAGS, levels)
 
 
 def control_in_line(node: Any) -> bool:
@@ -194,4 +199,5 @@ __all__ = [
     "control_in_line",
     "in_heading",
     "lexbor_tag_ids",
+    "within",
 ]

@@ -41,6 +41,7 @@ import numpy.typing as npt
 
 from unboiler.document import TextBlock, TextDocument
 from unboiler.metrics import shingles
+from unboiler.tags import within
 
 #: Page types (:attr:`TextDocument.page_type`) where a repeated paragraph is the author's.
 AUTHORED_TYPES: Final = frozenset({"article", "documentation"})
@@ -178,31 +179,18 @@ def hidden_copies(
 def in_table_cell(block: TextBlock) -> bool:
     """Whether ``block`` is text of a table's cell or of a ``<pre>`` (:data:`CELL_TAGS`,
     :data:`CELL_LEVELS`)."""
-    element = block.node
-    for _ in range(CELL_LEVELS):
-        if element is None:
-            return False
-        if element.tag in CELL_TAGS:
-            return True
-        element = element.parent
-    return False
+    return within(block.node, CELL_TAGS, CELL_LEVELS)
 
 
 #: A block whose element or one of its ``QUOTE_LEVELS - 1`` nearest ancestors is a
 #: ``<blockquote>`` is quoted (the extent of the block model's ``near_quote`` feature).
 QUOTE_LEVELS: Final = 3
+_QUOTATION_TAGS: Final = frozenset({"blockquote"})
 
 
 def in_quotation(block: TextBlock) -> bool:
     """Whether ``block`` is text of a ``<blockquote>`` (:data:`QUOTE_LEVELS`)."""
-    element = block.node
-    for _ in range(QUOTE_LEVELS):
-        if element is None:
-            return False
-        if element.tag == "blockquote":
-            return True
-        element = element.parent
-    return False
+    return within(block.node, _QUOTATION_TAGS, QUOTE_LEVELS)
 
 
 def drops_repeats(page_type: str | None, keep_types: frozenset[str] = AUTHORED_TYPES) -> bool:
