@@ -184,3 +184,42 @@ def test_a_stop_signal_the_process_ignores_stays_ignored() -> None:
         pytest.fail("an ignored Ctrl-C stopped the write")
     finally:
         signal.signal(signal.SIGINT, before)
+
+
+class _GoneParent:
+    """A worker's end of the pipe whose parent died after handing it one task: the
+    task comes, the answer cannot go."""
+
+    def __init__(self) -> None:
+        self.tasks: list[object] = [(0, Page("p", page(1)))]
+        self.sent: list[object] = []
+
+    def send(self, message: object) -> None:
+        if self.sent:  # READY went, the parent is gone since
+            raise BrokenPipeError(32, "Broken pipe")
+        self.sent.append(message)
+
+    def recv(self) -> object:
+        return self.tasks.pop()
+
+
+@pytest.mark.parametrize("when", ["before its first page", "after a page"])
+def test_a_worker_whose_parent_is_gone_ends_quietly(when: str) -> None:
+    # The batch killed with SIGKILL printed a BrokenPipeError traceback from each worker.
+    import multiprocessing
+
+    from unboiler.batch.workers import _serve
+
+    connection: object
+    if when == "before its first page":
+        connection, parent = multiprocessing.Pipe()
+        parent.close()
+    else:
+        connection = _GoneParent()
+    handler = signal.getsignal(signal.SIGINT)
+    try:
+        _serve(connection, Settings())  # returns, raising nothing
+    finally:
+        signal.signal(signal.SIGINT, handler)
+    if isinstance(connection, _GoneParent):
+        assert connection.sent and not connection.tasks  # it did take the page

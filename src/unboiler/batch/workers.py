@@ -63,7 +63,13 @@ def _serve(connection: Any, settings: Settings) -> None:
     """A worker's life: build the extractor, then answer pages until told to stop."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     work = PageExtractor(settings)
-    connection.send(READY)
+    # A parent that is gone (killed with SIGKILL, so it could not say stop) has closed
+    # the pipe: the worker ends quietly, as when told to stop, rather than print a
+    # BrokenPipeError traceback from each worker under the batch's own output.
+    try:
+        connection.send(READY)
+    except OSError:  # BrokenPipeError, ConnectionResetError
+        return
     while True:
         try:
             task = connection.recv()
@@ -72,7 +78,11 @@ def _serve(connection: Any, settings: Settings) -> None:
         if task is None:
             return
         number, page = task
-        connection.send((number, work(page)))
+        result = work(page)
+        try:
+            connection.send((number, result))
+        except OSError:
+            return
 
 
 @dataclass
