@@ -1,8 +1,9 @@
 """What the default extractor must get right, on hand-written pages of the kinds it meets
 most (tests/pages/default/): a blog post beside a wordy sidebar, a post followed by
-pingbacks, a page with a second full article, an article with a table, a post only inside
-<noscript>, forum threads, a product page, listings, a documentation page and a landing
-page, in English, German, French, Spanish, Chinese and Japanese.
+pingbacks, a news story followed by readers' comments, a page with a second full
+article, an article with a table, a post only inside <noscript>, forum threads, a
+product page, listings, a documentation page and a landing page, in English, German,
+French, Spanish, Chinese and Japanese.
 
 Each page marks distinctive phrases of its true content (``keep``) and of its boilerplate
 (``drop``); they were chosen from the page as written, never from any program's output.
@@ -103,6 +104,22 @@ PAGES: dict[str, dict[str, list[str]]] = {
         ],
     ),
     # A French news article, then the next article in full in its own <article>.
+    # A news story and, under it, readers' comments as long as its paragraphs.
+    "news-comments": dict(
+        keep=[
+            "The city council voted on Tuesday to build a tram line",
+            "The line will run for six kilometres along the old freight corridor",
+            "critics on the council questioned whether the estimated cost",
+            "a decision for the next fifty years",
+        ],
+        drop=[
+            "I have lived in the harbour district for twelve years",
+            "I would bet that the real cost will be double",
+            "instead of selling it to the next developer",
+            "trams are not as quiet as the council likes to say",
+            "All rights reserved",
+        ],
+    ),
     "two-articles": dict(
         keep=[
             "la petite ligne de montagne reprend du service lundi",

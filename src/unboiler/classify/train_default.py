@@ -121,6 +121,9 @@ class PageData:
     #: The blocks that are a button's label (:func:`~unboiler.filters.controls.control_labels`);
     #: empty in runs saved before them.
     controls: frozenset[int] = frozenset()
+    #: The blocks of each comment section (:func:`~unboiler.filters.comments.comment_sections`);
+    #: empty in runs saved before them.
+    comments: tuple[tuple[int, ...], ...] = ()
     #: The entries of the page's own table of contents
     #: (:func:`~unboiler.filters.units.contents_entries`); empty in runs saved before them.
     contents: frozenset[int] = frozenset()
@@ -148,6 +151,7 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
     (decision units, cells, quotations, button labels...), from ``document`` parsed as the
     extractor parses it: by name, for :func:`page_data` and for a saved run's pages to
     take this code's rules (``benchmarks/default_cv.py --load``)."""
+    from unboiler.filters.comments import comment_sections
     from unboiler.filters.controls import control_labels
     from unboiler.filters.repeats import in_table_cell
     from unboiler.filters.units import (
@@ -169,6 +173,7 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
         "contents": contents_entries(document),
         "quotes": tuple(map(tuple, quotation_groups(document))),
         "controls": control_labels(document),
+        "comments": tuple(comment_sections(document)),
     }
 
 
@@ -546,15 +551,17 @@ class HeldOut:
         """The text the extractor keeps of page ``index`` in a ``favor`` mode, or at
         F-``beta`` when given: its decision units (:mod:`unboiler.filters.units`) and,
         unless ``drop_repeats`` is false, its repeated-text rule
-        (:mod:`unboiler.filters.repeats`), then its rules for a quotation's remnants
-        and for a button's labels (:mod:`unboiler.filters.controls`), as the extractor's
-        filters apply them."""
+        (:mod:`unboiler.filters.repeats`), then its rules for a quotation's remnants,
+        for a button's labels (:mod:`unboiler.filters.controls`) and for an article's
+        comment sections (:mod:`unboiler.filters.comments`), as the extractor's filters
+        apply them."""
         from unboiler.classify.decide import (
             HEADING_COLUMN,
             HIDDEN_COLUMN,
             QUOTE_COLUMN,
             choose_units,
         )
+        from unboiler.filters.comments import COMMENTED_TYPES, drop_comment_sections
         from unboiler.filters.repeats import drops_repeats, hidden_copies, one_copy_each
         from unboiler.filters.units import drop_quotation_remnants, keep_whole
 
@@ -594,6 +601,8 @@ class HeldOut:
         if page.controls:
             keep = keep.copy()
             keep[list(page.controls)] = False
+        if kind in COMMENTED_TYPES:
+            keep = drop_comment_sections(keep, self.probabilities[index], page.words, page.comments)
         keep = keep_whole(keep, [group for group in page.code if len(group) > 1])
         return _kept_text(page, keep)
 
