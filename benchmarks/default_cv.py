@@ -156,7 +156,11 @@ def main() -> int:
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--threads", type=int, default=1, help="CatBoost threads per fit")
     parser.add_argument(
-        "--save", type=Path, default=None, help="also pickle the held-out run (for --load)"
+        "--save",
+        type=Path,
+        default=None,
+        help="also pickle the held-out run (for --load); with --combine or --load, the run "
+        "as this code's rules read it",
     )
     parser.add_argument(
         "--load", type=Path, default=None, help="write the tables from a saved run, no training"
@@ -199,9 +203,9 @@ def main() -> int:
             held = train_default.cross_validate(
                 pages, folds=args.folds, model_seed=args.member, members=1, progress=say
             )
-        if args.save:
-            args.save.write_bytes(pickle.dumps(held))
 
+    if args.save:  # a combined or reloaded run is saved with this code's rules' fields
+        args.save.write_bytes(pickle.dumps(held))
     threads = f" --threads {args.threads}" if args.threads != 1 else ""
     command = f"python benchmarks/default_cv.py{threads}"
     if args.combine:
