@@ -102,3 +102,14 @@ def test_a_misspelt_argument_of_extract_is_named(call: object, hint: str) -> Non
     with pytest.raises(OPTION) as raised:  # an extractor's own option: no such hint
         unboiler.extract("<p>x</p>", extractor="boilerpipe-tree", depht=3)
     assert "extract()" not in str(raised.value)
+
+
+@pytest.mark.parametrize("call", ["extract", "extract_result"])
+@pytest.mark.parametrize("extractor", ["default", "justext"])
+def test_a_wrong_favor_gets_no_hint_about_extract_result(call: str, extractor: str) -> None:
+    # favor is an argument of both: a bad value (or an extractor without modes) was
+    # told "'favor' is an argument of extract(), not of extract_result()"
+    with pytest.raises(OPTION) as raised:
+        getattr(unboiler, call)("<p>x</p>", extractor=extractor, favor="both")
+    assert "extract_result()" not in str(raised.value)
+    assert "favor" in str(raised.value)

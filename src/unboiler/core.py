@@ -106,6 +106,8 @@ _OWN_ARGUMENTS: Final = (
     "images",
     "with_metadata",
 )
+#: Those that :func:`extract_result` does not take (it gives every field at once).
+_ONLY_EXTRACT_ARGUMENTS: Final = frozenset({"output", "with_metadata"})
 
 
 def _check_flags(**flags: object) -> None:
@@ -119,8 +121,10 @@ def _own_argument_hint(options: dict[str, Any]) -> str:
     """For an option the extractor refused, the argument of :func:`extract` it may have
     meant (``with_metdata``, or ``output`` given to :func:`extract_result`), or ""."""
     for option in options:
-        if option in _OWN_ARGUMENTS:
+        if option in _ONLY_EXTRACT_ARGUMENTS:
             return f" ({option!r} is an argument of extract(), not of extract_result())"
+        if option in _OWN_ARGUMENTS:  # "favor", passed on to the extractor on purpose
+            continue
         close = difflib.get_close_matches(option, _OWN_ARGUMENTS, n=1, cutoff=0.75)
         if close:
             return f" (did you mean extract()'s {close[0]!r}?)"
