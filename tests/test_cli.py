@@ -6,6 +6,7 @@ import gzip
 import json
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 from tests.conftest import PAGES, ROOT
@@ -340,3 +341,51 @@ def test_links_and_images_refused_for_an_output_without_them(output: str, flag: 
     # the library takes them for every output (a loop over the formats), and ignores them
     assert unboiler.extract("<p>Some words.</p>", output=output, links=True, images=True)
     assert CliRunner().invoke(main, ["extract", SAMPLE, "-o", "markdown", flag]).exit_code == 0
+
+
+JAPANESE = (
+    "<html><body><article><p>東京の天気は晴れです。今日はとても暖かい一日になるでしょう。"
+    "明日も晴れの予報です。</p></article></body></html>"
+)
+
+
+@pytest.mark.parametrize("output", ["text", "json"])
+def test_a_redirected_output_is_utf8_whatever_the_locale(tmp_path: Path, output: str) -> None:
+    """A Windows shell's ``> out.txt`` encodes with the ANSI code page: a Japanese page
+    failed with a UnicodeEncodeError traceback and left an empty file."""
+    import os
+    import subprocess
+    import sys
+
+    page = tmp_path / "ja.html"
+    page.write_text(JAPANESE, encoding="utf-8")
+    process = subprocess.run(
+        [sys.executable, "-m", "unboiler.cli", "extract", str(page), "-o", output],
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "cp1252"},
+        timeout=120,
+    )
+    assert process.returncode == 0, process.stderr.decode()
+    assert "東京の天気は晴れです" in process.stdout.decode("utf-8")
+
+
+def test_a_terminal_that_cannot_show_the_text_is_an_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A terminal keeps its encoding; one without the page's script is one line and
+    exit code 2, not a traceback."""
+    import io
+    import sys
+
+    from unboiler.cli import _echo
+
+    class Terminal(io.TextIOWrapper):
+        def isatty(self) -> bool:
+            return True
+
+    terminal = Terminal(io.BytesIO(), encoding="cp1252")
+    monkeypatch.setattr(sys, "stdout", terminal)
+    with pytest.raises(click.ClickException) as raised:
+        _echo("東京")
+    assert raised.value.exit_code == 2
+    assert "cp1252" in raised.value.format_message()

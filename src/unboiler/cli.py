@@ -60,6 +60,12 @@ def _echo(text: str, *, nl: bool = True) -> None:
         raise
     except OSError as error:
         raise _BadRequest(f"cannot write the output: {error.strerror or error}") from error
+    except UnicodeEncodeError as error:  # a terminal whose encoding lacks the page's script
+        encoding = getattr(sys.stdout, "encoding", None) or error.encoding
+        raise _BadRequest(
+            f"cannot write the output: standard output's encoding ({encoding}) "
+            "cannot hold its text; set PYTHONIOENCODING=utf-8"
+        ) from error
 
 
 class _Commands(click.Group):
@@ -85,6 +91,21 @@ class _Commands(click.Group):
 def main() -> None:
     """Extract the main content of web pages, without the boilerplate."""
     warnings.showwarning = _show_warning
+    _utf8_when_redirected()
+
+
+def _utf8_when_redirected() -> None:
+    """Write UTF-8 to a file or pipe whatever the locale says: JSON, Markdown and HTML
+    are UTF-8 by convention, and a Windows shell's ``> out.txt`` would otherwise encode
+    with the ANSI code page (cp1252), where a Chinese or Arabic page fails to write.  A
+    terminal keeps its own encoding (Python writes any text to the Windows console)."""
+    stream = sys.stdout
+    encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+    if encoding == "utf8":
+        return
+    with contextlib.suppress(AttributeError, OSError, ValueError):
+        if not stream.isatty():
+            stream.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
 
 
 def _show_warning(
