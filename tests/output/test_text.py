@@ -702,6 +702,28 @@ def test_links_that_touch_between_two_words_are_apart() -> None:
     assert "Then one two touching links." in to_text(article_document("links.html"))
 
 
+@pytest.mark.parametrize(
+    ("before", "first", "second", "after"),
+    [
+        ("บทความนี้อธิบายเรื่อง", "เศรษฐกิจ", "การเมือง", "ของประเทศไทย"),  # Thai
+        ("ບົດຄວາມກ່ຽວກັບ", "ເສດຖະກິດ", "ການເມືອງ", "ຂອງລາວ"),  # Lao
+        ("អត្ថបទនេះនិយាយអំពី", "សេដ្ឋកិច្ច", "នយោបាយ", "របស់ប្រទេស"),  # Khmer
+    ],
+)
+@pytest.mark.parametrize("output", ["text", "markdown", "html"])
+def test_links_that_touch_in_an_unspaced_script_stay_one_phrase(
+    output: str, before: str, first: str, second: str, after: str
+) -> None:
+    # A space marks a phrase break in Thai: two links that touch inside a phrase were
+    # laid apart as a menu's are in Latin script.
+    page = (
+        f"<html><body><article><p>{before}<a href='/a'>{first}</a><a href='/b'>{second}"
+        f"</a>{after}</p></article></body></html>"
+    )
+    written = unboiler.extract(page, extractor="boilerpipe-everything", output=output)
+    assert f"{before}{first}{second}{after}" in written
+
+
 @pytest.mark.parametrize("output", ["text", "markdown", "html"])
 def test_custom_elements_in_running_text_are_inside_the_line(output: str) -> None:
     # A browser lays a custom element out inline: the sentence is one line.  Those with

@@ -1284,7 +1284,7 @@ _WIDE_BREAK: Final = re.compile(
 #: default output this joined words on 9 pages, 7 of them closer to the gold, 2 farther.
 #: So is a link in raised or lowered text, a footnote's number ("study<sup><a>1</a>
 #: </sup>"), which the plain text writes raised ("study¹").  Punctuation after
-#: a link ("link, and") and wide characters get none.  The match is a whole run of
+#: a link ("link, and"), wide characters and unspaced scripts get none.  The match is a whole run of
 #: formatting with a link's opening or closing in it, between two letters or
 #: digits that are not wide.  The pattern starts with the run's first character, which
 #: the regex engine skips to directly, and checks the letter before it by look-behind;
@@ -1295,12 +1295,17 @@ _MARK_CHARS: Final = f"[{_OPENS}{_CLOSES}]"
 #: What is air made of"): a menu's or a table of contents' items, apart as the two
 #: links between letters are.  After a link that ends so, a word is left as it is.
 _LINK_END_MARKS: Final = ".!?…:;)]}\"'”’»"
+#: Scripts written without spaces between words besides the wide ones: Thai, Lao,
+#: Myanmar and Khmer (:data:`unboiler.language.UNSPACED_LANGUAGES`).  Two links that
+#: touch there are one phrase ("<a>เศรษฐกิจ</a><a>การเมือง</a>", political economy),
+#: where a space would mark a break the page does not show.
+_UNSPACED_SCRIPTS: Final = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
 _GLUED_LINK: Final = re.compile(
     f"({_MARK_CHARS}(?<=[^\\W_]{_MARK_CHARS}|[{re.escape(_LINK_END_MARKS)}]{_MARK_CHARS})"
-    f"(?<![{_WIDE}]{_MARK_CHARS})"
+    f"(?<![{_WIDE}{_UNSPACED_SCRIPTS}]{_MARK_CHARS})"
     f"(?:(?<=[{_LINK_OPEN}{_LINK_CLOSE}])|(?={_MARK_CHARS}*[{_LINK_OPEN}{_LINK_CLOSE}]))"
     f"{_MARK_CHARS}*)"
-    f"(?=[^\\W_])(?![{_WIDE}])"
+    f"(?=[^\\W_])(?![{_WIDE}{_UNSPACED_SCRIPTS}])"
 )
 #: The edge of an inline element after a lower-case letter, standing in a line as a text
 #: token of its own (page text never keeps this character: :meth:`_Layout.text` drops
