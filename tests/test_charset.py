@@ -223,3 +223,31 @@ def test_a_single_byte_page_labelled_utf8_is_still_read_in_its_charset() -> None
     _, text = SAMPLES["windows-1252"]
     page = f'<html lang="fr"><head><meta charset="utf-8"></head><body><p>{text}</p></body></html>'
     assert text in decode(page.encode("windows-1252"))
+
+
+PAGE_TEXT = "Café au lait, s'il vous plaît: a page of a few words."
+
+
+def test_a_declared_utf16_is_read_as_utf8() -> None:
+    # A declaration found in ASCII bytes cannot be right about UTF-16 (HTML Standard,
+    # the prescan): read as UTF-16, the whole page was CJK-looking nonsense.
+    page = f'<html><head><meta charset="utf-16"></head><body><p>{PAGE_TEXT}</p>'
+    assert PAGE_TEXT in decode(page.encode("utf-8"))
+    assert PAGE_TEXT in decode(page.replace("utf-16", "UTF-32BE").encode("utf-8"))
+
+
+def test_a_declared_utf7_is_ignored() -> None:
+    # Browsers do not know UTF-7; honoured, "+ADw-b+AD4-" became markup.
+    page = b'<html><head><meta charset="utf-7"></head><body><p>+ADw-b+AD4-bold</p>'
+    assert "+ADw-b+AD4-bold" in decode(page)
+    assert "<b>bold" not in decode(page)
+
+
+@pytest.mark.parametrize("label", ["utf-16", "utf-16-le", "utf-32"])
+def test_a_given_utf16_label_for_bytes_without_zeros_is_wrong(label: str) -> None:
+    page = f"<p>{PAGE_TEXT}</p>"
+    assert PAGE_TEXT in decode(page.encode("utf-8"), encoding=label)
+    assert PAGE_TEXT in decode(page.encode("cp1252"), encoding=label)
+    # and right for bytes that are UTF-16 without a byte-order mark
+    if label != "utf-32":
+        assert PAGE_TEXT in decode(page.encode("utf-16-le"), encoding=label)

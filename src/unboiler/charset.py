@@ -6,7 +6,10 @@ declaration, checked against the bytes; UTF-8 when the bytes are valid UTF-8; th
 charset-normalizer detector, with the encoding browsers fall back to for the page's
 language (windows-1252 for most) kept when it is nearly as plausible as the detector's
 first choice (HTML Standard, "Determining the character encoding").
-Labels are read as browsers read them (the standard's aliases: Latin-1 is windows-1252).
+Labels are read as browsers read them (the standard's aliases: Latin-1 is windows-1252;
+a page's own UTF-16 declaration is UTF-8, its UTF-7 none: :data:`UNDECLARABLE`), and a
+caller's UTF-16 or UTF-32 for bytes without a zero byte is as wrong as a single-byte
+label over valid UTF-8.
 Stray NUL bytes are dropped, as the HTML parser drops them from text.  A page whose text
 was encoded to UTF-8 twice ("’" as "â" and two C1 controls) is mended after decoding
 (:func:`undo_double_utf8`, which the parser applies to text given as text too).
@@ -100,10 +103,27 @@ def given_encoding(label: str | None) -> str | None:
     return codec
 
 
+#: Encodings a page may not declare for itself: UTF-7, which the WHATWG Encoding
+#: Standard does not list and browsers ignore (it turns "+ADw-script+AD4-" into markup,
+#: a known way past filters), and the 16- and 32-bit Unicode forms, which a declaration
+#: found in ASCII bytes cannot be right about (the HTML Standard reads such a
+#: declaration as UTF-8: "Determining the character encoding", the prescan's "change
+#: the encoding" steps).
+UNDECLARABLE: Final = ("utf-7", "utf-16", "utf-32")
+
+
+def _two_or_four_bytes(codec: str) -> bool:
+    return codec.startswith(("utf-16", "utf-32"))
+
+
 def declared_encoding(data: bytes) -> str | None:
-    """The codec named by the page's ``<meta charset>`` or ``http-equiv`` declaration."""
+    """The codec named by the page's ``<meta charset>`` or ``http-equiv`` declaration;
+    UTF-8 for a declared UTF-16 or UTF-32, None for UTF-7 (see :data:`UNDECLARABLE`)."""
     match = _META_CHARSET.search(data, 0, META_PRESCAN_BYTES)
-    return _codec_name(match.group(1).decode("ascii", "replace")) if match else None
+    codec = _codec_name(match.group(1).decode("ascii", "replace")) if match else None
+    if codec is None or not codec.startswith(UNDECLARABLE):
+        return codec
+    return "utf-8" if _two_or_four_bytes(codec) else None
 
 
 #: The first bytes of file formats that are not HTML, whatever their other bytes look
@@ -199,6 +219,11 @@ def decode_with_utf8_flag(data: bytes, encoding: str | None) -> tuple[str, bool]
     # UTF-16.
     if b"\x00" in data:
         data = data.replace(b"\x00", b"")
+    elif given is not None and _two_or_four_bytes(given):
+        # The caller's UTF-16 or UTF-32 for bytes without a zero byte, which HTML's ASCII
+        # markup would give in either: a wrong label, like a single-byte one over UTF-8,
+        # rather than a page of CJK-looking nonsense.
+        given = None
     candidates = [given, declared_encoding(data)]
     utf8 = _utf8_text(data)
     for codec in candidates:
@@ -461,6 +486,7 @@ __all__ = [
     "MIN_VALID_PER_BAD_DECLARED",
     "MIN_VALID_PER_BAD_UNDECLARED",
     "NOT_HTML_SIGNATURES",
+    "UNDECLARABLE",
     "UTF16_ZERO_SHARE",
     "WINDOWS_1252_PREFERENCE",
     "declared_encoding",
