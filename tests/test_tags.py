@@ -19,7 +19,7 @@ def test_every_walk_reads_the_shared_tables() -> None:
     assert paragraphs.INLINE_TAGS is tags.INLINE_TAGS
     assert output_text.BLOCK_INLINE_TAGS is tags.INLINE_TAGS
     assert output_text.IGNORED_TAGS is tags.IGNORED_TAGS
-    assert {"picture", "source", "track", "rp", "rt", "ruby"} <= tags.INLINE_TAGS
+    assert {"picture", "source", "track", "rb", "rp", "rt", "rtc", "ruby"} <= tags.INLINE_TAGS
     assert not tags.INLINE_TAGS & tags.IGNORED_TAGS
 
 

@@ -39,8 +39,8 @@ ANCHOR_TAG: Final = "a"
 ADDED_INLINE_TAGS: Final = frozenset(
     {
         "bdi", "bdo", "big", "cite", "data", "del", "dfn", "img", "ins", "kbd", "label",
-        "mark", "nobr", "q", "rp", "rt", "ruby", "s", "samp", "small", "time", "wbr",
-        "picture", "source", "track",
+        "mark", "nobr", "q", "rb", "rp", "rt", "rtc", "ruby", "s", "samp", "small", "time",
+        "wbr", "picture", "source", "track",
     }
 )  # fmt: skip
 #: Our additions to the ignorable elements: those whose text is never shown as page text

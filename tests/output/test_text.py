@@ -246,6 +246,29 @@ def test_ruby_annotations_are_left_out() -> None:
     assert "かん" not in text and "(" not in text
 
 
+@pytest.mark.parametrize(
+    "ruby",
+    [
+        "<ruby><rb>東</rb><rb>京</rb><rt>とう</rt><rt>きょう</rt></ruby>",  # one base each
+        "<ruby>東京<rtc>とうきょう</rtc></ruby>",  # an annotation container
+        "<ruby><rb>東京</rb><rtc><rt>とうきょう</rt></rtc><rtc lang=en>Tokyo</rtc></ruby>",
+    ],
+)
+@pytest.mark.parametrize("output", ["text", "markdown", "html"])
+def test_ruby_bases_stay_in_the_line_and_every_annotation_is_left_out(
+    output: str, ruby: str
+) -> None:
+    # <rb> and <rtc> cut the sentence into one paragraph a character, and an <rtc>
+    # reading stood as a paragraph of its own.
+    page = (
+        f"<html lang=ja><body><article><h1>地名</h1><p>例えば「{ruby}」や「大阪」などの"
+        "地名です。日本の都市の名前はたくさんあります。</p></article></body></html>"
+    )
+    written = unboiler.extract(page, extractor="boilerpipe-everything", output=output)
+    assert "例えば「東京」や「大阪」などの地名です。" in written
+    assert "とう" not in written and "Tokyo" not in written
+
+
 @pytest.mark.parametrize("output", ["text", "markdown", "html", "json"])
 def test_screen_reader_copies_of_shown_text_are_left_out(output: str) -> None:
     """A price or a name shown once to the eye, and repeated in the DOM for screen

@@ -69,7 +69,7 @@ HEADING_LEVELS: Final = tags.HEADING_LEVELS
 LIST_TAGS: Final = frozenset({"ul", "ol", "menu", "dir"})
 #: Ruby annotations: the reading of the base text, not text of the page's own (WCXB's
 #: gold leaves them out).
-RUBY_ANNOTATION_TAGS: Final = frozenset({"rt", "rp"})
+RUBY_ANNOTATION_TAGS: Final = frozenset({"rt", "rp", "rtc"})
 #: Elements that wrap an image and its caption, whose images belong to the content even
 #: when only the caption has words.
 FIGURE_TAGS: Final = frozenset({"figure", "picture"})
