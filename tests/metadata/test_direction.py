@@ -48,15 +48,43 @@ def test_a_short_quotation_in_the_other_direction_does_not_decide() -> None:
     assert content_direction(document) == "rtl"
 
 
-@pytest.mark.parametrize("declared", ['dir="auto"', 'dir="sideways"', ""])
+@pytest.mark.parametrize("declared", ['dir="sideways"', 'style="color: red"', 'lang="ar"', ""])
 def test_no_declaration_is_none(declared: str) -> None:
+    # a browser lays out a page that declares nothing left to right, Arabic or not
     html = f"<html {declared}><body><article>{PARAGRAPH * 3}</article></body></html>"
     assert direction_of(html) is None
 
 
-def test_auto_stops_what_an_outer_element_declares() -> None:
-    html = f'<html dir="rtl"><body><div dir="auto">{PARAGRAPH * 3}</div></body></html>'
-    assert direction_of(html, "boilerpipe-everything") is None
+ARABIC = (
+    "<p>هذه فقرة طويلة بما يكفي لتكون المقال الذي يحتفظ به المستخرج، وفيها عدة جمل من "
+    "النص المتصل. وهي تستمر لفترة حتى لا يشك أحد في أنها محتوى الصفحة وليست قائمة أو "
+    "تذييلا.</p>"
+)
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "expected"),
+    [(PARAGRAPH, "ltr"), (ARABIC, "rtl"), ("<p>«2024» " + ARABIC[3:], "rtl")],
+)
+def test_auto_is_the_direction_of_the_first_strong_letter(paragraph: str, expected: str) -> None:
+    # HTML's dir="auto": digits and punctuation before the first letter decide nothing.
+    # It stops what an outer element declares, as any dir does.
+    html = f'<html dir="rtl"><body><div dir="auto">{paragraph * 3}</div></body></html>'
+    assert direction_of(html, "boilerpipe-everything") == expected
+
+
+@pytest.mark.parametrize(
+    ("style", "expected"),
+    [
+        ("direction: rtl", "rtl"),
+        ("color: red; DIRECTION:RTL", "rtl"),
+        ("direction: rtl; direction: ltr", "ltr"),  # the last one given wins
+        ("unicode-bidi: embed", "ltr"),  # no direction: the dir attribute's
+    ],
+)
+def test_a_css_direction_in_the_style_wins_over_dir(style: str, expected: str) -> None:
+    html = f'<html><body dir="ltr" style="{style}"><article>{ARABIC * 3}</article></body></html>'
+    assert direction_of(html, "boilerpipe-everything") == expected
 
 
 def test_a_page_without_content_has_its_body_direction() -> None:

@@ -10,12 +10,19 @@ ancestors of the element it chose; here every kept block votes with its words, f
 own element up, so that a quotation in another script does not decide for the article
 around it.
 
-Only what the page declares counts: ``dir="auto"`` (the browser guesses from the text)
-and no ``dir`` at all give None, as they give no declaration to pass on.
+Only what the page declares counts, as a browser reads it: the CSS ``direction`` of an
+element's ``style`` (which wins over ``dir``, a mere presentational hint: CSS Writing
+Modes 3, §2.1), then ``dir``; ``dir="auto"`` is the direction of the first
+strongly directional letter of the element's text (HTML standard, "auto
+directionality"), which is how a site with readers' posts in several scripts declares
+them.  No declaration at all gives None: a browser lays such a page out left to right
+whatever its language, so ``lang="ar"`` alone is not taken as right to left.
 """
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections import Counter
 from typing import Any, Final
 
@@ -23,6 +30,43 @@ from unboiler.document import TextDocument
 
 #: The values of ``dir`` that declare a direction (HTML standard, §3.2.6.4).
 DIRECTIONS: Final = frozenset({"ltr", "rtl"})
+#: The ``direction`` property in an inline style (the last one given wins).
+_CSS_DIRECTION: Final = re.compile(r"(?:^|;)\s*direction\s*:\s*(ltr|rtl)\b", re.IGNORECASE)
+#: How much of an element's text ``dir="auto"`` reads for its first strong letter.
+AUTO_TEXT_CHARS: Final = 4096
+#: Unicode bidirectional classes of strongly directional characters (UAX #9): left to
+#: right, and right to left (Hebrew and the like; Arabic letters).
+_STRONG: Final = {"L": "ltr", "R": "rtl", "AL": "rtl"}
+
+
+def _auto(element: Any) -> str:
+    """The direction ``dir="auto"`` gives ``element``: its text's first strongly
+    directional character's, left to right when it has none (HTML standard)."""
+    text = element.text(deep=True, separator=" ")[:AUTO_TEXT_CHARS]
+    for character in text:
+        found = _STRONG.get(unicodedata.bidirectional(character))
+        if found is not None:
+            return found
+    return "ltr"
+
+
+def _own(element: Any) -> str | None:
+    """What ``element`` itself declares: a direction, "" for a declaration of none
+    (a wrong ``dir`` value), or None when it declares nothing."""
+    attributes = element.attributes
+    style = attributes.get("style")
+    if style and "direction" in style.lower():
+        last = None
+        for last in _CSS_DIRECTION.finditer(style):
+            pass
+        if last is not None:
+            return last.group(1).lower()
+    value = (attributes.get("dir") or "").strip().lower()
+    if not value:
+        return None
+    if value == "auto":
+        return _auto(element)
+    return value if value in DIRECTIONS else ""
 
 
 def _declared(element: Any, known: dict[int, str | None]) -> str | None:
@@ -37,10 +81,10 @@ def _declared(element: Any, known: dict[int, str | None]) -> str | None:
             found = known[key]
             break
         walked.append(key)
-        value = (element.attributes.get("dir") or "").strip().lower()
-        if value:
-            # "auto" or a wrong value declares no direction, and stops inheritance too
-            found = value if value in DIRECTIONS else None
+        own = _own(element)
+        if own is not None:
+            # a wrong value declares no direction, and stops inheritance too
+            found = own or None
             break
         element = element.parent
     for key in walked:
@@ -64,4 +108,4 @@ def content_direction(document: TextDocument) -> str | None:
     return _declared(body, known) if body is not None else None
 
 
-__all__ = ["DIRECTIONS", "content_direction"]
+__all__ = ["AUTO_TEXT_CHARS", "DIRECTIONS", "content_direction"]
