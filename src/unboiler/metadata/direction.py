@@ -56,11 +56,9 @@ def _own(element: Any) -> str | None:
     attributes = element.attributes
     style = attributes.get("style")
     if style and "direction" in style.lower():
-        last = None
-        for last in _CSS_DIRECTION.finditer(style):
-            pass
-        if last is not None:
-            return last.group(1).lower()
+        given = _CSS_DIRECTION.findall(style)
+        if given:
+            return str(given[-1]).lower()
     value = (attributes.get("dir") or "").strip().lower()
     if not value:
         return None
