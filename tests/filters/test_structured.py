@@ -1,8 +1,16 @@
-"""The product description added from JSON-LD when the page's text lacks it."""
+"""The product description added from JSON-LD when the page's text lacks it, and a
+hidden box of the page's own microdata left out."""
 
 from __future__ import annotations
 
-from unboiler.filters.structured import add_product_description
+import pytest
+
+import unboiler
+from unboiler.filters.structured import (
+    add_product_description,
+    drop_hidden_metadata,
+    hidden_metadata,
+)
 from unboiler.parse import parse
 
 DESCRIPTION = (
@@ -47,3 +55,68 @@ def test_only_on_product_pages() -> None:
 def test_a_tagline_is_not_a_description() -> None:
     short = "Brushed steel, one litre, three minutes."
     assert not add_product_description(decided(product_page("<h1>Kettle</h1>", short)))
+
+
+ARTICLE = (
+    "<p>The bridge over the Rhine opened on Monday after four years of building, and the "
+    "first trams crossed it at six in the morning to the cheers of a small crowd.</p>"
+)
+MICRODATA = (
+    '<h1 itemprop="headline">New bridge opens</h1>'
+    '<div itemprop="author" itemscope itemtype="https://schema.org/Person">'
+    '<div itemprop="name">Anna Schmidt</div></div>'
+    '<div itemprop="keywords">Cologne,Bridge,Traffic</div>'
+    '<div itemprop="datePublished">2024-03-04T06:00:00+01:00</div>'
+)
+
+
+def texts(document, indices):  # type: ignore[no-untyped-def]
+    return {document.blocks[index].text for index in indices}
+
+
+@pytest.mark.parametrize(
+    "box",
+    [
+        '<div style="display:none" itemscope itemtype="http://schema.org/NewsArticle">{}</div>',
+        '<div hidden><span itemscope itemtype="https://schema.org/WebPage/">{}</span></div>',
+        '<div aria-hidden="true" itemscope itemtype="https://schema.org/BlogPosting">{}</div>',
+        '<div style="color:red; DISPLAY: none" itemscope itemtype="https://schema.org/Article">'
+        "{}</div>",
+    ],
+)
+def test_a_hidden_item_of_the_page_is_metadata(box: str) -> None:
+    document = parse(f"<html><body><article>{ARTICLE}</article>{box.format(MICRODATA)}</body>")
+    assert texts(document, hidden_metadata(document)) == {
+        "New bridge opens",
+        "Anna Schmidt",
+        "Cologne,Bridge,Traffic",
+        "2024-03-04T06:00:00+01:00",
+    }
+
+
+@pytest.mark.parametrize(
+    "box",
+    [
+        # shown: the page's own byline and date, marked up
+        '<div itemscope itemtype="http://schema.org/NewsArticle">{}</div>',
+        # hidden, but a FAQ's collapsed answer that the reader opens
+        '<div style="display:none" itemscope itemtype="https://schema.org/Answer">{}</div>',
+        # hidden, but no microdata item
+        '<div style="display:none">{}</div>',
+    ],
+)
+def test_other_items_and_hidden_boxes_are_left_to_the_model(box: str) -> None:
+    document = parse(f"<html><body><article>{ARTICLE}</article>{box.format(MICRODATA)}</body>")
+    assert hidden_metadata(document) == frozenset()
+
+
+def test_the_filter_leaves_the_metadata_out() -> None:
+    box = '<div style="display:none" itemscope itemtype="http://schema.org/NewsArticle">{}</div>'
+    document = parse(f"<html><body><article>{ARTICLE}</article>{box.format(MICRODATA)}</body>")
+    for block in document.blocks:
+        block.set_content(True)
+    assert drop_hidden_metadata(document)
+    assert [block.text for block in document.blocks if block.is_content] == [
+        unboiler.parse(ARTICLE).blocks[0].text
+    ]
+    assert not drop_hidden_metadata(document)  # nothing left to drop

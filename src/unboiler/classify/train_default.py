@@ -124,6 +124,9 @@ class PageData:
     #: The blocks of each comment section (:func:`~unboiler.filters.comments.comment_sections`);
     #: empty in runs saved before them.
     comments: tuple[tuple[int, ...], ...] = ()
+    #: The blocks of a hidden microdata item of the page
+    #: (:func:`~unboiler.filters.structured.hidden_metadata`); empty in runs saved before them.
+    hidden_items: frozenset[int] = frozenset()
     #: The entries of the page's own table of contents
     #: (:func:`~unboiler.filters.units.contents_entries`); empty in runs saved before them.
     contents: frozenset[int] = frozenset()
@@ -154,6 +157,7 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
     from unboiler.filters.comments import comment_sections
     from unboiler.filters.controls import control_labels
     from unboiler.filters.repeats import in_table_cell
+    from unboiler.filters.structured import hidden_metadata
     from unboiler.filters.units import (
         contents_entries,
         decision_units,
@@ -174,6 +178,7 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
         "quotes": tuple(map(tuple, quotation_groups(document))),
         "controls": control_labels(document),
         "comments": tuple(comment_sections(document)),
+        "hidden_items": hidden_metadata(document),
     }
 
 
@@ -552,9 +557,9 @@ class HeldOut:
         F-``beta`` when given: its decision units (:mod:`unboiler.filters.units`) and,
         unless ``drop_repeats`` is false, its repeated-text rule
         (:mod:`unboiler.filters.repeats`), then its rules for a quotation's remnants,
-        for a button's labels (:mod:`unboiler.filters.controls`) and for an article's
-        comment sections (:mod:`unboiler.filters.comments`), as the extractor's filters
-        apply them."""
+        for a button's labels (:mod:`unboiler.filters.controls`), for an article's
+        comment sections (:mod:`unboiler.filters.comments`) and for hidden metadata
+        (:mod:`unboiler.filters.structured`), as the extractor's filters apply them."""
         from unboiler.classify.decide import (
             HEADING_COLUMN,
             HIDDEN_COLUMN,
@@ -601,6 +606,9 @@ class HeldOut:
         if page.controls:
             keep = keep.copy()
             keep[list(page.controls)] = False
+        if page.hidden_items:
+            keep = keep.copy()
+            keep[list(page.hidden_items)] = False
         if kind in COMMENTED_TYPES:
             keep = drop_comment_sections(keep, self.probabilities[index], page.words, page.comments)
         keep = keep_whole(keep, [group for group in page.code if len(group) > 1])

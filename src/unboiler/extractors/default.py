@@ -31,7 +31,8 @@ def default(
     documentation, text kept twice is kept once (outside a quotation when a copy is), and
     a quotation whose text is left out loses its attribution ("Ann said:") too; a
     button's label is left out, unless it heads an accordion or asks a question; an
-    article's comment section is left out;
+    article's comment section and a hidden schema.org box of the page's metadata are
+    left out;
     the lines of a <pre> or of a heading, the cells of a table row and a line cut at a
     formula, an inline icon, microdata or a form control are decided together.
     favor= balanced, precision or recall; model= a file from `unboiler train` (default:
@@ -44,7 +45,7 @@ def default(
     from unboiler.filters.comments import drop_comment_sections_filter
     from unboiler.filters.controls import drop_control_labels
     from unboiler.filters.repeats import DropRepeatedContent
-    from unboiler.filters.structured import add_product_description
+    from unboiler.filters.structured import add_product_description, drop_hidden_metadata
     from unboiler.filters.units import drop_quotation_remnants_filter, keep_whole_preformatted
     from unboiler.parse import reveal_noscript
 
@@ -64,6 +65,7 @@ def default(
         drop_quotation_remnants_filter,
         drop_control_labels,
         drop_comment_sections_filter,
+        drop_hidden_metadata,
         keep_whole_preformatted,
         add_product_description,
     ]
