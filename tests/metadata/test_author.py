@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from unboiler.metadata import extract_metadata
 from unboiler.metadata.author import clean_author
 from unboiler.parse import parse
@@ -138,6 +140,24 @@ def test_author_labels_of_other_languages() -> None:
     assert author_of(body=f"<h1>醤油を作る</h1><p>著者：山田太郎</p>{RUNNING_TEXT}") == "山田太郎"
     ru = "<h1>Новая станция метро</h1><p>Автор: Иван Петров</p>"
     assert author_of(body=f"{ru}{RUNNING_TEXT}") == "Иван Петров"
+
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("作者：王小明　發表於 2023年11月20日", "王小明"),  # the date's label stops the name
+        ("文：山田太郎（ライター）", "山田太郎"),  # Japanese "text:", the role after it
+        ("文／王小明　圖／李大華", "王小明"),  # the photographer's credit is no author
+        ("记者 张伟", "张伟"),
+        ("بقلم أحمد محمود", "أحمد محمود"),  # Arabic "by the pen of"
+        ("责任编辑：张三", None),  # the editor in charge
+    ],
+)
+def test_byline_labels_of_chinese_japanese_and_arabic(line: str, expected: str | None) -> None:
+    # the labels stayed in the name ("王小明 發表於", "文：山田太郎（ライター）")
+    body = f'<h1>城市新闻</h1><p class="byline">{line}</p>{RUNNING_TEXT}'
+    assert author_of(body=body) == expected
 
 
 def test_a_link_to_the_members_page_bounds_a_forum_posters_name() -> None:

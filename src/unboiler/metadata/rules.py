@@ -227,21 +227,23 @@ MAX_TEXT_LINK_DENSITY: Final = 0.3
 BYLINE: Final = re.compile(
     r"^\s*(?:(?:(?:written|authored|posted|post|published|words|text|story|article)\s+)?"
     r"(?:by|von|par|por|di|da|door|av|af|przez|autor(?:in)?|author|author\(s\)|auteur|автор|"
-    r"作者|著者|筆者)(?:\s*[:：]\s*|\s+)|authors\s*[:：]\s*)"
+    r"作者|著者|筆者|記者|记者|撰文|بقلم)(?:\s*[:：]\s*|\s+)|authors\s*[:：]\s*"
+    r"|(?:文|記者|记者|撰文|作者)\s*[:：/／]\s*)"
     r"(?P<name>[^\W\d_][\w.'’\-]*(?:[ \t]+(?:[^\W\d_][\w.'’\-]*|and|und|et|y|e|&)){0,12})",
     re.IGNORECASE,
 )
 #: A byline that cannot be anything else ("Written by", "Author:"), trusted anywhere on
 #: the page; a bare "By" is trusted only near the title ("Photo by", "Powered by").
 STRONG_BYLINE: Final = re.compile(
-    r"^\s*(?:(?:(?:written|authored|posted)\s+by|author|autor(?:in)?|auteur|автор|作者|著者|筆者)\b"
-    r"|authors\s*[:：]|author\(s\))",
+    r"^\s*(?:(?:(?:written|authored|posted)\s+by|author|autor(?:in)?|auteur|автор|作者|著者|筆者"
+    r"|記者|记者|撰文|بقلم)\b|authors\s*[:：]|author\(s\)|文\s*[:：/／])",
     re.IGNORECASE,
 )
 #: A byline's label alone, its name in the next block ("Written by" / "Jane Doe").
 BYLINE_LABEL: Final = re.compile(
     r"^\s*(?:(?:(?:written|authored|posted|published)\s+)?(?:by|von|par|por|door|author|"
-    r"autor(?:in)?|auteur|автор|作者|著者|筆者|author\(s\))\s*[:：]?|authors\s*[:：])\s*$",
+    r"autor(?:in)?|auteur|автор|作者|著者|筆者|記者|记者|撰文|بقلم|author\(s\))\s*[:：]?"
+    r"|authors\s*[:：]|文\s*[:：/／])\s*$",
     re.IGNORECASE,
 )
 #: Labels forum software writes before the name of who opened a thread or asked a
@@ -265,11 +267,15 @@ OTHER_ROLE: Final = re.compile(
     r"^\s*(?:(?:medically\s+)?reviewed|edited|fact[- ]checked|photo(?:graph)?s?|image|"
     r"illustration|video|powered|designed|developed|sponsored|presented|hosted|translated|"
     r"(?:more\s+)?(?:articles|posts|stories)|more)"
-    r"\b.{0,20}?\bby\b",
+    r"\b.{0,20}?\bby\b"
+    # Chinese credits for an editor, a photographer, a translator ("责任编辑：张三",
+    # "圖／李大華")
+    r"|^\s*(?:责任编辑|責任編輯|编辑|編輯|摄影|攝影|图|圖|翻译|翻譯)\s*[:：/／]",
     re.IGNORECASE,
 )
-#: What ends a name in a byline: separators ("Jane Doe | May 5").
-BYLINE_CUT: Final = re.compile(r"\s*(?:[|•·/»«]|\s[-–—]\s)\s*")
+#: What ends a name in a byline: separators ("Jane Doe | May 5"), and a Chinese or
+#: Japanese full-width slash or space ("文／王小明　圖／李大華").
+BYLINE_CUT: Final = re.compile(r"\s*(?:[|•·/»«／\u3000]|\s[-–—]\s)\s*")
 #: Words after a name in a byline ("Jane Doe Updated May 5", "Jane Doe on ..."), and
 #: numbers; a name never holds them.  Function words only in lower case ("Audiophile On"
 #: is a name).
@@ -277,7 +283,9 @@ BYLINE_STOP: Final = re.compile(
     r"\s+(?:\d|(?:on|in|at|for|the|via|from|am|um|le|el|il)\b|(?i:(?:updated|published|"
     r"posted|reviewed|edited|last|january|february|march|april|may|june|july|august|"
     r"september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|"
-    r"dec|min|read|photo)\b)).*$"
+    r"dec|min|read|photo)\b)|發表於|发表于|發佈於|发布于|發表|发表|更新|來源|来源"
+    # the next credit's label, its separator after it or cut off with the name's end
+    r"|(?:圖|图|攝影|摄影|編輯|编辑|责任编辑|責任編輯)(?:\s*[:：/／]|$)).*$"
 )
 #: Weekday names and their abbreviations (English, German, French, Spanish): a line that
 #: opens with one and holds a date is that date, not a name ("Sun Dec 17, 2023").
