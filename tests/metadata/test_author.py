@@ -142,7 +142,6 @@ def test_author_labels_of_other_languages() -> None:
     assert author_of(body=f"{ru}{RUNNING_TEXT}") == "Иван Петров"
 
 
-
 @pytest.mark.parametrize(
     ("line", "expected"),
     [
@@ -158,6 +157,18 @@ def test_byline_labels_of_chinese_japanese_and_arabic(line: str, expected: str |
     # the labels stayed in the name ("王小明 發表於", "文：山田太郎（ライター）")
     body = f'<h1>城市新闻</h1><p class="byline">{line}</p>{RUNNING_TEXT}'
     assert author_of(body=body) == expected
+
+
+def test_a_line_break_in_a_byline_element_ends_the_name() -> None:
+    # "Иван Сообщений" ("Ivan Posts"): the post count under the name ran into it
+    body = (
+        '<h1>Настройка роутера</h1><div class="post"><div class="postauthor">'
+        '<a href="/u/1">Иван</a><br>Сообщений: 3</div>'
+        f'<div class="content">{RUNNING_TEXT}</div></div>'
+    )
+    assert author_of(body=body) == "Иван"
+    line = '<p class="byline">By <b>Jane</b> Doe<br>May 5, 2024</p>'
+    assert author_of(body=f"<h1>Plane irons</h1>{line}{RUNNING_TEXT}") == "Jane Doe"
 
 
 def test_a_link_to_the_members_page_bounds_a_forum_posters_name() -> None:

@@ -320,8 +320,8 @@ _LINE_TAGS: Final = frozenset({"p", "div", "li"})
 
 def _first_line(element: Any) -> str:
     """The text of a byline element, or of its first line when it lays out lines of
-    its own (an author's box: the name, then "Tech Writer", then "Articles by Jane"),
-    which read as one would run the name into the role."""
+    its own (an author's box: the name, then "Tech Writer", then "Articles by Jane"; or
+    lines parted by ``<br>``), which read as one would run the name into the role."""
     lines = [
         text
         for child in element.iter(include_text=False)
@@ -329,6 +329,15 @@ def _first_line(element: Any) -> str:
     ]
     if len(lines) > 1:
         return str(lines[0])
+    # A line break does the same inside one element: a forum post's header puts the
+    # name, then "Posts: 3" ("Сообщений: 3") under it.
+    before: list[str] = []
+    for child in element.iter(include_text=True):
+        if child.tag == "br":
+            if "".join(before).strip():
+                return "".join(before)
+            continue
+        before.append(child.text(deep=True, separator=" "))
     return str(element.text(deep=True, separator=" "))
 
 
