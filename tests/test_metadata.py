@@ -557,3 +557,22 @@ def test_a_meta_content_escaped_twice_is_decoded() -> None:
     )
     meta = extract_metadata(parse(f"<html><head>{head}</head><body></body></html>"))
     assert meta.title == "It’s here: Tom & Jerry" and meta.author == "José García"
+
+
+def test_fields_hold_no_invisible_characters() -> None:
+    """The text outputs never hold a byte-order mark, zero-width space or soft hyphen;
+    the title and other fields taken from <title> and meta tags held them."""
+    page = (
+        "<html><head><title>\ufeffBreaking\u200b news: the har\u00adbour reopens</title>"
+        '<meta name="author" content="\u200bJane Doe">'
+        '<meta name="keywords" content="harbour,\u200b, ferries">'
+        '<meta name="description" content="The har\u00adbour is open.\u2060">'
+        "</head><body><article><h1>Breaking news: the harbour reopens</h1><p>"
+        + "The ferries run again from the harbour after a month of repairs. " * 4
+        + "</p></article></body></html>"
+    )
+    meta = extract_metadata(parse(page))
+    assert meta.title == "Breaking news: the harbour reopens"
+    assert meta.author == "Jane Doe"
+    assert meta.description == "The harbour is open."
+    assert "" not in meta.tags and all("\u200b" not in tag for tag in meta.tags)

@@ -325,3 +325,33 @@ def wrap_words(words: str) -> WrapStats:
     if wrapped_lines == 0:
         return WrapStats(num_words, num_words, 1)
     return WrapStats(num_words, words_in_wrapped_lines, wrapped_lines)
+
+
+#: Characters that show nothing and mean nothing to a reader of the text, which pages put
+#: in for line breaking and encoders leave behind: the byte-order mark (U+FEFF, once the
+#: zero-width no-break space), the zero-width space (U+200B), the word joiner (U+2060)
+#: and the soft hyphen (U+00AD, a hyphenation point).  In extracted text they only cut
+#: words apart for search indexes and tokenisers ("exam\u00adple" is not "example").
+#: The zero-width non-joiner and joiner (U+200C, U+200D) stay: they change how Persian,
+#: the Indic scripts and emoji sequences are written.
+INVISIBLE_CHARACTERS: Final = "\ufeff\u200b\u2060\u00ad"
+_WITHOUT_INVISIBLE: Final = dict.fromkeys(map(ord, INVISIBLE_CHARACTERS))
+
+
+#: A run of joiners with nothing to join: white space on both sides.  At a text's edge a
+#: joiner may join the text of the element beside it (``<b>می</b>&zwnj;<b>خواهم</b>``);
+#: a line of joiners alone is no line (:func:`unboiler.output.text.has_text`).
+_LONE_JOINERS: Final = re.compile("(?<=\\s)[\u200c\u200d]+(?=\\s)")
+
+
+def visible(text: str) -> str:
+    """``text`` without :data:`INVISIBLE_CHARACTERS`, nor joiners that join nothing
+    (:data:`_LONE_JOINERS`).  The layout applies it to every text it takes from the page,
+    so that every output, and Markdown's emphasis rules, see the text as a reader does;
+    the metadata to every field it takes from the page."""
+    if text.isascii():
+        return text
+    text = text.translate(_WITHOUT_INVISIBLE)
+    if "\u200d" in text or "\u200c" in text:
+        text = _LONE_JOINERS.sub("", text)
+    return text

@@ -119,6 +119,7 @@ from unboiler.metadata.title import (
     is_site_name,
     same_headline,
 )
+from unboiler.text import visible
 
 
 @dataclass(frozen=True)
@@ -170,17 +171,26 @@ def extract_metadata(document: TextDocument) -> Metadata:
     canonical, image = _urls(page)
     categories, tags = _topics(page)
     return Metadata(
-        title=title,
-        author=_author(page, near, title),
+        title=_shown(title),
+        author=_shown(_author(page, near, title)),
         date=_date(page, near),
         language=_language(page),
-        sitename=sites[0] if sites else None,
-        description=_description(page),
+        sitename=_shown(sites[0] if sites else None),
+        description=_shown(_description(page)),
         image=image,
         url=canonical,
-        categories=categories,
-        tags=tags,
+        categories=tuple(filter(None, map(_shown, categories))),
+        tags=tuple(filter(None, map(_shown, tags))),
     )
+
+
+def _shown(text: str | None) -> str | None:
+    """A field as a reader sees it: without the zero-width spaces, byte-order marks and
+    soft hyphens a ``<title>`` or a meta tag carries (:func:`unboiler.text.visible`), as
+    no text output holds them; None when nothing is left."""
+    if text is None:
+        return None
+    return visible(text).strip() or None
 
 
 def _site_names(meta: dict[str, list[str]], data: StructuredData) -> list[str]:

@@ -51,7 +51,7 @@ from unboiler.output.formula import (
     formula_parts,
     is_display,
 )
-from unboiler.text import LONG_TEXT, pieces, remove_space
+from unboiler.text import INVISIBLE_CHARACTERS, LONG_TEXT, pieces, remove_space, visible
 
 # --------------------------------------------------------------------------- tag tables
 
@@ -1658,37 +1658,10 @@ def plain(inlines: Iterable[Inline], *, line_break: str = "\n") -> str:
 
 # --------------------------------------------------------------------------- hygiene
 
-#: Characters that show nothing and mean nothing to a reader of the text, which pages put
-#: in for line breaking and encoders leave behind: the byte-order mark (U+FEFF, once the
-#: zero-width no-break space), the zero-width space (U+200B), the word joiner (U+2060)
-#: and the soft hyphen (U+00AD, a hyphenation point).  In extracted text they only cut
-#: words apart for search indexes and tokenisers ("exam\u00adple" is not "example").
-#: The zero-width non-joiner and joiner (U+200C, U+200D) stay: they change how Persian,
-#: the Indic scripts and emoji sequences are written.
-INVISIBLE_CHARACTERS: Final = "\ufeff\u200b\u2060\u00ad"
-_WITHOUT_INVISIBLE: Final = dict.fromkeys(map(ord, INVISIBLE_CHARACTERS))
 _ENCODED_INVISIBLE: Final = {ord(char): quote(char) for char in INVISIBLE_CHARACTERS}
 #: White space other than the line break at the end of a line (spaces, tabs, no-break
 #: spaces left after a line's last word).
 _LINE_END_SPACE: Final = re.compile(r"[^\S\n]+$", re.MULTILINE)
-
-
-#: A run of joiners with nothing to join: white space on both sides.  At a text's edge a
-#: joiner may join the text of the element beside it (``<b>می</b>&zwnj;<b>خواهم</b>``);
-#: a line of joiners alone is no line (:func:`has_text`).
-_LONE_JOINERS: Final = re.compile("(?<=\\s)[\u200c\u200d]+(?=\\s)")
-
-
-def visible(text: str) -> str:
-    """``text`` without :data:`INVISIBLE_CHARACTERS`, nor joiners that join nothing
-    (:data:`_LONE_JOINERS`).  The layout applies it to every text it takes from the page,
-    so that every output, and Markdown's emphasis rules, see the text as a reader does."""
-    if text.isascii():
-        return text
-    text = text.translate(_WITHOUT_INVISIBLE)
-    if "\u200d" in text or "\u200c" in text:
-        text = _LONE_JOINERS.sub("", text)
-    return text
 
 
 #: How far up a ``<q>``'s enclosing quotations are counted (:func:`_quote_depth`): a
