@@ -5,7 +5,9 @@ UTF-16 without a byte-order mark, told by its zero bytes; the page's own ``<meta
 declaration, checked against the bytes; UTF-8 when the bytes are valid UTF-8; then the
 charset-normalizer detector, with the encoding browsers fall back to for the page's
 language (windows-1252 for most) kept when it is nearly as plausible as the detector's
-first choice (HTML Standard, "Determining the character encoding").
+first choice (HTML Standard, "Determining the character encoding"); a page that names
+no language is read in the encoding of the language its text reads as
+(:func:`_read_as_its_language`).
 Labels are read as browsers read them (the standard's aliases: Latin-1 is windows-1252;
 a page's own UTF-16 declaration is UTF-8, its UTF-7 none: :data:`UNDECLARABLE`), and a
 caller's UTF-16 or UTF-32 for bytes without a zero byte is as wrong as a single-byte
@@ -19,7 +21,7 @@ from __future__ import annotations
 
 import codecs
 import re
-from typing import Final
+from typing import Any, Final
 
 from unboiler.errors import ExtractionError, UnknownEncodingError
 
@@ -410,17 +412,61 @@ _HTML_LANG: Final = re.compile(
 _TRADITIONAL_CHINESE: Final = frozenset({"tw", "hk", "mo", "hant"})
 
 
+def _language_default(language: str, region: str = "") -> str:
+    """The codec of :data:`LOCALE_DEFAULT_ENCODINGS` for an ISO 639 code (and, for
+    Chinese, its region or script)."""
+    language = language.lower()
+    if language == "zh":
+        language = "zh-tw" if region.lower() in _TRADITIONAL_CHINESE else "zh-cn"
+    return LOCALE_DEFAULT_ENCODINGS.get(language, "cp1252")
+
+
 def default_encoding(data: bytes) -> str:
     """The codec browsers would fall back to for this page (see
     :data:`LOCALE_DEFAULT_ENCODINGS`), by its ``<html lang>``."""
     match = _HTML_LANG.search(data, 0, META_PRESCAN_BYTES)
     if match is None:
         return "cp1252"
-    language = match.group(1).decode("ascii").lower()
-    if language == "zh":
-        region = (match.group(2) or b"").decode("ascii").lower()
-        language = "zh-tw" if region in _TRADITIONAL_CHINESE else "zh-cn"
-    return LOCALE_DEFAULT_ENCODINGS.get(language, "cp1252")
+    return _language_default(
+        match.group(1).decode("ascii"), (match.group(2) or b"").decode("ascii")
+    )
+
+
+#: Markup, scripts and styles, left out of the text a decoding is judged by.
+_MARKUP: Final = re.compile(r"<(script|style)\b.*?</\1\s*>|<[^>]*>", re.DOTALL | re.IGNORECASE)
+#: How many of the detector's plausible decodings are read for their language.
+MAX_LANGUAGE_TRIALS: Final = 6
+
+
+def _read_as_its_language(data: bytes, matches: list[Any]) -> str | None:
+    """For a page that names no language: the first of the detector's plausible
+    decodings whose text reads, to the language detector (CLD2), as a language whose
+    legacy encodings include that one (a Turkish page read as windows-1254, which CLD2
+    then calls Turkish; read as windows-1252 it says "Ýstanbul" and is still called
+    Turkish, whose encodings do not include windows-1252).  This is the browsers' own
+    fallback by language (:data:`LOCALE_DEFAULT_ENCODINGS`), with the language read
+    from the text where the page does not name it, as Firefox's detector (chardetng)
+    and Chromium's (CED) tell Latin code pages apart by the language they give."""
+    from unboiler.language import detect  # imported lazily: CLD2 is needed here only
+
+    for match in matches[:MAX_LANGUAGE_TRIALS]:
+        codec = match.encoding
+        text = _MARKUP.sub(" ", data[:200_000].decode(codec, errors="replace"))
+        language = detect(text)
+        if language is None:
+            continue
+        default = _language_default(language)
+        family = (default, *_SAME_LANGUAGE_ENCODINGS.get(default, ()))
+        if codec not in family and not any(n in family for n in match.could_be_from_charset):
+            continue
+        # The language's encodings that the detector finds plausible, the browsers'
+        # default first (Polish reads as Polish in windows-1250 too, with "ś" as "¶");
+        # a match stands for every encoding that gives the same text.
+        readings = {
+            name for other in matches for name in (other.encoding, *other.could_be_from_charset)
+        }
+        return next(name for name in family if name in readings)
+    return None
 
 
 #: The other encodings in use for the languages of each default above: a page of that
@@ -468,9 +514,13 @@ def _detect(data: bytes) -> str:
     if preferred == "cp1252" and not best.encoding.startswith(_LATIN_SINGLE_BYTE):
         return data.decode(best.encoding, errors="replace")
     family = (preferred, *_SAME_LANGUAGE_ENCODINGS.get(preferred, ()))
+    plausible = [m for m in matches if m.chaos - best.chaos <= WINDOWS_1252_PREFERENCE]
+    if _HTML_LANG.search(data, 0, META_PRESCAN_BYTES) is None:
+        by_language = _read_as_its_language(data, plausible)
+        if by_language is not None:
+            return data.decode(by_language, errors="replace")
     if best.encoding in family:
         return data.decode(best.encoding, errors="replace")
-    plausible = [m for m in matches if m.chaos - best.chaos <= WINDOWS_1252_PREFERENCE]
     for codec in family:  # the browsers' default first
         for match in plausible:
             # a match stands for every encoding that gives the same text
