@@ -337,3 +337,50 @@ def test_definition_lists_side_by_side_or_nested_stay_apart() -> None:
         "<dl>\n<dt>Inner</dt>\n<dd>y</dd>",
         "<dl>\n<dd>z</dd>\n</dl>",
     ]
+
+
+_ENGLISH = (
+    "<p>Our anthology prints every poem in its original script next to an English "
+    "translation, so that readers can see the shape of the lines as the poets wrote them.</p>"
+)
+_ARABIC = "إذا الشعب يوماً أراد الحياة، فلا بد أن يستجيب القدر وفي الليل ينجلي."
+_HEBREW = (
+    "<p>חברת Intel הודיעה היום על השקת מעבד חדש שפותח במרכז הפיתוח שלה בחיפה, והוא "
+    "מציע ביצועים גבוהים לעומת הדור הקודם של המעבדים.</p>"
+)
+
+
+@pytest.mark.parametrize(
+    ("page", "expected"),
+    [
+        # text of the other direction in an English article keeps its own
+        (f"<article>{_ENGLISH}<blockquote dir='rtl'><p>{_ARABIC}</p></blockquote></article>",
+         f'<blockquote dir="rtl">\n<p>{_ARABIC}</p>\n</blockquote>'),
+        (f"<article>{_ENGLISH}<p dir='rtl'>{_ARABIC}</p></article>", f'<p dir="rtl">{_ARABIC}</p>'),
+        (f"<article>{_ENGLISH}<ul><li dir='rtl'>{_ARABIC}</li><li>Two</li></ul></article>",
+         f'<li dir="rtl">{_ARABIC}</li>\n<li>Two</li>'),
+        (f"<article>{_ENGLISH}<div style='direction: rtl'><p>{_ARABIC}</p></div></article>",
+         f'<p dir="rtl">{_ARABIC}</p>'),
+        (f"<article>{_ENGLISH}<h2 dir='auto'>{_ARABIC}</h2>{_ENGLISH}</article>",
+         f'<h2 dir="rtl">{_ARABIC}</h2>'),
+        # and a command in a Hebrew article is laid out left to right
+        (f"<html dir='rtl'><body><article>{_HEBREW * 2}<pre dir='ltr'>$ lscpu | grep Model"
+         "</pre></article></body></html>",
+         '<pre dir="ltr"><code>$ lscpu | grep Model</code></pre>'),
+    ],
+)  # fmt: skip
+def test_a_block_of_the_other_direction_says_so(page: str, expected: str) -> None:
+    # Only the outer <div dir> was written: the Arabic quotation of an English page
+    # came out left to right, punctuation on the wrong side.
+    fragment = unboiler.extract(page, extractor="boilerpipe-everything", output="html")
+    assert expected in fragment
+
+
+def test_blocks_of_the_content_direction_carry_no_dir_of_their_own() -> None:
+    page = f"<html dir='rtl'><body><article><div dir='rtl'>{_HEBREW * 3}</div></article>"
+    fragment = unboiler.extract(page, extractor="boilerpipe-everything", output="html")
+    assert fragment.startswith('<div dir="rtl">\n<p>')
+    assert fragment.count("dir=") == 1
+    # neither is a page that declares nothing marked anywhere
+    plain = unboiler.extract(f"<article>{_ENGLISH * 2}</article>", output="html")
+    assert "dir=" not in plain

@@ -50,7 +50,7 @@ def _auto(element: Any) -> str:
     return "ltr"
 
 
-def _own(element: Any) -> str | None:
+def declared_direction(element: Any) -> str | None:
     """What ``element`` itself declares: a direction, "" for a declaration of none
     (a wrong ``dir`` value), or None when it declares nothing."""
     attributes = element.attributes
@@ -79,7 +79,7 @@ def _declared(element: Any, known: dict[int, str | None]) -> str | None:
             found = known[key]
             break
         walked.append(key)
-        own = _own(element)
+        own = declared_direction(element)
         if own is not None:
             # a wrong value declares no direction, and stops inheritance too
             found = own or None
@@ -106,4 +106,4 @@ def content_direction(document: TextDocument) -> str | None:
     return _declared(body, known) if body is not None else None
 
 
-__all__ = ["AUTO_TEXT_CHARS", "DIRECTIONS", "content_direction"]
+__all__ = ["AUTO_TEXT_CHARS", "DIRECTIONS", "content_direction", "declared_direction"]

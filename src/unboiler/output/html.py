@@ -53,15 +53,21 @@ ALLOWED_TAGS: Final = frozenset(
     | {"aside"}
     | {"dl", "dt", "dd"}
     | {"table", "thead", "tbody", "tr", "th", "td", "img"}
-    | {"div"}  # only the wrapper that carries the text's direction
+    | {"div"}  # only the wrapper that carries the content's direction
     | set(INLINE_TAGS.values())
 )
+#: Elements that carry the direction of their text where it differs from the text
+#: around them (an Arabic quotation in an English article).
+DIRECTED_TAGS: Final = frozenset(
+    {"div", "p", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "aside", "pre", "ul", "ol"}
+    | {"li", "dt", "dd"}
+)
 ALLOWED_ATTRIBUTES: Final = {
-    "div": {"dir"},
+    **{tag: {"dir"} for tag in DIRECTED_TAGS},
     "a": {"href"},
     "img": {"src", "alt"},
-    "ol": {"start", "type"},
-    "li": {"value"},
+    "ol": {"start", "type", "dir"},
+    "li": {"value", "dir"},
     "th": {"colspan", "rowspan"},
     "td": {"colspan", "rowspan"},
     "code": {"class"},  # the language of a code block, written here as language-NAME
@@ -86,6 +92,16 @@ def _web_url(url: str | None, schemes: frozenset[str] = URL_SCHEMES) -> str | No
 
 def _attribute(value: str) -> str:
     return escape_html(value, quote=True)
+
+
+def _dir(direction: str | None, around: str | None) -> str:
+    """The ``dir`` attribute of an element whose text the page declares in
+    ``direction``, written in one of direction ``around``: none when they agree (an
+    Arabic quotation in an English article is ``<blockquote dir="rtl">``, a shell
+    command in a Hebrew one ``<pre dir="ltr">``)."""
+    if direction is None or direction == around or direction not in DIRECTIONS:
+        return ""
+    return f' dir="{direction}"'
 
 
 class _Writer:
@@ -124,9 +140,10 @@ class _Writer:
         out.extend(reversed(closings))
         return "".join(out)
 
-    def blocks(self, blocks: Iterable[Block]) -> str:
+    def blocks(self, blocks: Iterable[Block], around: str | None) -> str:
         """The blocks, a definition list's lines (:class:`DefinitionPart`) in a
-        ``<dl>`` of their own, each run of them one."""
+        ``<dl>`` of their own, each run of them one; ``around`` is the direction of the
+        element they are written in (see :func:`_dir`)."""
         written: list[str] = []
         terms: list[str] = []  # the definition list being written
         for block in blocks:
@@ -136,19 +153,24 @@ class _Writer:
                     terms = []
                 line = self.line(block.inlines)
                 if line.strip():
-                    terms.append(f"<{block.part.value}>{line}</{block.part.value}>")
+                    tag = block.part.value
+                    terms.append(f"<{tag}{_dir(block.direction, around)}>{line}</{tag}>")
                 continue
             if terms:
                 written.append("<dl>\n" + "\n".join(terms) + "\n</dl>")
                 terms = []
-            text = self.block(block)
+            text = self.block(block, around)
             if text:
                 written.append(text)
         if terms:
             written.append("<dl>\n" + "\n".join(terms) + "\n</dl>")
         return "\n".join(written)
 
-    def block(self, block: Block) -> str:
+    def block(self, block: Block, around: str | None) -> str:
+        if isinstance(block, Rule | Table):
+            return "<hr>" if isinstance(block, Rule) else self.table(block)
+        direction = _dir(block.direction, around)
+        inner = block.direction or around
         if isinstance(block, Paragraph | Heading):
             # A line of images alone writes nothing when its images are left out (none
             # asked for, or no web address for them): no empty element is written.
@@ -156,14 +178,15 @@ class _Writer:
             if not line.strip():
                 return ""
             if isinstance(block, Paragraph):
-                return f"<p>{line}</p>"
-            return f"<h{block.level}>{line}</h{block.level}>"
+                return f"<p{direction}>{line}</p>"
+            return f"<h{block.level}{direction}>{line}</h{block.level}>"
         if isinstance(block, CodeBlock):
             language = f' class="language-{_attribute(block.language)}"' if block.language else ""
-            return f"<pre><code{language}>{escape_html(block.text, quote=False)}</code></pre>"
+            code = escape_html(block.text, quote=False)
+            return f"<pre{direction}><code{language}>{code}</code></pre>"
         if isinstance(block, Quote):
             tag = "aside" if block.aside else "blockquote"
-            return f"<{tag}>\n{self.blocks(block.blocks)}\n</{tag}>"
+            return f"<{tag}{direction}>\n{self.blocks(block.blocks, inner)}\n</{tag}>"
         if isinstance(block, ListBlock):
             tag = "ol" if block.ordered else "ul"
             start = f' start="{block.start}"' if block.ordered and block.start != 1 else ""
@@ -172,20 +195,21 @@ class _Writer:
             # items numbered otherwise than one up (reversed, or by value) each say it
             values = [f' value="{n}"' for n in block.numbers] if block.numbers else None
             marks = block.check_marks()
-            items = "\n".join(
-                f"<li{values[index] if values else ''}>{marks[index]}{self.item(item)}</li>"
-                for index, item in enumerate(block.items)
-            )
-            return f"<{tag}{start}>\n{items}\n</{tag}>"
-        if isinstance(block, Rule):
-            return "<hr>"
-        return self.table(block)
+            written = []
+            for index, item in enumerate(block.items):
+                item_dir, content = self.item(item, inner)
+                value = values[index] if values else ""
+                written.append(f"<li{value}{item_dir}>{marks[index]}{content}</li>")
+            items = "\n".join(written)
+            return f"<{tag}{start}{direction}>\n{items}\n</{tag}>"
+        raise TypeError(f"not a block: {block!r}")  # pragma: no cover - every kind is above
 
-    def item(self, blocks: list[Block]) -> str:
-        """A list item; one that is a single line is written without its ``<p>``."""
+    def item(self, blocks: list[Block], around: str | None) -> tuple[str, str]:
+        """A list item's ``dir`` attribute and content; one that is a single line is
+        written without its ``<p>``, its direction on the ``<li>``."""
         if len(blocks) == 1 and isinstance(blocks[0], Paragraph):
-            return self.line(blocks[0].inlines)
-        return "\n" + self.blocks(blocks) + "\n"
+            return _dir(blocks[0].direction, around), self.line(blocks[0].inlines)
+        return "", "\n" + self.blocks(blocks, around) + "\n"
 
     def table(self, table: Table) -> str:
         rows = []
@@ -235,7 +259,9 @@ def blocks_to_html(
     inside a ``<div dir>`` when ``direction`` is given (the one the page declares,
     :func:`unboiler.metadata.direction.content_direction`): pasted into a page of the
     other direction, Arabic or Hebrew text would otherwise run the wrong way."""
-    fragment = _Writer(links=links, images=images).blocks(blocks)
+    fragment = _Writer(links=links, images=images).blocks(
+        blocks, direction if direction in DIRECTIONS else None
+    )
     if fragment and direction in DIRECTIONS:
         fragment = f'<div dir="{direction}">\n{fragment}\n</div>'
     return sanitize(fragment)

@@ -43,6 +43,7 @@ from selectolax.lexbor import LexborNode
 
 from unboiler import tags
 from unboiler.document import TextBlock, TextDocument
+from unboiler.metadata.direction import declared_direction
 from unboiler.output.formula import (
     MATHJAX_CLASS,
     SUBSCRIPT_FORMS,
@@ -236,6 +237,9 @@ class Paragraph:
     part: DefinitionPart | None = None
     #: The first line of its definition list: two lists side by side stay two.
     opens_list: bool = False
+    #: The direction its element or an enclosing one in the content declares
+    #: (:func:`~unboiler.metadata.direction.declared_direction`); None when none does.
+    direction: str | None = None
 
 
 #: Class names that mark a documentation admonition, a note or warning set apart from
@@ -267,6 +271,7 @@ def _admonition(element: LexborNode) -> bool:
 class Heading:
     level: int
     inlines: list[Inline]
+    direction: str | None = None  # as a paragraph's
 
 
 @dataclass
@@ -275,6 +280,7 @@ class CodeBlock:
 
     text: str
     language: str | None = None
+    direction: str | None = None  # as a paragraph's
 
 
 @dataclass
@@ -284,6 +290,7 @@ class Quote:
 
     blocks: list[Block]
     aside: bool = False
+    direction: str | None = None  # as a paragraph's
 
 
 @dataclass
@@ -302,6 +309,7 @@ class ListBlock:
     #: Each item's checkbox, for a task list (GitHub's ``<input type="checkbox">`` at
     #: the start of an item): ticked, not ticked, or None for an item without one.
     checks: list[bool | None] | None = None
+    direction: str | None = None  # as a paragraph's
 
     def check_marks(self) -> list[str]:
         """Each item's task mark as GFM writes it (``[x] ``, ``[ ] ``; GFM §5.3), or ""."""
@@ -2248,7 +2256,7 @@ def _formatted(blocks: list[Block], run: list[Inline]) -> list[Block]:
         return blocks
     closes = [Close(opening.mark) for opening in reversed(opened)]
     return [
-        Heading(block.level, normalize([*opened, *block.inlines, *closes]))
+        Heading(block.level, normalize([*opened, *block.inlines, *closes]), block.direction)
         if isinstance(block, Heading)
         else block
         for block in blocks
@@ -2492,6 +2500,9 @@ class _Layout:
         self.new_list = False  # a <dl> begun, none of its lines written yet
         self.follows: dict[LexborNode, bool] = {}  # see content_follows
         self.box_ends: set[LexborNode] = set()  # links drawn as boxes: see close_inline
+        #: The direction declared by the innermost element being read that declares one
+        #: (None: the content's own, which the HTML output's wrapper carries).
+        self.direction: str | None = None
 
     # -- leaves
 
@@ -2732,6 +2743,8 @@ class _Layout:
         # every level to every line, quadratic in the nesting: 30 s for a 150 kB page.
         # Each mark is kept with the element that opened it.
         reading: dict[Mark, LexborNode] = {}
+        # The direction before each element read through that declares its own.
+        directions: dict[LexborNode, str | None] = {}
         node = container.first_child
         while True:
             if node is None:
@@ -2747,6 +2760,8 @@ class _Layout:
                     seams.mark(run)
                 else:
                     self.end_line(run, blocks, seams)
+                    if directions and node in directions:
+                        self.direction = directions.pop(node)
                     if node.tag in _DEFINITION_PARTS:
                         parts.pop()
                         self.part = parts[-1] if parts else None
@@ -2837,6 +2852,10 @@ class _Layout:
                     structure = self.structure(node, tag, depth)
                     if structure is None:
                         parents.append(node)
+                        own = declared_direction(node)
+                        if own:
+                            directions[node] = self.direction
+                            self.direction = own
                         if tag in _DEFINITION_PARTS:
                             self.part = _DEFINITION_PARTS[tag]
                             parts.append(self.part)
@@ -2887,35 +2906,48 @@ class _Layout:
                     opens = self.part is not None and self.new_list
                     if opens:
                         self.new_list = False
-                    blocks.append(Paragraph(inlines, self.part, opens))
+                    blocks.append(Paragraph(inlines, self.part, opens, self.direction))
             run.clear()
             run.extend(carried)
         if self.pending:
-            blocks.extend(Paragraph([text]) for text in self.pending)
+            blocks.extend(Paragraph([text], direction=self.direction) for text in self.pending)
             self.pending.clear()
 
     def structure(self, node: LexborNode, tag: str, depth: int) -> list[Block] | None:
         """The blocks of a structural element; None for an element without structure,
-        whose content the flow reads through."""
+        whose content the flow reads through.  A direction the element declares is its
+        blocks' (:attr:`direction`)."""
+        own = declared_direction(node)
+        if not own:
+            return self._structure(node, tag, depth)
+        outer, self.direction = self.direction, own
+        try:
+            return self._structure(node, tag, depth)
+        finally:
+            self.direction = outer
+
+    def _structure(self, node: LexborNode, tag: str, depth: int) -> list[Block] | None:
         level = HEADING_LEVELS.get(tag)
         if level is not None:
             run: list[Inline] = []
             self.inline(node, run)
             inlines = [" " if isinstance(t, LineBreak) else t for t in normalize(run)]
-            return [Heading(level, normalize(inlines))] if has_text(inlines) else []
+            heading = Heading(level, normalize(inlines), self.direction)
+            return [heading] if has_text(inlines) else []
         if tag == "pre":
             text = self.preformatted(node)
-            return [CodeBlock(text, _code_language(node))] if text.strip() else []
+            code = CodeBlock(text, _code_language(node), self.direction)
+            return [code] if text.strip() else []
         if depth >= MAX_NESTING:
             return None
         if tag in LIST_TAGS:
             return self.list_block(node, depth + 1)
         if tag == "blockquote":
             blocks = self.flow(node, depth + 1)
-            return [Quote(blocks)] if blocks else []
+            return [Quote(blocks, direction=self.direction)] if blocks else []
         if _admonition(node):
             blocks = self.flow(node, depth + 1)
-            return [Quote(blocks, aside=True)] if blocks else []
+            return [Quote(blocks, aside=True, direction=self.direction)] if blocks else []
         if tag == "table":
             return self.table(node, depth + 1)
         return None
@@ -3003,7 +3035,7 @@ class _Layout:
         checks = [check for _, _, check in entries]
         tasks = checks if any(check is not None for check in checks) else None
         if node.tag != "ol":
-            return [ListBlock(False, 1, items, checks=tasks)]
+            return [ListBlock(False, 1, items, checks=tasks, direction=self.direction)]
         numbers = _ordinals(node, [value for _, value, _ in entries])
         counting = numbers == list(range(numbers[0], numbers[0] + len(numbers)))
         style = (node.attributes.get("type") or "").strip()
@@ -3015,6 +3047,7 @@ class _Layout:
                 None if counting else numbers,
                 style if style in LIST_NUMBER_STYLES else None,
                 tasks,
+                self.direction,
             )
         ]
 
@@ -3051,7 +3084,11 @@ class _Layout:
                 elif tag != "li" and _wraps_items(child) and depth < MAX_NESTING:
                     items.extend(self.list_items(child, depth + 1))
                 elif tag == "li" or not _laid_inline(child):
+                    own = declared_direction(child)
+                    outer = self.direction
+                    self.direction = own or outer
                     item = self.flow(child, depth)
+                    self.direction = outer
                     if tag == "li":
                         value = _list_number(child.attributes.get("value"))
                         check = _task_check(child)
