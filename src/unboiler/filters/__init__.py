@@ -44,4 +44,14 @@ def neighbours(blocks: list[TextBlock]) -> Iterable[tuple[TextBlock, TextBlock, 
     return zip(padded, blocks, padded[2:], strict=False)
 
 
-__all__ = ["Chain", "Filter", "chain", "neighbours"]
+def drop_blocks(document: TextDocument, indices: Iterable[int]) -> bool:
+    """Make the content blocks among ``indices`` boilerplate: the last step of a rule
+    that finds the blocks to leave out; True when one was content."""
+    blocks = document.blocks
+    changed = False
+    for index in indices:
+        changed = blocks[index].set_content(False) | changed
+    return changed
+
+
+__all__ = ["Chain", "Filter", "chain", "drop_blocks", "neighbours"]

@@ -37,6 +37,7 @@ import numpy as np
 import numpy.typing as npt
 
 from unboiler.document import TextDocument
+from unboiler.filters import drop_blocks
 
 #: The page type whose comment sections are dropped (WCXB's type names).
 COMMENTED_TYPES: Final = frozenset({"article"})
@@ -117,10 +118,7 @@ def drop_comment_sections_filter(document: TextDocument) -> bool:
     likelihood = np.fromiter((block.score for block in blocks), np.float64, len(blocks))
     words = np.fromiter((block.num_words for block in blocks), np.float64, len(blocks))
     kept = drop_comment_sections(keep, likelihood, words, sections)
-    changed = False
-    for index in np.flatnonzero(keep & ~kept).tolist():
-        changed = blocks[index].set_content(False) | changed
-    return changed
+    return drop_blocks(document, np.flatnonzero(keep & ~kept).tolist())
 
 
 __all__ = [

@@ -36,6 +36,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from unboiler.document import TextDocument
+from unboiler.filters import drop_blocks
 from unboiler.tags import control_in_line, in_heading
 
 #: A block whose element or one of its ``BUTTON_LEVELS - 1`` nearest ancestors is a
@@ -97,12 +98,7 @@ def control_labels(document: TextDocument) -> frozenset[int]:
 def drop_control_labels(document: TextDocument) -> bool:
     """Filter: the content blocks that are a button's label (:func:`control_labels`)
     become boilerplate."""
-    changed = False
-    for index in control_labels(document):
-        block = document.blocks[index]
-        if block.is_content:
-            changed = block.set_content(False) | changed
-    return changed
+    return drop_blocks(document, control_labels(document))
 
 
 __all__ = [

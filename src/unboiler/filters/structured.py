@@ -27,6 +27,7 @@ import re
 from typing import Any, Final
 
 from unboiler.document import TextBlock, TextDocument
+from unboiler.filters import drop_blocks
 from unboiler.jsonld import product_description
 
 #: A description shorter than this (in words) is a tagline, not a description.
@@ -114,12 +115,7 @@ def hidden_metadata(document: TextDocument) -> frozenset[int]:
 def drop_hidden_metadata(document: TextDocument) -> bool:
     """Filter: the content blocks of a hidden page-level microdata item
     (:func:`hidden_metadata`) become boilerplate."""
-    changed = False
-    for index in hidden_metadata(document):
-        block = document.blocks[index]
-        if block.is_content:
-            changed = block.set_content(False) | changed
-    return changed
+    return drop_blocks(document, hidden_metadata(document))
 
 
 __all__ = [
