@@ -2,8 +2,8 @@
 most (tests/pages/default/): a blog post beside a wordy sidebar, a post followed by
 pingbacks, a news story followed by readers' comments, a page with a second full
 article, an article with a table, a post only inside <noscript>, forum threads, a
-product page, listings, a documentation page and a landing page, in English, German,
-French, Spanish, Chinese and Japanese.
+product page, one with customers' reviews, listings, a documentation page and a landing
+page, in English, German, French, Spanish, Chinese and Japanese.
 
 Each page marks distinctive phrases of its true content (``keep``) and of its boilerplate
 (``drop``); they were chosen from the page as written, never from any program's output.
@@ -247,6 +247,23 @@ PAGES: dict[str, dict[str, list[str]]] = {
             "Recibe nuestras novedades y ofertas exclusivas",
             "Todos los derechos reservados",
             "Utilizamos cookies propias y de terceros",
+        ],
+    ),
+    # A product's description and specifications, then customers' reviews as long as
+    # its paragraphs.
+    "product-reviews": dict(
+        keep=[
+            "a light trekking pack for multi-day hikes",
+            "the hip belt can be moved up or down by eight centimetres",
+            "pulls over the whole pack in a storm",
+            "Recycled ripstop nylon, 210 denier",
+        ],
+        drop=[
+            "I carried this pack for nine days on the Alta Via",
+            "the side pockets are too shallow for a litre bottle",
+            "I am short and most packs sit too low on my hips",
+            "Trekking poles, carbon",
+            "Free returns within 30 days",
         ],
     ),
     # A news section: nine linked headlines, each with a one-sentence standfirst.

@@ -121,9 +121,10 @@ class PageData:
     #: The blocks that are a button's label (:func:`~unboiler.filters.controls.control_labels`);
     #: empty in runs saved before them.
     controls: frozenset[int] = frozenset()
-    #: The blocks of each comment section (:func:`~unboiler.filters.comments.comment_sections`);
-    #: empty in runs saved before them.
-    comments: tuple[tuple[int, ...], ...] = ()
+    #: For each page type with readers' contributions, the blocks of each of their
+    #: sections (:func:`~unboiler.filters.contributions.contribution_sections`), as
+    #: (type, blocks) pairs; empty in runs saved before them.
+    contributions: tuple[tuple[str, tuple[int, ...]], ...] = ()
     #: The blocks of a hidden microdata item of the page
     #: (:func:`~unboiler.filters.structured.hidden_metadata`); empty in runs saved before them.
     hidden_items: frozenset[int] = frozenset()
@@ -154,7 +155,7 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
     (decision units, cells, quotations, button labels...), from ``document`` parsed as the
     extractor parses it: by name, for :func:`page_data` and for a saved run's pages to
     take this code's rules (``benchmarks/default_cv.py --load``)."""
-    from unboiler.filters.comments import comment_sections
+    from unboiler.filters.contributions import SECTION_WORDS, contribution_sections
     from unboiler.filters.controls import control_labels
     from unboiler.filters.repeats import in_table_cell
     from unboiler.filters.structured import hidden_metadata
@@ -177,7 +178,11 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
         "contents": contents_entries(document),
         "quotes": tuple(map(tuple, quotation_groups(document))),
         "controls": control_labels(document),
-        "comments": tuple(comment_sections(document)),
+        "contributions": tuple(
+            (kind, section)
+            for kind in SECTION_WORDS
+            for section in contribution_sections(document, kind)
+        ),
         "hidden_items": hidden_metadata(document),
     }
 
@@ -557,8 +562,8 @@ class HeldOut:
         F-``beta`` when given: its decision units (:mod:`unboiler.filters.units`) and,
         unless ``drop_repeats`` is false, its repeated-text rule
         (:mod:`unboiler.filters.repeats`), then its rules for a quotation's remnants,
-        for a button's labels (:mod:`unboiler.filters.controls`), for an article's
-        comment sections (:mod:`unboiler.filters.comments`) and for hidden metadata
+        for a button's labels (:mod:`unboiler.filters.controls`), for readers'
+        contributions (:mod:`unboiler.filters.contributions`) and for hidden metadata
         (:mod:`unboiler.filters.structured`), as the extractor's filters apply them."""
         from unboiler.classify.decide import (
             HEADING_COLUMN,
@@ -566,7 +571,7 @@ class HeldOut:
             QUOTE_COLUMN,
             choose_units,
         )
-        from unboiler.filters.comments import COMMENTED_TYPES, drop_comment_sections
+        from unboiler.filters.contributions import drop_contributions
         from unboiler.filters.repeats import drops_repeats, hidden_copies, one_copy_each
         from unboiler.filters.units import drop_quotation_remnants, keep_whole
 
@@ -609,8 +614,9 @@ class HeldOut:
         if page.hidden_items:
             keep = keep.copy()
             keep[list(page.hidden_items)] = False
-        if kind in COMMENTED_TYPES:
-            keep = drop_comment_sections(keep, self.probabilities[index], page.words, page.comments)
+        sections = [blocks for of, blocks in page.contributions if of == kind]
+        if sections:
+            keep = drop_contributions(keep, self.probabilities[index], page.words, sections)
         keep = keep_whole(keep, [group for group in page.code if len(group) > 1])
         return _kept_text(page, keep)
 

@@ -30,9 +30,9 @@ def default(
     description when the page's text has none of it; on pages other than articles and
     documentation, text kept twice is kept once (outside a quotation when a copy is), and
     a quotation whose text is left out loses its attribution ("Ann said:") too; a
-    button's label is left out, unless it heads an accordion or asks a question; an
-    article's comment section and a hidden schema.org box of the page's metadata are
-    left out;
+    button's label is left out, unless it heads an accordion or asks a question;
+    readers' contributions (an article's comments, a product's reviews, a forum post's
+    signature) and a hidden schema.org box of the page's metadata are left out;
     the lines of a <pre> or of a heading, the cells of a table row and a line cut at a
     formula, an inline icon, microdata or a form control are decided together.
     favor= balanced, precision or recall; model= a file from `unboiler train` (default:
@@ -42,7 +42,7 @@ def default(
     scrapinghub 0.961 against 0.964, readability 0.959 against 0.962)."""
     from unboiler.classify.decide import DecideBlocks, check_favor
     from unboiler.classify.default_model import DefaultModel, load_default_model
-    from unboiler.filters.comments import drop_comment_sections_filter
+    from unboiler.filters.contributions import drop_contributions_filter
     from unboiler.filters.controls import drop_control_labels
     from unboiler.filters.repeats import DropRepeatedContent
     from unboiler.filters.structured import add_product_description, drop_hidden_metadata
@@ -64,7 +64,7 @@ def default(
     steps += [
         drop_quotation_remnants_filter,
         drop_control_labels,
-        drop_comment_sections_filter,
+        drop_contributions_filter,
         drop_hidden_metadata,
         keep_whole_preformatted,
         add_product_description,

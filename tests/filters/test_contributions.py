@@ -1,0 +1,134 @@
+"""Readers' contributions are not the page's content: found by a whole word of a class or
+id, by page type, and dropped when the page's likeliest block lies outside them."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from unboiler.filters.contributions import (
+    contribution_sections,
+    drop_contributions,
+    drop_contributions_filter,
+)
+from unboiler.parse import parse
+
+PAGE = (
+    "<html><body><article>"
+    "<p>The council voted to build the tram line after a decade of debate.</p>"
+    "<p>Construction begins next spring and takes three years.</p>"
+    "</article>"
+    "<section id='comments'><h2>2 comments</h2>"
+    "<div class='comment-list'>"  # a section inside the section: one group
+    "<p>Finally, a tram for the harbour district after all these years.</p>"
+    "<p>Two hundred million euros is a lot of money for six kilometres.</p>"
+    "</div></section>"
+    "<div class='nocomment commentList'><p>Words that name no comment section.</p></div>"
+    "<div class='Fb-Comments'><p>A second thread, from a social network's plug-in.</p></div>"
+    "</body></html>"
+)
+PRODUCT = (
+    "<html><body><main><h1>Steel kettle</h1>"
+    "<div class='description'><p>A kettle of brushed steel that boils a litre in three "
+    "minutes.</p></div>"
+    "<div class='product-preview'><p>Shown in silver and black.</p></div>"
+    "<section id='reviews'><h2>Customer reviews</h2>"
+    "<div class='review'><p>Boils fast, but the lid is stiff to open.</p></div></section>"
+    "</main></body></html>"
+)
+FORUM = (
+    "<html><body><div class='post'><p>My router drops the connection every evening.</p>"
+    "<div class='signature'><p>Sent from my phone, excuse typos.</p></div></div>"
+    "<div class='post'><p>Try another channel: the neighbours' networks crowd yours.</p>"
+    "</div></body></html>"
+)
+
+
+def _texts(document, indices):  # type: ignore[no-untyped-def]
+    return [document.blocks[index].text for index in indices]
+
+
+def test_sections_are_found_by_a_whole_word_of_class_or_id() -> None:
+    document = parse(PAGE)
+    sections = contribution_sections(document, "article")
+    assert [_texts(document, section) for section in sections] == [
+        [
+            "2 comments",
+            "Finally, a tram for the harbour district after all these years.",
+            "Two hundred million euros is a lot of money for six kilometres.",
+        ],
+        ["A second thread, from a social network's plug-in."],
+    ]
+
+
+@pytest.mark.parametrize(
+    ("page", "page_type", "expected"),
+    [
+        (PRODUCT, "product", [["Customer reviews", "Boils fast, but the lid is stiff to open."]]),
+        (FORUM, "forum", [["Sent from my phone, excuse typos."]]),
+        # each type its own words: an article's reviews, a product's comments are none
+        (PRODUCT, "article", []),
+        (PAGE, "product", []),
+        (PAGE, "documentation", []),
+    ],
+)
+def test_each_page_type_has_its_own_words(
+    page: str, page_type: str, expected: list[list[str]]
+) -> None:
+    document = parse(page)
+    found = contribution_sections(document, page_type)
+    assert [_texts(document, section) for section in found] == expected
+
+
+def test_a_page_without_sections_has_none() -> None:
+    assert contribution_sections(parse("<p>No comment, said the minister.</p>"), "article") == []
+
+
+def test_sections_are_dropped_unless_they_hold_the_likeliest_block() -> None:
+    keep = np.array([True, True, True, True, False])
+    words = np.array([10.0, 0.0, 8.0, 9.0, 5.0])
+    likelihood = np.array([0.7, 0.99, 0.6, 0.8, 0.2])  # block 1 has no words
+    kept = drop_contributions(keep, likelihood, words, [(2,), (3, 4)])
+    # block 3 is the likeliest with words: its section stays; block 2's goes
+    assert kept.tolist() == [True, True, False, True, False]
+    assert keep.tolist() == [True, True, True, True, False]  # the input is not changed
+
+
+def test_nothing_changes_without_sections_or_kept_blocks() -> None:
+    keep = np.array([False, False])
+    words = np.array([3.0, 4.0])
+    likelihood = np.array([0.1, 0.2])
+    assert drop_contributions(keep, likelihood, words, [(0,)]).tolist() == [False, False]
+    keep = np.array([True, True])
+    assert drop_contributions(keep, likelihood, words, []).tolist() == [True, True]
+
+
+def _decided(page: str, page_type: str, likeliest: str):  # type: ignore[no-untyped-def]
+    document = parse(page)
+    document.page_type = page_type
+    for block in document.blocks:
+        block.set_content(True)
+        block.score = 0.9 if likeliest in block.text else 0.6
+    return document
+
+
+def test_the_filter_drops_comments_on_articles_only() -> None:
+    document = _decided(PAGE, "article", "council voted")
+    assert drop_contributions_filter(document)
+    kept = [block.text for block in document.blocks if block.is_content]
+    assert kept == [
+        "The council voted to build the tram line after a decade of debate.",
+        "Construction begins next spring and takes three years.",
+        "Words that name no comment section.",
+    ]
+    forum = _decided(PAGE, "forum", "council voted")  # a forum's posts are its content
+    assert not drop_contributions_filter(forum)
+    assert all(block.is_content for block in forum.blocks)
+
+
+def test_the_filter_drops_a_products_reviews() -> None:
+    document = _decided(PRODUCT, "product", "brushed steel")
+    assert drop_contributions_filter(document)
+    kept = [block.text for block in document.blocks if block.is_content]
+    assert "Boils fast, but the lid is stiff to open." not in kept
+    assert "Shown in silver and black." in kept  # "preview" is no review
