@@ -38,8 +38,8 @@ def default(
     favor= balanced, precision or recall; model= a file from `unboiler train` (default:
     the packaged model); drop_repeats=False keeps repeated text; members= how many of the
     model's members decide, from the first (default: all; the packaged model has three,
-    and one alone is about a fifth faster: held out, WCXB 0.878 against 0.879,
-    scrapinghub 0.961 against 0.964, readability 0.959 against 0.962)."""
+    and one alone is about a fifth faster: held out, WCXB 0.881 against 0.881,
+    scrapinghub 0.962 against 0.966, readability 0.959 against 0.962)."""
     from unboiler.classify.decide import DecideBlocks, check_favor
     from unboiler.classify.default_model import DefaultModel, load_default_model
     from unboiler.filters.contributions import drop_contributions_filter
