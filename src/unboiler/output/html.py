@@ -29,7 +29,6 @@ from unboiler.output.text import (
     Image,
     Inline,
     LineBreak,
-    ListBlock,
     Mark,
     Open,
     Paragraph,
@@ -187,22 +186,21 @@ class _Writer:
         if isinstance(block, Quote):
             tag = "aside" if block.aside else "blockquote"
             return f"<{tag}{direction}>\n{self.blocks(block.blocks, inner)}\n</{tag}>"
-        if isinstance(block, ListBlock):
-            tag = "ol" if block.ordered else "ul"
-            start = f' start="{block.start}"' if block.ordered and block.start != 1 else ""
-            if block.style is not None:
-                start += f' type="{block.style}"'  # one of four letters: nothing to escape
-            # items numbered otherwise than one up (reversed, or by value) each say it
-            values = [f' value="{n}"' for n in block.numbers] if block.numbers else None
-            marks = block.check_marks()
-            written = []
-            for index, item in enumerate(block.items):
-                item_dir, content = self.item(item, inner)
-                value = values[index] if values else ""
-                written.append(f"<li{value}{item_dir}>{marks[index]}{content}</li>")
-            items = "\n".join(written)
-            return f"<{tag}{start}{direction}>\n{items}\n</{tag}>"
-        raise TypeError(f"not a block: {block!r}")  # pragma: no cover - every kind is above
+        # what is left is a list
+        tag = "ol" if block.ordered else "ul"
+        start = f' start="{block.start}"' if block.ordered and block.start != 1 else ""
+        if block.style is not None:
+            start += f' type="{block.style}"'  # one of four letters: nothing to escape
+        # items numbered otherwise than one up (reversed, or by value) each say it
+        values = [f' value="{n}"' for n in block.numbers] if block.numbers else None
+        marks = block.check_marks()
+        written = []
+        for index, item in enumerate(block.items):
+            item_dir, content = self.item(item, inner)
+            value = values[index] if values else ""
+            written.append(f"<li{value}{item_dir}>{marks[index]}{content}</li>")
+        items = "\n".join(written)
+        return f"<{tag}{start}{direction}>\n{items}\n</{tag}>"
 
     def item(self, blocks: list[Block], around: str | None) -> tuple[str, str]:
         """A list item's ``dir`` attribute and content; one that is a single line is
