@@ -261,3 +261,24 @@ def test_a_given_utf16_label_for_bytes_without_zeros_is_wrong(label: str) -> Non
     # and right for bytes that are UTF-16 without a byte-order mark
     if label != "utf-32":
         assert PAGE_TEXT in decode(page.encode("utf-16-le"), encoding=label)
+
+
+def test_a_given_utf16_label_is_wrong_with_a_stray_zero_byte_too() -> None:
+    assert decode(b"<html><body>Hello\x00 world!</body></html>", encoding="utf-16") == (
+        "<html><body>Hello world!</body></html>"
+    )
+
+
+def test_an_unclosed_style_is_read_to_the_end_at_once() -> None:
+    # The language check strips markup from each decoding it reads.  A <style> never
+    # closed was searched to the end from every opening (13 s for 180 kB of them): the
+    # first one now takes the rest of the page, as the HTML parser reads it.
+    from unboiler.charset import _MARKUP
+
+    text = "<p>Metin</p><style>x " * 3
+    match = _MARKUP.search(text, text.index("<style>"))
+    assert match is not None and match.end() == len(text)
+    closed = "<style>a{}</style><p>Metin</p>"
+    assert _MARKUP.sub(" ", closed).split() == ["Metin"]
+    page = f"<html><body><p>{SAMPLES['iso-8859-9'][1]}</p>".encode("iso-8859-9")
+    assert SAMPLES["iso-8859-9"][1] in decode(page + b"<style>x " * 2000)

@@ -219,13 +219,15 @@ def decode_with_utf8_flag(data: bytes, encoding: str | None) -> tuple[str, bool]
     # Stray NUL bytes in an 8-bit or UTF-8 page: the HTML parser drops NUL from text
     # (HTML standard, "data state"), and left in they make a detector take the page for
     # UTF-16.
+    if given is not None and _two_or_four_bytes(given):
+        # The caller's UTF-16 or UTF-32 for bytes with few zero bytes, which HTML's
+        # ASCII markup gives in either (a stray NUL or none): a wrong label, like a
+        # single-byte one over UTF-8, rather than a page of CJK-looking nonsense.
+        head = data[:4096]
+        if head.count(0) < UTF16_ZERO_SHARE / 2 * len(head):
+            given = None
     if b"\x00" in data:
         data = data.replace(b"\x00", b"")
-    elif given is not None and _two_or_four_bytes(given):
-        # The caller's UTF-16 or UTF-32 for bytes without a zero byte, which HTML's ASCII
-        # markup would give in either: a wrong label, like a single-byte one over UTF-8,
-        # rather than a page of CJK-looking nonsense.
-        given = None
     candidates = [given, declared_encoding(data)]
     utf8 = _utf8_text(data)
     for codec in candidates:
@@ -433,7 +435,9 @@ def default_encoding(data: bytes) -> str:
 
 
 #: Markup, scripts and styles, left out of the text a decoding is judged by.
-_MARKUP: Final = re.compile(r"<(script|style)\b.*?</\1\s*>|<[^>]*>", re.DOTALL | re.IGNORECASE)
+_MARKUP: Final = re.compile(
+    r"<(script|style)\b.*?(?:</\1\s*>|\Z)|<[^>]*>", re.DOTALL | re.IGNORECASE
+)  # a script never closed runs to the end, as the parser reads it (and in linear time)
 #: How many of the detector's plausible decodings are read for their language.
 MAX_LANGUAGE_TRIALS: Final = 6
 
@@ -500,8 +504,9 @@ def _detect(data: bytes) -> str:
     the page's language, the fallback a browser would use (windows-1252, by far the most
     common legacy encoding of the web, when the page names no language or a Western
     one) or else another encoding of that language is taken instead, if it is nearly as
-    plausible.  With no language named, only a Latin first choice is overruled, for
-    windows-1252.
+    plausible.  With no language named, the language the text reads as chooses among the
+    plausible decodings (:func:`_read_as_its_language`); failing that, only a Latin
+    first choice is overruled, for windows-1252.
     """
     from charset_normalizer import from_bytes  # imported lazily: most pages never need it
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from unboiler.filters import drop_sections
 from unboiler.filters.contributions import (
+    MAX_SECTION_DEPTH,
     contribution_sections,
-    drop_contributions,
     drop_contributions_filter,
 )
 from unboiler.parse import parse
@@ -51,20 +52,50 @@ def _texts(document, indices):  # type: ignore[no-untyped-def]
 def test_sections_are_found_by_a_whole_word_of_class_or_id() -> None:
     document = parse(PAGE)
     sections = contribution_sections(document, "article")
+    comments = [
+        "Finally, a tram for the harbour district after all these years.",
+        "Two hundred million euros is a lot of money for six kilometres.",
+    ]
     assert [_texts(document, section) for section in sections] == [
-        [
-            "2 comments",
-            "Finally, a tram for the harbour district after all these years.",
-            "Two hundred million euros is a lot of money for six kilometres.",
-        ],
+        ["2 comments", *comments],
+        comments,  # the list inside the section is one too
         ["A second thread, from a social network's plug-in."],
     ]
+
+
+def test_a_section_inside_one_that_holds_the_article_is_judged_on_its_own() -> None:
+    # class="post has-comments" around the article and its comments: the outer section
+    # holds the likeliest block and stays, the comments inside it go
+    page = PAGE.replace("<body><article>", "<body><div class='post has-comments'><article>")
+    page = page.replace("</section><div class='nocomment", "</section></div><div class='nocomment")
+    document = _decided(page, "article", "council voted")
+    assert drop_contributions_filter(document)
+    kept = [block.text for block in document.blocks if block.is_content]
+    assert "The council voted to build the tram line after a decade of debate." in kept
+    assert "Finally, a tram for the harbour district after all these years." not in kept
+    assert "2 comments" not in kept
+
+
+def test_deeply_nested_sections_cost_no_more_than_their_depth_bound() -> None:
+    replies = "<div class='comment'><p>reply</p>" * 2000 + "</div>" * 2000
+    document = parse(f"<html><body><p>The article itself.</p>{replies}</body></html>")
+    sections = contribution_sections(document, "article")
+    # each reply block counts in at most MAX_SECTION_DEPTH sections around it
+    assert sum(map(len, sections)) <= MAX_SECTION_DEPTH * len(document.blocks)
+    assert sections
 
 
 @pytest.mark.parametrize(
     ("page", "page_type", "expected"),
     [
-        (PRODUCT, "product", [["Customer reviews", "Boils fast, but the lid is stiff to open."]]),
+        (
+            PRODUCT,
+            "product",
+            [
+                ["Customer reviews", "Boils fast, but the lid is stiff to open."],
+                ["Boils fast, but the lid is stiff to open."],  # one review of them
+            ],
+        ),
         (FORUM, "forum", [["Sent from my phone, excuse typos."]]),
         # each type its own words: an article's reviews, a product's comments are none
         (PRODUCT, "article", []),
@@ -88,7 +119,7 @@ def test_sections_are_dropped_unless_they_hold_the_likeliest_block() -> None:
     keep = np.array([True, True, True, True, False])
     words = np.array([10.0, 0.0, 8.0, 9.0, 5.0])
     likelihood = np.array([0.7, 0.99, 0.6, 0.8, 0.2])  # block 1 has no words
-    kept = drop_contributions(keep, likelihood, words, [(2,), (3, 4)])
+    kept = drop_sections(keep, likelihood, words, [(2,), (3, 4)])
     # block 3 is the likeliest with words: its section stays; block 2's goes
     assert kept.tolist() == [True, True, False, True, False]
     assert keep.tolist() == [True, True, True, True, False]  # the input is not changed
@@ -98,9 +129,9 @@ def test_nothing_changes_without_sections_or_kept_blocks() -> None:
     keep = np.array([False, False])
     words = np.array([3.0, 4.0])
     likelihood = np.array([0.1, 0.2])
-    assert drop_contributions(keep, likelihood, words, [(0,)]).tolist() == [False, False]
+    assert drop_sections(keep, likelihood, words, [(0,)]).tolist() == [False, False]
     keep = np.array([True, True])
-    assert drop_contributions(keep, likelihood, words, []).tolist() == [True, True]
+    assert drop_sections(keep, likelihood, words, []).tolist() == [True, True]
 
 
 def _decided(page: str, page_type: str, likeliest: str):  # type: ignore[no-untyped-def]

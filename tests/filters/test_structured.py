@@ -79,14 +79,15 @@ def texts(document, indices):  # type: ignore[no-untyped-def]
     [
         '<div style="display:none" itemscope itemtype="http://schema.org/NewsArticle">{}</div>',
         '<div hidden><span itemscope itemtype="https://schema.org/WebPage/">{}</span></div>',
-        '<div aria-hidden="true" itemscope itemtype="https://schema.org/BlogPosting">{}</div>',
+        '<div hidden="hidden" itemscope itemtype="https://schema.org/BlogPosting">{}</div>',
         '<div style="color:red; DISPLAY: none" itemscope itemtype="https://schema.org/Article">'
         "{}</div>",
     ],
 )
 def test_a_hidden_item_of_the_page_is_metadata(box: str) -> None:
     document = parse(f"<html><body><article>{ARTICLE}</article>{box.format(MICRODATA)}</body>")
-    assert texts(document, hidden_metadata(document)) == {
+    (item,) = hidden_metadata(document)
+    assert texts(document, item) == {
         "New bridge opens",
         "Anna Schmidt",
         "Cologne,Bridge,Traffic",
@@ -103,20 +104,43 @@ def test_a_hidden_item_of_the_page_is_metadata(box: str) -> None:
         '<div style="display:none" itemscope itemtype="https://schema.org/Answer">{}</div>',
         # hidden, but no microdata item
         '<div style="display:none">{}</div>',
+        # hidden from screen readers only, or until the browser's find opens it
+        '<div aria-hidden="true" itemscope itemtype="https://schema.org/Article">{}</div>',
+        '<div hidden="until-found" itemscope itemtype="https://schema.org/Article">{}</div>',
     ],
 )
 def test_other_items_and_hidden_boxes_are_left_to_the_model(box: str) -> None:
     document = parse(f"<html><body><article>{ARTICLE}</article>{box.format(MICRODATA)}</body>")
-    assert hidden_metadata(document) == frozenset()
+    assert hidden_metadata(document) == []
+
+
+def _decided(html: str):  # type: ignore[no-untyped-def]
+    document = parse(html)
+    for block in document.blocks:
+        block.set_content(True)
+        block.score = 0.9 if "bridge over the Rhine" in block.text else 0.6
+    return document
 
 
 def test_the_filter_leaves_the_metadata_out() -> None:
     box = '<div style="display:none" itemscope itemtype="http://schema.org/NewsArticle">{}</div>'
-    document = parse(f"<html><body><article>{ARTICLE}</article>{box.format(MICRODATA)}</body>")
-    for block in document.blocks:
-        block.set_content(True)
+    document = _decided(f"<html><body><article>{ARTICLE}</article>{box.format(MICRODATA)}</body>")
     assert drop_hidden_metadata(document)
     assert [block.text for block in document.blocks if block.is_content] == [
         unboiler.parse(ARTICLE).blocks[0].text
     ]
     assert not drop_hidden_metadata(document)  # nothing left to drop
+
+
+def test_an_article_hidden_until_its_script_runs_is_kept() -> None:
+    # the whole app hidden, the article's own item inside: it holds the likeliest
+    # block, and leaving it out gave an empty page
+    page = (
+        '<html><body><div id="app" style="display:none"><article itemscope '
+        f'itemtype="https://schema.org/NewsArticle">{MICRODATA}{ARTICLE}</article></div>'
+        "</body></html>"
+    )
+    document = _decided(page)
+    assert len(hidden_metadata(document)) == 1
+    assert not drop_hidden_metadata(document)
+    assert all(block.is_content for block in document.blocks)

@@ -151,6 +151,10 @@ def test_author_labels_of_other_languages() -> None:
         ("记者 张伟", "张伟"),
         ("بقلم أحمد محمود", "أحمد محمود"),  # Arabic "by the pen of"
         ("责任编辑：张三", None),  # the editor in charge
+        ("作者：张三来源：新华社", "张三"),  # the source's label, no space before it
+        ("文：张三摄影：李四", "张三"),
+        ("文/图：张三", "张三"),  # words and pictures by one person
+        ("图／文：张三", "张三"),
     ],
 )
 def test_byline_labels_of_chinese_japanese_and_arabic(line: str, expected: str | None) -> None:
@@ -168,6 +172,10 @@ def test_a_line_break_in_a_byline_element_ends_the_name() -> None:
     )
     assert author_of(body=body) == "Иван"
     line = '<p class="byline">By <b>Jane</b> Doe<br>May 5, 2024</p>'
+    assert author_of(body=f"<h1>Plane irons</h1>{line}{RUNNING_TEXT}") == "Jane Doe"
+    line = '<p class="byline">By <b>Jane Doe<br>Staff writer</b></p>'  # a break inside
+    assert author_of(body=f"<h1>Plane irons</h1>{line}{RUNNING_TEXT}") == "Jane Doe"
+    line = '<div class="byline"><span>Jane</span><span>Doe</span><br>Staff writer</div>'
     assert author_of(body=f"<h1>Plane irons</h1>{line}{RUNNING_TEXT}") == "Jane Doe"
 
 

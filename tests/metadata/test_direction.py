@@ -130,3 +130,23 @@ def test_a_long_quotation_alone_declaring_does_not_decide() -> None:
         f'<blockquote dir="rtl">{PARAGRAPH}</blockquote></article></body></html>'
     )
     assert direction_of(html, "boilerpipe-everything") is None
+
+
+@pytest.mark.parametrize(
+    "before",
+    [
+        "<bdi>Jane</bdi>: ",  # an isolated name before the Arabic text
+        "<span dir='ltr'>@jdoe</span> ",  # a part that declares its own direction
+        "<style>p { color: red }</style>",
+        "<textarea>reply here</textarea>",
+    ],
+)
+def test_auto_passes_over_what_the_standard_passes_over(before: str) -> None:
+    html = f'<html><body><div dir="auto">{before}{ARABIC[3:-4] * 3}</div></body></html>'
+    assert direction_of(html, "boilerpipe-everything") == "rtl"
+
+
+def test_a_wrong_dir_value_leaves_the_parents_direction() -> None:
+    # HTML's dir has no invalid-value state of its own: the element inherits
+    html = f'<html dir="rtl"><body><div dir="sideways">{ARABIC * 3}</div></body></html>'
+    assert direction_of(html, "boilerpipe-everything") == "rtl"

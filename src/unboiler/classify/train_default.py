@@ -125,9 +125,9 @@ class PageData:
     #: sections (:func:`~unboiler.filters.contributions.contribution_sections`), as
     #: (type, blocks) pairs; empty in runs saved before them.
     contributions: tuple[tuple[str, tuple[int, ...]], ...] = ()
-    #: The blocks of a hidden microdata item of the page
+    #: The blocks of each hidden microdata item of the page
     #: (:func:`~unboiler.filters.structured.hidden_metadata`); empty in runs saved before them.
-    hidden_items: frozenset[int] = frozenset()
+    hidden_items: tuple[tuple[int, ...], ...] = ()
     #: The entries of the page's own table of contents
     #: (:func:`~unboiler.filters.units.contents_entries`); empty in runs saved before them.
     contents: frozenset[int] = frozenset()
@@ -183,7 +183,7 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
             for kind in SECTION_WORDS
             for section in contribution_sections(document, kind)
         ),
-        "hidden_items": hidden_metadata(document),
+        "hidden_items": tuple(hidden_metadata(document)),
     }
 
 
@@ -571,7 +571,7 @@ class HeldOut:
             QUOTE_COLUMN,
             choose_units,
         )
-        from unboiler.filters.contributions import drop_contributions
+        from unboiler.filters import drop_sections
         from unboiler.filters.repeats import drops_repeats, hidden_copies, one_copy_each
         from unboiler.filters.units import drop_quotation_remnants, keep_whole
 
@@ -611,12 +611,10 @@ class HeldOut:
         if page.controls:
             keep = keep.copy()
             keep[list(page.controls)] = False
-        if page.hidden_items:
-            keep = keep.copy()
-            keep[list(page.hidden_items)] = False
+        probabilities = self.probabilities[index]
         sections = [blocks for of, blocks in page.contributions if of == kind]
-        if sections:
-            keep = drop_contributions(keep, self.probabilities[index], page.words, sections)
+        keep = drop_sections(keep, probabilities, page.words, sections)
+        keep = drop_sections(keep, probabilities, page.words, page.hidden_items)
         keep = keep_whole(keep, [group for group in page.code if len(group) > 1])
         return _kept_text(page, keep)
 

@@ -9,8 +9,11 @@ from the page (the title, the language) it reads from the document.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
 
 from unboiler.document import EMPTY_BLOCK, TextBlock, TextDocument
 
@@ -44,6 +47,46 @@ def neighbours(blocks: list[TextBlock]) -> Iterable[tuple[TextBlock, TextBlock, 
     return zip(padded, blocks, padded[2:], strict=False)
 
 
+def drop_sections(
+    keep: npt.NDArray[np.bool_],
+    likelihood: npt.NDArray[np.float64],
+    words: npt.NDArray[np.float64],
+    sections: Sequence[Sequence[int]],
+) -> npt.NDArray[np.bool_]:
+    """``keep`` without the blocks of each of ``sections`` that does not hold the
+    page's likeliest block with words (the first of them on a tie): a section a rule
+    finds by its markup (readers' comments, a hidden metadata box) is no content, unless
+    the model's surest block lies in it, where the markup says nothing reliable (an
+    article wrapped in ``class="post has-comments"``, an app hidden until its script
+    runs).  ``keep`` itself is not changed."""
+    if not sections or not keep.any():
+        return keep
+    with_words = words > 0
+    if not with_words.any():
+        return keep
+    likeliest = int(np.argmax(np.where(with_words, likelihood, -1.0)))
+    keep = keep.copy()
+    for section in sections:
+        if likeliest not in section:
+            keep[list(section)] = False
+    return keep
+
+
+def drop_sections_of(document: TextDocument, sections: Sequence[Sequence[int]]) -> bool:
+    """Filter step: :func:`drop_sections` over the document's content flags and each
+    block's :attr:`~unboiler.document.TextBlock.score`."""
+    blocks = document.blocks
+    if not sections:
+        return False
+    keep = np.fromiter((block.is_content for block in blocks), np.bool_, len(blocks))
+    if not keep.any():
+        return False
+    likelihood = np.fromiter((block.score for block in blocks), np.float64, len(blocks))
+    words = np.fromiter((block.num_words for block in blocks), np.float64, len(blocks))
+    kept = drop_sections(keep, likelihood, words, sections)
+    return drop_blocks(document, np.flatnonzero(keep & ~kept).tolist())
+
+
 def drop_blocks(document: TextDocument, indices: Iterable[int]) -> bool:
     """Make the content blocks among ``indices`` boilerplate: the last step of a rule
     that finds the blocks to leave out; True when one was content."""
@@ -54,4 +97,12 @@ def drop_blocks(document: TextDocument, indices: Iterable[int]) -> bool:
     return changed
 
 
-__all__ = ["Chain", "Filter", "chain", "drop_blocks", "neighbours"]
+__all__ = [
+    "Chain",
+    "Filter",
+    "chain",
+    "drop_blocks",
+    "drop_sections",
+    "drop_sections_of",
+    "neighbours",
+]

@@ -15,9 +15,11 @@ Such a section is an element whose ``class`` or ``id`` holds the type's word as 
 word (:data:`SECTION_WORDS`: "comments-area", "fb-comments", ``id="reviews"``,
 "post-signature"; not "nocomment", "preview" or "commentList", whose words may name
 anything).  Its kept blocks are dropped when the page's likeliest block lies outside
-it: when the likeliest block lies inside, the section's name says nothing reliable (a
-page that wraps its article in ``class="post has-comments"``).  A forum's posts, often
-marked up as comments, are left alone by the page-type gate.
+it (:func:`unboiler.filters.drop_sections`): when the likeliest block lies inside, the
+section's name says nothing reliable (a page that wraps its article in
+``class="post has-comments"``), and the sections inside it are judged in turn (its
+``<div id="comments">`` under the article is dropped).  A forum's posts, often marked
+up as comments, are left alone by the page-type gate.
 
 Measured on the default extractor's held-out run (five folds by domain or site, the
 saved probabilities of ``python benchmarks/default_cv.py``, the rule applied after the
@@ -49,11 +51,8 @@ import re
 from collections.abc import Sequence
 from typing import Any, Final
 
-import numpy as np
-import numpy.typing as npt
-
 from unboiler.document import TextDocument
-from unboiler.filters import drop_blocks
+from unboiler.filters import drop_sections_of
 
 #: For each page type (WCXB's names), the words of its readers' contributions, the
 #: stem first (what the page's classes and ids are searched for).
@@ -80,10 +79,17 @@ def _names(element: Any, pattern: re.Pattern[str]) -> bool:
     )
 
 
+#: How many sections nested in one another a block is counted in, from the innermost
+#: out: a thread of replies nested a thousand deep would otherwise cost the square of
+#: its depth.  Real pages nest comment lists a few levels deep.
+MAX_SECTION_DEPTH: Final = 32
+
+
 def contribution_sections(document: TextDocument, page_type: str) -> list[tuple[int, ...]]:
-    """The blocks of each outermost section of readers' contributions of a page of
-    ``page_type`` (see the module docstring), in the page's order; sections without
-    blocks are left out, and a type without such sections has none."""
+    """The blocks of each section of readers' contributions of a page of ``page_type``
+    (see the module docstring), sections nested in others included, in the page's order
+    of their starts; sections without blocks are left out, and a type without such
+    sections has none."""
     tree = document.tree
     words = SECTION_WORDS.get(page_type)
     if tree is None or words is None:
@@ -94,65 +100,48 @@ def contribution_sections(document: TextDocument, page_type: str) -> list[tuple[
     sections = [element for element in candidates if _names(element, pattern)]
     if not sections:
         return []
-    # Each section's elements, the outer sections first (the selector gives them in
-    # document order, so an inner section comes after the one that holds it).
-    section_of: dict[Any, int] = {}
-    for number, section in enumerate(sections):
-        if section in section_of:  # inside an earlier section: part of it
+    number_of = {section: number for number, section in enumerate(sections)}
+    # The innermost section around each element, and the section around each section,
+    # in one walk of each outermost section (parents come before their children).
+    innermost: dict[Any, int] = {}
+    outer_of: dict[int, int] = {}
+    for section in sections:
+        if section in innermost:  # inside an earlier section: walked with it
             continue
         for element in section.traverse(include_text=False):
-            section_of[element] = number
+            number = number_of.get(element)
+            around = innermost.get(element.parent) if element is not section else None
+            if number is not None:
+                if around is not None:
+                    outer_of[number] = around
+                innermost[element] = number
+            elif around is not None:
+                innermost[element] = around
     groups: dict[int, list[int]] = {}
     for index, block in enumerate(document.blocks):
-        found = section_of.get(block.node)
-        if found is not None:
+        found = innermost.get(block.node)
+        for _ in range(MAX_SECTION_DEPTH):
+            if found is None:
+                break
             groups.setdefault(found, []).append(index)
+            found = outer_of.get(found)
     return [tuple(groups[number]) for number in sorted(groups)]
-
-
-def drop_contributions(
-    keep: npt.NDArray[np.bool_],
-    likelihood: npt.NDArray[np.float64],
-    words: npt.NDArray[np.float64],
-    sections: Sequence[Sequence[int]],
-) -> npt.NDArray[np.bool_]:
-    """``keep`` without the blocks of each of ``sections`` that does not hold the
-    likeliest block with words (the first of them on a tie)."""
-    if not sections or not keep.any():
-        return keep
-    with_words = words > 0
-    if not with_words.any():
-        return keep
-    likeliest = int(np.argmax(np.where(with_words, likelihood, -1.0)))
-    keep = keep.copy()
-    for section in sections:
-        if likeliest not in section:
-            keep[list(section)] = False
-    return keep
 
 
 def drop_contributions_filter(document: TextDocument) -> bool:
     """Filter: the content blocks of the readers' contributions of the page's type
-    (:attr:`TextDocument.page_type`; :func:`drop_contributions`, over each block's
-    :attr:`~unboiler.document.TextBlock.score`) become boilerplate."""
+    (:attr:`TextDocument.page_type`) that do not hold the likeliest block become
+    boilerplate (:func:`unboiler.filters.drop_sections`)."""
     if document.page_type not in SECTION_WORDS:
         return False
-    blocks = document.blocks
-    keep = np.fromiter((block.is_content for block in blocks), bool, len(blocks))
-    if not keep.any():
+    if not any(block.is_content for block in document.blocks):
         return False
-    sections = contribution_sections(document, document.page_type)
-    if not sections:
-        return False
-    likelihood = np.fromiter((block.score for block in blocks), np.float64, len(blocks))
-    words = np.fromiter((block.num_words for block in blocks), np.float64, len(blocks))
-    kept = drop_contributions(keep, likelihood, words, sections)
-    return drop_blocks(document, np.flatnonzero(keep & ~kept).tolist())
+    return drop_sections_of(document, contribution_sections(document, document.page_type))
 
 
 __all__ = [
+    "MAX_SECTION_DEPTH",
     "SECTION_WORDS",
     "contribution_sections",
-    "drop_contributions",
     "drop_contributions_filter",
 ]

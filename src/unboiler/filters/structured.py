@@ -12,13 +12,18 @@ headline again, the author, a keyword list, ISO dates, image addresses.  No read
 it, yet its short values sat among the article's blocks and the model kept them, so the
 text ended with "2019-11-13T23:06:00+01:00" and the keywords twice.  The blocks of a
 hidden microdata item of a page-level type (an article or a web page: the types of
-:data:`PAGE_ITEM_TYPES`) are no content (:func:`hidden_metadata`).  A hidden item of
-another type is left to the model: a FAQ's collapsed answer is an ``Answer`` item the
-reader opens, and WCXB's gold keeps it.  Measured on the default extractor's held-out
-run (the saved probabilities of ``python benchmarks/default_cv.py``, with the rules
-after the model): scrapinghub 0.96504 to 0.96602, WCXB and readability unchanged; 2 of
-the 1,666 pages change, both of one publisher, and no other page holds such an item
-with a block the model keeps.
+:data:`PAGE_ITEM_TYPES`) are no content (:func:`hidden_metadata`), unless the item holds
+the page's likeliest block (:func:`unboiler.filters.drop_sections`): an app whose whole
+article is hidden until its script runs keeps it.  Hidden means ``display: none`` or
+the ``hidden`` attribute, on the item or an ancestor, which no reader sees;
+``aria-hidden`` hides only from screen readers, and ``hidden="until-found"`` opens
+with the browser's find.  A hidden item of another type is left to the model: a FAQ's
+collapsed answer is an ``Answer`` item the reader opens, and WCXB's gold keeps it.
+
+Measured on the default extractor's held-out run (the saved probabilities of
+``python benchmarks/default_cv.py``, with the rules after the model): scrapinghub
+0.96504 to 0.96602, WCXB and readability unchanged; 2 of the 1,666 pages change, both
+of one publisher, and no other page holds such an item with a block the model keeps.
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ import re
 from typing import Any, Final
 
 from unboiler.document import TextBlock, TextDocument
-from unboiler.filters import drop_blocks
+from unboiler.filters import drop_sections_of
 from unboiler.jsonld import product_description
 
 #: A description shorter than this (in words) is a tagline, not a description.
@@ -73,9 +78,10 @@ _DISPLAY_NONE: Final = re.compile(r"display\s*:\s*none", re.IGNORECASE)
 
 
 def _hides(element: Any) -> bool:
-    """Whether ``element`` hides itself and what it holds from every reader."""
+    """Whether ``element`` hides itself and what it holds from every reader (HTML's
+    ``hidden``, but for ``until-found``; CSS ``display: none``)."""
     attributes = element.attributes
-    if "hidden" in attributes or (attributes.get("aria-hidden") or "").strip() == "true":
+    if "hidden" in attributes and (attributes["hidden"] or "").strip().lower() != "until-found":
         return True
     style = attributes.get("style")
     return bool(style) and _DISPLAY_NONE.search(style) is not None
@@ -95,27 +101,29 @@ def _page_item(element: Any) -> bool:
     return any(kind.rstrip("/").rsplit("/", 1)[-1].lower() in PAGE_ITEM_TYPES for kind in kinds)
 
 
-def hidden_metadata(document: TextDocument) -> frozenset[int]:
-    """The blocks inside a hidden microdata item of a page-level type (see the module
-    docstring)."""
+def hidden_metadata(document: TextDocument) -> list[tuple[int, ...]]:
+    """The blocks of each hidden microdata item of a page-level type (see the module
+    docstring), items without blocks left out."""
     tree = document.tree
     if tree is None:
-        return frozenset()
+        return []
     items = [
         item for item in tree.css("[itemscope][itemtype]") if _page_item(item) and _hidden(item)
     ]
-    if not items:
-        return frozenset()
-    inside: set[Any] = set()
+    sections = []
     for item in items:
-        inside.update(item.traverse(include_text=False))
-    return frozenset(i for i, block in enumerate(document.blocks) if block.node in inside)
+        inside = set(item.traverse(include_text=False))
+        blocks = tuple(i for i, block in enumerate(document.blocks) if block.node in inside)
+        if blocks:
+            sections.append(blocks)
+    return sections
 
 
 def drop_hidden_metadata(document: TextDocument) -> bool:
     """Filter: the content blocks of a hidden page-level microdata item
-    (:func:`hidden_metadata`) become boilerplate."""
-    return drop_blocks(document, hidden_metadata(document))
+    (:func:`hidden_metadata`) that does not hold the likeliest block become
+    boilerplate."""
+    return drop_sections_of(document, hidden_metadata(document))
 
 
 __all__ = [

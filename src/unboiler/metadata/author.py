@@ -329,16 +329,18 @@ def _first_line(element: Any) -> str:
     ]
     if len(lines) > 1:
         return str(lines[0])
-    # A line break does the same inside one element: a forum post's header puts the
-    # name, then "Posts: 3" ("Сообщений: 3") under it.
+    # A line break does the same, at any depth: a forum post's header puts the name,
+    # then "Posts: 3" ("Сообщений: 3") under it; "By <b>Jane Doe<br>Staff writer</b>".
     before: list[str] = []
-    for child in element.iter(include_text=True):
-        if child.tag == "br":
+    for node in element.traverse(include_text=True):
+        if node.tag == "br":
             if "".join(before).strip():
-                return "".join(before)
-            continue
-        before.append(child.text(deep=True, separator=" "))
-    return str(element.text(deep=True, separator=" "))
+                break
+        elif node.tag == "-text":
+            before.append(node.text(deep=False))
+    else:
+        return str(element.text(deep=True, separator=" "))
+    return " ".join(" ".join(before).split())
 
 
 def _visible_marked(tree: Any, selector: str) -> Iterator[Any]:

@@ -39,20 +39,41 @@ AUTO_TEXT_CHARS: Final = 4096
 _STRONG: Final = {"L": "ltr", "R": "rtl", "AL": "rtl"}
 
 
+#: Elements whose text ``dir="auto"`` passes over (HTML standard, "auto directionality":
+#: an isolated ``<bdi>``, and text no reader sees as the element's).
+_AUTO_SKIPPED: Final = frozenset({"bdi", "script", "style", "textarea", "template"})
+
+
 def _auto(element: Any) -> str:
-    """The direction ``dir="auto"`` gives ``element``: its text's first strongly
-    directional character's, left to right when it has none (HTML standard)."""
-    text = element.text(deep=True, separator=" ")[:AUTO_TEXT_CHARS]
-    for character in text:
-        found = _STRONG.get(unicodedata.bidirectional(character))
-        if found is not None:
-            return found
+    """The direction ``dir="auto"`` gives ``element``: that of the first strongly
+    directional character of its text, passing over :data:`_AUTO_SKIPPED` elements and
+    those that declare a direction of their own; left to right when it has none (HTML
+    standard).  At most :data:`AUTO_TEXT_CHARS` of text are read."""
+    # In the page's order: a node's children before its next sibling.
+    stack = [element.first_child] if element.first_child is not None else []
+    read = 0
+    while stack and read < AUTO_TEXT_CHARS:
+        node = stack.pop()
+        if node.next is not None:
+            stack.append(node.next)
+        if node.is_text_node:
+            text = node.text(deep=False)[: AUTO_TEXT_CHARS - read]
+            read += len(text)
+            for character in text:
+                found = _STRONG.get(unicodedata.bidirectional(character))
+                if found is not None:
+                    return found
+        elif node.is_element_node and node.tag not in _AUTO_SKIPPED:
+            value = (node.attributes.get("dir") or "").strip().lower()
+            if value not in DIRECTIONS and value != "auto" and node.first_child is not None:
+                stack.append(node.first_child)
     return "ltr"
 
 
 def declared_direction(element: Any) -> str | None:
-    """What ``element`` itself declares: a direction, "" for a declaration of none
-    (a wrong ``dir`` value), or None when it declares nothing."""
+    """What ``element`` itself declares: a direction, "" for a wrong ``dir`` value
+    (which, like no value, leaves the element its parent's direction), or None when it
+    declares nothing."""
     attributes = element.attributes
     style = attributes.get("style")
     if style and "direction" in style.lower():
@@ -80,9 +101,8 @@ def _declared(element: Any, known: dict[int, str | None]) -> str | None:
             break
         walked.append(key)
         own = declared_direction(element)
-        if own is not None:
-            # a wrong value declares no direction, and stops inheritance too
-            found = own or None
+        if own:  # a wrong value declares nothing: the parent's holds (HTML standard)
+            found = own
             break
         element = element.parent
     for key in walked:

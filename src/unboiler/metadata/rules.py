@@ -224,11 +224,14 @@ MAX_TEXT_LINK_DENSITY: Final = 0.3
 #: "Автор:", and Chinese and Japanese "作者：", "著者：", "筆者：" (with a full-width colon);
 #: and "Author(s)" (gtk-doc's and many manuals' wording) and, with a colon, "Authors:"
 #: (without one, "Authors" is a menu's link to the authors' pages).
+#: A Chinese credit for the words and the pictures at once ("文/图：张三", "图／文：李四"):
+#: the author's.
+_WORDS_AND_PICTURES: Final = r"(?:文|图|圖)\s*[/／·]\s*(?:文|图|圖)\s*[:：]"
 BYLINE: Final = re.compile(
     r"^\s*(?:(?:(?:written|authored|posted|post|published|words|text|story|article)\s+)?"
     r"(?:by|von|par|por|di|da|door|av|af|przez|autor(?:in)?|author|author\(s\)|auteur|автор|"
     r"作者|著者|筆者|記者|记者|撰文|بقلم)(?:\s*[:：]\s*|\s+)|authors\s*[:：]\s*"
-    r"|(?:文|記者|记者|撰文|作者)\s*[:：/／]\s*)"
+    rf"|{_WORDS_AND_PICTURES}\s*|(?:文|記者|记者|撰文|作者)\s*[:：/／]\s*)"
     r"(?P<name>[^\W\d_][\w.'’\-]*(?:[ \t]+(?:[^\W\d_][\w.'’\-]*|and|und|et|y|e|&)){0,12})",
     re.IGNORECASE,
 )
@@ -236,7 +239,8 @@ BYLINE: Final = re.compile(
 #: the page; a bare "By" is trusted only near the title ("Photo by", "Powered by").
 STRONG_BYLINE: Final = re.compile(
     r"^\s*(?:(?:(?:written|authored|posted)\s+by|author|autor(?:in)?|auteur|автор|作者|著者|筆者"
-    r"|記者|记者|撰文|بقلم)\b|authors\s*[:：]|author\(s\)|文\s*[:：/／])",
+    r"|記者|记者|撰文|بقلم)\b|authors\s*[:：]|author\(s\)|文\s*[:：/／]"
+    rf"|{_WORDS_AND_PICTURES})",
     re.IGNORECASE,
 )
 #: A byline's label alone, its name in the next block ("Written by" / "Jane Doe").
@@ -270,7 +274,9 @@ OTHER_ROLE: Final = re.compile(
     r"\b.{0,20}?\bby\b"
     # Chinese credits for an editor, a photographer, a translator ("责任编辑：张三",
     # "圖／李大華")
-    r"|^\s*(?:责任编辑|責任編輯|编辑|編輯|摄影|攝影|图|圖|翻译|翻譯)\s*[:：/／]",
+    # ("图/文：", words and pictures, is the author's)
+    rf"|^\s*(?!{_WORDS_AND_PICTURES})(?:责任编辑|責任編輯|编辑|編輯|摄影|攝影|图|圖|翻译|翻譯)"
+    r"\s*[:：/／]",
     re.IGNORECASE,
 )
 #: What ends a name in a byline: separators ("Jane Doe | May 5"), and a Chinese or
@@ -280,12 +286,15 @@ BYLINE_CUT: Final = re.compile(r"\s*(?:[|•·/»«／\u3000]|\s[-–—]\s)\s*"
 #: numbers; a name never holds them.  Function words only in lower case ("Audiophile On"
 #: is a name).
 BYLINE_STOP: Final = re.compile(
-    r"\s+(?:\d|(?:on|in|at|for|the|via|from|am|um|le|el|il)\b|(?i:(?:updated|published|"
+    r"(?:\s+(?:\d|(?:on|in|at|for|the|via|from|am|um|le|el|il)\b|(?i:(?:updated|published|"
     r"posted|reviewed|edited|last|january|february|march|april|may|june|july|august|"
     r"september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|"
-    r"dec|min|read|photo)\b)|發表於|发表于|發佈於|发布于|發表|发表|更新|來源|来源"
-    # the next credit's label, its separator after it or cut off with the name's end
-    r"|(?:圖|图|攝影|摄影|編輯|编辑|责任编辑|責任編輯)(?:\s*[:：/／]|$)).*$"
+    r"dec|min|read|photo)\b))"
+    # Chinese words after a name, with or without a space before them (a date's label, a
+    # source, the next credit's label with its separator or cut off with the name's end):
+    # "张三来源：新华社", "张三摄影：李四"
+    r"|\s*(?:發表於|发表于|發佈於|发布于|發表|发表|更新|來源|来源"
+    r"|(?:圖|图|攝影|摄影|編輯|编辑|责任编辑|責任編輯)(?:\s*[:：/／]|$))).*$"
 )
 #: Weekday names and their abbreviations (English, German, French, Spanish): a line that
 #: opens with one and holds a date is that date, not a name ("Sun Dec 17, 2023").
