@@ -104,7 +104,9 @@ PAGES: dict[str, dict[str, list[str]]] = {
         ],
     ),
     # A French news article, then the next article in full in its own <article>.
-    # A news story and, under it, readers' comments as long as its paragraphs.
+    # A news story and, under it, readers' comments as long as its paragraphs.  The model
+    # drops these itself; the comment rule is tested on its own in
+    # tests/filters/test_contributions.py.
     "news-comments": dict(
         keep=[
             "The city council voted on Tuesday to build a tram line",
