@@ -144,3 +144,19 @@ def test_an_article_hidden_until_its_script_runs_is_kept() -> None:
     assert len(hidden_metadata(document)) == 1
     assert not drop_hidden_metadata(document)
     assert all(block.is_content for block in document.blocks)
+
+
+def test_hidden_items_go_only_when_something_outside_them_is_kept() -> None:
+    import numpy as np
+
+    from unboiler.filters.structured import drop_hidden_items
+
+    words = np.array([12.0, 3.0, 0.0, 4.0])
+    keep = np.array([True, True, True, True])
+    # the visible article (block 0) is kept: the hidden box (1, 2) goes, whatever the
+    # model thought of its articleBody copy
+    assert drop_hidden_items(keep, words, [(1, 2)]).tolist() == [True, False, False, True]
+    # nothing with words kept outside the box: the page's content is in it
+    keep = np.array([False, True, True, False])
+    assert drop_hidden_items(keep, words, [(1, 2)]).tolist() == [False, True, True, False]
+    assert drop_hidden_items(keep, words, []) is keep

@@ -573,6 +573,7 @@ class HeldOut:
         )
         from unboiler.filters import drop_sections
         from unboiler.filters.repeats import drops_repeats, hidden_copies, one_copy_each
+        from unboiler.filters.structured import drop_hidden_items
         from unboiler.filters.units import drop_quotation_remnants, keep_whole
 
         page = self.pages[index]
@@ -614,7 +615,7 @@ class HeldOut:
         probabilities = self.probabilities[index]
         sections = [blocks for of, blocks in page.contributions if of == kind]
         keep = drop_sections(keep, probabilities, page.words, sections)
-        keep = drop_sections(keep, probabilities, page.words, page.hidden_items)
+        keep = drop_hidden_items(keep, page.words, page.hidden_items)
         keep = keep_whole(keep, [group for group in page.code if len(group) > 1])
         return _kept_text(page, keep)
 

@@ -57,8 +57,8 @@ def drop_sections(
     page's likeliest block with words (the first of them on a tie): a section a rule
     finds by its markup (readers' comments, a hidden metadata box) is no content, unless
     the model's surest block lies in it, where the markup says nothing reliable (an
-    article wrapped in ``class="post has-comments"``, an app hidden until its script
-    runs).  ``keep`` itself is not changed."""
+    article wrapped in ``class="post has-comments"``).  ``keep`` itself is not
+    changed."""
     if not sections or not keep.any():
         return keep
     with_words = words > 0
