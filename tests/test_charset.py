@@ -282,3 +282,12 @@ def test_an_unclosed_style_is_read_to_the_end_at_once() -> None:
     assert _MARKUP.sub(" ", closed).split() == ["Metin"]
     page = f"<html><body><p>{SAMPLES['iso-8859-9'][1]}</p>".encode("iso-8859-9")
     assert SAMPLES["iso-8859-9"][1] in decode(page + b"<style>x " * 2000)
+
+
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be"])
+def test_a_given_wide_label_reads_a_page_without_a_byte_order_mark(codec: str) -> None:
+    # mostly Chinese, so that few of its bytes are zero: the label is judged by whether
+    # the page reads as markup under it, and UTF-32 was taken for binary data
+    text = SAMPLES["gbk"][1]
+    page = f"<html><body><p>{text}</p></body></html>".encode(codec)
+    assert text in decode(page, encoding=codec)

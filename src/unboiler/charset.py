@@ -10,8 +10,8 @@ no language is read in the encoding of the language its text reads as
 (:func:`_read_as_its_language`).
 Labels are read as browsers read them (the standard's aliases: Latin-1 is windows-1252;
 a page's own UTF-16 declaration is UTF-8, its UTF-7 none: :data:`UNDECLARABLE`), and a
-caller's UTF-16 or UTF-32 for bytes without a zero byte is as wrong as a single-byte
-label over valid UTF-8.
+caller's UTF-16 or UTF-32 for bytes that do not read as markup under it is as wrong as
+a single-byte label over valid UTF-8.
 Stray NUL bytes are dropped, as the HTML parser drops them from text.  A page whose text
 was encoded to UTF-8 twice ("’" as "â" and two C1 controls) is mended after decoding
 (:func:`undo_double_utf8`, which the parser applies to text given as text too).
@@ -178,13 +178,16 @@ def _utf16_without_bom(data: bytes) -> str | None:
         codec = "utf-16-be"
     else:
         return None
-    # ... and the text it gives must look like markup: some "<", few control characters
-    # (binary data can put its zeros on one parity too).
+    # ... and the text it gives must look like markup (binary data can put its zeros on
+    # one parity too).
     text = sample[: len(sample) // 2 * 2].decode(codec, errors="replace")
+    return codec if _reads_as_markup(text) else None
+
+
+def _reads_as_markup(text: str) -> bool:
+    """Whether decoded text looks like a page: some "<", few control characters."""
     controls = sum(1 for char in text if char < " " and char not in "\t\n\r\f")
-    if "<" not in text or controls > BINARY_CONTROL_SHARE * len(text):
-        return None
-    return codec
+    return "<" in text and controls <= BINARY_CONTROL_SHARE * len(text)
 
 
 def decode(data: bytes, *, encoding: str | None = None) -> str:
@@ -208,6 +211,15 @@ def decode_with_utf8_flag(data: bytes, encoding: str | None) -> tuple[str, bool]
     for bom, bom_codec in _BOMS:
         if data.startswith(bom):
             return data[len(bom) :].decode(bom_codec, errors="replace"), False
+    if given is not None and _two_or_four_bytes(given):
+        # The caller's UTF-16 or UTF-32: right when the bytes read as markup under it
+        # (read before the zero bytes of its characters count as binary or are dropped), else
+        # wrong, like a single-byte label over UTF-8 (an 8-bit page with a stray NUL read
+        # as UTF-16 is CJK-looking nonsense without a "<").
+        head = data[:4096].decode(given, errors="replace")
+        if _reads_as_markup(head):
+            return data.decode(given, errors="replace"), False
+        given = None
     wide = _utf16_without_bom(data) if b"\x00" in data else None
     if wide is not None:
         return data.decode(wide, errors="replace"), False
@@ -219,13 +231,6 @@ def decode_with_utf8_flag(data: bytes, encoding: str | None) -> tuple[str, bool]
     # Stray NUL bytes in an 8-bit or UTF-8 page: the HTML parser drops NUL from text
     # (HTML standard, "data state"), and left in they make a detector take the page for
     # UTF-16.
-    if given is not None and _two_or_four_bytes(given):
-        # The caller's UTF-16 or UTF-32 for bytes with few zero bytes, which HTML's
-        # ASCII markup gives in either (a stray NUL or none): a wrong label, like a
-        # single-byte one over UTF-8, rather than a page of CJK-looking nonsense.
-        head = data[:4096]
-        if head.count(0) < UTF16_ZERO_SHARE / 2 * len(head):
-            given = None
     if b"\x00" in data:
         data = data.replace(b"\x00", b"")
     candidates = [given, declared_encoding(data)]
@@ -436,7 +441,7 @@ def default_encoding(data: bytes) -> str:
 
 #: Markup, scripts and styles, left out of the text a decoding is judged by.
 _MARKUP: Final = re.compile(
-    r"<(script|style)\b.*?(?:</\1\s*>|\Z)|<[^>]*>", re.DOTALL | re.IGNORECASE
+    r"<(script|style)\b.*?(?:</\1\s*>|\Z)|<[^<>]*>", re.DOTALL | re.IGNORECASE
 )  # a script never closed runs to the end, as the parser reads it (and in linear time)
 #: How many of the detector's plausible decodings are read for their language.
 MAX_LANGUAGE_TRIALS: Final = 6

@@ -7,11 +7,7 @@ import numpy as np
 import pytest
 
 from unboiler.filters import drop_sections
-from unboiler.filters.contributions import (
-    MAX_SECTION_DEPTH,
-    contribution_sections,
-    drop_contributions_filter,
-)
+from unboiler.filters.contributions import contribution_sections, drop_contributions_filter
 from unboiler.parse import parse
 
 PAGE = (
@@ -76,13 +72,24 @@ def test_a_section_inside_one_that_holds_the_article_is_judged_on_its_own() -> N
     assert "2 comments" not in kept
 
 
-def test_deeply_nested_sections_cost_no_more_than_their_depth_bound() -> None:
-    replies = "<div class='comment'><p>reply</p>" * 2000 + "</div>" * 2000
-    document = parse(f"<html><body><p>The article itself.</p>{replies}</body></html>")
+def test_a_thread_nested_deep_keeps_its_sections_whole() -> None:
+    # 40 replies each inside the one before, the likeliest block the deepest: every
+    # section around it holds it, and nothing goes (a cap on the nesting counted the
+    # deep blocks in no outer section, which then lost all its blocks)
+    replies = "".join(f"<div class='comment'><p>reply number {n}</p>" for n in range(40))
+    page = f"<html><body><h1>Thread</h1>{replies}{'</div>' * 40}</body></html>"
+    document = parse(page)
     sections = contribution_sections(document, "article")
-    # each reply block counts in at most MAX_SECTION_DEPTH sections around it
-    assert sum(map(len, sections)) <= MAX_SECTION_DEPTH * len(document.blocks)
-    assert sections
+    assert len(sections) == 40
+    assert all(len(section) == 40 - n for n, section in enumerate(sections))
+    for block in document.blocks:
+        block.set_content(True)
+        block.score = 0.9 if block.text == "reply number 39" else 0.5
+    document.page_type = "article"
+    assert not drop_contributions_filter(document)
+    # a thousand deep costs no more than the page: one walk, one pass over the blocks
+    deep = "<div class='comment'><p>reply</p>" * 1000 + "</div>" * 1000
+    assert len(contribution_sections(parse(f"<body><p>Text.</p>{deep}</body>"), "article")) == 1000
 
 
 @pytest.mark.parametrize(

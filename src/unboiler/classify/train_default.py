@@ -124,7 +124,7 @@ class PageData:
     #: For each page type with readers' contributions, the blocks of each of their
     #: sections (:func:`~unboiler.filters.contributions.contribution_sections`), as
     #: (type, blocks) pairs; empty in runs saved before them.
-    contributions: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    contributions: tuple[tuple[str, range], ...] = ()
     #: The blocks of each hidden microdata item of the page
     #: (:func:`~unboiler.filters.structured.hidden_metadata`); empty in runs saved before them.
     hidden_items: tuple[tuple[int, ...], ...] = ()

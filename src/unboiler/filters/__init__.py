@@ -68,7 +68,10 @@ def drop_sections(
     keep = keep.copy()
     for section in sections:
         if likeliest not in section:
-            keep[list(section)] = False
+            if isinstance(section, range):  # a run of blocks: one slice
+                keep[section.start : section.stop] = False
+            else:
+                keep[list(section)] = False
     return keep
 
 

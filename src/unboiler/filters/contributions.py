@@ -91,17 +91,12 @@ def _names(element: Any, pattern: re.Pattern[str]) -> bool:
     )
 
 
-#: How many sections nested in one another a block is counted in, from the innermost
-#: out: a thread of replies nested a thousand deep would otherwise cost the square of
-#: its depth.  Real pages nest comment lists a few levels deep.
-MAX_SECTION_DEPTH: Final = 32
-
-
-def contribution_sections(document: TextDocument, page_type: str) -> list[tuple[int, ...]]:
+def contribution_sections(document: TextDocument, page_type: str) -> list[range]:
     """The blocks of each section of readers' contributions of a page of ``page_type``
     (see the module docstring), sections nested in others included, in the page's order
     of their starts; sections without blocks are left out, and a type without such
-    sections has none."""
+    sections has none.  Each is a :class:`range` of block indices: a thread of replies
+    nested a thousand deep is a thousand ranges, not half a million indices."""
     tree = document.tree
     words = SECTION_WORDS.get(page_type)
     if tree is None or words is None:
@@ -114,7 +109,8 @@ def contribution_sections(document: TextDocument, page_type: str) -> list[tuple[
         return []
     number_of = {section: number for number, section in enumerate(sections)}
     # The innermost section around each element, and the section around each section,
-    # in one walk of each outermost section (parents come before their children).
+    # in one walk of each outermost section (parents come before their children; the
+    # outermost section's own parent is outside every section).
     innermost: dict[Any, int] = {}
     outer_of: dict[int, int] = {}
     for section in sections:
@@ -122,22 +118,30 @@ def contribution_sections(document: TextDocument, page_type: str) -> list[tuple[
             continue
         for element in section.traverse(include_text=False):
             number = number_of.get(element)
-            around = innermost.get(element.parent) if element is not section else None
+            around = innermost.get(element.parent)
             if number is not None:
                 if around is not None:
                     outer_of[number] = around
                 innermost[element] = number
             elif around is not None:
                 innermost[element] = around
-    groups: dict[int, list[int]] = {}
+    # A section's blocks are a run of the page's blocks (its subtree's, in the page's
+    # order): its first and last, from the blocks whose innermost section it is, then
+    # passed out to the sections around it, inner ones first (they come later in the
+    # page's order), in linear time however deep the nesting.
+    first: dict[int, int] = {}
+    last: dict[int, int] = {}
     for index, block in enumerate(document.blocks):
         found = innermost.get(block.node)
-        for _ in range(MAX_SECTION_DEPTH):
-            if found is None:
-                break
-            groups.setdefault(found, []).append(index)
-            found = outer_of.get(found)
-    return [tuple(groups[number]) for number in sorted(groups)]
+        if found is not None:
+            first.setdefault(found, index)
+            last[found] = index
+    for number in range(len(sections) - 1, -1, -1):
+        outer = outer_of.get(number)
+        if outer is not None and number in first:
+            first[outer] = min(first.get(outer, first[number]), first[number])
+            last[outer] = max(last.get(outer, last[number]), last[number])
+    return [range(first[number], last[number] + 1) for number in sorted(first)]
 
 
 def drop_contributions_filter(document: TextDocument) -> bool:
@@ -152,7 +156,6 @@ def drop_contributions_filter(document: TextDocument) -> bool:
 
 
 __all__ = [
-    "MAX_SECTION_DEPTH",
     "SECTION_WORDS",
     "contribution_sections",
     "drop_contributions_filter",

@@ -116,12 +116,16 @@ def hidden_metadata(document: TextDocument) -> list[tuple[int, ...]]:
     items = [
         item for item in tree.css("[itemscope][itemtype]") if _page_item(item) and _hidden(item)
     ]
+    if not items:
+        return []
+    blocks_of: dict[Any, list[int]] = {}  # several blocks may share an element
+    for index, block in enumerate(document.blocks):
+        blocks_of.setdefault(block.node, []).append(index)
     sections = []
     for item in items:
-        inside = set(item.traverse(include_text=False))
-        blocks = tuple(i for i, block in enumerate(document.blocks) if block.node in inside)
-        if blocks:
-            sections.append(blocks)
+        found = [i for e in item.traverse(include_text=False) for i in blocks_of.get(e, ())]
+        if found:
+            sections.append(tuple(sorted(found)))
     return sections
 
 

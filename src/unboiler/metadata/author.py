@@ -34,6 +34,7 @@ from unboiler.metadata.rules import (
     MAX_BYLINE_WORDS,
     MAX_NAME_WORDS,
     NAME_SELECTOR,
+    NEXT_CREDIT,
     NOT_AUTHORS,
     OTHER_ROLE,
     REVIEW_WORDS,
@@ -138,7 +139,9 @@ def byline_name(text: str, *, username: bool = False) -> str | None:
         if dated and parse_date(dated["date"]):
             match = BYLINE.match(text[dated.end() :])
     if match:
-        text = match["name"]
+        start, end = match.span("name")
+        credit = NEXT_CREDIT.search(text, start)
+        text = text[start : credit.start()] if credit and credit.start() < end else match["name"]
     text = " ".join(BYLINE_CUT.split(text, maxsplit=1)[0].split())
     text = BYLINE_STOP.sub("", text).strip(" ,&")
     if not text or len(text.split()) > MAX_NAME_WORDS or parse_date(f"{text} 1, 2000"):
@@ -340,6 +343,7 @@ def _first_line(element: Any) -> str:
             before.append(node.text(deep=False))
     else:
         return str(element.text(deep=True, separator=" "))
+    # the texts joined as the whole element's are (``separator=" "``, below)
     return " ".join(" ".join(before).split())
 
 

@@ -290,11 +290,20 @@ BYLINE_STOP: Final = re.compile(
     r"posted|reviewed|edited|last|january|february|march|april|may|june|july|august|"
     r"september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|"
     r"dec|min|read|photo)\b))"
-    # Chinese words after a name, with or without a space before them (a date's label, a
-    # source, the next credit's label with its separator or cut off with the name's end):
-    # "张三来源：新华社", "张三摄影：李四"
-    r"|\s*(?:發表於|发表于|發佈於|发布于|發表|发表|更新|來源|来源"
-    r"|(?:圖|图|攝影|摄影|編輯|编辑|责任编辑|責任編輯)(?:\s*[:：/／]|$))).*$"
+    # Chinese words after a name: after a space, a date's label, a source or the next
+    # credit's label ("王小明 發表於", "王小明 圖／李大華"); with no space, a date's
+    # label before its digits ("王小明发表于2023年"), since names end in such
+    # characters too ("王宏图", "张更新"; a label with its separator: NEXT_CREDIT)
+    r"|\s+(?:發表於|发表于|發佈於|发布于|發表|发表|更新|來源|来源"
+    r"|(?:圖|图|攝影|摄影|編輯|编辑|责任编辑|責任編輯)(?:\s*[:：/／]|$))"
+    r"|(?:發表於|发表于|發佈於|发布于)(?=\s*[\d:：])).*$"
+)
+#: The label of another credit and its separator, which ends the name before it even
+#: without a space ("作者：张三来源：新华社", "文：张三摄影：李四"); searched in the
+#: byline's text, whose name the pattern of :data:`BYLINE` would take up to the
+#: separator.
+NEXT_CREDIT: Final = re.compile(
+    r"(?:來源|来源|圖|图|攝影|摄影|編輯|编辑|责任编辑|責任編輯)\s*[:：/／]"
 )
 #: Weekday names and their abbreviations (English, German, French, Spanish): a line that
 #: opens with one and holds a date is that date, not a name ("Sun Dec 17, 2023").
