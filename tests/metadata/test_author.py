@@ -155,6 +155,9 @@ def test_author_labels_of_other_languages() -> None:
         ("文：张三摄影：李四", "张三"),
         ("文/图：张三", "张三"),  # words and pictures by one person
         ("图／文：张三", "张三"),
+        ("作者：王宏图", "王宏图"),  # names end in such characters too
+        ("作者：张更新", "张更新"),
+        ("作者：王小明发表于2023年11月20日", "王小明"),  # a date's label before its digits
     ],
 )
 def test_byline_labels_of_chinese_japanese_and_arabic(line: str, expected: str | None) -> None:
