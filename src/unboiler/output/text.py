@@ -2849,10 +2849,10 @@ class _Layout:
                     continue
                 else:
                     self.end_line(run, blocks, seams)
-                    structure = self.structure(node, tag, depth)
+                    own = declared_direction(node)
+                    structure = self.directed_structure(node, tag, depth, own)
                     if structure is None:
                         parents.append(node)
-                        own = declared_direction(node)
                         if own:
                             directions[node] = self.direction
                             self.direction = own
@@ -2917,7 +2917,13 @@ class _Layout:
         """The blocks of a structural element; None for an element without structure,
         whose content the flow reads through.  A direction the element declares is its
         blocks' (:attr:`direction`)."""
-        own = declared_direction(node)
+        return self.directed_structure(node, tag, depth, declared_direction(node))
+
+    def directed_structure(
+        self, node: LexborNode, tag: str, depth: int, own: str | None
+    ) -> list[Block] | None:
+        """:meth:`structure`, with the direction ``node`` declares (``own``) read
+        already: the flow reads it once for the elements it walks through as well."""
         if not own:
             return self._structure(node, tag, depth)
         outer, self.direction = self.direction, own
