@@ -214,18 +214,23 @@ def test_an_error_page_or_a_redirect_is_reported_with_its_status(
     assert kinds == ["http-status", "http-status", None]
 
 
-@pytest.mark.parametrize("library", LIBRARIES)
-def test_a_length_that_takes_in_the_next_record_is_reported_as_wrong(
-    tmp_path: Path, library: str
-) -> None:
-    change = len(good_record(2)) + 10  # record 1 claims all of record 2 and more
+def long_second_record(tmp_path: Path, change: int) -> Path:
+    """A WARC of four pages whose second record's Content-Length is ``change`` too long."""
     records = [
         good_record(0),
         warc_record("https://example.org/1", page(1), length_change=change, number=1),
         good_record(2),
         good_record(3),
     ]
-    path = write_warc(tmp_path / "a.warc", records)
+    return write_warc(tmp_path / "a.warc", records)
+
+
+@pytest.mark.parametrize("library", LIBRARIES)
+def test_a_length_that_takes_in_the_next_record_is_reported_as_wrong(
+    tmp_path: Path, library: str
+) -> None:
+    change = len(good_record(2)) + 10  # record 1 claims all of record 2 and more
+    path = long_second_record(tmp_path, change)
     found = dict(urls_and_errors(path, library))
     assert found["https://example.org/0"] is None and found["https://example.org/3"] is None
     assert "wrong Content-Length" in str(found["https://example.org/1"])
@@ -405,13 +410,7 @@ def test_a_length_that_runs_past_the_next_records_loses_none_of_them(
     """A Content-Length that takes in the rest of the file: the record is reported, and
     the records it took in are read."""
     change = len(good_record(2)) + len(good_record(3)) + 500  # past the end of the file
-    records = [
-        good_record(0),
-        warc_record("https://example.org/1", page(1), length_change=change, number=1),
-        good_record(2),
-        good_record(3),
-    ]
-    path = write_warc(tmp_path / "a.warc", records)
+    path = long_second_record(tmp_path, change)
     found = urls_and_errors(path, library)
     good = [url for url, error in found if error is None]
     assert good == ["https://example.org/0", "https://example.org/2", "https://example.org/3"]
