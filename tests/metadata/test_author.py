@@ -182,6 +182,21 @@ def test_a_line_break_in_a_byline_element_ends_the_name() -> None:
     assert author_of(body=f"<h1>Plane irons</h1>{line}{RUNNING_TEXT}") == "Jane Doe"
 
 
+
+def test_a_name_whose_parts_are_links_stays_whole() -> None:
+    # a block's text spaces every link's edge ("Par Jean - Marie Dupont"), which the
+    # byline read as a name and a separator
+    line = '<p class="byline">Par <a href="/a/j">Jean</a>-<a href="/a/m">Marie</a> Dupont</p>'
+    assert author_of(body=f"<h1>Un article</h1>{line}{RUNNING_TEXT}") == "Jean-Marie Dupont"
+    line = '<p>By <a href="/p/1">Mary</a> O\'<a href="/p/2">Brien</a></p>'  # a byline's line
+    assert author_of(body=f"<h1>Plane irons</h1>{line}{RUNNING_TEXT}") == "Mary O'Brien"
+    # a real separator beside a linked name still ends it
+    line = '<p class="byline">By <a href="/a/jd">Jane Doe</a> - May 5, 2024</p>'
+    assert author_of(body=f"<h1>Plane irons</h1>{line}{RUNNING_TEXT}") == "Jane Doe"
+    # two names in elements that touch stay two words
+    line = '<div class="byline">By <span>Jane</span><span>Doe</span></div>'
+    assert author_of(body=f"<h1>Plane irons</h1>{line}{RUNNING_TEXT}") == "Jane Doe"
+
 def test_a_link_to_the_members_page_bounds_a_forum_posters_name() -> None:
     body = (
         "<h1>Laptop lost its Wi-Fi after a driver update</h1>"

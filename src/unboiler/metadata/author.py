@@ -121,6 +121,46 @@ def _is_address(text: str) -> bool:
     return "://" in text or text.startswith(("www.", "//"))
 
 
+def shown_text(element: Any, *, first_line: bool = False) -> str:
+    """The text of ``element`` as the page joins it, white space collapsed: its text nodes
+    run together, with a space at a line break and where two letters or digits meet
+    across an element's edge (taken as laid apart by the page's CSS, as the outputs take
+    them: :mod:`unboiler.output.text`); with ``first_line``, only the text before the
+    first line break that follows some.  ``Node.text(separator=" ")`` and a block's text
+    space every edge, which splits a name whose parts are links: "Jean - Marie Dupont"
+    for ``<a>Jean</a>-<a>Marie</a> Dupont``."""
+    pieces: list[str] = []
+    last = ""
+    for node in element.traverse(include_text=True):
+        tag = node.tag
+        if tag == "br":
+            if first_line and "".join(pieces).strip():
+                break
+            pieces.append(" ")
+            last = " "
+        elif tag == "-text":
+            text = node.text(deep=False)
+            if not text:
+                continue
+            if last[-1:].isalnum() and text[0].isalnum():
+                pieces.append(" ")
+            pieces.append(text)
+            last = text
+    return " ".join("".join(pieces).split())
+
+
+def _block_text(block: TextBlock) -> str:
+    """A block's text as the page joins it (:func:`shown_text` of its element), when its
+    element holds that text alone; the block's own text otherwise."""
+    node = block.node
+    if node is None:
+        return block.text
+    shown = shown_text(node)
+    if "".join(shown.split()) != "".join(block.text.split()):
+        return block.text
+    return shown
+
+
 def byline_name(text: str, *, username: bool = False) -> str | None:
     """The name in a byline as a page shows it ("By Jane Doe | May 5, 2024"): after a
     "By", before a separator, a date or the words that follow names; None for a line
@@ -233,9 +273,9 @@ def byline_author(
     or the ``headline`` text: "By Popular Demand" and "Author Spotlight" name no one."""
     folded_headline = fold(headline) if headline else None
     for index, block in enumerate(blocks):
-        text = block.text
         if block.num_words > MAX_BYLINE_WORDS or Label.H1 in block.labels:
             continue
+        text = _block_text(block)
         if folded_headline and fold(text) == folded_headline:
             continue
         starter = STARTER_LABEL.match(text) if not strong else None
@@ -252,7 +292,7 @@ def byline_author(
             continue
         following = _next_name_block(blocks, index)
         if starter:
-            named = starter["name"] or (following.text if following is not None else "")
+            named = starter["name"] or (_block_text(following) if following is not None else "")
             name = byline_name(named, username=True)
         # A label's name is the next block's text, unless that is another label.
         elif (
@@ -260,7 +300,7 @@ def byline_author(
             and following.num_words <= MAX_NAME_WORDS
             and not following.text.rstrip().endswith(":")
         ):
-            name = byline_name(following.text)
+            name = byline_name(_block_text(following))
         else:
             name = None
         if name:
@@ -282,7 +322,7 @@ def _name_element(block: TextBlock, name: str) -> str | None:
     folded = fold(name)
     for node in block.nodes:
         for element in node.css(NAME_SELECTOR):
-            text = " ".join(element.text(deep=True, separator=" ").split())
+            text = shown_text(element)
             marked = fold(text)
             if marked and folded != marked and folded.startswith(f"{marked} "):
                 return clean_author(text)
@@ -304,14 +344,14 @@ def marked_author(tree: Any) -> str | None:
             # date written beside it ("Sam Lee <span>Head of Operations</span>").
             named = element.css_first(NAME_SELECTOR)
             if named is not None and named is not element:
-                name = byline_name(named.text(deep=True, separator=" "), username=True)
+                name = byline_name(shown_text(named), username=True)
                 if name:
                     return name
             name = byline_name(_first_line(element))
             if name:
                 return name
     for element in _visible_marked(tree, USERNAME_SELECTOR):
-        name = byline_name(element.text(deep=True, separator=" "), username=True)
+        name = byline_name(shown_text(element), username=True)
         if name:
             return name
     return None
@@ -328,23 +368,13 @@ def _first_line(element: Any) -> str:
     lines = [
         text
         for child in element.iter(include_text=False)
-        if child.tag in _LINE_TAGS and (text := child.text(deep=True, separator=" ").strip())
+        if child.tag in _LINE_TAGS and (text := shown_text(child))
     ]
     if len(lines) > 1:
-        return str(lines[0])
+        return lines[0]
     # A line break does the same, at any depth: a forum post's header puts the name,
     # then "Posts: 3" ("Сообщений: 3") under it; "By <b>Jane Doe<br>Staff writer</b>".
-    before: list[str] = []
-    for node in element.traverse(include_text=True):
-        if node.tag == "br":
-            if "".join(before).strip():
-                break
-        elif node.tag == "-text":
-            before.append(node.text(deep=False))
-    else:
-        return str(element.text(deep=True, separator=" "))
-    # the texts joined as the whole element's are (``separator=" "``, below)
-    return " ".join(" ".join(before).split())
+    return shown_text(element, first_line=True)
 
 
 def _visible_marked(tree: Any, selector: str) -> Iterator[Any]:
