@@ -172,3 +172,12 @@ def test_a_masthead_the_extractor_left_out_is_not_the_title() -> None:
     for block in document.blocks:
         block.set_content(block.text != "The Cargo Book")
     assert extract_metadata(document).title == "cargo build"
+
+
+def test_a_headline_whose_words_are_links_reads_as_the_page_joins_it() -> None:
+    # a block's text spaces every link's edge: "Jean - Marie wins, again!"
+    heading = (
+        '<h1><a href="/p/jean">Jean</a>-<a href="/p/marie">Marie</a> wins, <em>again</em>!</h1>'
+    )
+    head = "<title>Jean-Marie wins again - The Courier</title>"
+    assert title_of(head, f"{heading}{RUNNING_TEXT}") == "Jean-Marie wins, again!"

@@ -351,7 +351,7 @@ def test_a_screen_reader_sentence_around_a_drawn_price_is_left_out() -> None:
     assert to_text(_all_content(sale)) == "$169.95 $101.97"
     # a drawing of a lone digit is too little to tell: both stay
     star = '<body><p><span aria-hidden="true">5</span><span class="sr-only">5 stars</span></p>'
-    assert to_text(_all_content(star)) == "55 stars"
+    assert to_text(_all_content(star)) == "5 5 stars"  # the screen reader's words apart
 
 
 @pytest.mark.parametrize("wrapper", ["b", "span", "a"])
@@ -1602,3 +1602,23 @@ def test_formulas_wherever_content_holds_them(body: str, text: str, markdown: st
 )
 def test_white_space_at_a_formula_wrappers_edge(body: str, expected: str) -> None:
     assert to_text(_all_content(f"<p>{body}</p>")) == expected
+
+
+def test_a_screen_readers_word_is_said_apart_from_the_words_it_touches() -> None:
+    # phpBB's post header: a visually hidden "Post" in the permalink, then "by"
+    page = (
+        '<body><p class="author"><a href="#p1" title="Post"><span class="sr-only">Post</span>'
+        '</a>by <strong><a href="/u/77">kestrel</a></strong> » Mon Mar 04</p></body>'
+    )
+    assert to_text(_all_content(page)) == "Post by kestrel » Mon Mar 04"
+    # on both sides, and through the element that holds it
+    page = '<body><p><b>Note<span class="visually-hidden">warning</span></b>Text</p></body>'
+    assert to_text(_all_content(page)) == "Note warning Text"
+    # not before punctuation, not in text written without spaces, not a space alone
+    page = '<body><p>Read more<span class="screen-reader-text"> about Foo</span>.</p></body>'
+    assert to_text(_all_content(page)) == "Read more about Foo."
+    page = '<body><p>日本<span class="sr-only">語</span>です</p></body>'
+    assert to_text(_all_content(page)) == "日本語です"
+    # a link's own suffix is no screen reader's word: MediaWiki's "<a>apple</a>s"
+    page = '<body><p><a href="/wiki/Apple">apple</a>s</p></body>'
+    assert to_text(_all_content(page)) == "apples"

@@ -43,7 +43,7 @@ from unboiler.metadata.rules import (
     USERNAME_SELECTOR,
     WEEKDAY,
 )
-from unboiler.metadata.sources import fold, in_aside, unique
+from unboiler.metadata.sources import fold, in_aside, shown_block_text, shown_text, unique
 from unboiler.metadata.title import is_site_name
 from unboiler.tags import HEADING_TAGS
 
@@ -119,46 +119,6 @@ def _is_address(text: str) -> bool:
     """Whether ``text`` is a web address rather than a name (checked before a label's
     colon is taken off: "https:" is no label)."""
     return "://" in text or text.startswith(("www.", "//"))
-
-
-def shown_text(element: Any, *, first_line: bool = False) -> str:
-    """The text of ``element`` as the page joins it, white space collapsed: its text nodes
-    run together, with a space at a line break and where two letters or digits meet
-    across an element's edge (taken as laid apart by the page's CSS, as the outputs take
-    them: :mod:`unboiler.output.text`); with ``first_line``, only the text before the
-    first line break that follows some.  ``Node.text(separator=" ")`` and a block's text
-    space every edge, which splits a name whose parts are links: "Jean - Marie Dupont"
-    for ``<a>Jean</a>-<a>Marie</a> Dupont``."""
-    pieces: list[str] = []
-    last = ""
-    for node in element.traverse(include_text=True):
-        tag = node.tag
-        if tag == "br":
-            if first_line and "".join(pieces).strip():
-                break
-            pieces.append(" ")
-            last = " "
-        elif tag == "-text":
-            text = node.text(deep=False)
-            if not text:
-                continue
-            if last[-1:].isalnum() and text[0].isalnum():
-                pieces.append(" ")
-            pieces.append(text)
-            last = text
-    return " ".join("".join(pieces).split())
-
-
-def _block_text(block: TextBlock) -> str:
-    """A block's text as the page joins it (:func:`shown_text` of its element), when its
-    element holds that text alone; the block's own text otherwise."""
-    node = block.node
-    if node is None:
-        return block.text
-    shown = shown_text(node)
-    if "".join(shown.split()) != "".join(block.text.split()):
-        return block.text
-    return shown
 
 
 def byline_name(text: str, *, username: bool = False) -> str | None:
@@ -275,7 +235,7 @@ def byline_author(
     for index, block in enumerate(blocks):
         if block.num_words > MAX_BYLINE_WORDS or Label.H1 in block.labels:
             continue
-        text = _block_text(block)
+        text = shown_block_text(block)
         if folded_headline and fold(text) == folded_headline:
             continue
         starter = STARTER_LABEL.match(text) if not strong else None
@@ -292,7 +252,8 @@ def byline_author(
             continue
         following = _next_name_block(blocks, index)
         if starter:
-            named = starter["name"] or (_block_text(following) if following is not None else "")
+            shown = shown_block_text(following) if following is not None else ""
+            named = starter["name"] or shown
             name = byline_name(named, username=True)
         # A label's name is the next block's text, unless that is another label.
         elif (
@@ -300,7 +261,7 @@ def byline_author(
             and following.num_words <= MAX_NAME_WORDS
             and not following.text.rstrip().endswith(":")
         ):
-            name = byline_name(_block_text(following))
+            name = byline_name(shown_block_text(following))
         else:
             name = None
         if name:

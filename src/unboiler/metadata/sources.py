@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Final
 
-from unboiler.document import TextDocument
+from unboiler.document import TextBlock, TextDocument
 from unboiler.jsonld import json_ld_objects, plain_text, types_of
 from unboiler.metadata.rules import (
     ARTICLE_TYPES,
@@ -65,6 +65,46 @@ def meta_text(value: str | None) -> str | None:
 def fold(text: str) -> str:
     """Text for comparison: case-folded, punctuation and symbols dropped, spaces single."""
     return " ".join(_NOT_WORD.sub(" ", text.casefold()).split())
+
+
+def shown_text(element: Any, *, first_line: bool = False) -> str:
+    """The text of ``element`` as the page joins it, white space collapsed: its text nodes
+    run together, with a space at a line break and where two letters or digits meet
+    across an element's edge (taken as laid apart by the page's CSS, as the outputs take
+    them: :mod:`unboiler.output.text`); with ``first_line``, only the text before the
+    first line break that follows some.  ``Node.text(separator=" ")`` and a block's text
+    space every edge, which splits a name whose parts are links: "Jean - Marie Dupont"
+    for ``<a>Jean</a>-<a>Marie</a> Dupont``."""
+    pieces: list[str] = []
+    last = ""
+    for node in element.traverse(include_text=True):
+        tag = node.tag
+        if tag == "br":
+            if first_line and "".join(pieces).strip():
+                break
+            pieces.append(" ")
+            last = " "
+        elif tag == "-text":
+            text = node.text(deep=False)
+            if not text:
+                continue
+            if last[-1:].isalnum() and text[0].isalnum():
+                pieces.append(" ")
+            pieces.append(text)
+            last = text
+    return " ".join("".join(pieces).split())
+
+
+def shown_block_text(block: TextBlock) -> str:
+    """A block's text as the page joins it (:func:`shown_text` of its element), when its
+    element holds that text alone; the block's own text otherwise."""
+    node = block.node
+    if node is None:
+        return block.text
+    shown = shown_text(node)
+    if "".join(shown.split()) != "".join(block.text.split()):
+        return block.text
+    return shown
 
 
 def unique(items: Iterable[str]) -> tuple[str, ...]:
@@ -329,6 +369,8 @@ __all__ = [
     "labelled_values",
     "meta_tags",
     "microdata",
+    "shown_block_text",
+    "shown_text",
     "strings",
     "unique",
 ]

@@ -34,7 +34,7 @@ from unboiler.metadata.rules import (
     RUNNING_TEXT_WORDS,
     TITLE_SEPARATOR,
 )
-from unboiler.metadata.sources import fold
+from unboiler.metadata.sources import fold, shown_block_text
 
 _HOME: Final = re.compile(r"(?:https?:)?//[^/]+/?(?:index\.\w+)?")
 _WORDS: Final = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]|[^\W_]+")
@@ -99,7 +99,7 @@ def _heading(blocks: list[TextBlock], first: int, last: int) -> Heading:
     following = blocks[last + 1 : last + 1 + HEADING_TEXT_WINDOW]
     element = _enclosing(blocks[first].node, "h1") or _enclosing(blocks[first].node, "h2")
     # Documentation generators end headings with a permalink sign ("Install ¶").
-    text = " ".join(block.text for block in parts).rstrip(" ¶#§")
+    text = " ".join(shown_block_text(block) for block in parts).rstrip(" ¶#§")
     return Heading(
         index=first,
         text=_without_extras(text, element),

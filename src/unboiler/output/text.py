@@ -421,6 +421,9 @@ class Selection:
     hidden: set[LexborNode] = field(default_factory=set)
     #: The page's MathML formulas (:func:`formulas`).
     formulas: list[LexborNode] = field(default_factory=list)
+    #: Elements in a visually-hidden class (:func:`visually_hidden`): their text is a
+    #: word of its own, which a screen reader says apart from the words around it.
+    apart: set[LexborNode] = field(default_factory=set)
 
 
 @dataclass
@@ -607,7 +610,22 @@ def hides_visually(classes: str) -> bool:
 MAX_COPY_NODES: Final = 16
 
 
-def assistive_copies(tree: Any) -> list[tuple[LexborNode, LexborNode]]:
+def visually_hidden(tree: Any) -> list[LexborNode]:
+    """The elements of ``tree`` in a visually-hidden class (:func:`hides_visually`), each
+    once, in document order."""
+    found: list[LexborNode] = []
+    seen: set[LexborNode] = set()  # an element with two of the classes is found twice
+    for element in tree.css(_VISUALLY_HIDDEN):
+        if element not in seen:
+            seen.add(element)
+            if hides_visually(element.attributes.get("class") or ""):
+                found.append(element)
+    return found
+
+
+def assistive_copies(
+    tree: Any, hidden: Iterable[LexborNode] | None = None
+) -> list[tuple[LexborNode, LexborNode]]:
     """Elements that repeat, for screen readers, the text shown just before or after
     them, each with the node it repeats.
 
@@ -622,13 +640,10 @@ def assistive_copies(tree: Any) -> list[tuple[LexborNode, LexborNode]]:
     the copy or different only by punctuation and spaces its style draws, the copy is
     kept and the drawing left out (the pair is returned the other way round); where the
     copy says the drawn text in a sentence ("Original price was: $169.95."), the drawing
-    is what a reader sees, and the copy is left out."""
+    is what a reader sees, and the copy is left out.  ``hidden``: the page's
+    :func:`visually_hidden` elements, when already found."""
     copies = []
-    seen: set[LexborNode] = set()  # an element with two of the classes is found twice
-    for element in tree.css(_VISUALLY_HIDDEN):
-        if element in seen or not hides_visually(element.attributes.get("class") or ""):
-            continue
-        seen.add(element)
+    for element in visually_hidden(tree) if hidden is None else hidden:
         text = _short_text(element)
         if not text:
             continue
@@ -1063,8 +1078,11 @@ def _short_texts(element: LexborNode) -> list[LexborNode] | None:
 def _drop_assistive_copies(tree: Any, selection: Selection) -> None:
     """Leave out of ``selection`` each screen-reader copy (:func:`assistive_copies`)
     whose shown text is written whole; texts placed after the copy's text (a product
-    description from JSON-LD) move to the last text of what it repeats."""
-    for shown, copy in assistive_copies(tree):
+    description from JSON-LD) move to the last text of what it repeats.  The elements
+    in a visually-hidden class are kept in ``selection.apart``."""
+    hidden = visually_hidden(tree)
+    selection.apart.update(hidden)
+    for shown, copy in assistive_copies(tree, hidden):
         shown_texts = [node for node in _text_nodes(shown) if not node.is_empty_text_node]
         if not shown_texts or not all(node in selection.texts for node in shown_texts):
             continue
@@ -2469,6 +2487,29 @@ def _word_follows(node: LexborNode, *, spaced: bool = False) -> bool:
     return first.isalnum() and not (spaced and _WIDE_CHARACTER.match(first))
 
 
+def _word_after(node: LexborNode) -> bool:
+    """Whether the text right after ``node`` in its line starts with a letter or a digit
+    of a script that parts its words by spaces: after its next sibling, or its inline
+    parent's (up to :data:`HIDDEN_SPACE_LEVELS` levels up) when it is the last child."""
+    element: LexborNode | None = node
+    for _ in range(HIDDEN_SPACE_LEVELS):
+        if element is None:
+            return False
+        after = element.next
+        if after is not None:
+            if after.is_text_node:
+                first = (after.text_content or "")[:1]
+            elif after.is_element_node and _laid_inline(after):
+                first = after.text(deep=True)[:1]
+            else:
+                return False
+            return first.isalnum() and not _WIDE_CHARACTER.match(first)
+        element = element.parent
+        if element is None or not _laid_inline(element):
+            return False
+    return False
+
+
 #: Elements that hold formulas and keep their structure when they hold nothing else.
 _FORMULA_HOLDERS: Final = frozenset(HEADING_LEVELS) | LIST_TAGS | {"table"}
 #: The parts of a definition list, by element.
@@ -2500,6 +2541,7 @@ class _Layout:
         self.new_list = False  # a <dl> begun, none of its lines written yet
         self.follows: dict[LexborNode, bool] = {}  # see content_follows
         self.box_ends: set[LexborNode] = set()  # links drawn as boxes: see close_inline
+        self.apart = selection.apart
         #: The direction declared by the innermost element being read that declares one
         #: (None: the content's own, which the HTML output's wrapper carries).
         self.direction: str | None = None
@@ -2574,6 +2616,16 @@ class _Layout:
             _mark_case_edge(run)
         if tag == "cite" and _attribution(node):
             return BREAK
+        if self.apart and node in self.apart and node.text(deep=True).strip():
+            # a screen reader's word (phpBB's "<a><span class=sr-only>Post</span></a>by"):
+            # said apart from the words it touches, and no glue between those it parts
+            last = _edge_character(run, len(run), -1)
+            if last.isalnum() and not _WIDE_CHARACTER.match(last):
+                run.append(" ")
+            if _word_after(node):
+                if mark is None:
+                    return " "
+                self.box_ends.add(node)
         boxed = _boxed(node)
         if boxed:  # a box beside a word: a space between (none in CJK text, unspaced)
             if _ends_in_word(run, or_sign=True):
