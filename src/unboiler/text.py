@@ -32,17 +32,19 @@ _GLUE = re.escape(GLUE_PUNCTUATION)  # for use inside a regex character class
 #: Line width of Boilerpipe's word wrapping (``maxLineLength`` in ``flushBlock``).
 WRAP_WIDTH = 80
 
-# Blocks whose combining marks belong inside words: general diacritics, Hebrew, Arabic,
-# the Indic scripts through Sinhala, Thai, Lao, Tibetan, Myanmar, Khmer, and the
-# combining-mark supplements.  Whole Indic blocks are listed because their letters are
-# word characters already and their own punctuation (danda) behaves like glue.
-_MARKS = (
+#: Blocks whose combining marks belong inside words (for a regex character class):
+#: general diacritics, Hebrew, Arabic, the Indic scripts through Sinhala, Thai, Lao,
+#: Tibetan, Myanmar, Khmer, and the combining-mark supplements.  Whole Indic blocks are
+#: listed because their letters are word characters already and their own punctuation
+#: (danda) behaves like glue.  Python's ``\w`` leaves the marks out: "राहुल" is not one
+#: run of ``\w``.
+WORD_MARKS: Final = (
     "\u0300-\u036f\u0483-\u0489\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0670"
     "\u06d6-\u06ed\u0711\u0730-\u074a\u0900-\u0dff\u0e00-\u0eff\u0f00-\u0fff"
     "\u1000-\u109f\u1780-\u17ff\u1ab0-\u1aff\u1dc0-\u1dff\u200c\u200d\u20d0-\u20ff"
     "\u3099\u309a\ufe20-\ufe2f"
 )
-_TOKEN_CHAR = rf"\w{_MARKS}{_GLUE}"
+_TOKEN_CHAR = rf"\w{WORD_MARKS}{_GLUE}"
 # Characters that are neither token characters nor whitespace: symbols that split tokens.
 #
 # The patterns below are written so that they begin with a single character class or a

@@ -166,6 +166,47 @@ def test_byline_labels_of_chinese_japanese_and_arabic(line: str, expected: str |
     assert author_of(body=body) == expected
 
 
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        # names whose letters carry combining marks were cut at the first mark ("र")
+        ("By राहुल शर्मा", "राहुल शर्मा"),
+        ("By கார்த்திக் ராஜா", "கார்த்திக் ராஜா"),  # Tamil
+        ("بقلم: مُحَمَّد عَلِي", "مُحَمَّد عَلِي"),  # Arabic with its vowel points
+        ("By สมชาย ใจดี", "สมชาย ใจดี"),  # Thai's vowels above and below
+        ("Par He\u0301le\u0300ne Dupre\u0301", "Hélène Dupré"),  # decomposed: composed
+        # labels of other languages, before the name and after it
+        ("Γράφει ο Γιώργος Παπαδόπουλος", "Γιώργος Παπαδόπουλος"),
+        ("מאת דנה כהן", "דנה כהן"),
+        ("लेखक: राहुल शर्मा", "राहुल शर्मा"),
+        ("โดย สมชาย ใจดี", "สมชาย ใจดี"),
+        ("김민수 기자", "김민수"),  # Korean "reporter" after the name
+        ("山田太郎 記者", "山田太郎"),
+    ],
+)
+def test_names_and_labels_of_scripts_with_combining_marks(line: str, expected: str) -> None:
+    body = f'<h1>Headline</h1><p class="byline">{line}</p>{RUNNING_TEXT}'
+    assert author_of(body=body) == expected
+
+
+@pytest.mark.parametrize(
+    ("date", "expected"),
+    [
+        ("Publié le 3 mars 2024", "Jean Dupont"),
+        ("Mis à jour le 3 mars 2024", "Jean Dupont"),
+        ("Publicado el 3 de marzo de 2024", "Jean Dupont"),
+        ("Opublikowano 3 marca 2024", "Jean Dupont"),
+        ("Veröffentlicht am 3. März 2024", "Jean Dupont"),
+        ("Опубликовано 3 марта 2024", "Jean Dupont"),
+        ("نُشر في 3 مارس 2024", "Jean Dupont"),
+    ],
+)
+def test_a_dates_label_in_other_languages_ends_the_name(date: str, expected: str) -> None:
+    # the date's label stayed in the name: "Jean Dupont Publié"
+    line = f'<span class="author">Jean Dupont</span> <span class="date">{date}</span>'
+    assert author_of(body=f"<h1>Headline</h1><div>{line}</div>{RUNNING_TEXT}") == expected
+
+
 def test_a_line_break_in_a_byline_element_ends_the_name() -> None:
     # "Иван Сообщений" ("Ivan Posts"): the post count under the name ran into it
     body = (
@@ -182,7 +223,6 @@ def test_a_line_break_in_a_byline_element_ends_the_name() -> None:
     assert author_of(body=f"<h1>Plane irons</h1>{line}{RUNNING_TEXT}") == "Jane Doe"
 
 
-
 def test_a_name_whose_parts_are_links_stays_whole() -> None:
     # a block's text spaces every link's edge ("Par Jean - Marie Dupont"), which the
     # byline read as a name and a separator
@@ -196,6 +236,7 @@ def test_a_name_whose_parts_are_links_stays_whole() -> None:
     # two names in elements that touch stay two words
     line = '<div class="byline">By <span>Jane</span><span>Doe</span></div>'
     assert author_of(body=f"<h1>Plane irons</h1>{line}{RUNNING_TEXT}") == "Jane Doe"
+
 
 def test_a_link_to_the_members_page_bounds_a_forum_posters_name() -> None:
     body = (

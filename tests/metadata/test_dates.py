@@ -237,6 +237,19 @@ def test_a_list_of_datelines_newest_first_is_an_index_of_other_pages() -> None:
         ("5 MAYIS 2024", "2024-05-05"),  # capitals lower-case to "mayis"
         ("5 NİSAN 2024", "2024-04-05"),  # and "ni̇san", with a combining dot
         ("Diterbitkan 17 Agustus 2021", "2021-08-17"),  # Indonesian
+        ("3 Μαρτίου 2024", "2024-03-03"),  # Greek, genitive
+        ("3 במרץ 2024", "2024-03-03"),  # Hebrew, "in March"
+        ("3 मार्च 2024", "2024-03-03"),  # Hindi
+        ("3 آذار 2024", "2024-03-03"),  # Levantine Arabic
+        ("3 كانون الثاني 2024", "2024-01-03"),  # ... a name of two words
+        ("3 جانفي 2024", "2024-01-03"),  # Maghreb Arabic
+        ("3 de marzo del 2024", "2024-03-03"),  # Spanish "del"
+        ("3 มีนาคม 2567", "2024-03-03"),  # Thai, Buddhist era
+        ("3 มีนาคม พ.ศ. 2567", "2024-03-03"),
+        ("Ngày 3 tháng 3 năm 2024", "2024-03-03"),  # Vietnamese
+        ("令和6年3月3日", "2024-03-03"),  # Japanese era
+        ("令和元年5月1日", "2019-05-01"),  # its first year
+        ("平成31年4月30日", "2019-04-30"),
     ],
 )
 def test_month_names_of_more_languages(text: str, day: str) -> None:
@@ -295,3 +308,24 @@ def test_a_related_headline_that_starts_with_the_title_is_not_its_block() -> Non
         "Rust Project Goals for 2024 rust blog.rust-lang.org", "Rust project goals for 2024"
     )
     assert _title_then_tags("Show HN: A tiny editor (example.com)", "Show HN: A tiny editor")
+
+
+@pytest.mark.parametrize(
+    ("updated", "published"),
+    [
+        ("Updated: March 5, 2024", "Published: March 3, 2024"),
+        ("Aktualisiert: 5. März 2024", "Veröffentlicht: 3. März 2024"),
+        ("Обновлено: 5 марта 2024", "Опубликовано: 3 марта 2024"),
+        ("Aktualizacja: 5 marca 2024", "Opublikowano: 3 marca 2024"),
+        ("수정 2024.03.05", "입력 2024.03.03"),  # Korean news: "modified", "entered"
+    ],
+)
+def test_the_publication_date_wins_over_a_revision_written_above_it(
+    updated: str, published: str
+) -> None:
+    # the first date under the title was taken, the revision's
+    body = f"<h1>Council approves bike lane</h1><p>{updated}</p><p>{published}</p>{RUNNING_TEXT}"
+    assert date_of(body=body) == "2024-03-03"
+    # a revision alone still dates the page
+    body = f"<h1>Council approves bike lane</h1><p>{updated}</p>{RUNNING_TEXT}"
+    assert date_of(body=body) == "2024-03-05"

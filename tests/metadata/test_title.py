@@ -181,3 +181,31 @@ def test_a_headline_whose_words_are_links_reads_as_the_page_joins_it() -> None:
     )
     head = "<title>Jean-Marie wins again - The Courier</title>"
     assert title_of(head, f"{heading}{RUNNING_TEXT}") == "Jean-Marie wins, again!"
+
+
+def test_a_headline_with_a_decimal_and_no_spaces_is_no_domain() -> None:
+    # a headline in a script written without spaces, with a decimal: no bare domain
+    body = "<p>" + "统计局发布数据显示，一季度国内生产总值同比增长，经济运行开局良好。" * 3 + "</p>"
+    head = "<title>国家统计局：GDP增长5.2% - 某某网</title>"
+    assert title_of(head, f"<h1>国家统计局：GDP增长5.2%</h1>{body}") == "国家统计局：GDP增长5.2%"
+    head = "<title>日経平均、終値は0.5%高 | 経済ニュース</title>"
+    assert title_of(head, f"<h1>日経平均、終値は0.5%高</h1>{body}") == "日経平均、終値は0.5%高"
+    # a host name is still the site's name
+    head = "<title>Night ferry stays | harbour-gazette.co.uk</title>"
+    assert title_of(head, f"<h1>Night ferry stays</h1>{RUNNING_TEXT}") == "Night ferry stays"
+
+
+def test_a_headline_whose_path_links_to_the_root_is_no_logo() -> None:
+    # rustdoc: the item's path links each part to its index, the name to the page itself;
+    # the sidebar's "In ringo::buffer" was taken instead
+    head = "<title>RingBuffer in ringo::buffer - Rust</title>"
+    body = (
+        '<nav class="sidebar"><h2 class="location"><a href="#">RingBuffer</a></h2>'
+        '<h2><a href="index.html">In ringo::buffer</a></h2></nav><main><h1>Struct '
+        '<a href="../index.html">ringo</a>::<wbr><a href="index.html">buffer</a>::<wbr>'
+        f'<a class="struct" href="#">RingBuffer</a></h1>{RUNNING_TEXT}</main>'
+    )
+    assert title_of(head, body) == "Struct ringo::buffer::RingBuffer"
+    # a heading that is a link to the root, whole, is still the site's logo
+    body = f'<h1><a href="/">Harbour Gazette</a></h1><h2>Night ferry stays</h2>{RUNNING_TEXT}'
+    assert title_of("<title>Night ferry stays</title>", body) == "Night ferry stays"

@@ -13,6 +13,7 @@ sidebars.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Iterator
 from typing import Any, Final
 
@@ -127,6 +128,9 @@ def byline_name(text: str, *, username: bool = False) -> str | None:
     that credits someone else ("Photo by") or holds no name.  A name has a capital,
     unless ``username`` (the text of an element that holds only the name, where a
     forum's "jdoe42" is the author)."""
+    # composed, so that a name typed with combining accents ("He\u0301le\u0300ne") is
+    # read, and given, as one written with accented letters
+    text = unicodedata.normalize("NFC", text)
     if OTHER_ROLE.match(text) or BYLINE_LABEL.match(text):
         return None
     text = without_contact(text)

@@ -46,20 +46,24 @@ MONTH_FIRST_REGIONS: Final = frozenset({"us", "ph", "ca", "pr", "gu", "as", "um"
 
 # Each name also as its capitals write it lower-cased again: a regular expression that
 # ignores case matches "MAYIS" to "mayıs", whose lower case is "mayis".
+# A name of two words is written with "_" between them in MONTH_NAMES, and matches any
+# white space there.
 _MONTHS: Final = {
-    form: number
+    form.replace("_", " "): number
     for number, names in enumerate(MONTH_NAMES, start=1)
     for name in names.split()
     for form in (name, name.upper().lower())
 }
-_MONTH_NAME: Final = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_MONTH_NAME: Final = "|".join(
+    re.escape(name).replace("\\ ", "\\s+") for name in sorted(_MONTHS, key=len, reverse=True)
+)
 
 
 def _month_number(name: str) -> int:
     """The month a name matched by :data:`_MONTH_NAME` stands for; 0 (no month, which
     :func:`_day` refuses) for a match whose lower case is none of the names (Turkish
     "NİSAN" lower-cases to "ni̇san", with a combining dot)."""
-    lowered = name.lower()
+    lowered = " ".join(name.lower().split())
     return _MONTHS.get(lowered) or _MONTHS.get(lowered.replace("\u0307", ""), 0)
 
 
@@ -73,9 +77,27 @@ _ISO_DATE: Final = re.compile(
 _COMPACT_DATE: Final = re.compile(rf"^{_YEAR}(?P<month>[01]\d)(?P<day>[0-3]\d)")
 _DAY_MONTH_YEAR: Final = re.compile(
     rf"(?<!\w)(?P<day>[0-3]?\d)(?:st|nd|rd|th|er|º)?\.?(?:\s*|-)(?:de\s+)?(?P<month>{_MONTH_NAME})"
-    rf"\.?,?(?:\s*|-)(?:de\s+)?{_YEAR}(?!\d)",
+    rf"\.?,?(?:\s*|-)(?:del?\s+)?{_YEAR}(?!\d)",
     re.IGNORECASE,
 )
+#: Thai dates count years in the Buddhist era, 543 years ahead of the common era
+#: ("3 มีนาคม 2567", or with its abbreviation "พ.ศ. 2567": 3 March 2024).
+_BUDDHIST_DATE: Final = re.compile(
+    rf"(?<!\d)(?P<day>[0-3]?\d)\s*(?P<month>{_MONTH_NAME})\s*(?:พ\.ศ\.\s*)?(?P<year>25\d\d)(?!\d)",
+    re.IGNORECASE,
+)
+BUDDHIST_ERA_OFFSET: Final = 543
+#: Vietnamese dates: "ngày 3 tháng 3 năm 2024" (day, month, year), "3 tháng 3, 2024".
+_VIETNAMESE_DATE: Final = re.compile(
+    rf"(?<!\d)(?P<day>[0-3]?\d)\s+tháng\s+(?P<month>[01]?\d)(?:\s*,\s*|\s+năm\s+){_YEAR}(?!\d)",
+    re.IGNORECASE,
+)
+#: Japanese dates in the era of the emperor's reign ("令和6年3月3日", 2024; the first
+#: year is written 元): each era's year 1 is that of the common era given here.
+_ERA_DATE: Final = re.compile(
+    r"(?P<era>令和|平成)\s*(?P<year>元|\d{1,2})\s*年\s*(?P<month>[01]?\d)\s*月\s*(?P<day>[0-3]?\d)\s*日"
+)
+ERA_FIRST_YEARS: Final = {"令和": 2019, "平成": 1989}
 _MONTH_DAY_YEAR: Final = re.compile(
     rf"(?<!\w)(?P<month>{_MONTH_NAME})\.?\s+(?P<day>[0-3]?\d)(?:st|nd|rd|th)?,?\s+{_YEAR}(?!\d)",
     re.IGNORECASE,
@@ -161,11 +183,13 @@ def parse_date(text: str, *, day_first: bool = False) -> str | None:
 
     Read, in this order: ISO 8601 and its look-alikes (``2024/05/17``, a space for the
     ``T``, ``+0200``); ``20240517`` at the start; "17 May 2024", "17. Mai 2024",
-    "17 de mayo de 2024", "17-ago-2024"; "May 17th, 2024"; ``2024年5月17日`` and
-    "2024. 5. 17."; then numbers only, day first (``17.05.2024``), except with slashes,
-    month first as in the US (``05/17/2024``) unless the first number cannot be a month
-    or ``day_first`` says the page writes the day first there too (``17/05/2024``,
-    :func:`writes_day_first`).
+    "17 de mayo de 2024", "17-ago-2024"; "May 17th, 2024"; ``2024年5月17日``,
+    "2024. 5. 17." and "ngày 17 tháng 5 năm 2024"; Thai dates of the Buddhist era
+    ("17 พฤษภาคม 2567") and Japanese ones of the emperor's ("令和6年5月17日"); then
+    numbers only, day first (``17.05.2024``), except with slashes, month first as in
+    the US (``05/17/2024``) unless the first number cannot be a month or ``day_first``
+    says the page writes the day first there too (``17/05/2024``,
+    :func:`writes_day_first`).  Persian dates of the solar calendar are not read.
     """
     text = text.strip()[:MAX_DATE_TEXT].translate(_ASCII_DIGITS)
     match = _ISO_DATE.search(text)
@@ -181,12 +205,24 @@ def parse_date(text: str, *, day_first: bool = False) -> str | None:
             found = _day(match["year"], _month_number(match["month"]), match["day"])
             if found:
                 return found.isoformat()
-    for pattern in (_CJK_DATE, _SPACED_DOTS_DATE):
+    for pattern in (_CJK_DATE, _SPACED_DOTS_DATE, _VIETNAMESE_DATE):
         match = pattern.search(text)
         if match:
             found = _day(match["year"], match["month"], match["day"])
             if found:
                 return found.isoformat()
+    match = _BUDDHIST_DATE.search(text)
+    if match:
+        common = int(match["year"]) - BUDDHIST_ERA_OFFSET
+        found = _day(common, _month_number(match["month"]), match["day"])
+        if found:
+            return found.isoformat()
+    match = _ERA_DATE.search(text)
+    if match:
+        reign = 1 if match["year"] == "元" else int(match["year"])
+        found = _day(ERA_FIRST_YEARS[match["era"]] - 1 + reign, match["month"], match["day"])
+        if found:
+            return found.isoformat()
     match = _NUMERIC_DATE.search(text)
     if match:
         first, second, year = match["first"], match["second"], match["year"]
@@ -236,16 +272,33 @@ def _may_be_dateline(block: TextBlock) -> bool:
     return block.num_words <= MAX_DATELINE_WORDS and not PROFILE_DATE.search(block.text)
 
 
+def _first_dated(blocks: list[TextBlock], *, day_first: bool = False) -> tuple[str | None, bool]:
+    """The first date shown in the blocks that may be a dateline, and whether it is a
+    revision's ("Updated: March 5", :data:`UPDATE_LABEL`).  Templates write the update
+    above the publication ("Updated: March 5" / "Published: March 3") as often as below
+    it: after a revision, a date the page labels as its publication's
+    (:data:`DATE_LABEL`) is taken instead; an unlabelled one is not (a chart's dates
+    under a "Last updated" line)."""
+    revision = None
+    for block in blocks:
+        if not _may_be_dateline(block):
+            continue
+        found = block_date(block, day_first=day_first)
+        if not found:
+            continue
+        text = block.text
+        if not UPDATE_LABEL.search(text):
+            if revision is None or DATE_LABEL.match(text):
+                return found, False
+        elif revision is None:
+            revision = found
+    return revision, revision is not None
+
+
 def first_date(blocks: list[TextBlock], *, day_first: bool = False) -> str | None:
-    """The first date shown in the blocks that may be a dateline."""
-    return next(
-        (
-            found
-            for block in blocks
-            if _may_be_dateline(block) and (found := block_date(block, day_first=day_first))
-        ),
-        None,
-    )
+    """The first date shown in the blocks that may be a dateline, a revision's only
+    when no publication follows it (:func:`_first_dated`)."""
+    return _first_dated(blocks, day_first=day_first)[0]
 
 
 def lists_items(blocks: list[TextBlock], *, day_first: bool = False) -> bool:
@@ -266,14 +319,10 @@ def lists_items(blocks: list[TextBlock], *, day_first: bool = False) -> bool:
 
 def dateline(blocks: list[TextBlock], *, day_first: bool = False) -> str | None:
     """The date of the first dated block near the title when it is a plain dateline: not
-    a revision ("Updated ...") nor a person's date ("Joined ...")."""
-    for block in blocks:
-        if not _may_be_dateline(block):
-            continue
-        found = block_date(block, day_first=day_first)
-        if found:
-            return None if UPDATE_LABEL.search(block.text) else found
-    return None
+    a revision ("Updated ...", passed over for a labelled publication date after it,
+    :func:`_first_dated`) nor a person's date ("Joined ...")."""
+    found, revision = _first_dated(blocks, day_first=day_first)
+    return None if revision else found
 
 
 def same_moment(a: str, b: str) -> bool:

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from unboiler.text import WORD_MARKS
+
 # --------------------------------------------------------------------------- meta keys
 
 #: The Open Graph protocol's title (https://ogp.me/), Dublin Core's (DCMI Metadata Terms,
@@ -223,30 +225,36 @@ MAX_TEXT_LINK_DENSITY: Final = 0.3
 #: A written byline: "By Jane Doe", "Written by: Jane Doe", "Von", "Par", "Por"...,
 #: "Автор:", and Chinese and Japanese "作者：", "著者：", "筆者：" (with a full-width colon);
 #: and "Author(s)" (gtk-doc's and many manuals' wording) and, with a colon, "Authors:"
-#: (without one, "Authors" is a menu's link to the authors' pages).
+#: (without one, "Authors" is a menu's link to the authors' pages); Greek "Γράφει ο"
+#: ("writes"), Hebrew "מאת", Thai "โดย" ("by"), Hindi "लेखक" ("author").  A name's
+#: letters may carry combining marks (:data:`~unboiler.text.WORD_MARKS`: the vowel
+#: signs of Devanagari and Tamil, Arabic's vowel points, Thai's vowels above and below).
 #: A Chinese credit for the words and the pictures at once ("文/图：张三", "图／文：李四"):
 #: the author's.
 _WORDS_AND_PICTURES: Final = r"(?:文|图|圖)\s*[/／·]\s*(?:文|图|圖)\s*[:：]"
 BYLINE: Final = re.compile(
     r"^\s*(?:(?:(?:written|authored|posted|post|published|words|text|story|article)\s+)?"
     r"(?:by|von|par|por|di|da|door|av|af|przez|autor(?:in)?|author|author\(s\)|auteur|автор|"
-    r"作者|著者|筆者|記者|记者|撰文|بقلم)(?:\s*[:：]\s*|\s+)|authors\s*[:：]\s*"
+    r"作者|著者|筆者|記者|记者|撰文|بقلم|γράφει(?:\s+(?:ο|η|οι))?|מאת|โดย|लेखक)"
+    r"(?:\s*[:：]\s*|\s+)|authors\s*[:：]\s*"
     rf"|{_WORDS_AND_PICTURES}\s*|(?:文|記者|记者|撰文|作者)\s*[:：/／]\s*)"
-    r"(?P<name>[^\W\d_][\w.'’\-]*(?:[ \t]+(?:[^\W\d_][\w.'’\-]*|and|und|et|y|e|&)){0,12})",
+    rf"(?P<name>[^\W\d_][\w{WORD_MARKS}.'’\-]*"
+    rf"(?:[ \t]+(?:[^\W\d_][\w{WORD_MARKS}.'’\-]*|and|und|et|y|e|&)){{0,12}})",
     re.IGNORECASE,
 )
 #: A byline that cannot be anything else ("Written by", "Author:"), trusted anywhere on
 #: the page; a bare "By" is trusted only near the title ("Photo by", "Powered by").
 STRONG_BYLINE: Final = re.compile(
     r"^\s*(?:(?:(?:written|authored|posted)\s+by|author|autor(?:in)?|auteur|автор|作者|著者|筆者"
-    r"|記者|记者|撰文|بقلم)\b|authors\s*[:：]|author\(s\)|文\s*[:：/／]"
+    r"|記者|记者|撰文|بقلم|γράφει|מאת|लेखक)\b|authors\s*[:：]|author\(s\)|文\s*[:：/／]"
     rf"|{_WORDS_AND_PICTURES})",
     re.IGNORECASE,
 )
 #: A byline's label alone, its name in the next block ("Written by" / "Jane Doe").
 BYLINE_LABEL: Final = re.compile(
     r"^\s*(?:(?:(?:written|authored|posted|published)\s+)?(?:by|von|par|por|door|author|"
-    r"autor(?:in)?|auteur|автор|作者|著者|筆者|記者|记者|撰文|بقلم|author\(s\))\s*[:：]?"
+    r"autor(?:in)?|auteur|автор|作者|著者|筆者|記者|记者|撰文|بقلم|γράφει|מאת|โดย|लेखक"
+    r"|author\(s\))\s*[:：]?"
     r"|authors\s*[:：]|文\s*[:：/／])\s*$",
     re.IGNORECASE,
 )
@@ -290,6 +298,15 @@ BYLINE_STOP: Final = re.compile(
     r"posted|reviewed|edited|last|january|february|march|april|may|june|july|august|"
     r"september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|"
     r"dec|min|read|photo)\b))"
+    # A date's label in other languages: "Jean Dupont Publié le 3 mars", "Katarzyna Nowak
+    # Opublikowano"; and a reporter's title after the name ("김민수 기자", "山田太郎 記者").
+    r"|\s+(?i:(?:publié|publiée|mis à jour|modifié|publicado|publicada|actualizado|"
+    r"atualizado|pubblicato|aggiornato|veröffentlicht|aktualisiert|gepubliceerd|"
+    r"bijgewerkt|opublikowano|zaktualizowano|aktualizacja|опубликовано|обновлено|"
+    r"yayınlanma|güncelleme|güncellendi|δημοσιεύθηκε|δημοσιεύτηκε|δημοσίευση|ενημερώθηκε|"
+    r"ενημέρωση|publikováno|aktualizováno|publicerad|uppdaterad|julkaistu|päivitetty|"
+    r"פורסם|עודכן|기자|특파원|記者|特派員)(?!\w))"
+    r"|\s+(?:آخر\s+)?(?:ن[\u064b-\u0652]*ش[\u064b-\u0652]*ر[\u064b-\u0652]*|تحديث|تاريخ)(?!\w)"
     # Chinese words after a name: after a space, a date's label, a source or the next
     # credit's label ("王小明 發表於", "王小明 圖／李大華"); with no space, a date's
     # label before its digits ("王小明发表于2023年"), since names end in such
@@ -393,7 +410,11 @@ NOT_AUTHORS: Final = frozenset(
 DATE_LABEL: Final = re.compile(
     r"^\s*(?:(?:originally\s+|first\s+)?(?:published|posted|updated|last\s+updated|"
     r"last\s+modified|modified|created|date|dated|publié|mis\s+à\s+jour|veröffentlicht|"
-    r"aktualisiert|publicado|actualizado|pubblicato|aggiornato|gepubliceerd)\b)",
+    r"aktualisiert|publicado|actualizado|pubblicato|aggiornato|gepubliceerd|atualizado|"
+    r"opublikowano|zaktualizowano|aktualizacja|опубликовано|обновлено|yayınlanma|"
+    r"güncelleme|güncellendi|δημοσιεύθηκε|δημοσιεύτηκε|ενημερώθηκε|publikováno|"
+    r"aktualizováno|publicerad|uppdaterad|julkaistu|päivitetty|פורסם|עודכן|입력|수정|"
+    r"نشر|تحديث|آخر\s+تحديث|发布|發佈|更新)(?!\w))",
     re.IGNORECASE,
 )
 #: Labels of a revision date ("Updated", "Last modified"; searched anywhere in a byline,
@@ -401,7 +422,8 @@ DATE_LABEL: Final = re.compile(
 #: was published.
 UPDATE_LABEL: Final = re.compile(
     r"(?:last\s+)?(?:updated|modified|mis\s+à\s+jour|aktualisiert|actualizado|aggiornato|"
-    r"bijgewerkt)",
+    r"bijgewerkt|atualizado|zaktualizowano|aktualizacja|обновлено|güncellen|ενημερώθηκε|"
+    r"aktualizováno|uppdaterad|päivitetty|עודכן|수정|تحديث|更新)",
     re.IGNORECASE,
 )
 #: Labels of dates that are a person's, not the page's: when a forum member joined or
@@ -426,44 +448,64 @@ MIN_YEAR: Final = 1991
 #: with their usual abbreviations (Spanish "ago", "dic"; Italian "gen", "mag"...); then
 #: Indonesian, Turkish, Polish and Czech (the genitive, as a date writes it: "5 marca",
 #: "5. března"), Russian and Ukrainian (genitive, and Russian abbreviations: "5 марта",
-#: "5 мар."), and Arabic's (Egyptian and Gulf) names.  One line per month; a name shared
-#: by two languages names the same month in both (Polish "listopada", November, is
+#: "5 мар."), and Arabic's (Egyptian and Gulf) names; then Greek (genitive and
+#: nominative: "3 Μαρτίου"), Hebrew (with the preposition dates write: "3 במרץ"), Hindi,
+#: Thai, the Levantine and Iraqi Arabic names ("3 آذار", "كانون الثاني", two words
+#: joined by "_" here) and the Maghreb's ("جانفي").  One line per month; a name shared by
+#: two languages names the same month in both (Polish "listopada", November, is
 #: Croatian for October, and is left out).
 MONTH_NAMES: Final = (
     (
         "january jan janvier janv januar jän enero ene gennaio genn gen janeiro januari"
-        " ocak stycznia ledna января янв січня يناير"
+        " ocak stycznia ledna января янв січня يناير ιανουαρίου ιανουάριος ינואר בינואר"
+        " जनवरी มกราคม كانون_الثاني جانفي"
     ),
     (
         "february feb février févr fevrier februar febrero febbraio fevereiro fev"
-        " februari şubat lutego února февраля фев февр лютого فبراير"
-    ),
-    "march mar mars märz marzo março maart maret mart marca března марта мар березня مارس",
-    "april apr avril avr abril abr aprile nisan kwietnia dubna апреля апр квітня أبريل إبريل",
-    "may mai mayo maggio mag maio mei mayıs maja května мая травня مايو",
-    (
-        "june jun juin juni junio giugno giu junho haziran czerwca června июня июн"
-        " червня يونيو يونيه"
+        " februari şubat lutego února февраля фев февр лютого فبراير φεβρουαρίου"
+        " φεβρουάριος פברואר בפברואר फ़रवरी फरवरी กุมภาพันธ์ شباط فيفري"
     ),
     (
-        "july jul juillet juil juli julio luglio lug julho temmuz lipca července июля"
-        " июл липня يوليو يوليه"
+        "march mar mars märz marzo março maart maret mart marca března марта мар березня"
+        " مارس μαρτίου μάρτιος מרץ במרץ מרס במרס मार्च มีนาคม آذار"
     ),
     (
-        "august aug août aout agosto ago augustus agustus ağustos sierpnia srpna"
-        " августа авг серпня أغسطس"
+        "april apr avril avr abril abr aprile nisan kwietnia dubna апреля апр квітня"
+        " أبريل إبريل απριλίου απρίλιος אפריל באפריל अप्रैल เมษายน نيسان أفريل"
+    ),
+    (
+        "may mai mayo maggio mag maio mei mayıs maja května мая травня مايو μαΐου μάιος"
+        " מאי במאי मई พฤษภาคม أيار ماي"
+    ),
+    (
+        "june jun juin juni junio giugno giu junho haziran czerwca června июня июн червня"
+        " يونيو يونيه ιουνίου ιούνιος יוני ביוני जून มิถุนายน حزيران جوان"
+    ),
+    (
+        "july jul juillet juil juli julio luglio lug julho temmuz lipca července июля июл"
+        " липня يوليو يوليه ιουλίου ιούλιος יולי ביולי जुलाई กรกฎาคม تموز جويلية"
+    ),
+    (
+        "august aug août aout agosto ago augustus agustus ağustos sierpnia srpna августа"
+        " авг серпня أغسطس αυγούστου αύγουστος אוגוסט באוגוסט अगस्त สิงหาคม آب أوت"
     ),
     (
         "september sep sept septembre septiembre settembre set setembro eylül września"
-        " září сентября сен сент вересня سبتمبر"
+        " září сентября сен сент вересня سبتمبر σεπτεμβρίου σεπτέμβριος ספטמבר בספטמבר"
+        " सितंबर सितम्बर กันยายน أيلول"
     ),
     (
         "october oct octobre oktober octubre ottobre ott outubro okt ekim października"
-        " října октября окт жовтня أكتوبر"
+        " října октября окт жовтня أكتوبر οκτωβρίου οκτώβριος אוקטובר באוקטובר अक्टूबर"
+        " अक्तूबर ตุลาคม تشرين_الأول"
     ),
-    ("november nov novembre noviembre novembro kasım listopadu ноября ноя листопада نوفمبر"),
+    (
+        "november nov novembre noviembre novembro kasım listopadu ноября ноя листопада"
+        " نوفمبر νοεμβρίου νοέμβριος נובמבר בנובמבר नवंबर नवम्बर พฤศจิกายน تشرين_الثاني"
+    ),
     (
         "december dec décembre decembre dezember diciembre dic dicembre dezembro dez"
-        " desember aralık grudnia prosince декабря дек грудня ديسمبر"
+        " desember aralık grudnia prosince декабря дек грудня ديسمبر δεκεμβρίου δεκέμβριος"
+        " דצמבר בדצמבר दिसंबर दिसम्बर ธันวาคม كانون_الأول"
     ),
 )

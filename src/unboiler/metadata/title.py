@@ -69,10 +69,14 @@ def headings(document: TextDocument, site_names: Iterable[str] = ()) -> list[Hea
 
 
 def _level(blocks: list[TextBlock], label: Label) -> list[Heading]:
-    """The headings of one level, a heading's consecutive blocks joined."""
+    """The headings of one level, a heading's consecutive blocks joined; those inside a
+    ``<nav>`` left out, which name the navigation's parts (rustdoc's sidebar: "In
+    ringo::buffer")."""
     groups: list[tuple[int, int, int | None]] = []  # first, last block, element id
     for index, block in enumerate(blocks):
         if label not in block.labels or not block.num_words:
+            continue
+        if _enclosing(block.node, "nav") is not None:
             continue
         element = _enclosing(block.node, label.value)
         key = element.mem_id if element is not None else None
@@ -144,15 +148,17 @@ def _in_logo(element: Any) -> bool:
 
 
 def _links_home(node: Any) -> bool:
-    """Whether a heading's element holds a link to a site's root ("/", "./", or an
-    address without a path)."""
+    """Whether a heading's element is a link to a site's root ("/", "./", or an address
+    without a path): a link that holds all of the heading's words.  A heading whose link
+    to the root is one part of a path ("Struct <a>ringo</a>::<a>buffer</a>::RingBuffer"
+    in rustdoc, whose parts link to their indexes) is a headline, not a logo."""
     heading = _enclosing(node, "h1") or _enclosing(node, "h2")
     if heading is None:
         return False
     for link in heading.css("a[href]"):
         href = (link.attributes.get("href") or "").strip()
         if href in ("/", "./", "#") or _HOME.fullmatch(href):
-            return True
+            return fold(link.text(deep=True)) == fold(heading.text(deep=True))
     return False
 
 
@@ -183,7 +189,21 @@ def is_site_name(text: str, site_names: Iterable[str]) -> bool:
         site = fold(name)
         if site and (folded == site or compact == site.replace(" ", "")):
             return True
-    return "." in text and " " not in text.strip()
+    text = text.strip()
+    return len(text) <= MAX_HOST_CHARS and BARE_DOMAIN.fullmatch(text) is not None
+
+
+#: A host name as a site writes its name ("Move.org", "www.example.co.uk", "Node.js"):
+#: labels of Latin letters, digits and hyphens, parted by dots, ending in letters.  Not
+#: any text with a dot and no space: a headline in a script written without spaces
+#: holds a decimal ("国家统计局：GDP增长5.2%", "日経平均、終値は0.5%高").
+#: The longest host name (RFC 1035, §2.3.4), with a scheme and a slash around it.
+MAX_HOST_CHARS: Final = 270
+BARE_DOMAIN: Final = re.compile(
+    r"(?:https?://)?(?:[a-z0-9\u00c0-\u024f](?:[a-z0-9\u00c0-\u024f-]*[a-z0-9\u00c0-\u024f])?\.)+"
+    r"[a-z]{2,24}/?",
+    re.IGNORECASE,
+)
 
 
 def unbracketed(title: str) -> str:
