@@ -50,6 +50,22 @@ def test_warc_and_jsonl_to_standard_output(tmp_path: Path) -> None:
     assert "not JSON" in records[4]["error"] and records[4]["error_type"] == "unreadable"
 
 
+def test_the_summary_counts_empty_pages_and_files_not_read(tmp_path: Path) -> None:
+    pages = tmp_path / "pages"
+    pages.mkdir()
+    (pages / "good.html").write_bytes(page(1))
+    (pages / "empty.html").write_bytes(b"")
+    (pages / "script.html").write_bytes(b"<html><body><script>load()</script></body></html>")
+    (pages / "page.php").write_bytes(page(2))
+    run = CliRunner().invoke(main, ["batch", str(pages), "-w", "0"])
+    assert run.exit_code == 0, run.output
+    assert "3 pages" in run.stderr and "0 with errors, 2 without content" in run.stderr
+    assert "1 file of the directories not read" in run.stderr
+    assert f"(first: {pages / 'page.php'})" in run.stderr
+    records = [json.loads(line) for line in run.stdout.splitlines()]
+    assert sorted(r["text"] != "" for r in records) == [False, False, True]
+
+
 def test_resume_skips_what_is_done(tmp_path: Path) -> None:
     pages = tmp_path / "pages"
     pages.mkdir()

@@ -34,6 +34,11 @@ def test_directories_and_globs_expand_sorted(tmp_path: Path) -> None:
     assert [p.name for p in expand([tmp_path])] == ["a.htm", "b.html", "c.html.gz"]
     assert [p.name for p in expand([str(tmp_path / "*.html")])] == ["b.html"]
     assert known_total(expand([tmp_path])) == 3
+    # what a directory holds that is not read is said, a link to nothing too
+    (tmp_path / "gone.html").symlink_to(tmp_path / "nowhere")
+    unread: list[Path] = []
+    assert len(expand([tmp_path], unread=unread)) == 3
+    assert sorted(p.name for p in unread) == ["gone.html", "notes.txt"]
 
 
 def test_nothing_to_read_is_a_clear_error(tmp_path: Path) -> None:
@@ -80,7 +85,8 @@ def test_a_bad_jsonl_line_is_reported_and_the_next_is_read(tmp_path: Path) -> No
     pages = list(read_jsonl(path))
     assert [p.error is None for p in pages] == [True, False, False, False, True]
     assert [p.error_type for p in pages] == [None, *["unreadable"] * 3, None]
-    assert "line 2 is not JSON" in str(pages[1].error)
+    # the position is a column of the file's line, not the decoder's "line 2 column 1"
+    assert str(pages[1].error) == "line 2 is not JSON: Expecting value at column 26"
     assert "not a JSON object" in str(pages[2].error)
     assert pages[3].id == "no-html" and "no 'html'" in str(pages[3].error)
     assert pages[4].id == "after"

@@ -244,6 +244,23 @@ def test_a_short_page_with_nothing_chosen_is_kept_whole() -> None:
     assert choose_blocks(likely, np.array([5.0, 2.0, 2.0])).tolist() == [True, False, False]
 
 
+def test_a_short_page_of_navigation_alone_is_no_note() -> None:
+    # a menu, the header of a page cut before its article: nothing, not the menu
+    doubtful = np.array([0.3, 0.1, 0.05])
+    words = np.array([2.0, 1.0, 1.0])
+    assert not choose_blocks(doubtful, words, 1.0, chrome=words.copy()).any()
+    # one word outside the navigation makes it a note again, kept whole
+    chrome = np.array([2.0, 1.0, 0.0])
+    assert choose_blocks(doubtful, words, 1.0, chrome=chrome).all()
+    # the default extractor on such a page
+    menu = (
+        '<html><body><header><p class="site-title"><a href="/">Lokalzeitung Musterstadt</a>'
+        '</p><nav><ul><li><a href="/politik">Politik</a></li><li><a href="/sport">Sport</a>'
+        "</li></ul></nav></header></body></html>"
+    )
+    assert unboiler.extract(menu) == ""
+
+
 def test_articles_are_cut_for_precision() -> None:
     # Every mode weighs precision more on an article than on any other page type, and
     # the modes keep their order on every type.

@@ -209,3 +209,18 @@ def test_a_headline_whose_path_links_to_the_root_is_no_logo() -> None:
     # a heading that is a link to the root, whole, is still the site's logo
     body = f'<h1><a href="/">Harbour Gazette</a></h1><h2>Night ferry stays</h2>{RUNNING_TEXT}'
     assert title_of("<title>Night ferry stays</title>", body) == "Night ferry stays"
+
+
+def test_a_blogs_name_and_a_colon_before_the_posts_title_is_left_out() -> None:
+    # Blogger writes "Blog: Post" in <title>, the blog's name as a link home in the <h1>
+    # and the post's title in an <h3>, which no rule reads as a headline
+    head = "<title>Diário de Viagem: Minha viagem a Lisboa</title>"
+    body = (
+        '<h1 class="title"><a href="https://diario.blogspot.com/">Diário de Viagem</a></h1>'
+        f'<h3 class="post-title">Minha viagem a Lisboa</h3>{RUNNING_TEXT}'
+    )
+    assert title_of(head, body) == "Minha viagem a Lisboa"
+    # a colon after anything but the site's name parts nothing: "Review: ..." stays
+    head = "<title>Review: The night ferry</title>"
+    body = f'<h1><a href="/">Harbour Gazette</a></h1>{RUNNING_TEXT}'
+    assert title_of(head, body) == "Review: The night ferry"

@@ -118,7 +118,13 @@ class Summary:
 
     pages: int = 0
     errors: int = 0
+    #: Pages read without an error whose content is empty: an empty file, a shell whose
+    #: content a script loads, a page of navigation alone.
+    empty: int = 0
     skipped: int = 0
+    #: Files of the directories given that are not read: not named as HTML, JSONL or
+    #: WARC files, or links to nothing (:func:`~unboiler.batch.sources.expand`).
+    unread_files: list[Path] = field(default_factory=list)
     seconds: float = 0.0
     interrupted: bool = False
     #: The pages with errors by ``error_type``.
@@ -131,8 +137,17 @@ class Summary:
         if self.error_types:
             kinds = sorted(self.error_types.items(), key=lambda item: (-item[1], item[0]))
             text += " (" + ", ".join(f"{count:,} {kind}" for kind, count in kinds) + ")"
+        if self.empty:
+            text += f", {self.empty:,} without content"
         if self.skipped:
             text += f", {self.skipped:,} skipped (already in the output)"
+        if self.unread_files:
+            first, count = self.unread_files[0], len(self.unread_files)
+            text += (
+                f"; {count:,} file{'s' if count != 1 else ''} of the directories not read, "
+                f"not named .html, .jsonl or .warc or links to nothing (first: {first}); "
+                "name a file to read it"
+            )
         if self.interrupted:
             text += "; interrupted: the output holds what was done, --resume goes on"
         return text
@@ -196,7 +211,8 @@ def run_batch(
     the summary says it was interrupted."""
     from tqdm import tqdm
 
-    files = expand(inputs)
+    unread: list[Path] = []
+    files = expand(inputs, unread=unread)
     settings.build()
     sink = open_sink(
         out,
@@ -206,7 +222,7 @@ def run_batch(
         directory=directory,
         row_group_size=row_group_size,
     )
-    summary = Summary()
+    summary = Summary(unread_files=unread)
     bar = tqdm(
         total=known_total(files),
         unit="page",
@@ -246,6 +262,8 @@ def run_batch(
                     summary.errors += 1
                     summary.error_types[result.error_type or UNREADABLE] += 1
                     bar.set_postfix(errors=summary.errors, refresh=False)
+                elif not result.content:
+                    summary.empty += 1
                 bar.update(1)
     except KeyboardInterrupt:
         summary.interrupted = True

@@ -46,20 +46,26 @@ def input_kind(path: Path) -> Kind:
     return "html"
 
 
-def expand(inputs: Iterable[str | Path]) -> list[Path]:
+def expand(inputs: Iterable[str | Path], *, unread: list[Path] | None = None) -> list[Path]:
     """The files the arguments name, in order: a file as it is, a directory's HTML,
     JSONL and WARC files (recursively, sorted), a glob's matches (sorted).  Raises
-    :class:`BatchInputError` for an argument that names none."""
+    :class:`BatchInputError` for an argument that names none.  The other files of the
+    directories (a ``page.php``, a link to nothing) are added to ``unread``, so that a
+    batch can say what it did not read."""
     files: list[Path] = []
     for item in inputs:
         path = Path(item)
         if path.is_dir():
-            found = sorted(
-                child
-                for child in path.rglob("*")
-                if child.is_file()
-                and child.name.lower().endswith(HTML_SUFFIXES + JSONL_SUFFIXES + WARC_SUFFIXES)
-            )
+            found = []
+            for child in sorted(path.rglob("*")):
+                if child.is_dir():
+                    continue
+                if child.is_file() and child.name.lower().endswith(
+                    HTML_SUFFIXES + JSONL_SUFFIXES + WARC_SUFFIXES
+                ):
+                    found.append(child)
+                elif unread is not None:
+                    unread.append(child)
         elif path.exists():
             found = [path]
         elif glob.has_magic(str(item)):
@@ -123,12 +129,17 @@ def read_jsonl(path: Path) -> Iterator[Page]:
                 continue
             fallback = f"{path}:{number}"
             try:
-                record = json.loads(line)
+                # without its line's end, so that the decoder's position is a column of
+                # this line ("line 2 column 1" was a record cut at its end)
+                record = json.loads(line.rstrip(b"\r\n"))
             except ValueError as error:
+                where = (
+                    f"{error.msg} at column {error.colno}"
+                    if isinstance(error, json.JSONDecodeError)
+                    else describe(error)
+                )
                 yield Page(
-                    fallback,
-                    error=f"line {number} is not JSON: {describe(error)}",
-                    error_type=UNREADABLE,
+                    fallback, error=f"line {number} is not JSON: {where}", error_type=UNREADABLE
                 )
                 continue
             if not isinstance(record, dict):

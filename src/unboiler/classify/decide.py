@@ -45,6 +45,11 @@ from unboiler.filters.units import (
 
 #: The block features' column that holds a block's heading level (0: no heading).
 HEADING_COLUMN: Final = block_feature_names().index("heading_level")
+#: The block features' columns that say a block lies in the page's navigation: a
+#: ``<nav>``, ``<header>`` or ``<footer>`` (or its ARIA role) encloses it.
+CHROME_COLUMNS: Final = tuple(
+    block_feature_names().index(name) for name in ("any_nav", "any_header", "any_footer")
+)
 #: The block features' column that says an enclosing element is hidden.
 HIDDEN_COLUMN: Final = block_feature_names().index("any_hidden")
 #: The column of whether a block is in a ``<blockquote>`` (its element or the two above),
@@ -116,6 +121,7 @@ class DecideBlocks:
             wordless=wordless_lines(document),
             definitions=definition_groups(document),
             contents=contents_entries(document),
+            chrome=chrome_words(signals.blocks, words),
         )
         hidden = signals.blocks[:, HIDDEN_COLUMN] > 0
         if (keep & hidden).any():  # the texts are read only when something hidden is kept
@@ -130,6 +136,16 @@ class DecideBlocks:
         return changed
 
 
+def chrome_words(
+    blocks: npt.NDArray[np.float32], words: npt.NDArray[np.float64]
+) -> npt.NDArray[np.float64]:
+    """Each block's words when it lies in the page's navigation (:data:`CHROME_COLUMNS`
+    of its ``blocks`` features), else 0."""
+    if not len(words):
+        return np.zeros(0)
+    return np.where((blocks[:, list(CHROME_COLUMNS)] > 0).any(axis=1), words, 0.0)
+
+
 def choose_units(
     probabilities: npt.NDArray[np.float64],
     words: npt.NDArray[np.float64],
@@ -141,6 +157,7 @@ def choose_units(
     wordless: Collection[int] = (),
     definitions: Sequence[Sequence[int]] = (),
     contents: Collection[int] = (),
+    chrome: npt.NDArray[np.float64] | None = None,
 ) -> npt.NDArray[np.bool_]:
     """The blocks to keep (:func:`~unboiler.classify.default_model.choose_blocks`), the
     lines of one ``<pre>`` (``code``) and the cells of one table row (``rows``) decided
@@ -149,10 +166,11 @@ def choose_units(
     it is likely, code, or lines without words of a paragraph (``wordless``), and a
     definition list's term with its descriptions when any of them is kept
     (``definitions``); the entries of the page's own table of contents left out
-    (``contents``) (:mod:`unboiler.filters.units`)."""
+    (``contents``) (:mod:`unboiler.filters.units`); ``chrome``: each block's words
+    when it lies in the page's navigation (:func:`chrome_words`)."""
     groups = [list(group) for group in code if len(group) > 1]
     groups += [list(group) for group in rows]
-    keep = choose_blocks(pool(probabilities, groups), words, beta)
+    keep = choose_blocks(pool(probabilities, groups), words, beta, chrome)
     keep = keep_likely_preformatted(keep, probabilities, [list(group) for group in code])
     if headings is not None:
         keep = keep_likely_headings(keep, probabilities, headings)
@@ -175,12 +193,14 @@ def explain(
 
 
 __all__ = [
+    "CHROME_COLUMNS",
     "HEADING_COLUMN",
     "HIDDEN_COLUMN",
     "DecideBlocks",
     "addressed",
     "check_favor",
     "choose_units",
+    "chrome_words",
     "deciding_signals",
     "explain",
 ]

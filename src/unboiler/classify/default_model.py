@@ -173,10 +173,14 @@ def choose_blocks(
     probabilities: npt.NDArray[np.float64],
     words: npt.NDArray[np.float64],
     beta: float = 1.0,
+    chrome: npt.NDArray[np.float64] | None = None,
 ) -> npt.NDArray[np.bool_]:
     """The blocks the default extractor keeps: every block of a page of at most
-    :data:`SHORT_PAGE_WORDS` words where none would be kept, none on a longer page where
-    no block reaches :data:`PAGE_FLOOR`, else those of :func:`expected_f_choice`."""
+    :data:`SHORT_PAGE_WORDS` words where none would be kept, unless every word of it is
+    in the page's navigation (``chrome``: each block's words when it lies in a
+    ``<nav>``, ``<header>`` or ``<footer>``, else 0: the menu of a page cut before its
+    article is no note); none on a longer page where no block reaches
+    :data:`PAGE_FLOOR`, else those of :func:`expected_f_choice`."""
     if probabilities.shape != words.shape or probabilities.ndim != 1:
         raise ConfigurationError("one probability and one word count per block")
     # nanmax leaves out what is not a number (a model fault), as expected_f_choice does
@@ -184,7 +188,12 @@ def choose_blocks(
         keep = np.zeros(len(probabilities), dtype=np.bool_)
     else:
         keep = expected_f_choice(probabilities, words, beta)
-    if not keep.any() and float(words.sum()) <= SHORT_PAGE_WORDS:
+    total = float(words.sum())
+    if (
+        not keep.any()
+        and total <= SHORT_PAGE_WORDS
+        and (chrome is None or float(chrome.sum()) < total or not total)
+    ):
         keep[:] = True
     return keep
 

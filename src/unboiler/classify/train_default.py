@@ -571,6 +571,7 @@ class HeldOut:
             HIDDEN_COLUMN,
             QUOTE_COLUMN,
             choose_units,
+            chrome_words,
         )
         from unboiler.filters import drop_sections
         from unboiler.filters.headings import drop_trailing_headings
@@ -593,6 +594,7 @@ class HeldOut:
             wordless=page.wordless,
             definitions=page.definitions,
             contents=page.contents,
+            chrome=chrome_words(page.blocks, page.words) if len(page.blocks) else None,
         )
         if len(page.blocks):
             hidden = page.blocks[:, HIDDEN_COLUMN] > 0

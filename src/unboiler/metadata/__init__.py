@@ -118,6 +118,7 @@ from unboiler.metadata.title import (
     headings,
     is_site_name,
     same_headline,
+    without_site_label,
 )
 from unboiler.text import visible
 
@@ -218,11 +219,17 @@ def _title(page: _Page) -> tuple[str | None, int | None]:
     candidates = [text for text in candidates if not EMPTY_HEADLINE.match(text)]
     names = [*page.site_names, *_trailing_names(document.title, document)]
     page_headings = headings(document, names)
+    # a heading that is a link to the site's root, whole, is the site's name (a blog's
+    # <h1> over its posts, whose titles the <title> writes "Blog: Post")
+    names += [heading.text for heading in page_headings if heading.is_home_link]
     title, index = find_title(candidates, page_headings, names)
     if title and "&#" in title:
         title = LEFT_AMPERSAND.sub("&", title)
     if title:
         title = TITLE_LABEL.sub("", title) or title
+    if title and index is None and ": " in title:
+        shown = (block.text for block in document.blocks if Label.HEADING in block.labels)
+        title = without_site_label(title, names, shown)
     if index is None and title:
         index = next(
             (i for i, block in enumerate(document.blocks) if same_headline(block.text, title)),

@@ -217,16 +217,32 @@ def unbracketed(title: str) -> str:
 
 def strip_site(title: str, site_names: Iterable[str]) -> str:
     """A title without the parts at its ends that are the site's name."""
+    names = list(site_names)
     parts = TITLE_SEPARATOR.split(title)
     if len(parts) < 2:
         return title
-    while len(parts) > 1 and is_site_name(parts[-1], site_names):
+    while len(parts) > 1 and is_site_name(parts[-1], names):
         parts.pop()
-    while len(parts) > 1 and is_site_name(parts[0], site_names):
+    while len(parts) > 1 and is_site_name(parts[0], names):
         parts.pop(0)
     start = title.find(parts[0])
     end = title.rfind(parts[-1]) + len(parts[-1])
     return title[start:end].strip()
+
+
+def without_site_label(title: str, site_names: Iterable[str], shown: Iterable[str]) -> str:
+    """``title`` without the site's name and a colon at its start when the rest is a
+    heading the page shows (``shown``): Blogger writes a post's title "Diário de Viagem:
+    Minha viagem a Lisboa" over the post's ``<h3>``.  A colon parts nothing else
+    (:data:`TITLE_SEPARATOR`), and a home page's "Figma: The Collaborative Interface
+    Design Tool" is the title whole (WCXB's gold keeps such titles)."""
+    colon = title.find(": ")
+    if colon <= 0:
+        return title
+    site, rest = fold(title[:colon]), title[colon + 2 :].strip()
+    if not rest or not site or all(fold(name) != site for name in site_names):
+        return title
+    return rest if any(same_headline(rest, heading) for heading in shown) else title
 
 
 def clean_title(title: str, site_names: Iterable[str] = ()) -> str:
@@ -371,4 +387,5 @@ __all__ = [
     "same_headline",
     "similarity",
     "strip_site",
+    "without_site_label",
 ]
