@@ -380,3 +380,21 @@ def test_a_critics_review_page_keeps_its_author() -> None:
         "</div><p>Eight new shows arrive in March.</p>"
     )
     assert author_of(body=preview) == "Ana Ruiz"
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("By Jane Doe, John Roe and Max Mustermann", "Jane Doe, John Roe and Max Mustermann"),
+        ("By Jane Doe, John Roe, and Max Mustermann", "Jane Doe, John Roe, and Max Mustermann"),
+        ("Von Anna Müller, Jörg Weiß und Eva Klein", "Anna Müller, Jörg Weiß und Eva Klein"),
+        # a comma alone parts a name from a role or an outlet, not from another name
+        ("By Jane Doe, Reuters", "Jane Doe"),
+        ("By Jane Doe, Senior Editor and Columnist", "Jane Doe"),
+        ("By Jane Doe, staff and wire reports", "Jane Doe"),
+    ],
+)
+def test_a_list_of_authors_is_read_whole(line: str, expected: str) -> None:
+    # only the first name was kept: "Jane Doe"
+    body = f'<h1>New study on sleep</h1><p class="byline">{line}</p>{RUNNING_TEXT}'
+    assert author_of(body=body) == expected

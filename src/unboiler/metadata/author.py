@@ -29,6 +29,7 @@ from unboiler.metadata.rules import (
     BYLINE_SELECTOR,
     BYLINE_STOP,
     CLASS_NAME_PART,
+    CO_AUTHORS,
     DATED_BYLINE,
     MAX_AUTHORS,
     MAX_BYLINE_CHARS,
@@ -39,6 +40,7 @@ from unboiler.metadata.rules import (
     NOT_AUTHORS,
     OTHER_ROLE,
     REVIEW_WORDS,
+    ROLE_WORDS,
     STARTER_LABEL,
     STRONG_BYLINE,
     USERNAME_SELECTOR,
@@ -142,13 +144,19 @@ def byline_name(text: str, *, username: bool = False) -> str | None:
         dated = DATED_BYLINE.match(text)
         if dated and parse_date(dated["date"]):
             match = BYLINE.match(text[dated.end() :])
+    names = 1
     if match:
+        line = match.string  # the text, or its rest after a dateline
         start, end = match.span("name")
-        credit = NEXT_CREDIT.search(text, start)
-        text = text[start : credit.start()] if credit and credit.start() < end else match["name"]
+        listed = CO_AUTHORS.match(line, end)
+        if listed and _lists_names(listed.group()):
+            end = listed.end()
+            names += sum(1 for part in _LIST_PARTS.split(listed.group()) if part.strip())
+        credit = NEXT_CREDIT.search(line, start)
+        text = line[start : credit.start() if credit and credit.start() < end else end]
     text = " ".join(BYLINE_CUT.split(text, maxsplit=1)[0].split())
     text = BYLINE_STOP.sub("", text).strip(" ,&")
-    if not text or len(text.split()) > MAX_NAME_WORDS or parse_date(f"{text} 1, 2000"):
+    if not text or len(text.split()) > MAX_NAME_WORDS * names or parse_date(f"{text} 1, 2000"):
         return None  # the last test refuses a month name left of a date ("July 5")
     if username and " " not in text:
         return clean_author(text)
@@ -158,6 +166,19 @@ def byline_name(text: str, *, username: bool = False) -> str | None:
     if _mostly_lower_case(text) or _opens_lower_case(text):
         return None
     return clean_author(text)
+
+
+_LIST_PARTS: Final = re.compile(r",|\s(?:and|und|et|y|e|&)\s")
+
+
+def _lists_names(listed: str) -> bool:
+    """Whether the rest of a byline that :data:`CO_AUTHORS` matched lists names: each
+    part starts with a capital (or a letter of a script without case) and holds no word
+    of a role (:data:`ROLE_WORDS`)."""
+    parts = [part.strip() for part in _LIST_PARTS.split(listed)]
+    return all(
+        part and not part[0].islower() and not ROLE_WORDS.search(part) for part in parts if part
+    ) and any(parts)
 
 
 def _opens_lower_case(text: str) -> bool:

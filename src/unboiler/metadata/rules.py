@@ -242,6 +242,24 @@ BYLINE: Final = re.compile(
     rf"(?:[ \t]+(?:[^\W\d_][\w{WORD_MARKS}.'’\-]*|and|und|et|y|e|&)){{0,12}})",
     re.IGNORECASE,
 )
+_LISTED_NAME: Final = (
+    rf"[^\W\d_][\w{WORD_MARKS}.'’\-]*(?:[ \t]+[^\W\d_][\w{WORD_MARKS}.'’\-]*){{0,3}}"
+)
+#: More names after a byline's first, as a list that ends with a conjunction ("By Jane
+#: Doe, John Roe and Max Mustermann"; the serial comma too): :data:`BYLINE` ends its name
+#: at a comma, which also parts a name from a role or an outlet ("Jane Doe, Reuters"), so
+#: a list without a conjunction stays one name.
+CO_AUTHORS: Final = re.compile(
+    rf"(?:,[ \t]+{_LISTED_NAME})+,?[ \t]+(?:and|und|et|y|e|&)[ \t]+{_LISTED_NAME}"
+)
+#: Words of a role, which a listed name never holds ("Jane Doe, Senior Editor and
+#: Columnist" lists one person).
+ROLE_WORDS: Final = re.compile(
+    r"\b(?:editor|writer|reporter|correspondent|columnist|contributor|photographer|"
+    r"staff|producer|director|analyst|expert|founder|ceo|cto|president|manager|chief|"
+    r"senior|head|professor|doctor|md|phd|rd|dvm)\b",
+    re.IGNORECASE,
+)
 #: A byline that cannot be anything else ("Written by", "Author:"), trusted anywhere on
 #: the page; a bare "By" is trusted only near the title ("Photo by", "Powered by").
 STRONG_BYLINE: Final = re.compile(
