@@ -904,3 +904,24 @@ def test_a_definition_lists_terms_are_strong() -> None:
     )
     # the text output writes the terms as paragraphs, as WCXB's gold does
     assert to_text(document).startswith("Apple\n\nA red fruit.\n\nBanana split\n\nYellow.")
+
+
+def test_a_forum_posts_body_in_a_blockquote_is_no_quotation() -> None:
+    # vBulletin 4 writes every post in <blockquote class="postcontent restore"> and its
+    # quotations in <div class="bbcode_quote">: every post came out as a quotation, and
+    # the quoted words ran into the reply
+    page = (
+        "<html><body><div id='post_message_2'><blockquote class='postcontent restore'>"
+        "<div class='bbcode_container'><div class='bbcode_quote'><div class='quote_container'>"
+        "<div class='bbcode_postedby'>Originally Posted by <strong>sohc4life</strong></div>"
+        "<div class='message'>the idle screw does nothing</div></div></div></div>"
+        "That almost always means the idle circuit is still blocked.</blockquote></div>"
+        "</body></html>"
+    )
+    document = unboiler.parse(page)
+    for block in document.blocks:
+        block.set_content(True)
+    assert to_markdown(document) == (
+        "> Originally Posted by **sohc4life**\n>\n> the idle screw does nothing\n\n"
+        "That almost always means the idle circuit is still blocked."
+    )

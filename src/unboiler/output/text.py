@@ -2364,6 +2364,35 @@ ATTRIBUTION_LEVELS: Final = 2
 ATTRIBUTION_COLONS: Final = (":", "：")
 
 
+#: Class names (lower-cased, without hyphens and underscores) that make a
+#: ``<blockquote>`` the body of a forum post, not a quotation: vBulletin 4 writes every
+#: post's text in ``<blockquote class="postcontent restore">``, its quotations in a
+#: ``<div class="bbcode_quote">`` inside.
+POST_BODY_CLASSES: Final = frozenset(
+    {"postcontent", "postbody", "postmessage", "messagecontent", "messagebody"}
+)
+
+
+#: Class names (written as :data:`POST_BODY_CLASSES` are) of a ``<div>`` that holds a
+#: quotation in a forum post: vBulletin's ``bbcode_quote``, and the like of other forum
+#: software whose quotations are no ``<blockquote>``.
+QUOTATION_CLASSES: Final = frozenset({"bbcodequote", "quotecontent", "postquote", "messagequote"})
+
+
+def _class_in(element: LexborNode, names: frozenset[str]) -> bool:
+    """Whether a class of ``element``, lower-cased, without hyphens and underscores, is
+    one of ``names``."""
+    classes = element.attributes.get("class")
+    return bool(classes) and any(
+        token.lower().replace("-", "").replace("_", "") in names for token in classes.split()
+    )
+
+
+def _holds_a_post(blockquote: LexborNode) -> bool:
+    """Whether a ``<blockquote>``'s class makes it a post's body (:data:`POST_BODY_CLASSES`)."""
+    return _class_in(blockquote, POST_BODY_CLASSES)
+
+
 def _attribution(cite: LexborNode) -> bool:
     """Whether a ``<cite>`` is the line that says whose words a quote holds ("Ann
     wrote:"): the first thing shown in a quote, directly or in a ``<div>`` or ``<p>``
@@ -3000,12 +3029,15 @@ class _Layout:
             return None
         if tag in LIST_TAGS:
             return self.list_block(node, depth + 1)
-        if tag == "blockquote":
+        if tag == "blockquote" and not _holds_a_post(node):
             blocks = self.flow(node, depth + 1)
             return [Quote(blocks, direction=self.direction)] if blocks else []
         if _admonition(node):
             blocks = self.flow(node, depth + 1)
             return [Quote(blocks, aside=True, direction=self.direction)] if blocks else []
+        if tag == "div" and _class_in(node, QUOTATION_CLASSES):
+            blocks = self.flow(node, depth + 1)
+            return [Quote(blocks, direction=self.direction)] if blocks else []
         if tag == "table":
             return self.table(node, depth + 1)
         return None
