@@ -2383,7 +2383,9 @@ def _class_in(element: LexborNode, names: frozenset[str]) -> bool:
     """Whether a class of ``element``, lower-cased, without hyphens and underscores, is
     one of ``names``."""
     classes = element.attributes.get("class")
-    return bool(classes) and any(
+    if not classes:
+        return False
+    return any(
         token.lower().replace("-", "").replace("_", "") in names for token in classes.split()
     )
 
