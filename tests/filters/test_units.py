@@ -263,6 +263,33 @@ def test_wordless_lines_are_a_paragraphs_lines() -> None:
     assert found == sorted(['" (', "~~~~~~~~"]), texts
 
 
+def test_wordless_items_of_lists_tables_and_code_are_content_items() -> None:
+    from unboiler.filters.units import wordless_lines
+    from unboiler.parse import parse
+
+    doc = parse(
+        "<html><body><p>Operators:</p><ul><li><code>+</code></li><li><code>-</code></li></ul>"
+        "<table><tr><th>±</th><td>…</td></tr></table><pre><code>--</code></pre>"
+        "<ul class='pager'><li><a href='/2'>›</a></li><li><button>»</button></li></ul>"
+        "<ul><li> </li></ul><p>End.</p></body></html>"
+    )
+    texts = [block.text for block in doc.blocks]
+    found = sorted(texts[index] for index in wordless_lines(doc))
+    # a pager's links and buttons are none, nor is an item of white space alone
+    assert found == sorted(["+", "-", "±", "…", "--"]), texts
+    # kept between kept blocks, whatever the model thought of them (it dropped them)
+    from unboiler.filters.units import keep_enclosed
+
+    doc = parse(
+        "<html><body><p>Operators:</p><ul><li><code>+</code></li><li><code>-</code></li></ul>"
+        "<pre><code>--</code></pre><p>End.</p></body></html>"
+    )
+    texts = [block.text for block in doc.blocks]
+    keep = np.array([text.endswith(":") or text == "End." for text in texts])
+    kept = keep_enclosed(keep, np.full(len(texts), 0.05), wordless=wordless_lines(doc))
+    assert kept.all(), texts
+
+
 def test_lines_cut_at_an_element_shown_in_them_are_units() -> None:
     document = unboiler.parse(
         "<body><p>Title</p><p>Example: consider <math><mi>x</mi></math> in this"

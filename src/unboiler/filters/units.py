@@ -295,13 +295,20 @@ def _links_by_block(
     return counts
 
 
+#: Elements whose text is an item of the content even when it has no words: a list's
+#: item, a table's cell, a definition, a ``<pre>`` (a tutorial's list of operators
+#: ``<li><code>+</code></li>``, a header cell "±", a code block "--").
+WORDLESS_ITEM_TAGS: Final = frozenset({"li", "td", "th", "dt", "dd", "pre"})
+
+
 def wordless_lines(document: TextDocument) -> frozenset[int]:
     """The blocks without words that share their element with the block before or
     after them: a line of punctuation alone in a paragraph written line by line with
     ``<br>`` (a grammar's ``" (``, the ``~~~~`` under a heading of a plain-text NEWS
-    file), which :func:`keep_enclosed` keeps between kept lines.  A sign in an element
-    of its own (a carousel's arrow, a close button's "×", a permalink's "🔗") is not
-    one."""
+    file), which :func:`keep_enclosed` keeps between kept lines; and those whose element
+    is an item of a list, a table or a ``<pre>`` (:data:`WORDLESS_ITEM_TAGS`) with no
+    link or button in it.  A sign in an element of its own (a carousel's arrow, a close
+    button's "×", a permalink's "🔗", a pager's "›") is not one."""
     blocks = document.blocks
     found = set()
     for index, block in enumerate(blocks):
@@ -310,6 +317,12 @@ def wordless_lines(document: TextDocument) -> frozenset[int]:
         node = block.node
         if (index and blocks[index - 1].node == node) or (
             index + 1 < len(blocks) and blocks[index + 1].node == node
+        ):
+            found.add(index)
+        elif (
+            node.tag in WORDLESS_ITEM_TAGS
+            and block.text.strip()
+            and node.css_first("a, button, [role=button]") is None
         ):
             found.add(index)
     return frozenset(found)
@@ -550,6 +563,7 @@ __all__ = [
     "QUOTE_TEXT_WORDS",
     "ROW_LEVELS",
     "ROW_MAX_WORDS",
+    "WORDLESS_ITEM_TAGS",
     "contents_entries",
     "decision_units",
     "definition_groups",
