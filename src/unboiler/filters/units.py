@@ -315,15 +315,15 @@ def wordless_lines(document: TextDocument) -> frozenset[int]:
         if block.num_words or block.node is None:
             continue
         node = block.node
-        if (index and blocks[index - 1].node == node) or (
+        in_line = (index and blocks[index - 1].node == node) or (
             index + 1 < len(blocks) and blocks[index + 1].node == node
-        ):
-            found.add(index)
-        elif (
+        )
+        item = (
             node.tag in WORDLESS_ITEM_TAGS
             and block.text.strip()
             and node.css_first("a, button, [role=button]") is None
-        ):
+        )
+        if in_line or item:
             found.add(index)
     return frozenset(found)
 
@@ -427,7 +427,9 @@ def keep_enclosed(
     scrapinghub 0.96600 to 0.96625 and readability 0.96044 to 0.96051 (their shingles
     read some signs), but it also kept what a reader does not want between kept blocks,
     each in an element of its own: a carousel's arrows, close buttons, permalink signs.
-    Kept to a paragraph's lines, it moves none of the three figures.
+    Kept to a paragraph's lines, it moves none of the three figures.  Items of lists,
+    tables and ``<pre>`` without a link or a button are kept so too (a tutorial's list of
+    operators, which a newcomer found dropped; see :func:`wordless_lines`).
 
     The article cut (F0.6 on articles) keeps a page's likeliest blocks, and inside the
     article it dropped what the model was less sure of than of the paragraphs around it:
