@@ -925,3 +925,23 @@ def test_a_forum_posts_body_in_a_blockquote_is_no_quotation() -> None:
         "> Originally Posted by **sohc4life**\n>\n> the idle screw does nothing\n\n"
         "That almost always means the idle circuit is still blocked."
     )
+
+
+def test_an_image_alone_in_a_list_item_or_a_cell_is_kept_with_its_list() -> None:
+    # a recipe's step photo and a table's picture cell were dropped, the steps renumbered
+    page = (
+        "<html><body><ol><li>Cream the butter and the sugar.</li>"
+        "<li><div><img src='https://ex.com/step2.jpg' alt='creaming'></div></li>"
+        "<li>Fold in the flour.</li></ol><table><tr><th>Tool</th><th>Photo</th></tr>"
+        "<tr><td>Bowl</td><td><img src='https://ex.com/bowl.jpg' alt='A bowl'></td></tr>"
+        "</table><ul class='gallery'><li><img src='https://ex.com/ad.jpg' alt='ad'></li></ul>"
+        "</body></html>"
+    )
+    document = unboiler.parse(page)
+    for block in document.blocks:
+        block.set_content(True)
+    assert to_markdown(document, images=True) == (
+        "1. Cream the butter and the sugar.\n2. ![creaming](https://ex.com/step2.jpg)\n"
+        "3. Fold in the flour.\n\n| Tool | Photo |\n| --- | --- |\n"
+        "| Bowl | ![A bowl](https://ex.com/bowl.jpg) |"
+    )  # a list of images alone, beside no content, is no item of it

@@ -559,7 +559,46 @@ def select(document: TextDocument, *, images: bool = False) -> Selection:
                 near = segments[max(index - 1, 0) : index + 2]
                 if segment.content or (not segment.key and any(s.content for s in near)):
                     selection.images.update(segment.images)
+        if selection.texts and document.tree is not None:
+            _select_item_images(document.tree, selection)
     return selection
+
+
+#: Elements that are one item of a list, a table or a definition list: an image alone
+#: in one is the item (a recipe's step photo, a table's picture cell).
+IMAGE_ITEM_TAGS: Final = frozenset({"li", "td", "th", "dd"})
+#: How far above an image its item may be (``<li><div><img>``, WP Recipe Maker's step).
+IMAGE_ITEM_LEVELS: Final = 3
+
+
+def _select_item_images(tree: Any, selection: Selection) -> None:
+    """Add to ``selection`` the images that are all an item holds (no text beside them,
+    so no block was made of them) when an item beside it is content: the photo that is
+    a recipe's second step, a table's cell of a picture.  The runs of images the
+    selection takes otherwise are beside content text in one element.  Each list, row
+    or definition list is looked through once, however many images it holds."""
+    beside_content: dict[LexborNode, bool] = {}
+    texts = selection.texts
+    for image in tree.css("li img, td img, th img, dd img"):
+        if image in selection.images:
+            continue
+        item = image.parent
+        for _ in range(IMAGE_ITEM_LEVELS):
+            if item is None or item.tag in IMAGE_ITEM_TAGS:
+                break
+            item = item.parent
+        if item is None or item.tag not in IMAGE_ITEM_TAGS or item.parent is None:
+            continue
+        if item.text(deep=True).strip():
+            continue
+        parent = item.parent
+        known = beside_content.get(parent)
+        if known is None:  # the item itself holds no text: any content text is beside it
+            known = beside_content[parent] = any(
+                node in texts for node in parent.traverse(include_text=True)
+            )
+        if known:
+            selection.images.add(image)
 
 
 #: Class names that hide an element from sight and keep it for screen readers:
