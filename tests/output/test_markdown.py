@@ -945,3 +945,21 @@ def test_an_image_alone_in_a_list_item_or_a_cell_is_kept_with_its_list() -> None
         "3. Fold in the flour.\n\n| Tool | Photo |\n| --- | --- |\n"
         "| Bowl | ![A bowl](https://ex.com/bowl.jpg) |"
     )  # a list of images alone, beside no content, is no item of it
+
+
+def test_a_lazy_images_noscript_copy_is_written_once() -> None:
+    # lazysizes and WP Rocket: the picture's address in data-src, then a <noscript> copy
+    page = (
+        "<html><body><p>Text before the picture, long enough.</p><figure>"
+        "<img class='lazyload' src='data:image/gif;base64,R0lGODlhAQABAAAAACw=' "
+        "data-src='https://ex.com/real.jpg' alt='Cake'><noscript><img "
+        "src='https://ex.com/real.jpg' alt='Cake'></noscript><figcaption>A cake</figcaption>"
+        "</figure><p><noscript><img src='https://ex.com/only.jpg' alt='Only'></noscript></p>"
+        "<p>The end.</p></body></html>"
+    )
+    document = unboiler.parse(page)
+    for block in document.blocks:
+        block.set_content(True)
+    markdown = to_markdown(document, images=True)
+    assert markdown.count("real.jpg") == 1, markdown
+    assert "![Only](https://ex.com/only.jpg)" in markdown  # a <noscript> image alone stays

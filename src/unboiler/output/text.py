@@ -2640,11 +2640,34 @@ class _Layout:
         attributes = node.attributes
         if is_decorative(node) or shows_nothing(attributes):
             return None
+        src = self.image_url(node)
+        if src is None or self.fallback_copy(node, src):
+            return None
+        return Image(src, " ".join(visible(attributes.get("alt") or "").split()))
+
+    def image_url(self, node: LexborNode) -> str | None:
+        """The address of an image: its ``src``, or the attribute a lazy loader keeps
+        it in (:data:`IMAGE_URL_ATTRIBUTES`) when ``src`` holds a placeholder."""
+        attributes = node.attributes
         for name in IMAGE_URL_ATTRIBUTES:
             src = _absolute_url(attributes.get(name), self.base)
             if src is not None:
-                return Image(src, " ".join(visible(attributes.get("alt") or "").split()))
+                return src
         return None
+
+    def fallback_copy(self, node: LexborNode, src: str) -> bool:
+        """Whether ``node`` is the ``<noscript>`` copy of the image just before it: a lazy
+        loader (lazysizes, WP Rocket) writes the picture with its address in
+        ``data-src``, then the same picture in a ``<noscript>`` for browsers without
+        scripts.  A reader sees one picture."""
+        parent = node.parent
+        if parent is None or parent.tag != "noscript":
+            return False
+        before = _sibling(parent, before=True)
+        if before is None or not before.is_element_node:
+            return False
+        shown = before if before.tag == "img" else before.css_first("img")
+        return shown is not None and self.image_url(shown) == src
 
     def images_only(self, node: LexborNode) -> bool:
         """Whether ``node`` shows images and no text (a photo in its own ``<p>``)."""
