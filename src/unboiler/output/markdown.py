@@ -436,7 +436,8 @@ class _Writer:
                 # Two lists in a row with the same marker would read as one (§5.3).
                 if previous_list is not None and previous_list[0] == block.ordered:
                     alternate = not previous_list[1]
-                previous_list = (block.ordered, alternate)
+                flips = len(_number_runs(block)) - 1  # the list ends in its last run's marker
+                previous_list = (block.ordered, alternate != (flips % 2 == 1))
             else:
                 previous_list = None
             text = self.block(block, alternate=alternate)
@@ -477,9 +478,20 @@ class _Writer:
             for item in block.items
         )
         separator = "\n" if tight else "\n\n"
-        items = []
+        written = ""
         marks = block.check_marks()
-        for number, item, task in zip(block.ordinals(), block.items, marks, strict=True):
+        starts = set(_number_runs(block)[1:])
+        for index, (number, item, task) in enumerate(
+            zip(block.ordinals(), block.items, marks, strict=True)
+        ):
+            if index in starts:
+                # A number that does not follow on (a reversed list, an item's value)
+                # starts a list of its own: CommonMark numbers a list's items from its
+                # first (§5.3), and a new delimiter after a blank line starts another.
+                alternate = not alternate
+                written += "\n\n"
+            elif index:
+                written += separator
             if block.ordered:
                 marker = f"{number}{')' if alternate else '.'}"
             else:
@@ -489,8 +501,8 @@ class _Writer:
             first, *rest = body.split("\n")
             lines = [f"{marker} {task}{first}" if first else marker]
             lines.extend(f"{indent}{line}" if line else "" for line in rest)
-            items.append("\n".join(lines))
-        return separator.join(items)
+            written += "\n".join(lines)
+        return written
 
     def table(self, table: Table) -> str:
         """A GitHub table (GFM §4.10).  Its header row is the table's first row when that
@@ -526,6 +538,16 @@ ALIGNED_DELIMITERS: Final = {None: " --- ", "left": ":--- ", "center": ":---:", 
 #: The rows a column's alignment is read from: the header and the first row of data (a
 #: table of a hundred thousand rows is not read twice for it).
 ALIGNMENT_ROWS: Final = 2
+
+
+def _number_runs(block: ListBlock) -> list[int]:
+    """The items of an ordered list where a run of numbers that follow on from each
+    other starts (the first item's is 0): a reversed list (``<ol reversed>``) or an
+    item's own ``value`` starts a new one.  One run for a bulleted list."""
+    if not block.ordered:
+        return [0]
+    numbers = block.ordinals()
+    return [0, *(i for i in range(1, len(numbers)) if numbers[i] != numbers[i - 1] + 1)]
 
 
 def _delimiter(column: int, grid: list[list[Cell | None]]) -> str:
