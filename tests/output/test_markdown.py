@@ -973,3 +973,19 @@ def test_a_lazy_images_noscript_copy_is_written_once() -> None:
     markdown = to_markdown(document, images=True)
     assert markdown.count("real.jpg") == 1, markdown
     assert "![Only](https://ex.com/only.jpg)" in markdown  # a <noscript> image alone stays
+
+
+def test_a_code_element_broken_into_lines_is_a_code_block() -> None:
+    # Blogger's and old WordPress's code samples: <code> lines parted by <br>, indented
+    # with no-break spaces; Markdown's code span holds no line break
+    page = (
+        "<html><body><p>Loop:</p><p><code>for i in range(3):<br>&nbsp;&nbsp;&nbsp;&nbsp;"
+        "print(i)</code></p><p>Run <code>python loop.py</code> to see it.</p></body></html>"
+    )
+    document = unboiler.parse(page)
+    for block in document.blocks:
+        block.set_content(True)
+    assert to_markdown(document) == (
+        "Loop:\n\n```\nfor i in range(3):\n    print(i)\n```\n\nRun `python loop.py` to see it."
+    )
+    assert "<pre><code>for i in range(3):\n    print(i)</code></pre>" in to_html(document)

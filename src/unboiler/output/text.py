@@ -34,7 +34,7 @@ import enum
 import re
 import unicodedata
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 from urllib.parse import quote, urljoin, urlsplit
@@ -2434,6 +2434,31 @@ def _holds_a_post(blockquote: LexborNode) -> bool:
     return _class_in(blockquote, POST_BODY_CLASSES)
 
 
+def _broken_code(inlines: Sequence[Inline]) -> str | None:
+    """The text of a line that is one ``<code>`` broken into lines by ``<br>``, its
+    indentation written with no-break spaces (Blogger's and old WordPress's code
+    samples: ``<p><code>for i in x:<br>&nbsp;&nbsp;&nbsp;&nbsp;print(i)</code></p>``),
+    as a code block's lines; None for any other line.  Markdown's code span holds no
+    line break: the program came out as one line."""
+    if (
+        len(inlines) < 3
+        or inlines[0] != Open(Mark.CODE)
+        or inlines[-1] != _CLOSE_CODE
+        or not any(token is BREAK for token in inlines)
+    ):
+        return None
+    pieces: list[str] = []
+    for token in inlines[1:-1]:
+        if token is BREAK:
+            pieces.append("\n")
+        elif isinstance(token, str):
+            pieces.append(token)
+        else:
+            return None  # a link, emphasis or an image in it: a line of text after all
+    lines = "".join(pieces).replace("\u00a0", " ").split("\n")
+    return "\n".join(line.rstrip() for line in lines).strip("\n")
+
+
 def _attribution(cite: LexborNode) -> bool:
     """Whether a ``<cite>`` is the line that says whose words a quote holds ("Ann
     wrote:"): the first thing shown in a quote, directly or in a ``<div>`` or ``<p>``
@@ -3047,6 +3072,10 @@ class _Layout:
                 carried = _open_at_end(line)
                 line.extend(Close(opening.mark) for opening in reversed(carried))
                 inlines = normalize(line)
+                code = _broken_code(inlines)
+                if code is not None:
+                    blocks.append(CodeBlock(code, None, self.direction))
+                    continue
                 if has_text(inlines):
                     opens = self.part is not None and self.new_list
                     if opens:
