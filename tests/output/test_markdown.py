@@ -989,3 +989,22 @@ def test_a_code_element_broken_into_lines_is_a_code_block() -> None:
         "Loop:\n\n```\nfor i in range(3):\n    print(i)\n```\n\nRun `python loop.py` to see it."
     )
     assert "<pre><code>for i in range(3):\n    print(i)</code></pre>" in to_html(document)
+
+
+def test_a_cell_with_a_quotation_or_a_nested_list_keeps_its_table() -> None:
+    # a reference table's cell with a parameter's options, or a quotation: the table was
+    # taken apart into one paragraph per cell
+    page = (
+        "<html><body><table><thead><tr><th>Option</th><th>Notes</th></tr></thead><tbody>"
+        "<tr><td>mode</td><td><ul><li>fast<ul><li>no checks</li></ul></li><li>safe</li></ul>"
+        "</td></tr><tr><td>a</td><td><blockquote>quoted cell</blockquote></td></tr>"
+        "</tbody></table></body></html>"
+    )
+    document = unboiler.parse(page)
+    for block in document.blocks:
+        block.set_content(True)
+    assert to_markdown(document) == (
+        "| Option | Notes |\n| --- | --- |\n| mode | fast<br>no checks<br>safe |\n"
+        "| a | quoted cell |"
+    )
+    assert "<td>fast<br>no checks<br>safe</td>" in to_html(document)

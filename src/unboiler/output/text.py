@@ -3296,10 +3296,11 @@ class _Layout:
         such a table a cell of two paragraphs is still a cell, where in a table without
         them it is more likely a column of the page's layout (Firefox's guess of layout
         tables, ``IsProbablyLayoutTable``, takes ``<th>`` as a data table's), and so is a
-        list whose items are one paragraph each (a plan's features), its items the
-        cell's lines, and a short ``<pre>`` (:data:`MAX_CELL_CODE_LINES`: a reference
-        table's example), its lines the cell's, as code.  Longer code, nested tables and
-        other lists never fit in a cell's line: a table holding them is laid out flat."""
+        list (a plan's features; nested lists too: a parameter's options), its items the
+        cell's lines, a quotation, its paragraphs the cell's lines, and a short ``<pre>``
+        (:data:`MAX_CELL_CODE_LINES`: a reference table's example), its lines the cell's,
+        as code (:func:`_fits_cell`).  Longer code and nested tables never fit in a
+        cell's line: a table holding them is laid out flat."""
         before: list[Block] = []
         rows: list[list[tuple[LexborNode, list[Block]]]] = []
         for row in self._rows(node, before, depth):
@@ -3317,11 +3318,7 @@ class _Layout:
         if not has_header and self.equations(all_cells):
             return before + [Paragraph(_row_line(r)) for r in rows]
         lines = all(
-            all(
-                isinstance(b, (Paragraph, Heading))
-                or (has_header and (_simple_list(b) or _short_code(b)))
-                for b in bl
-            )
+            all(isinstance(b, (Paragraph, Heading)) or (has_header and _fits_cell(b)) for b in bl)
             for _, bl in all_cells
         )
         simple = lines and (has_header or all(len(bl) <= 1 for _, bl in all_cells))
@@ -3425,14 +3422,27 @@ def _row_line(cells: list[tuple[LexborNode, list[Block]]]) -> list[Inline]:
 
 
 def _cell_line(blocks: list[Block]) -> list[Inline]:
-    """The one line of a table cell: its paragraphs and headings, and the items of a
-    simple list (:func:`_simple_list`), a line break between two."""
+    """The one line of a table cell: its paragraphs and headings, the items of its lists
+    (a nested list's items after their parent's), the paragraphs of a quotation, the
+    lines of short code, a line break between two (:func:`_fits_cell`)."""
+    line: list[Inline] = []
+    for inlines in _cell_lines(blocks):
+        if line:
+            line.append(BREAK)
+        line.extend(inlines)
+    return line
+
+
+def _cell_lines(blocks: Iterable[Block]) -> list[list[Inline]]:
     lines: list[list[Inline]] = []
     for block in blocks:
         if isinstance(block, (Paragraph, Heading)):
             lines.append(block.inlines)
         elif isinstance(block, ListBlock):
-            lines.extend(item[0].inlines for item in block.items if isinstance(item[0], Paragraph))
+            for item in block.items:
+                lines.extend(_cell_lines(item))
+        elif isinstance(block, Quote):
+            lines.extend(_cell_lines(block.blocks))
         elif isinstance(block, CodeBlock):
             # a tab would part the text output's columns
             lines.extend(
@@ -3440,12 +3450,7 @@ def _cell_line(blocks: list[Block]) -> list[Inline]:
                 for code in block.text.splitlines()
                 if code.strip()
             )
-    line: list[Inline] = []
-    for inlines in lines:
-        if line:
-            line.append(BREAK)
-        line.extend(inlines)
-    return line
+    return lines
 
 
 #: Lines of a ``<pre>`` that a cell of a table with header cells holds as its lines.
@@ -3457,12 +3462,26 @@ def _short_code(block: Block) -> bool:
     return isinstance(block, CodeBlock) and len(block.text.splitlines()) <= MAX_CELL_CODE_LINES
 
 
-def _simple_list(block: Block) -> bool:
-    """Whether ``block`` is a list whose items are each one paragraph (a cell's "1 user,
-    5 GB storage"): in a table with header cells, it is the cell's lines."""
-    return isinstance(block, ListBlock) and all(
-        len(item) == 1 and isinstance(item[0], Paragraph) for item in block.items
-    )
+def _fits_cell(block: Block, depth: int = 0) -> bool:
+    """Whether ``block`` reads as lines of a cell of a table with header cells: a
+    paragraph or a heading; a list whose items hold such lines (nested lists too: a
+    parameter's options), a quotation of them, short code (:func:`_short_code`).  A
+    table, and anything nested past :data:`MAX_CELL_NESTING`, does not."""
+    if isinstance(block, (Paragraph, Heading)):
+        return True
+    if isinstance(block, CodeBlock):
+        return _short_code(block)
+    if depth >= MAX_CELL_NESTING:
+        return False
+    if isinstance(block, ListBlock):
+        return all(_fits_cell(inner, depth + 1) for item in block.items for inner in item)
+    if isinstance(block, Quote):
+        return all(_fits_cell(inner, depth + 1) for inner in block.blocks)
+    return False
+
+
+#: How deep lists and quotations may nest in a cell that keeps its table.
+MAX_CELL_NESTING: Final = 4
 
 
 def _mark(selection: Selection) -> tuple[dict[LexborNode, bool], LexborNode | None]:
