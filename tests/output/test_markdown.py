@@ -1008,3 +1008,25 @@ def test_a_cell_with_a_quotation_or_a_nested_list_keeps_its_table() -> None:
         "| a | quoted cell |"
     )
     assert "<td>fast<br>no checks<br>safe</td>" in to_html(document)
+
+
+def test_a_table_of_numbered_lines_is_a_code_block() -> None:
+    # GitHub's files and gists: a row a line, its number's cell and its code's cell
+    rows = "".join(
+        f'<tr><td class="blob-num js-line-number" data-line-number="{n}"></td>'
+        f'<td class="blob-code blob-code-inner js-file-line">{code}</td></tr>'
+        for n, code in enumerate(["def f():", "    return 1", "", "print(f())"], 1)
+    )
+    page = f"<html><body><p>The script:</p><table class='highlight'>{rows}</table></body></html>"
+    document = unboiler.parse(page)
+    for block in document.blocks:
+        block.set_content(True)
+    assert to_markdown(document) == (
+        "The script:\n\n```\ndef f():\n    return 1\n\nprint(f())\n```"
+    )
+    # a table of two columns that are no line numbers stays a table
+    page = "<html><body><table><tr><td>a</td><td>b</td></tr></table></body></html>"
+    document = unboiler.parse(page)
+    for block in document.blocks:
+        block.set_content(True)
+    assert to_markdown(document) == "| | |\n| --- | --- |\n| a | b |"

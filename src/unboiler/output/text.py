@@ -3301,6 +3301,9 @@ class _Layout:
         (:data:`MAX_CELL_CODE_LINES`: a reference table's example), its lines the cell's,
         as code (:func:`_fits_cell`).  Longer code and nested tables never fit in a
         cell's line: a table holding them is laid out flat."""
+        code = self.numbered_lines(node)
+        if code is not None:
+            return [code] if code.text.strip() else []
         before: list[Block] = []
         rows: list[list[tuple[LexborNode, list[Block]]]] = []
         for row in self._rows(node, before, depth):
@@ -3362,6 +3365,26 @@ class _Layout:
             ):
                 return False
         return formulas
+
+    def numbered_lines(self, table: LexborNode) -> CodeBlock | None:
+        """The code a table of numbered lines shows, one line a row: each row a cell of
+        line numbers (:data:`LINE_NUMBER_CELLS`) and one cell of code, white space kept
+        (GitHub's files and gists: ``td.blob-num`` beside ``td.blob-code``); its rows
+        from the first to the last the content holds.  None for any other table, and
+        for a table whose code cell holds a ``<pre>`` (Pygments' table of two cells: the
+        ``<pre>`` is the code block)."""
+        lines: list[tuple[LexborNode, str]] = []
+        for row in table.css("tr"):
+            cells = [c for c in row.iter(include_text=False) if c.tag in ("td", "th")]
+            code = [cell for cell in cells if not _line_numbers(cell)]
+            if len(code) != 1 or len(cells) < 2 or code[0].css_first("pre, table"):
+                return None
+            lines.append((code[0], code[0].text(deep=True).rstrip("\r\n")))
+        shown = [index for index, (cell, _) in enumerate(lines) if cell in self.marked]
+        if not shown:
+            return None if not lines else CodeBlock("", None, self.direction)
+        text = "\n".join(line.rstrip() for _, line in lines[shown[0] : shown[-1] + 1])
+        return CodeBlock(text, None, self.direction)
 
     def _rows(self, table: LexborNode, before: list[Block], depth: int) -> list[LexborNode]:
         """The rows of ``table`` that hold content (a caption's blocks go to ``before``),
