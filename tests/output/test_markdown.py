@@ -1030,3 +1030,18 @@ def test_a_table_of_numbered_lines_is_a_code_block() -> None:
     for block in document.blocks:
         block.set_content(True)
     assert to_markdown(document) == "| | |\n| --- | --- |\n| a | b |"
+
+
+def test_an_image_with_candidates_of_sizes_and_no_src_is_kept() -> None:
+    page = (
+        "<html><body><p><img srcset='https://ex.com/a-480.jpg 480w, https://ex.com/a-800.jpg "
+        "800w' alt='Plated cake'> served warm</p><p><picture><source srcset="
+        "'https://ex.com/p.avif'><img alt='pic'></picture> on a plate</p></body></html>"
+    )
+    document = unboiler.parse(page)
+    for block in document.blocks:
+        block.set_content(True)
+    assert to_markdown(document, images=True) == (
+        "![Plated cake](https://ex.com/a-480.jpg) served warm\n\n"
+        "![pic](https://ex.com/p.avif) on a plate"
+    )

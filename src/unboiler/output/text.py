@@ -2678,6 +2678,20 @@ class _Layout:
             src = _absolute_url(attributes.get(name), self.base)
             if src is not None:
                 return src
+        # no address but candidates of sizes: the first, as a browser may pick it (the
+        # image's own, or its <picture>'s first <source>)
+        sources = [attributes.get("srcset"), attributes.get("data-srcset")]
+        parent = node.parent
+        if parent is not None and parent.tag == "picture":
+            source = parent.css_first("source[srcset]")
+            if source is not None:
+                sources.append(source.attributes.get("srcset"))
+        for srcset in sources:
+            if srcset:
+                first = srcset.split(",", 1)[0].split()
+                src = _absolute_url(first[0], self.base) if first else None
+                if src is not None:
+                    return src
         return None
 
     def fallback_copy(self, node: LexborNode, src: str) -> bool:
