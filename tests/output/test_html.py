@@ -384,3 +384,15 @@ def test_blocks_of_the_content_direction_carry_no_dir_of_their_own() -> None:
     # neither is a page that declares nothing marked anywhere
     plain = unboiler.extract(f"<article>{_ENGLISH * 2}</article>", output="html")
     assert "dir=" not in plain
+
+
+def test_a_terms_details_that_are_a_list_stay_in_the_definition_list() -> None:
+    # Sphinx's field list: "Parameters" over a list; the <dt> was left without its <dd>
+    page = (
+        "<body><dl><dt>Parameters</dt><dd><ul><li><strong>url</strong> – the URL.</li>"
+        "</ul></dd><dt>Returns</dt><dd>A string.</dd></dl></body>"
+    )
+    assert _everything(page) == (
+        "<dl>\n<dt>Parameters</dt>\n<dd>\n<ul>\n<li><strong>url</strong> – the URL.</li>\n"
+        "</ul>\n</dd>\n<dt>Returns</dt>\n<dd>A string.</dd>\n</dl>"
+    )
