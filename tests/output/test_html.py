@@ -396,3 +396,15 @@ def test_a_terms_details_that_are_a_list_stay_in_the_definition_list() -> None:
         "<dl>\n<dt>Parameters</dt>\n<dd>\n<ul>\n<li><strong>url</strong> – the URL.</li>\n"
         "</ul>\n</dd>\n<dt>Returns</dt>\n<dd>A string.</dd>\n</dl>"
     )
+
+
+def test_text_set_apart_in_its_own_direction_in_a_line_is_kept() -> None:
+    # "C++" in a Hebrew sentence: without its isolation the page shows "++C"
+    page = (
+        '<body><p dir="rtl">אני כותב ב-<span dir="ltr">C++</span> כל יום.</p>'
+        "<p>The word <bdi>אבג</bdi> 123.</p><p>Not <span dir='sideways'>this</span>.</p></body>"
+    )
+    assert _everything(page) == (
+        '<p dir="rtl">אני כותב ב-<bdi dir="ltr">C++</bdi> כל יום.</p>\n'
+        "<p>The word <bdi>אבג</bdi> 123.</p>\n<p>Not this.</p>"
+    )

@@ -53,13 +53,14 @@ ALLOWED_TAGS: Final = frozenset(
     | {"dl", "dt", "dd"}
     | {"table", "thead", "tbody", "tr", "th", "td", "img"}
     | {"div"}  # only the wrapper that carries the content's direction
+    | {"bdi"}  # text set apart in its own direction in a line (Mark.ISOLATE)
     | set(INLINE_TAGS.values())
 )
 #: Elements that carry the direction of their text where it differs from the text
 #: around them (an Arabic quotation in an English article).
 DIRECTED_TAGS: Final = frozenset(
     {"div", "p", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "aside", "pre", "ul", "ol"}
-    | {"li", "dt", "dd"}
+    | {"li", "dt", "dd", "bdi"}
 )
 ALLOWED_ATTRIBUTES: Final = {
     **{tag: {"dir"} for tag in DIRECTED_TAGS},
@@ -124,6 +125,11 @@ class _Writer:
                 closing = ""
                 if token.mark in FORMULA_MARKS:
                     pass  # a formula's text is written as it is, without markup
+                elif token.mark is Mark.ISOLATE:
+                    # directions are three known words: nothing to escape
+                    shown = f' dir="{token.direction}"' if token.direction else ""
+                    out.append(f"<bdi{shown}>")
+                    closing = "</bdi>"
                 elif token.mark is not Mark.LINK:
                     tag = INLINE_TAGS[token.mark]
                     out.append(f"<{tag}>")

@@ -160,6 +160,12 @@ class Mark(enum.Enum):
     #: the plain text is its Unicode text, Markdown its TeX (the :class:`Open`'s ``tex``).
     FORMULA = "formula"
     DISPLAY_FORMULA = "display formula"
+    #: Text set apart in its own direction inside a line (``<bdi>``, an inline element's
+    #: ``dir``: "C++" in a Hebrew sentence); the :class:`Open`'s ``direction`` says which
+    #: (None: the text's own, ``<bdi>`` without ``dir``).  The HTML output keeps it (a
+    #: ``<bdi>``), without which the bidirectional algorithm shows "++C"; the text and
+    #: Markdown have no such mark.
+    ISOLATE = "isolate"
 
 
 #: The marks of formulas, which hold their text whole: two formulas side by side are two.
@@ -196,6 +202,7 @@ class Open:
     mark: Mark
     href: str | None = None
     tex: str | None = None
+    direction: str | None = None
 
 
 @dataclass(frozen=True)
@@ -2605,6 +2612,11 @@ def _word_after(node: LexborNode) -> bool:
     return False
 
 
+#: The ``dir`` values of an inline element that set its text apart (HTML standard, the
+#: ``dir`` attribute): ``auto`` takes the direction of its first strong letter.
+_INLINE_DIRECTIONS: Final = frozenset({"ltr", "rtl", "auto"})
+
+
 #: Elements that hold formulas and keep their structure when they hold nothing else.
 _FORMULA_HOLDERS: Final = frozenset(HEADING_LEVELS) | LIST_TAGS | {"table"}
 #: The parts of a definition list, by element.
@@ -2744,6 +2756,12 @@ class _Layout:
         (:data:`_JOINED_MARKS`)."""
         tag = node.tag or ""
         mark = MARK_TAGS.get(tag)
+        direction = None
+        if mark is None and (tag == "bdi" or "dir" in node.attributes):
+            declared = (node.attributes.get("dir") or "").strip().lower()
+            if tag == "bdi" or declared in _INLINE_DIRECTIONS:
+                mark = Mark.ISOLATE
+                direction = declared if declared in _INLINE_DIRECTIONS else None
         if edge and mark not in _JOINED_MARKS:
             _mark_case_edge(run)
         if tag == "cite" and _attribution(node):
@@ -2768,7 +2786,7 @@ class _Layout:
                 self.box_ends.add(node)  # the space after the mark's end (close_inline)
         if mark is not None:
             href = self.link_url(node) if mark is Mark.LINK else None
-            run.append(Open(mark, href))
+            run.append(Open(mark, href, direction=direction))
             return Close(mark)
         if node in self.formulas:
             # a formula's wrapper (MathJax's <mjx-container>) lays it out inline, or
@@ -3018,7 +3036,7 @@ class _Layout:
                     # Its formatting (a link, emphasis) goes on every line inside it
                     # (see end_line).
                     seams.mark(run)
-                    if MARK_TAGS.get(tag) not in reading:
+                    if MARK_TAGS.get(tag, Mark.ISOLATE if tag == "bdi" else None) not in reading:
                         closing = self.enter(node, run, edge=False)
                         if closing is not None:
                             closings[node] = closing
