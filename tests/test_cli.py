@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import io
 import json
 from pathlib import Path
 
@@ -66,6 +67,70 @@ def test_a_closed_pipe_ends_a_batch_quietly(tmp_path: Path) -> None:
     errors = process.stderr.read()
     assert process.wait(timeout=120) == 141
     assert errors == b""
+
+
+def test_a_closed_pipe_ends_a_large_extraction_with_its_status(tmp_path: Path) -> None:
+    """``unboiler extract big.html | head -c 10``: one write larger than the pipe, which
+    the reader stops taking; the command ended with 0 and its output cut."""
+    import subprocess
+    import sys
+
+    page = tmp_path / "big.html"
+    page.write_text("<html><body>" + "<p>A line of words in a long page.</p>" * 20000)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "unboiler.cli", "extract", str(page), "-e", "boilerpipe-everything"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    assert process.stdout.read(10) == b"A line of "
+    process.stdout.close()
+    errors = process.stderr.read()
+    assert process.wait(timeout=120) == 141
+    assert errors == b""
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
+def test_a_batch_whose_output_cannot_be_written_is_a_clean_error(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    (tmp_path / "page.html").write_bytes((ROOT / "examples" / "article.html").read_bytes())
+    for target in (["--out", "/dev/full"], []):
+        with open("/dev/full", "w") as full:
+            done = subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "unboiler.cli",
+                    "batch",
+                    str(tmp_path),
+                    "-q",
+                    "-w",
+                    "0",
+                    *target,
+                ],
+                stdout=full,
+                stderr=subprocess.PIPE,
+                text=True,
+                check=False,
+            )
+        assert done.returncode == 2, done.stderr
+        assert done.stderr.strip().splitlines() == [
+            "Error: cannot write the output: No space left on device"
+        ]
+
+
+def test_an_interrupted_command_exits_with_130() -> None:
+    class Interrupted(io.BytesIO):
+        def read(self, size: int | None = -1) -> bytes:
+            if size == 0:  # the test runner's look at what the stream gives
+                return b""
+            raise KeyboardInterrupt  # Ctrl-C, or SIGTERM, while the page is read
+
+    result = CliRunner().invoke(main, ["extract", "-"], input=Interrupted())
+    assert result.exit_code == 130, result.output
+    assert result.stderr.strip() == "Interrupted."
 
 
 def test_a_warning_is_one_line() -> None:

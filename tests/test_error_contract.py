@@ -73,6 +73,17 @@ def test_every_error_class_is_exported_and_in_the_tree() -> None:
         (lambda: unboiler.extract(b"<p>x</p>", encoding="utf\x008"), unboiler.UnknownEncodingError),
         (lambda: unboiler.extract("<p>x</p>", with_metadata="no"), unboiler.InputTypeError),
         (lambda: unboiler.extract_result("<p>x</p>", images=1), unboiler.InputTypeError),
+        # a page's URL that is no absolute http(s) address: links were dropped in silence
+        (lambda: unboiler.extract("<p>x</p>", url="foo/bar"), unboiler.PageURLError),
+        (lambda: unboiler.extract("<p>x</p>", url="javascript:alert(1)"), unboiler.PageURLError),
+        (lambda: unboiler.parse("<p>x</p>", url="example.org/a"), unboiler.PageURLError),
+        (
+            lambda: unboiler.extract(unboiler.parse("<p>x</p>"), url="/a/b"),
+            unboiler.PageURLError,
+        ),
+        # an extractor runs on a parsed page, not on HTML
+        (lambda: unboiler.get_extractor("default")("<p>x</p>"), unboiler.InputTypeError),
+        (lambda: unboiler.get_extractor("default")(None), unboiler.InputTypeError),
     ],
 )
 def test_each_mistake_has_its_error(call: object, error: type[Exception]) -> None:

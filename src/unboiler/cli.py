@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import sys
+import threading
 import warnings
 from typing import Any, BinaryIO
 from urllib.parse import urlsplit
@@ -33,6 +35,10 @@ EXIT_BAD_REQUEST = 2
 #: The reader of standard output closed it (``| head``): the exit status of a command
 #: that SIGPIPE ends (128 + 13), as the shell's own tools report it.
 EXIT_CLOSED_PIPE = 128 + 13
+#: Characters of the output written at a time (:func:`_echo`).
+OUTPUT_PIECE = 1 << 16
+#: Stopped by Ctrl-C or SIGTERM: the status of a command SIGINT ends (128 + 2).
+EXIT_INTERRUPTED = 128 + 2
 
 
 class _UnreadablePage(click.ClickException):
@@ -55,7 +61,14 @@ def _echo(text: str, *, nl: bool = True) -> None:
     line on standard error with exit code 2; a closed pipe (``| head``) is left to the
     command group, which ends quietly (:data:`EXIT_CLOSED_PIPE`)."""
     try:
-        click.echo(text, nl=nl)
+        # In pieces: one large write that the reader stops taking (``| head -c 10``)
+        # returned with part of it written and no error, and the command ended with 0;
+        # the next piece meets the closed pipe.
+        for start in range(0, len(text), OUTPUT_PIECE):
+            click.echo(text[start : start + OUTPUT_PIECE], nl=False)
+        if nl:
+            click.echo("")
+        sys.stdout.flush()
     except BrokenPipeError:
         raise
     except OSError as error:
@@ -76,7 +89,13 @@ class _Commands(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
-            return super().invoke(ctx)
+            with _sigterm_stops():
+                return super().invoke(ctx)
+        except KeyboardInterrupt:
+            # Ctrl-C or SIGTERM (main): 130, as the README says, not click's "Aborted!"
+            # and 1, which here says a page could not be read
+            click.echo("Interrupted.", err=True)
+            sys.exit(EXIT_INTERRUPTED)
         except BrokenPipeError:
             # Python flushes standard output again at exit: point it at nothing first,
             # or that flush fails once more and prints "Exception ignored".
@@ -92,6 +111,24 @@ def main() -> None:
     """Extract the main content of web pages, without the boilerplate."""
     warnings.showwarning = _show_warning
     _utf8_when_redirected()
+
+
+@contextlib.contextmanager
+def _sigterm_stops() -> Any:
+    """Inside the block, SIGTERM (``kill``, ``timeout``, ``docker stop``) stops a command
+    as Ctrl-C does (:data:`EXIT_INTERRUPTED`), unless the process ignores it; the
+    handler before is put back after.  Only the main thread can set a handler."""
+    previous = None
+    if threading.current_thread() is threading.main_thread():
+        with contextlib.suppress(ValueError, OSError):
+            current = signal.getsignal(signal.SIGTERM)
+            if current is not signal.SIG_IGN:
+                previous = signal.signal(signal.SIGTERM, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
 
 
 def _utf8_when_redirected() -> None:
@@ -669,6 +706,10 @@ def batch_command(
         )
     except UnboilerError as error:
         raise CommandError(error) from error
+    except BrokenPipeError:
+        raise
+    except OSError as error:  # the output cannot be written: a full disk, a closed file
+        raise _BadRequest(f"cannot write the output: {error.strerror or error}") from error
     if not quiet:
         click.echo(f"unboiler batch: {summary}", err=True)
     if summary.interrupted:

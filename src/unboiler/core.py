@@ -12,7 +12,7 @@ from unboiler.extractors import Extractor, get_extractor
 from unboiler.output import render
 from unboiler.output.frontmatter import EMPTY_FRONT_MATTER, front_matter
 from unboiler.output.result import Extraction, build_extraction
-from unboiler.parse import MAX_BYTES, parse
+from unboiler.parse import MAX_BYTES, check_url, parse
 
 #: The outputs a front matter block can go above (``with_metadata``).
 FRONT_MATTER_OUTPUTS: Final = frozenset({"text", "markdown"})
@@ -160,7 +160,7 @@ def _run(
     if isinstance(html, TextDocument):
         document = html.copy()
         if url is not None:
-            document.url = url
+            document.url = check_url(url)
     else:
         document = parse(html, url=url, encoding=encoding, max_bytes=max_bytes)
     chosen(document)

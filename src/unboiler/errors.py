@@ -5,6 +5,7 @@ anything else escaping from the library is a bug.  The tree::
 
     UnboilerError
     ├── InputTypeError (TypeError)             the page is neither text nor bytes
+    ├── PageURLError (ValueError)              the page's URL is no absolute http(s) URL
     ├── ExtractionError (ValueError)           the input is not a page we can read
     │   ├── PageTooLargeError                  more bytes than the limit the caller set
     │   └── DamagedInputError                  a gzip stream cut short or corrupt
@@ -53,6 +54,12 @@ class PageTooLargeError(ExtractionError):
 class DamagedInputError(ExtractionError):
     """The input's gzip stream is cut short or corrupt: the file is damaged, not a page
     that cannot be read (a batch reports it as ``unreadable``, as a damaged WARC record)."""
+
+
+class PageURLError(UnboilerError, ValueError):
+    """The page's URL given is not an absolute http(s) address ("example.org/a", a path, a
+    ``javascript:`` URL): links would stay unresolved and the model would miss the URL's
+    words, in silence."""
 
 
 class UnknownEncodingError(UnboilerError, LookupError):

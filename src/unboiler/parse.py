@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from typing import Any, Final
+from urllib.parse import urlsplit
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
@@ -31,6 +32,7 @@ from unboiler.errors import (
     ExtractionError,
     InputTypeError,
     PageTooLargeError,
+    PageURLError,
 )
 from unboiler.tags import (
     ADDED_INLINE_TAGS,
@@ -598,6 +600,27 @@ def read_noscript(document: TextDocument) -> bool:
     return True
 
 
+def check_url(url: object) -> str | None:
+    """``url`` with the white space at its ends left out, when it is None or an absolute
+    http(s) address (RFC 3986, §4.3: a page's address is one); :class:`InputTypeError`
+    for what is no string, :class:`PageURLError` for any other string."""
+    if url is None:
+        return None
+    if not isinstance(url, str):
+        raise InputTypeError(f"url must be a string or None, not {type(url).__name__}")
+    url = url.strip()
+    try:
+        parts = urlsplit(url)
+    except ValueError as error:
+        raise PageURLError(f"{url!r} is not a URL ({error})") from None
+    if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
+        raise PageURLError(
+            f"{url!r} is not an absolute http(s) URL; give the page's full address, such as "
+            "https://example.org/news/story.html"
+        )
+    return url
+
+
 def parse(
     html: str | bytes,
     *,
@@ -615,8 +638,7 @@ def parse(
     """
     if not isinstance(html, (str, bytes, bytearray, memoryview)):
         raise InputTypeError(f"expected str or bytes, got {type(html).__name__}")
-    if url is not None and not isinstance(url, str):
-        raise InputTypeError(f"url must be a string or None, not {type(url).__name__}")
+    url = check_url(url)
     if encoding is not None and not isinstance(encoding, str):
         raise InputTypeError(f"encoding must be a string or None, not {type(encoding).__name__}")
     max_bytes = check_max_bytes(max_bytes)

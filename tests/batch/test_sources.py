@@ -90,6 +90,14 @@ def test_a_bad_jsonl_line_is_reported_and_the_next_is_read(tmp_path: Path) -> No
     assert "not a JSON object" in str(pages[2].error)
     assert pages[3].id == "no-html" and "no 'html'" in str(pages[3].error)
     assert pages[4].id == "after"
+    # a line nested deeper than the decoder goes is one bad line too (it ended the batch)
+    deep = write_jsonl(
+        tmp_path / "deep.jsonl",
+        ['{"a":' * 5000 + "1" + "}" * 5000, {"id": "after", "html": "<p>b</p>"}],
+    )
+    pages = list(read_jsonl(deep))
+    assert str(pages[0].error) == "line 1 is not JSON: nested too deeply"
+    assert pages[1].id == "after" and pages[1].error is None
 
 
 def test_a_cut_gzip_jsonl_keeps_its_good_lines(tmp_path: Path) -> None:

@@ -134,6 +134,18 @@ def test_batch_is_bounded() -> None:
         ({"json": {"html": "<p>x</p>", "fetch": True}}, 422, "fetch"),
         ({"json": {"html": 5}}, 422, "html"),
         ({"json": ["<p>x</p>"]}, 422, "object"),
+        # values nested deeper than the decoder goes: a client's mistake, not the service's
+        (
+            {
+                "content": b'{"a":' * 5000 + b"1" + b"}" * 5000,
+                "headers": {"Content-Type": "application/json"},
+            },
+            400,
+            "nested too deeply",
+        ),
+        ({"content": BLOG, "params": {"url": "foo"}}, 422, "absolute"),
+        # a form's upload: its envelope was read as the page
+        ({"files": {"file": ("page.html", BLOG, "text/html")}}, 415, "multipart/form-data"),
     ],
 )
 def test_errors_are_json_with_their_status(

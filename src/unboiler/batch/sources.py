@@ -132,10 +132,13 @@ def read_jsonl(path: Path) -> Iterator[Page]:
                 # without its line's end, so that the decoder's position is a column of
                 # this line ("line 2 column 1" was a record cut at its end)
                 record = json.loads(line.rstrip(b"\r\n"))
-            except ValueError as error:
+            except (ValueError, RecursionError) as error:
+                # RecursionError: values nested deeper than the decoder goes ("[" * 100000)
                 where = (
                     f"{error.msg} at column {error.colno}"
                     if isinstance(error, json.JSONDecodeError)
+                    else "nested too deeply"
+                    if isinstance(error, RecursionError)
                     else describe(error)
                 )
                 yield Page(

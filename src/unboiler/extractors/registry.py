@@ -20,6 +20,7 @@ from unboiler.document import TextDocument
 from unboiler.errors import (
     ConfigurationError,
     ExtractorOptionError,
+    InputTypeError,
     UnboilerError,
     UnknownExtractorError,
 )
@@ -42,6 +43,11 @@ class Extractor:
     pipeline: Filter
 
     def __call__(self, document: TextDocument) -> TextDocument:
+        if not isinstance(document, TextDocument):
+            raise InputTypeError(
+                f"an extractor runs on a parsed page (unboiler.parse(html)), not on "
+                f"{type(document).__name__}; unboiler.extract(html, extractor=...) takes HTML"
+            )
         with paused_collector():  # see unboiler.collector
             self.pipeline(document)
         return document

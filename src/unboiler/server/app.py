@@ -20,7 +20,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -35,6 +35,7 @@ from unboiler.errors import (
     BrowserUnavailableError,
     ExtractionError,
     ExtractorOptionError,
+    PageURLError,
     UnboilerError,
     UnknownEncodingError,
     UnknownExtractorError,
@@ -52,6 +53,7 @@ from unboiler.server.limits import (
     NotAvailable,
     RequestError,
     TimeLimitExceeded,
+    UnsupportedMediaType,
     WorkerPool,
     read_body,
 )
@@ -144,7 +146,9 @@ def request_error(error: UnboilerError) -> RequestError:
     """The service's answer to a library error: a parameter (422) or the input (400)."""
     if isinstance(error, RequestError):
         return error
-    if isinstance(error, (UnknownExtractorError, ExtractorOptionError, UnknownEncodingError)):
+    if isinstance(
+        error, (UnknownExtractorError, ExtractorOptionError, UnknownEncodingError, PageURLError)
+    ):
         return BadParameter(str(error))
     if isinstance(error, ExtractionError):
         return BadInput(str(error))
@@ -361,6 +365,10 @@ _INDEX_POLICY = (
 )
 
 
+#: Content types of a form's body, which holds the page in an envelope of parts.
+FORM_TYPES: Final = frozenset({"multipart/form-data", "application/x-www-form-urlencoded"})
+
+
 def _is_json(request: Request) -> bool:
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     return kind == "application/json" or kind.endswith("+json")
@@ -382,6 +390,8 @@ def _json(body: bytes) -> Any:
         return json.loads(body)
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise BadInput(f"the body is not valid JSON: {error}") from None
+    except RecursionError:  # values nested deeper than the decoder goes
+        raise BadInput("the body is not valid JSON: it is nested too deeply") from None
 
 
 def _mapping(value: Any, what: str) -> dict[str, Any]:
@@ -411,7 +421,15 @@ def _page_from_query(
     request: Request, body: bytes, extra: frozenset[str] = frozenset()
 ) -> dict[str, Any]:
     """A page sent as the raw body, its parameters in the query string (and the ``extra``
-    ones a route takes besides, passed on as given)."""
+    ones a route takes besides, passed on as given).  A form's body (``curl -F``, an HTTP
+    library's file upload) is refused (415): its parts' envelope would be read as the
+    page."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind in FORM_TYPES:
+        raise UnsupportedMediaType(
+            f"a {kind} body is not read: send the page itself as the body "
+            '(curl --data-binary @page.html), or JSON {"html": ...}'
+        )
     query = request.query_params
     known = {"url", "extractor", "output", "favor", "encoding", "option"} | extra
     unknown = sorted(set(query) - known)

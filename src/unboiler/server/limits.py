@@ -70,6 +70,12 @@ class BadParameter(RequestError):
     status = 422
 
 
+class UnsupportedMediaType(RequestError):
+    """A body the service does not read as a page: a form's upload (415)."""
+
+    status = 415
+
+
 class BodyTooLarge(RequestError):
     """The body is larger than :attr:`Limits.max_body_bytes` (413)."""
 
@@ -174,6 +180,7 @@ __all__ = [
     "Limits",
     "RequestError",
     "TimeLimitExceeded",
+    "UnsupportedMediaType",
     "WorkerPool",
     "read_body",
 ]

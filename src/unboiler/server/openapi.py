@@ -22,6 +22,7 @@ def openapi_description(limits: Limits) -> dict[str, Any]:
     errors = {
         "400": _error("The body is not a page (binary data, corrupt gzip) or not valid JSON."),
         "413": _error(f"The body is over {limits.max_body_bytes} bytes."),
+        "415": _error("A form's body (multipart/form-data): send the page itself, or JSON."),
         "422": _error("A parameter or field the service or the extractor does not take."),
         "503": _error("Every worker is busy and the queue is full; retry shortly."),
         "504": _error(f"The request took over {limits.time_limit:g} s."),
