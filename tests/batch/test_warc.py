@@ -522,3 +522,21 @@ def test_a_chunked_body_cut_short_or_an_unread_coding_is_no_page(
     assert "chunked body is cut short" in str(found[0].error)
     assert "content coding 'zstd', which is not read here" in str(found[1].error)
     assert (found[2].html, found[2].error) == (page(2), None)  # a gzip member per byte
+
+
+@pytest.mark.parametrize("library", LIBRARIES)
+def test_a_length_far_past_the_files_end_loses_no_later_record(
+    tmp_path: Path, library: str
+) -> None:
+    """A Content-Length of 100 GB (a payload never read, over ``max_bytes``) was
+    reported as a page too large, and every record after it was lost in silence."""
+    path = long_second_record(tmp_path, 100_000_000_000)
+    pages = list(read_warc(path, library=library, max_bytes=5_000_000))
+    assert [p.url for p in pages if p.error is None] == [
+        "https://example.org/0",
+        "https://example.org/2",
+        "https://example.org/3",
+    ]
+    (bad,) = [p for p in pages if p.error is not None]
+    assert bad.url == "https://example.org/1" and bad.error_type == "unreadable"
+    assert str(bad.error).startswith("wrong Content-Length: 100,000,00")

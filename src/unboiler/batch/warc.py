@@ -35,7 +35,10 @@ body, and warcio's gave the readable part of a cut gzip body as the page; a body
 is not coded as its header says is read as it is, as warcio reads it.  A record whose
 payload holds the start of the next record and that does not end where its length says
 (a Content-Length too large) is reported, and reading starts again at the record it
-took in; a page that merely shows a WARC file is no such record.
+took in; a page that merely shows a WARC file is no such record.  So is, in an
+uncompressed file, a record whose Content-Length runs past the file's end, even one too
+large to be read (100 GB): it was reported as a page too large, and every record after
+it was lost.  (warcio gives records' offsets from the file's start, as FastWARC does.)
 """
 
 from __future__ import annotations
@@ -558,9 +561,11 @@ def _warcio_offset(
     records: Any, stream: BinaryIO, start: int, *, members: bool
 ) -> Generator[WarcEntry, None, int]:
     """Where the record warcio has just read begins in the file (warcio reads to its
-    end to tell), past any member that holds no header (:func:`_own_member`)."""
+    end to tell), past any member that holds no header (:func:`_own_member`).  warcio
+    counts from the file's start (its iterator starts at the stream's ``tell()``), not
+    from ``start``: added to it, every offset after a resumed read was twice too far."""
     with contextlib.redirect_stderr(io.StringIO()):  # warcio warns as it reads on
-        offset = start + int(records.get_record_offset())
+        offset = int(records.get_record_offset())
     return (yield from _own_member(stream, offset, members))
 
 
@@ -811,6 +816,7 @@ def read_warc(path: str | Path, *, library: str = "auto", max_bytes: int = 2**62
     reader = warc_reader(library)
     with path.open("rb") as file:
         compressed = file.read(2) == GZIP_MEMBER[:2]
+    size = path.stat().st_size
     start = 0
     while True:
         last = start
@@ -818,13 +824,34 @@ def read_warc(path: str | Path, *, library: str = "auto", max_bytes: int = 2**62
             file.seek(start)
             try:
                 seen = False
+                past_end: WarcEntry | None = None
                 for entry in reader(file, start, max_bytes):
                     seen = True
                     if isinstance(entry, int):
                         last = entry
                         continue
                     last = entry.offset
+                    if not compressed and entry.offset + entry.declared > size:
+                        past_end = entry
+                        break
                     yield _entry_page(path, entry)
+                if past_end is not None:
+                    # A length past the file's end (its payload never read: larger than
+                    # the page could be): the record would take in every one after it.
+                    yield Page(
+                        past_end.record_id or f"{path}@{past_end.offset}",
+                        url=past_end.uri,
+                        record_date=past_end.date,
+                        error=f"wrong Content-Length: {past_end.declared:,} bytes, more "
+                        f"than the {size - past_end.offset:,} left in the file from the "
+                        "record; reading goes on at the next record",
+                        error_type=UNREADABLE,
+                    )
+                    resume = next_boundary(path, past_end.offset + 1, compressed=False)
+                    if resume is None:
+                        return
+                    start = resume
+                    continue
                 tail = unread_tail(path, last, compressed=compressed, after_record=seen)
                 if tail is not None:
                     yield Page(
