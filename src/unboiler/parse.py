@@ -602,13 +602,18 @@ def read_noscript(document: TextDocument) -> bool:
 
 def check_url(url: object) -> str | None:
     """``url`` with the white space at its ends left out, when it is None or an absolute
-    http(s) address (RFC 3986, §4.3: a page's address is one); :class:`InputTypeError`
+    http(s) address (RFC 3986, §4.3: a page's address is one), also in the angle
+    brackets WARC 1.0 writes it in; None for an empty string; :class:`InputTypeError`
     for what is no string, :class:`PageURLError` for any other string."""
     if url is None:
         return None
     if not isinstance(url, str):
         raise InputTypeError(f"url must be a string or None, not {type(url).__name__}")
     url = url.strip()
+    if url.startswith("<") and url.endswith(">"):
+        url = url[1:-1].strip()
+    if not url:
+        return None
     try:
         parts = urlsplit(url)
     except ValueError as error:

@@ -71,6 +71,16 @@ def test_mappings_keep_their_ids_and_urls() -> None:
     assert "Story number 1" in record["markdown"] and record["title"] == "Story number 1"
 
 
+def test_a_record_whose_url_is_no_pages_address_is_still_extracted() -> None:
+    # a WARC 1.0 target in angle brackets, an ftp: or urn: target, a JSONL path or ""
+    urls = ["<https://example.org/a>", "ftp://example.org/a", "urn:x:1", "a/b.html", ""]
+    items = [{"id": str(n), "url": url, "html": page(n)} for n, url in enumerate(urls)]
+    results = list(extract_many(items, workers=0, ordered=True))
+    assert [r.error for r in results] == [None] * len(urls)
+    assert [r.url for r in results] == urls  # each record keeps its URL as given
+    assert all(f"Story number {n}" in str(r.content) for n, r in enumerate(results))
+
+
 def test_a_wrong_extractor_fails_at_once_not_per_page() -> None:
     with pytest.raises(UnknownExtractorError):
         list(extract_many([page(0)], extractor="nope", workers=1))

@@ -132,6 +132,21 @@ def test_sections_are_dropped_unless_they_hold_the_likeliest_block() -> None:
     assert keep.tolist() == [True, True, True, True, False]  # the input is not changed
 
 
+def test_the_headings_right_above_a_section_dropped_go_with_it() -> None:
+    # "## Customer reviews" above the reviews' element: the output ended with it
+    keep = np.array([True, True, True, True, True])
+    words = np.array([10.0, 2.0, 9.0, 2.0, 8.0])
+    likelihood = np.array([0.9, 0.6, 0.7, 0.6, 0.5])
+    headings = np.array([False, True, False, True, False])
+    kept = drop_sections(keep, likelihood, words, [range(4, 5)], headings)
+    assert kept.tolist() == [True, True, True, False, False]
+    # a heading with text between it and the section stays
+    kept = drop_sections(keep, likelihood, words, [range(2, 3)], headings)
+    assert kept.tolist() == [True, False, False, True, True]
+    kept = drop_sections(keep, likelihood, words, [range(4, 5)])  # no headings given
+    assert kept.tolist() == [True, True, True, True, False]
+
+
 def test_nothing_changes_without_sections_or_kept_blocks() -> None:
     keep = np.array([False, False])
     words = np.array([3.0, 4.0])

@@ -392,6 +392,8 @@ def test_a_critics_review_page_keeps_its_author() -> None:
         ("By Jane Doe, Reuters", "Jane Doe"),
         ("By Jane Doe, Senior Editor and Columnist", "Jane Doe"),
         ("By Jane Doe, staff and wire reports", "Jane Doe"),
+        ("By Jane Doe, Photos by John Roe and Ann Lee", "Jane Doe"),  # another credit
+        ("By Jane Doe, Tuesday and Wednesday", "Jane Doe"),
     ],
 )
 def test_a_list_of_authors_is_read_whole(line: str, expected: str) -> None:

@@ -329,3 +329,8 @@ def test_the_publication_date_wins_over_a_revision_written_above_it(
     # a revision alone still dates the page
     body = f"<h1>Council approves bike lane</h1><p>{updated}</p>{RUNNING_TEXT}"
     assert date_of(body=body) == "2024-03-05"
+
+
+def test_dates_of_calendars_that_do_not_exist_are_none() -> None:
+    assert parse_date("令和0年1月1日") is None  # an era's years count from 1
+    assert parse_date("3 May 2560") is None  # a Buddhist-era year with a month of English

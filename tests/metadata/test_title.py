@@ -224,3 +224,12 @@ def test_a_blogs_name_and_a_colon_before_the_posts_title_is_left_out() -> None:
     head = "<title>Review: The night ferry</title>"
     body = f'<h1><a href="/">Harbour Gazette</a></h1>{RUNNING_TEXT}'
     assert title_of(head, body) == "Review: The night ferry"
+
+
+def test_a_headline_linked_to_itself_is_no_sites_name() -> None:
+    # the headline's heading links to "#", "./" or "/": it was taken for the site's
+    # name, and the title became the site's name
+    head = "<title>Great Article Title | Example News</title>"
+    for href in ("#", "./", "/"):
+        body = f'<h1><a href="{href}">Great Article Title</a></h1>{RUNNING_TEXT}'
+        assert title_of(head, body) == "Great Article Title"

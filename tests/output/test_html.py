@@ -384,27 +384,3 @@ def test_blocks_of_the_content_direction_carry_no_dir_of_their_own() -> None:
     # neither is a page that declares nothing marked anywhere
     plain = unboiler.extract(f"<article>{_ENGLISH * 2}</article>", output="html")
     assert "dir=" not in plain
-
-
-def test_a_terms_details_that_are_a_list_stay_in_the_definition_list() -> None:
-    # Sphinx's field list: "Parameters" over a list; the <dt> was left without its <dd>
-    page = (
-        "<body><dl><dt>Parameters</dt><dd><ul><li><strong>url</strong> – the URL.</li>"
-        "</ul></dd><dt>Returns</dt><dd>A string.</dd></dl></body>"
-    )
-    assert _everything(page) == (
-        "<dl>\n<dt>Parameters</dt>\n<dd>\n<ul>\n<li><strong>url</strong> – the URL.</li>\n"
-        "</ul>\n</dd>\n<dt>Returns</dt>\n<dd>A string.</dd>\n</dl>"
-    )
-
-
-def test_text_set_apart_in_its_own_direction_in_a_line_is_kept() -> None:
-    # "C++" in a Hebrew sentence: without its isolation the page shows "++C"
-    page = (
-        '<body><p dir="rtl">אני כותב ב-<span dir="ltr">C++</span> כל יום.</p>'
-        "<p>The word <bdi>אבג</bdi> 123.</p><p>Not <span dir='sideways'>this</span>.</p></body>"
-    )
-    assert _everything(page) == (
-        '<p dir="rtl">אני כותב ב-<bdi dir="ltr">C++</bdi> כל יום.</p>\n'
-        "<p>The word <bdi>אבג</bdi> 123.</p>\n<p>Not this.</p>"
-    )

@@ -1045,3 +1045,35 @@ def test_an_image_with_candidates_of_sizes_and_no_src_is_kept() -> None:
         "![Plated cake](https://ex.com/a-480.jpg) served warm\n\n"
         "![pic](https://ex.com/p.avif) on a plate"
     )
+
+
+def test_images_of_a_layout_table_and_linked_ones_are_no_items() -> None:
+    # a layout table (no header cells): its logo and advertisements beside the article
+    page = (
+        "<html><body><table><tr><td><a href='/'><img src='https://ex.com/logo.png' "
+        "alt='Site logo'></a></td><td><p>The article's text, long enough to be read.</p></td>"
+        "<td><img src='https://ex.com/ad.png' alt='Sponsored'></td></tr></table>"
+        "<ul><li>Cream the butter.</li><li><a href='/big.jpg'><img src='https://ex.com/s.jpg' "
+        "alt='step'></a></li></ul></body></html>"
+    )
+    document = unboiler.parse(page)
+    for block in document.blocks:
+        block.set_content(True)
+    markdown = to_markdown(document, images=True)
+    assert "logo" not in markdown and "ad.png" not in markdown and "s.jpg" not in markdown
+
+
+def test_a_srcset_address_may_hold_commas_and_a_hidden_lazy_image_keeps_its_copy() -> None:
+    page = (
+        "<html><body><p><img srcset='https://res.example/upload/c_scale,w_400/chart.jpg 400w, "
+        "https://res.example/upload/c_scale,w_800/chart.jpg 800w' alt='Chart'> above</p>"
+        "<p><img data-src='https://ex.com/a.jpg' src='data:image/gif;base64,R0lGOD' "
+        "aria-hidden='true' role='presentation'><noscript><img src='https://ex.com/a.jpg' "
+        "alt='Photo'></noscript> below</p></body></html>"
+    )
+    document = unboiler.parse(page)
+    for block in document.blocks:
+        block.set_content(True)
+    markdown = to_markdown(document, images=True)
+    assert "![Chart](https://res.example/upload/c_scale,w_400/chart.jpg)" in markdown
+    assert "![Photo](https://ex.com/a.jpg)" in markdown  # the only picture shown

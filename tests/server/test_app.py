@@ -350,3 +350,11 @@ def test_raw_body_is_decoded_with_the_content_type_charset(client: TestClient) -
         "/extract", content=page, headers={"Content-Type": 'text/html; charset="klingon"'}
     )
     assert unknown.status_code == 422 and "klingon" in unknown.json()["error"]["message"]
+
+
+def test_curls_data_binary_is_read_as_the_page(client: TestClient) -> None:
+    # curl --data-binary @page.html sends its default form content type, the page as it is
+    headers = {"Content-Type": "application/x-www-form-urlencoded"}
+    response = client.post("/extract", content=BLOG, headers=headers)
+    assert response.status_code == 200, response.text
+    assert response.json()["text"]

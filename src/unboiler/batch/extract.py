@@ -25,13 +25,14 @@ from unboiler.errors import (
     DamagedInputError,
     OutputError,
     PageTooLargeError,
+    PageURLError,
     UnboilerError,
     UnknownEncodingError,
 )
 from unboiler.extractors import Extractor, get_extractor
 from unboiler.output import render
 from unboiler.output.result import build_extraction
-from unboiler.parse import parse
+from unboiler.parse import check_url, parse
 
 #: Outputs a batch can write (``json`` is what the record itself is).
 OUTPUTS: Final = ("text", "markdown", "html")
@@ -51,6 +52,16 @@ METADATA_FIELDS: Final = (
     "tags",
     "page_type",
 )
+
+
+def usable_url(url: str | None) -> str | None:
+    """A record's URL as the page's address when it is one (:func:`check_url`), else
+    None: a crawl's record with an ``ftp:`` or ``urn:`` target, or a JSONL ``url`` that
+    is a path, is still a page to extract (its record keeps the URL as given)."""
+    try:
+        return check_url(url)
+    except PageURLError:
+        return None
 
 
 def record_fields(output: str, with_metadata: bool) -> tuple[str, ...]:
@@ -143,12 +154,11 @@ class PageExtractor:
         html = decompress(page.html, limit=settings.max_bytes)
         if len(html) > settings.max_bytes:
             raise PageTooLargeError(f"too large: {len(html):,} bytes (max_bytes)")
+        url = usable_url(page.url)
         try:
-            document = parse(
-                html, url=page.url, encoding=page.encoding, max_bytes=settings.max_bytes
-            )
+            document = parse(html, url=url, encoding=page.encoding, max_bytes=settings.max_bytes)
         except UnknownEncodingError:  # a server's bogus charset is no reason to fail
-            document = parse(html, url=page.url, max_bytes=settings.max_bytes)
+            document = parse(html, url=url, max_bytes=settings.max_bytes)
         self.extractor(document)
         name = self.extractor.name
         if not settings.with_metadata:

@@ -564,8 +564,7 @@ class HeldOut:
         (:mod:`unboiler.filters.repeats`), then its rules for a quotation's remnants,
         for a button's labels (:mod:`unboiler.filters.controls`), for readers'
         contributions (:mod:`unboiler.filters.contributions`), for hidden metadata
-        (:mod:`unboiler.filters.structured`) and for headings over nothing
-        (:mod:`unboiler.filters.headings`), as the extractor's filters apply them."""
+        (:mod:`unboiler.filters.structured`), as the extractor's filters apply them."""
         from unboiler.classify.decide import (
             HEADING_COLUMN,
             HIDDEN_COLUMN,
@@ -574,7 +573,6 @@ class HeldOut:
             chrome_words,
         )
         from unboiler.filters import drop_sections
-        from unboiler.filters.headings import drop_trailing_headings
         from unboiler.filters.repeats import drops_repeats, hidden_copies, one_copy_each
         from unboiler.filters.structured import drop_hidden_items
         from unboiler.filters.units import drop_quotation_remnants, keep_whole
@@ -618,11 +616,8 @@ class HeldOut:
             keep[list(page.controls)] = False
         probabilities = self.probabilities[index]
         sections = [blocks for of, blocks in page.contributions if of == kind]
-        keep = drop_sections(keep, probabilities, page.words, sections)
+        keep = drop_sections(keep, probabilities, page.words, sections, headings)
         keep = drop_hidden_items(keep, page.words, page.hidden_items)
-        if len(page.blocks):
-            levels = page.blocks[:, HEADING_COLUMN].astype(np.int64)
-            keep = drop_trailing_headings(keep, page.words, levels)
         keep = keep_whole(keep, [group for group in page.code if len(group) > 1])
         return _kept_text(page, keep)
 

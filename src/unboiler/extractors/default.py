@@ -32,8 +32,8 @@ def default(
     a quotation whose text is left out loses its attribution ("Ann said:") too; a
     button's label is left out, unless it heads an accordion or asks a question;
     readers' contributions (an article's comments, a product's reviews, a forum post's
-    signature) and a hidden schema.org box of the page's metadata are left out, and so
-    are the last headings when their sections' text is;
+    signature), with the headings just above them, and a hidden schema.org box of the
+    page's metadata are left out;
     the lines of a <pre> or of a heading, the cells of a table row and a line cut at a
     formula, an inline icon, microdata or a form control are decided together.
     favor= balanced, precision or recall; model= a file from `unboiler train` (default:
@@ -45,7 +45,6 @@ def default(
     from unboiler.classify.default_model import DefaultModel, load_default_model
     from unboiler.filters.contributions import drop_contributions_filter
     from unboiler.filters.controls import drop_control_labels
-    from unboiler.filters.headings import drop_trailing_headings_filter
     from unboiler.filters.repeats import DropRepeatedContent
     from unboiler.filters.structured import add_product_description, drop_hidden_metadata
     from unboiler.filters.units import drop_quotation_remnants_filter, keep_whole_preformatted
@@ -68,7 +67,6 @@ def default(
         drop_control_labels,
         drop_contributions_filter,
         drop_hidden_metadata,
-        drop_trailing_headings_filter,
         keep_whole_preformatted,
         add_product_description,
     ]

@@ -52,13 +52,16 @@ def drop_sections(
     likelihood: npt.NDArray[np.float64],
     words: npt.NDArray[np.float64],
     sections: Sequence[Sequence[int]],
+    headings: npt.NDArray[np.bool_] | None = None,
 ) -> npt.NDArray[np.bool_]:
     """``keep`` without the blocks of each of ``sections`` that does not hold the
     page's likeliest block with words (the first of them on a tie): a section a rule
     finds by its markup (readers' comments, a hidden metadata box) is no content, unless
     the model's surest block lies in it, where the markup says nothing reliable (an
-    article wrapped in ``class="post has-comments"``).  ``keep`` itself is not
-    changed."""
+    article wrapped in ``class="post has-comments"``).  The headings (``headings``: each
+    block's flag) right before a section dropped go with it: "## Customer reviews"
+    written above the reviews' element, which the output ended with, over nothing.
+    ``keep`` itself is not changed."""
     if not sections or not keep.any():
         return keep
     with_words = words > 0
@@ -72,6 +75,11 @@ def drop_sections(
                 keep[section.start : section.stop] = False
             else:
                 keep[list(section)] = False
+            if headings is not None and len(section):
+                before = min(section) - 1
+                while before >= 0 and headings[before] and before != likeliest:
+                    keep[before] = False
+                    before -= 1
     return keep
 
 
@@ -86,8 +94,25 @@ def drop_sections_of(document: TextDocument, sections: Sequence[Sequence[int]]) 
         return False
     likelihood = np.fromiter((block.score for block in blocks), np.float64, len(blocks))
     words = np.fromiter((block.num_words for block in blocks), np.float64, len(blocks))
-    kept = drop_sections(keep, likelihood, words, sections)
+    kept = drop_sections(keep, likelihood, words, sections, heading_blocks(document))
     return drop_blocks(document, np.flatnonzero(keep & ~kept).tolist())
+
+
+#: The heading elements, whose blocks :func:`heading_blocks` flags.
+HEADING_ELEMENTS: frozenset[str] = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+
+
+def heading_blocks(document: TextDocument) -> npt.NDArray[np.bool_]:
+    """Each block's flag: its element is a heading, ``<h1>`` to ``<h6>`` (the block
+    features' ``heading_level`` is above 0)."""
+    return np.fromiter(
+        (
+            block.node is not None and block.node.tag in HEADING_ELEMENTS
+            for block in document.blocks
+        ),
+        np.bool_,
+        len(document.blocks),
+    )
 
 
 def drop_blocks(document: TextDocument, indices: Iterable[int]) -> bool:
@@ -107,5 +132,6 @@ __all__ = [
     "drop_blocks",
     "drop_sections",
     "drop_sections_of",
+    "heading_blocks",
     "neighbours",
 ]

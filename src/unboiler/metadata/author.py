@@ -175,10 +175,23 @@ def _lists_names(listed: str) -> bool:
     """Whether the rest of a byline that :data:`CO_AUTHORS` matched lists names: each
     part starts with a capital (or a letter of a script without case) and holds no word
     of a role (:data:`ROLE_WORDS`)."""
+    if _OTHER_CREDIT.search(listed):  # "By Jane Doe, Photos by John Roe and Ann Lee"
+        return False
     parts = [part.strip() for part in _LIST_PARTS.split(listed)]
     return all(
-        part and not part[0].islower() and not ROLE_WORDS.search(part) for part in parts if part
+        part
+        and not part[0].islower()
+        and not ROLE_WORDS.search(part)
+        and not WEEKDAY.match(f"{part} ")
+        and not parse_date(f"{part} 1, 2000")  # a month's name: "March and April"
+        for part in parts
+        if part
     ) and any(parts)
+
+
+#: Another credit in a list after a byline's name ("Photos by", "illustrations by"): the
+#: list is no list of authors.
+_OTHER_CREDIT: Final = re.compile(r"\bby\b", re.IGNORECASE)
 
 
 def _opens_lower_case(text: str) -> bool:
@@ -260,14 +273,19 @@ def byline_author(
     for index, block in enumerate(blocks):
         if block.num_words > MAX_BYLINE_WORDS or Label.H1 in block.labels:
             continue
-        text = shown_block_text(block)
-        if folded_headline and fold(text) == folded_headline:
-            continue
+        # the labels are matched on the block's own text first (every block of a page
+        # may be read: its text as shown is read only for the few that match)
+        text = block.text
         starter = STARTER_LABEL.match(text) if not strong else None
         label = starter is None and BYLINE_LABEL.match(text)
         byline = not (starter or label) and (STRONG_BYLINE if strong else BYLINE).match(text)
         if not (starter or label or byline) or _in_form(block.node):
             continue
+        text = shown_block_text(block)
+        if folded_headline and fold(text) == folded_headline:
+            continue
+        if starter:
+            starter = STARTER_LABEL.match(text)
         if label and _in_header_cell(block.node):  # a table's "Author" column: no byline
             continue
         if byline:

@@ -82,9 +82,11 @@ _DAY_MONTH_YEAR: Final = re.compile(
 )
 #: Thai dates count years in the Buddhist era, 543 years ahead of the common era
 #: ("3 มีนาคม 2567", or with its abbreviation "พ.ศ. 2567": 3 March 2024).
+_THAI_MONTH: Final = "|".join(
+    name for name in _MONTHS if "\u0e00" <= name[:1] <= "\u0e7f"
+)  # Thai names only: "3 May 2560" is no date of this calendar
 _BUDDHIST_DATE: Final = re.compile(
-    rf"(?<!\d)(?P<day>[0-3]?\d)\s*(?P<month>{_MONTH_NAME})\s*(?:พ\.ศ\.\s*)?(?P<year>25\d\d)(?!\d)",
-    re.IGNORECASE,
+    rf"(?<!\d)(?P<day>[0-3]?\d)\s*(?P<month>{_THAI_MONTH})\s*(?:พ\.ศ\.\s*)?(?P<year>25\d\d)(?!\d)"
 )
 BUDDHIST_ERA_OFFSET: Final = 543
 #: Vietnamese dates: "ngày 3 tháng 3 năm 2024" (day, month, year), "3 tháng 3, 2024".
@@ -221,7 +223,7 @@ def parse_date(text: str, *, day_first: bool = False) -> str | None:
     if match:
         reign = 1 if match["year"] == "元" else int(match["year"])
         found = _day(ERA_FIRST_YEARS[match["era"]] - 1 + reign, match["month"], match["day"])
-        if found:
+        if found and reign >= 1:  # an era's years count from 1
             return found.isoformat()
     match = _NUMERIC_DATE.search(text)
     if match:

@@ -67,6 +67,10 @@ def fold(text: str) -> str:
     return " ".join(_NOT_WORD.sub(" ", text.casefold()).split())
 
 
+#: The most nodes :func:`shown_text` walks: a byline, a name or a headline holds a few.
+MAX_SHOWN_NODES: Final = 500
+
+
 def shown_text(element: Any, *, first_line: bool = False) -> str:
     """The text of ``element`` as the page joins it, white space collapsed: its text nodes
     run together, with a space at a line break and where two letters or digits meet
@@ -77,7 +81,9 @@ def shown_text(element: Any, *, first_line: bool = False) -> str:
     for ``<a>Jean</a>-<a>Marie</a> Dupont``."""
     pieces: list[str] = []
     last = ""
-    for node in element.traverse(include_text=True):
+    for count, node in enumerate(element.traverse(include_text=True)):
+        if count > MAX_SHOWN_NODES:  # no byline or heading: its text as the parser has it
+            return " ".join(element.text(deep=True, separator=" ").split())
         tag = node.tag
         if tag == "br":
             if first_line and "".join(pieces).strip():

@@ -193,15 +193,17 @@ def is_site_name(text: str, site_names: Iterable[str]) -> bool:
     return len(text) <= MAX_HOST_CHARS and BARE_DOMAIN.fullmatch(text) is not None
 
 
-#: A host name as a site writes its name ("Move.org", "www.example.co.uk", "Node.js"):
-#: labels of Latin letters, digits and hyphens, parted by dots, ending in letters.  Not
+#: A host name as a site writes its name ("Move.org", "www.example.co.uk", "Node.js",
+#: "Лента.ру"): labels of Latin or Cyrillic letters, digits and hyphens, parted by dots,
+#: ending in letters.  Not
 #: any text with a dot and no space: a headline in a script written without spaces
 #: holds a decimal ("国家统计局：GDP增长5.2%", "日経平均、終値は0.5%高").
 #: The longest host name (RFC 1035, §2.3.4), with a scheme and a slash around it.
 MAX_HOST_CHARS: Final = 270
 BARE_DOMAIN: Final = re.compile(
-    r"(?:https?://)?(?:[a-z0-9\u00c0-\u024f](?:[a-z0-9\u00c0-\u024f-]*[a-z0-9\u00c0-\u024f])?\.)+"
-    r"[a-z]{2,24}/?",
+    r"(?:https?://)?(?:[a-z0-9\u00c0-\u024f\u0400-\u04ff]"
+    r"(?:[a-z0-9\u00c0-\u024f\u0400-\u04ff-]*[a-z0-9\u00c0-\u024f\u0400-\u04ff])?\.)+"
+    r"[a-z\u0400-\u04ff]{2,24}/?",
     re.IGNORECASE,
 )
 

@@ -161,15 +161,10 @@ class _Writer:
                     tag = block.part.value
                     terms.append(f"<{tag}{_dir(block.direction, around)}>{line}</{tag}>")
                 continue
-            text = self.block(block, around)
-            if terms and terms[-1].startswith("<dt") and text:
-                # a term's details that are no line (Sphinx's "Parameters" over a list):
-                # a <dt> must be followed by its <dd> in the <dl> (HTML standard, §4.4.9)
-                terms.append(f"<dd>\n{text}\n</dd>")
-                continue
             if terms:
                 written.append("<dl>\n" + "\n".join(terms) + "\n</dl>")
                 terms = []
+            text = self.block(block, around)
             if text:
                 written.append(text)
         if terms:

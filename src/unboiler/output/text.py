@@ -581,31 +581,47 @@ IMAGE_ITEM_LEVELS: Final = 3
 def _select_item_images(tree: Any, selection: Selection) -> None:
     """Add to ``selection`` the images that are all an item holds (no text beside them,
     so no block was made of them) when an item beside it is content: the photo that is
-    a recipe's second step, a table's cell of a picture.  The runs of images the
-    selection takes otherwise are beside content text in one element.  Each list, row
-    or definition list is looked through once, however many images it holds."""
-    beside_content: dict[LexborNode, bool] = {}
-    texts = selection.texts
+    a recipe's second step, a data table's cell of a picture.  The runs of images the
+    selection takes otherwise are beside content text in one element.  A linked image
+    (a logo, an advertisement in a layout table's cell) is none, nor is a cell of a
+    table without header cells.  Linear: the elements that hold content text are found
+    once, from the texts up (:data:`IMAGE_ITEM_LEVELS` + 1 levels), and each item's
+    text is read once."""
+    holding: dict[LexborNode, int] = {}  # each element, with the levels left above it
+    for text in selection.texts:
+        node, left = text.parent, IMAGE_ITEM_LEVELS + 2
+        while node is not None and left > holding.get(node, 0):
+            holding[node] = left
+            node, left = node.parent, left - 1
+    items: dict[LexborNode, bool] = {}  # an item: holds no text of its own, and may take images
     for image in tree.css("li img, td img, th img, dd img"):
         if image in selection.images:
             continue
         item = image.parent
+        linked = False
         for _ in range(IMAGE_ITEM_LEVELS):
             if item is None or item.tag in IMAGE_ITEM_TAGS:
                 break
+            linked = linked or item.tag == "a"
             item = item.parent
-        if item is None or item.tag not in IMAGE_ITEM_TAGS or item.parent is None:
+        if linked or item is None or item.tag not in IMAGE_ITEM_TAGS or item.parent is None:
             continue
-        if item.text(deep=True).strip():
-            continue
-        parent = item.parent
-        known = beside_content.get(parent)
-        if known is None:  # the item itself holds no text: any content text is beside it
-            known = beside_content[parent] = any(
-                node in texts for node in parent.traverse(include_text=True)
-            )
-        if known:
+        empty = items.get(item)
+        if empty is None:
+            empty = items[item] = not item.text(deep=True).strip() and _data_item(item)
+        if empty and item.parent in holding:
             selection.images.add(image)
+
+
+def _data_item(item: LexborNode) -> bool:
+    """Whether ``item`` is a list's item or a definition, or a cell of a table with
+    header cells (a table of data, not of the page's layout)."""
+    if item.tag not in ("td", "th"):
+        return True
+    table = item.parent
+    while table is not None and table.tag != "table":
+        table = table.parent
+    return table is not None and table.css_first("th") is not None
 
 
 #: Class names that hide an element from sight and keep it for screen readers:
@@ -2699,11 +2715,12 @@ class _Layout:
             if source is not None:
                 sources.append(source.attributes.get("srcset"))
         for srcset in sources:
-            if srcset:
-                first = srcset.split(",", 1)[0].split()
-                src = _absolute_url(first[0], self.base) if first else None
-                if src is not None:
-                    return src
+            # the first candidate's address ends at white space, and may hold commas
+            # ("/upload/c_scale,w_400/chart.jpg 400w, ..."); one alone may end in one
+            first = srcset.split() if srcset else []
+            src = _absolute_url(first[0].rstrip(","), self.base) if first else None
+            if src is not None:
+                return src
         return None
 
     def fallback_copy(self, node: LexborNode, src: str) -> bool:
@@ -2718,7 +2735,9 @@ class _Layout:
         if before is None or not before.is_element_node:
             return False
         shown = before if before.tag == "img" else before.css_first("img")
-        return shown is not None and self.image_url(shown) == src
+        if shown is None or is_decorative(shown) or shows_nothing(shown.attributes):
+            return False  # the copy is the picture a reader sees
+        return self.image_url(shown) == src
 
     def images_only(self, node: LexborNode) -> bool:
         """Whether ``node`` shows images and no text (a photo in its own ``<p>``)."""

@@ -365,8 +365,10 @@ _INDEX_POLICY = (
 )
 
 
-#: Content types of a form's body, which holds the page in an envelope of parts.
-FORM_TYPES: Final = frozenset({"multipart/form-data", "application/x-www-form-urlencoded"})
+#: Content types of a form's body that holds the page in an envelope of parts.  Not
+#: ``application/x-www-form-urlencoded``, which ``curl --data-binary`` sends by default
+#: with the page as it is.
+FORM_TYPES: Final = frozenset({"multipart/form-data"})
 
 
 def _is_json(request: Request) -> bool:
