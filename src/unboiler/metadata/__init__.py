@@ -221,12 +221,12 @@ def _title(page: _Page) -> tuple[str | None, int | None]:
     page_headings = headings(document, names)
     # a heading that is a link to the site's root, whole, is the site's name (a blog's
     # <h1> over its posts, whose titles the <title> writes "Blog: Post"), unless it is
-    # the title's headline (a headline linked to "#" or "/" is no logo's)
-    headline = clean_title(document.title, names) if document.title else ""
+    # the first part of the title (a headline linked to "#" or "/" is no logo's)
+    first = fold(TITLE_SEPARATOR.split(document.title)[0]) if document.title else ""
     names += [
         heading.text
         for heading in page_headings
-        if heading.is_home_link and not same_headline(heading.text, headline)
+        if heading.is_home_link and fold(heading.text) != first
     ]
     title, index = find_title(candidates, page_headings, names)
     if title and "&#" in title:

@@ -270,22 +270,18 @@ def byline_author(
     a search form's "By:" field is no byline.  So is the page's headline, an ``<h1>``
     or the ``headline`` text: "By Popular Demand" and "Author Spotlight" name no one."""
     folded_headline = fold(headline) if headline else None
+    shown: dict[Any, tuple[str, str] | None] = {}  # each element's text as shown, read once
     for index, block in enumerate(blocks):
         if block.num_words > MAX_BYLINE_WORDS or Label.H1 in block.labels:
             continue
-        # the labels are matched on the block's own text first (every block of a page
-        # may be read: its text as shown is read only for the few that match)
-        text = block.text
+        text = shown_block_text(block, shown)
+        if folded_headline and fold(text) == folded_headline:
+            continue
         starter = STARTER_LABEL.match(text) if not strong else None
         label = starter is None and BYLINE_LABEL.match(text)
         byline = not (starter or label) and (STRONG_BYLINE if strong else BYLINE).match(text)
         if not (starter or label or byline) or _in_form(block.node):
             continue
-        text = shown_block_text(block)
-        if folded_headline and fold(text) == folded_headline:
-            continue
-        if starter:
-            starter = STARTER_LABEL.match(text)
         if label and _in_header_cell(block.node):  # a table's "Author" column: no byline
             continue
         if byline:
@@ -295,8 +291,8 @@ def byline_author(
             continue
         following = _next_name_block(blocks, index)
         if starter:
-            shown = shown_block_text(following) if following is not None else ""
-            named = starter["name"] or shown
+            next_text = shown_block_text(following, shown) if following is not None else ""
+            named = starter["name"] or next_text
             name = byline_name(named, username=True)
         # A label's name is the next block's text, unless that is another label.
         elif (
@@ -304,7 +300,7 @@ def byline_author(
             and following.num_words <= MAX_NAME_WORDS
             and not following.text.rstrip().endswith(":")
         ):
-            name = byline_name(shown_block_text(following))
+            name = byline_name(shown_block_text(following, shown))
         else:
             name = None
         if name:

@@ -68,7 +68,7 @@ def fold(text: str) -> str:
 
 
 #: The most nodes :func:`shown_text` walks: a byline, a name or a headline holds a few.
-MAX_SHOWN_NODES: Final = 500
+MAX_SHOWN_NODES: Final = 200
 
 
 def shown_text(element: Any, *, first_line: bool = False) -> str:
@@ -78,12 +78,21 @@ def shown_text(element: Any, *, first_line: bool = False) -> str:
     them: :mod:`unboiler.output.text`); with ``first_line``, only the text before the
     first line break that follows some.  ``Node.text(separator=" ")`` and a block's text
     space every edge, which splits a name whose parts are links: "Jean - Marie Dupont"
-    for ``<a>Jean</a>-<a>Marie</a> Dupont``."""
+    for ``<a>Jean</a>-<a>Marie</a> Dupont``.  An element of more than
+    :data:`MAX_SHOWN_NODES` nodes, no byline's, gives its text as the parser has it."""
+    joined = _joined(element, first_line=first_line)
+    if joined is None:
+        return " ".join(element.text(deep=True, separator=" ").split())
+    return joined
+
+
+def _joined(element: Any, *, first_line: bool = False) -> str | None:
+    """:func:`shown_text`, or None past :data:`MAX_SHOWN_NODES` nodes."""
     pieces: list[str] = []
     last = ""
     for count, node in enumerate(element.traverse(include_text=True)):
-        if count > MAX_SHOWN_NODES:  # no byline or heading: its text as the parser has it
-            return " ".join(element.text(deep=True, separator=" ").split())
+        if count > MAX_SHOWN_NODES:
+            return None
         tag = node.tag
         if tag == "br":
             if first_line and "".join(pieces).strip():
@@ -101,16 +110,27 @@ def shown_text(element: Any, *, first_line: bool = False) -> str:
     return " ".join("".join(pieces).split())
 
 
-def shown_block_text(block: TextBlock) -> str:
+def shown_block_text(
+    block: TextBlock, cache: dict[Any, tuple[str, str] | None] | None = None
+) -> str:
     """A block's text as the page joins it (:func:`shown_text` of its element), when its
-    element holds that text alone; the block's own text otherwise."""
+    element holds that text alone (and is small: :data:`MAX_SHOWN_NODES`); the block's
+    own text otherwise.  ``cache`` keeps each element's text for the blocks that share
+    it (a page of lines parted by ``<br>`` is one element of thousands of blocks: read
+    once, not once a block)."""
     node = block.node
     if node is None:
         return block.text
-    shown = shown_text(node)
-    if "".join(shown.split()) != "".join(block.text.split()):
+    if cache is not None and node in cache:
+        found = cache[node]
+    else:
+        joined = _joined(node)
+        found = None if joined is None else (joined, "".join(joined.split()))
+        if cache is not None:
+            cache[node] = found
+    if found is None or found[1] != "".join(block.text.split()):
         return block.text
-    return shown
+    return found[0]
 
 
 def unique(items: Iterable[str]) -> tuple[str, ...]:
