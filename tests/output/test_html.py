@@ -309,12 +309,26 @@ def test_a_definition_list_is_one() -> None:
     )
 
 
-def test_what_a_definition_holds_besides_lines_parts_the_list_but_is_kept() -> None:
-    # a list in a definition is no line of it: the definition list is cut around it,
-    # and every word is still there
+def test_what_a_definition_holds_besides_lines_stays_in_the_list() -> None:
+    # a list in a definition is no line of it, but stays in the definition list as a
+    # <dd> (the list was cut out of the <dl>, and a <dt> over a list alone was left
+    # without its <dd>: invalid HTML); a block after the list is no part of it
     page = "<body><dl><dt>Steps</dt><dd>Do:<ul><li>one</li><li>two</li></ul></dd></dl></body>"
     assert _everything(page) == (
-        "<dl>\n<dt>Steps</dt>\n<dd>Do:</dd>\n</dl>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>"
+        "<dl>\n<dt>Steps</dt>\n<dd>Do:</dd>\n<dd>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n"
+        "</dd>\n</dl>"
+    )
+    page = (
+        "<body><dl><dt>Parameters</dt><dd><ul><li><strong>url</strong> – the URL.</li>"
+        "</ul></dd><dt>Returns</dt><dd>A string.</dd></dl><h2>Next</h2></body>"
+    )
+    assert _everything(page) == (
+        "<dl>\n<dt>Parameters</dt>\n<dd>\n<ul>\n<li><strong>url</strong> – the URL.</li>\n"
+        "</ul>\n</dd>\n<dt>Returns</dt>\n<dd>A string.</dd>\n</dl>\n<h2>Next</h2>"
+    )
+    page = "<body><dl><dt>Last term</dt></dl><h2>Next section</h2><ul><li>x</li></ul></body>"
+    assert _everything(page) == (
+        "<dl>\n<dt>Last term</dt>\n</dl>\n<h2>Next section</h2>\n<ul>\n<li>x</li>\n</ul>"
     )
     # a list item of one line is written as its line; one of more, as its blocks
     page = "<body><ul><li><dl><dt>Term</dt></dl></li></ul></body>"

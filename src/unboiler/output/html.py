@@ -25,10 +25,12 @@ from unboiler.output.text import (
     Block,
     Close,
     CodeBlock,
+    DefinitionPart,
     Heading,
     Image,
     Inline,
     LineBreak,
+    ListBlock,
     Mark,
     Open,
     Paragraph,
@@ -161,10 +163,16 @@ class _Writer:
                     tag = block.part.value
                     terms.append(f"<{tag}{_dir(block.direction, around)}>{line}</{tag}>")
                 continue
+            text = self.block(block, around)
+            within = block.within if isinstance(block, (CodeBlock, Quote, ListBlock)) else None
+            if terms and text and within is DefinitionPart.DETAILS:
+                # a definition's list, quotation or code (Sphinx's "Parameters" over a
+                # list): a <dt> must be followed by its <dd> (HTML standard, §4.4.9)
+                terms.append(f"<dd>\n{text}\n</dd>")
+                continue
             if terms:
                 written.append("<dl>\n" + "\n".join(terms) + "\n</dl>")
                 terms = []
-            text = self.block(block, around)
             if text:
                 written.append(text)
         if terms:

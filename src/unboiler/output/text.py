@@ -288,6 +288,9 @@ class CodeBlock:
     text: str
     language: str | None = None
     direction: str | None = None  # as a paragraph's
+    #: The details (``<dd>``) of a definition list it is written in, or None: the HTML
+    #: output keeps it there (a Sphinx field list's "Parameters" over a list).
+    within: DefinitionPart | None = None
 
 
 @dataclass
@@ -298,6 +301,7 @@ class Quote:
     blocks: list[Block]
     aside: bool = False
     direction: str | None = None  # as a paragraph's
+    within: DefinitionPart | None = None  # as a code block's
 
 
 @dataclass
@@ -317,6 +321,7 @@ class ListBlock:
     #: the start of an item): ticked, not ticked, or None for an item without one.
     checks: list[bool | None] | None = None
     direction: str | None = None  # as a paragraph's
+    within: DefinitionPart | None = None  # as a code block's
 
     def check_marks(self) -> list[str]:
         """Each item's task mark as GFM writes it (``[x] ``, ``[ ] ``; GFM §5.3), or ""."""
@@ -3071,7 +3076,12 @@ class _Layout:
                 else:
                     self.end_line(run, blocks, seams)
                     own = declared_direction(node)
+                    within: DefinitionPart | None = self.part
                     structure = self.directed_structure(node, tag, depth, own)
+                    if structure and within is DefinitionPart.DETAILS:
+                        for block in structure:
+                            if isinstance(block, (CodeBlock, Quote, ListBlock)):
+                                block.within = within
                     if structure is None:
                         parents.append(node)
                         if own:
