@@ -454,3 +454,26 @@ def test_a_terminal_that_cannot_show_the_text_is_an_error(
         _echo("東京")
     assert raised.value.exit_code == 2
     assert "cp1252" in raised.value.format_message()
+
+
+def test_serve_on_a_port_in_use_is_one_error_line() -> None:
+    import socket
+    import subprocess
+    import sys
+
+    pytest.importorskip("uvicorn", reason="the serve extra is not installed")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "unboiler.cli", "serve", "--port", str(port)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    assert done.returncode == 2  # uvicorn's own failure was 3, a code nobody documents
+    assert (
+        done.stderr.strip() == f"Error: cannot listen on 127.0.0.1:{port}: Address already in use"
+    )

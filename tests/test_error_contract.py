@@ -81,6 +81,11 @@ def test_every_error_class_is_exported_and_in_the_tree() -> None:
             lambda: unboiler.extract(unboiler.parse("<p>x</p>"), url="/a/b"),
             unboiler.PageURLError,
         ),
+        # a charset given with a parsed page is checked as with bytes (it was ignored)
+        (
+            lambda: unboiler.extract(unboiler.parse("<p>x</p>"), encoding="klingon"),
+            unboiler.UnknownEncodingError,
+        ),
         # an extractor runs on a parsed page, not on HTML
         (lambda: unboiler.get_extractor("default")("<p>x</p>"), unboiler.InputTypeError),
         (lambda: unboiler.get_extractor("default")(None), unboiler.InputTypeError),

@@ -591,8 +591,30 @@ def serve_command(
         max_body_bytes=max_body or defaults.max_body_bytes,
         time_limit=time_limit or defaults.time_limit,
     )
+    _check_listening(host, port)
     click.echo(f"unboiler: the visual page is at http://{host}:{port}/", err=True)
     uvicorn.run(create_app(limits), host=host, port=port, log_level="info")
+
+
+def _check_listening(host: str, port: int) -> None:
+    """One ``Error:`` line and exit 2 when the service cannot listen at ``host:port`` (a
+    port in use, a host name this machine does not have): uvicorn would log it and exit
+    with 3, a code the command does not document."""
+    import socket
+
+    try:
+        addresses = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except OSError as error:
+        raise _BadRequest(f"cannot listen on {host}:{port}: {error}") from error
+    family, kind, protocol, _, address = addresses[0]
+    with socket.socket(family, kind, protocol) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as error:
+            raise _BadRequest(
+                f"cannot listen on {host}:{port}: {error.strerror or error}"
+            ) from error
 
 
 @main.command("batch")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import difflib
 from typing import Any, Final
 
+from unboiler.charset import given_encoding
 from unboiler.document import TextDocument
 from unboiler.errors import ExtractorOptionError, InputTypeError, OutputError
 from unboiler.extractors import Extractor, get_extractor
@@ -158,6 +159,14 @@ def _run(
                 raise
             raise ExtractorOptionError(f"{error}{hint}") from error
     if isinstance(html, TextDocument):
+        if encoding is not None:
+            # a parsed page is decoded already, but a misspelt charset is still the
+            # caller's mistake to hear of, as it is with bytes (it was ignored in silence)
+            if not isinstance(encoding, str):
+                raise InputTypeError(
+                    f"encoding must be a string or None, not {type(encoding).__name__}"
+                )
+            given_encoding(encoding)
         document = html.copy()
         if url is not None:
             document.url = check_url(url)

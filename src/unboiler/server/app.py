@@ -49,6 +49,7 @@ from unboiler.parse import parse
 from unboiler.server.limits import (
     BadInput,
     BadParameter,
+    Busy,
     Limits,
     NotAvailable,
     RequestError,
@@ -127,9 +128,17 @@ def _error(status: int, kind: str, message: str) -> JSONResponse:
     )
 
 
+#: Seconds a client told that every worker is busy (503) waits before it tries again
+#: (the ``Retry-After`` header, RFC 9110, §10.2.3): a page takes well under one.
+RETRY_AFTER_SECONDS: Final = 1
+
+
 async def _request_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, RequestError)
-    return _error(error.status, type(error).__name__, str(error))
+    response = _error(error.status, type(error).__name__, str(error))
+    if isinstance(error, Busy):
+        response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
 
 
 async def _http_error(request: Request, error: Exception) -> Response:
