@@ -80,6 +80,16 @@ URL_SCHEMES: Final = frozenset({"http", "https"})
 LINK_SCHEMES: Final = URL_SCHEMES | {"mailto"}
 
 
+def _entry(entry: tuple[str, str, list[tuple[bool, str]]]) -> str:
+    """A term or details of a definition list: its line, or its pieces each a paragraph
+    or a block (a ``<dd>`` of two paragraphs, of a line and a list)."""
+    tag, direction, pieces = entry
+    if len(pieces) == 1 and pieces[0][0]:
+        return f"<{tag}{direction}>{pieces[0][1]}</{tag}>"
+    body = "\n".join(f"<p>{html}</p>" if line else html for line, html in pieces)
+    return f"<{tag}{direction}>\n{body}\n</{tag}>"
+
+
 def _web_url(url: str | None, schemes: frozenset[str] = URL_SCHEMES) -> str | None:
     """``url`` if it is absolute in one of ``schemes`` (a relative one could not be
     resolved)."""
@@ -152,31 +162,43 @@ class _Writer:
         ``<dl>`` of their own, each run of them one; ``around`` is the direction of the
         element they are written in (see :func:`_dir`)."""
         written: list[str] = []
-        terms: list[str] = []  # the definition list being written
+        # the definition list being written: each term or details, its tag and
+        # direction, and its pieces (a line, or a block's HTML)
+        entries: list[tuple[str, str, list[tuple[bool, str]]]] = []
+
+        def close_list() -> None:
+            if entries:
+                written.append("<dl>\n" + "\n".join(map(_entry, entries)) + "\n</dl>")
+                entries.clear()
+
         for block in blocks:
             if isinstance(block, Paragraph) and block.part is not None:
-                if block.opens_list and terms:
-                    written.append("<dl>\n" + "\n".join(terms) + "\n</dl>")
-                    terms = []
+                if block.opens_list:
+                    close_list()
                 line = self.line(block.inlines)
                 if line.strip():
                     tag = block.part.value
-                    terms.append(f"<{tag}{_dir(block.direction, around)}>{line}</{tag}>")
+                    if not block.opens_item and entries and entries[-1][0] == tag:
+                        entries[-1][2].append((True, line))  # the same <dd>'s next paragraph
+                    else:
+                        entries.append((tag, _dir(block.direction, around), [(True, line)]))
                 continue
             text = self.block(block, around)
-            within = block.within if isinstance(block, (CodeBlock, Quote, ListBlock)) else None
-            if terms and text and within is DefinitionPart.DETAILS:
+            within, opens = None, True
+            if isinstance(block, (CodeBlock, Quote, ListBlock)):
+                within, opens = block.within, block.opens_item
+            if entries and text and within is DefinitionPart.DETAILS:
                 # a definition's list, quotation or code (Sphinx's "Parameters" over a
                 # list): a <dt> must be followed by its <dd> (HTML standard, §4.4.9)
-                terms.append(f"<dd>\n{text}\n</dd>")
+                if not opens and entries[-1][0] == "dd":
+                    entries[-1][2].append((False, text))
+                else:
+                    entries.append(("dd", "", [(False, text)]))
                 continue
-            if terms:
-                written.append("<dl>\n" + "\n".join(terms) + "\n</dl>")
-                terms = []
+            close_list()
             if text:
                 written.append(text)
-        if terms:
-            written.append("<dl>\n" + "\n".join(terms) + "\n</dl>")
+        close_list()
         return "\n".join(written)
 
     def block(self, block: Block, around: str | None) -> str:

@@ -247,6 +247,9 @@ class Paragraph:
     #: The direction its element or an enclosing one in the content declares
     #: (:func:`~unboiler.metadata.direction.declared_direction`); None when none does.
     direction: str | None = None
+    #: The first line of its term or details (false: the second paragraph of one
+    #: ``<dd>``, which the HTML output keeps in it).
+    opens_item: bool = True
 
 
 #: Class names that mark a documentation admonition, a note or warning set apart from
@@ -291,6 +294,8 @@ class CodeBlock:
     #: The details (``<dd>``) of a definition list it is written in, or None: the HTML
     #: output keeps it there (a Sphinx field list's "Parameters" over a list).
     within: DefinitionPart | None = None
+    #: It begins its ``<dd>`` (false: it follows a line or a block of the same one).
+    opens_item: bool = True
 
 
 @dataclass
@@ -302,6 +307,7 @@ class Quote:
     aside: bool = False
     direction: str | None = None  # as a paragraph's
     within: DefinitionPart | None = None  # as a code block's
+    opens_item: bool = True  # as a code block's
 
 
 @dataclass
@@ -322,6 +328,7 @@ class ListBlock:
     checks: list[bool | None] | None = None
     direction: str | None = None  # as a paragraph's
     within: DefinitionPart | None = None  # as a code block's
+    opens_item: bool = True  # as a code block's
 
     def check_marks(self) -> list[str]:
         """Each item's task mark as GFM writes it (``[x] ``, ``[ ] ``; GFM §5.3), or ""."""
@@ -2667,6 +2674,7 @@ class _Layout:
         self.pending: list[str] = []  # texts without an element, due after this point
         self.part: DefinitionPart | None = None  # of the lines ended now (see flow)
         self.new_list = False  # a <dl> begun, none of its lines written yet
+        self.new_item = False  # a <dt> or <dd> begun, none of its lines written yet
         self.follows: dict[LexborNode, bool] = {}  # see content_follows
         self.box_ends: set[LexborNode] = set()  # links drawn as boxes: see close_inline
         self.apart = selection.apart
@@ -3082,6 +3090,8 @@ class _Layout:
                         for block in structure:
                             if isinstance(block, (CodeBlock, Quote, ListBlock)):
                                 block.within = within
+                                block.opens_item = self.new_item
+                                self.new_item = False
                     if structure is None:
                         parents.append(node)
                         if own:
@@ -3090,6 +3100,7 @@ class _Layout:
                         if tag in _DEFINITION_PARTS:
                             self.part = _DEFINITION_PARTS[tag]
                             parts.append(self.part)
+                            self.new_item = True
                         elif tag == "dl":
                             self.new_list = True
                         node = node.first_child
@@ -3141,7 +3152,11 @@ class _Layout:
                     opens = self.part is not None and self.new_list
                     if opens:
                         self.new_list = False
-                    blocks.append(Paragraph(inlines, self.part, opens, self.direction))
+                    item = self.part is None or self.new_item
+                    self.new_item = False
+                    blocks.append(
+                        Paragraph(inlines, self.part, opens, self.direction, opens_item=item)
+                    )
             run.clear()
             run.extend(carried)
         if self.pending:
