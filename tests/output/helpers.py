@@ -66,6 +66,15 @@ def article_document(name: str, *, container: str = "article") -> TextDocument:
     return document
 
 
+def all_content(page: str) -> TextDocument:
+    """``page`` parsed, every block of it content: the outputs' own rules, whatever an
+    extractor would keep."""
+    document = unboiler.parse(page)
+    for block in document.blocks:
+        block.set_content(True)
+    return document
+
+
 def markdown_parser() -> MarkdownIt:
     """CommonMark with GFM's tables and strikethrough, as the Markdown output writes."""
     return MarkdownIt("commonmark").enable(["table", "strikethrough"])

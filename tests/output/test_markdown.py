@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 from tests.output.helpers import (
     FIXTURES,
+    all_content,
     article_document,
     is_subsequence,
     layout_skeleton,
@@ -928,9 +929,7 @@ def test_a_forum_posts_body_in_a_blockquote_is_no_quotation() -> None:
         "That almost always means the idle circuit is still blocked.</blockquote></div>"
         "</body></html>"
     )
-    document = unboiler.parse(page)
-    for block in document.blocks:
-        block.set_content(True)
+    document = all_content(page)
     assert to_markdown(document) == (
         "> Originally Posted by **sohc4life**\n>\n> the idle screw does nothing\n\n"
         "That almost always means the idle circuit is still blocked."
@@ -947,9 +946,7 @@ def test_an_image_alone_in_a_list_item_or_a_cell_is_kept_with_its_list() -> None
         "</table><ul class='gallery'><li><img src='https://ex.com/ad.jpg' alt='ad'></li></ul>"
         "</body></html>"
     )
-    document = unboiler.parse(page)
-    for block in document.blocks:
-        block.set_content(True)
+    document = all_content(page)
     assert to_markdown(document, images=True) == (
         "1. Cream the butter and the sugar.\n2. ![creaming](https://ex.com/step2.jpg)\n"
         "3. Fold in the flour.\n\n| Tool | Photo |\n| --- | --- |\n"
@@ -967,9 +964,7 @@ def test_a_lazy_images_noscript_copy_is_written_once() -> None:
         "</figure><p><noscript><img src='https://ex.com/only.jpg' alt='Only'></noscript></p>"
         "<p>The end.</p></body></html>"
     )
-    document = unboiler.parse(page)
-    for block in document.blocks:
-        block.set_content(True)
+    document = all_content(page)
     markdown = to_markdown(document, images=True)
     assert markdown.count("real.jpg") == 1, markdown
     assert "![Only](https://ex.com/only.jpg)" in markdown  # a <noscript> image alone stays
@@ -982,9 +977,7 @@ def test_a_code_element_broken_into_lines_is_a_code_block() -> None:
         "<html><body><p>Loop:</p><p><code>for i in range(3):<br>&nbsp;&nbsp;&nbsp;&nbsp;"
         "print(i)</code></p><p>Run <code>python loop.py</code> to see it.</p></body></html>"
     )
-    document = unboiler.parse(page)
-    for block in document.blocks:
-        block.set_content(True)
+    document = all_content(page)
     assert to_markdown(document) == (
         "Loop:\n\n```\nfor i in range(3):\n    print(i)\n```\n\nRun `python loop.py` to see it."
     )
@@ -1000,9 +993,7 @@ def test_a_cell_with_a_quotation_or_a_nested_list_keeps_its_table() -> None:
         "</td></tr><tr><td>a</td><td><blockquote>quoted cell</blockquote></td></tr>"
         "</tbody></table></body></html>"
     )
-    document = unboiler.parse(page)
-    for block in document.blocks:
-        block.set_content(True)
+    document = all_content(page)
     assert to_markdown(document) == (
         "| Option | Notes |\n| --- | --- |\n| mode | fast<br>no checks<br>safe |\n"
         "| a | quoted cell |"
@@ -1018,17 +1009,13 @@ def test_a_table_of_numbered_lines_is_a_code_block() -> None:
         for n, code in enumerate(["def f():", "    return 1", "", "print(f())"], 1)
     )
     page = f"<html><body><p>The script:</p><table class='highlight'>{rows}</table></body></html>"
-    document = unboiler.parse(page)
-    for block in document.blocks:
-        block.set_content(True)
+    document = all_content(page)
     assert to_markdown(document) == (
         "The script:\n\n```\ndef f():\n    return 1\n\nprint(f())\n```"
     )
     # a table of two columns that are no line numbers stays a table
     page = "<html><body><table><tr><td>a</td><td>b</td></tr></table></body></html>"
-    document = unboiler.parse(page)
-    for block in document.blocks:
-        block.set_content(True)
+    document = all_content(page)
     assert to_markdown(document) == "| | |\n| --- | --- |\n| a | b |"
 
 
@@ -1038,9 +1025,7 @@ def test_an_image_with_candidates_of_sizes_and_no_src_is_kept() -> None:
         "800w' alt='Plated cake'> served warm</p><p><picture><source srcset="
         "'https://ex.com/p.avif'><img alt='pic'></picture> on a plate</p></body></html>"
     )
-    document = unboiler.parse(page)
-    for block in document.blocks:
-        block.set_content(True)
+    document = all_content(page)
     assert to_markdown(document, images=True) == (
         "![Plated cake](https://ex.com/a-480.jpg) served warm\n\n"
         "![pic](https://ex.com/p.avif) on a plate"
@@ -1056,9 +1041,7 @@ def test_images_of_a_layout_table_and_linked_ones_are_no_items() -> None:
         "<ul><li>Cream the butter.</li><li><a href='/big.jpg'><img src='https://ex.com/s.jpg' "
         "alt='step'></a></li></ul></body></html>"
     )
-    document = unboiler.parse(page)
-    for block in document.blocks:
-        block.set_content(True)
+    document = all_content(page)
     markdown = to_markdown(document, images=True)
     assert "logo" not in markdown and "ad.png" not in markdown and "s.jpg" not in markdown
 
@@ -1071,9 +1054,7 @@ def test_a_srcset_address_may_hold_commas_and_a_hidden_lazy_image_keeps_its_copy
         "aria-hidden='true' role='presentation'><noscript><img src='https://ex.com/a.jpg' "
         "alt='Photo'></noscript> below</p></body></html>"
     )
-    document = unboiler.parse(page)
-    for block in document.blocks:
-        block.set_content(True)
+    document = all_content(page)
     markdown = to_markdown(document, images=True)
     assert "![Chart](https://res.example/upload/c_scale,w_400/chart.jpg)" in markdown
     assert "![Photo](https://ex.com/a.jpg)" in markdown  # the only picture shown
