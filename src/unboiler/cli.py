@@ -9,7 +9,6 @@ import sys
 import threading
 import warnings
 from typing import Any, BinaryIO
-from urllib.parse import urlsplit
 
 import click
 
@@ -17,13 +16,13 @@ from unboiler.classify.default_model import FAVOR_MODES
 from unboiler.compressed import decompress
 from unboiler.core import LINK_OUTPUTS, METADATA_OUTPUTS
 from unboiler.core import extract as extract_page
-from unboiler.errors import ExtractionError, PageTooLargeError, UnboilerError
+from unboiler.errors import ExtractionError, PageTooLargeError, PageURLError, UnboilerError
 from unboiler.extractors import extractors as list_extractors
 from unboiler.extractors import get_extractor
 from unboiler.extractors.registry import option_value
 from unboiler.output import RENDERERS
 from unboiler.output.frontmatter import DELIMITER
-from unboiler.parse import MAX_BYTES
+from unboiler.parse import MAX_BYTES, check_url
 
 #: Exit codes (documented in README.md): 1 the page could not be read (an
 #: ExtractionError: binary data, truncated gzip, a page too deep or too large); 2 any
@@ -176,23 +175,13 @@ def _extractor_options(
 
 
 def _page_url(context: click.Context, parameter: click.Parameter, value: str | None) -> str | None:
-    """``--url`` as given, when it is an absolute URL: a page's address is one (RFC 3986,
-    4.3), and anything else ("example.org/a", a typo) would leave links unresolved and
-    the model without the URL's words, in silence."""
-    if value is None:
-        return None
+    """``--url`` as given, when it is an absolute URL (:func:`~unboiler.parse.check_url`,
+    the library's own check): anything else ("example.org/a", a typo) would leave links
+    unresolved and the model without the URL's words, in silence."""
     try:
-        parts = urlsplit(value.strip())
-    except ValueError as error:
-        raise click.BadParameter(f"{value!r} is not a URL ({error})", context, parameter) from None
-    if not parts.scheme or not parts.netloc:
-        raise click.BadParameter(
-            f"{value!r} is not an absolute URL; give the page's full address, such as "
-            "https://example.org/news/story.html",
-            context,
-            parameter,
-        )
-    return value.strip()
+        return check_url(value)
+    except PageURLError as error:
+        raise click.BadParameter(str(error), context, parameter) from None
 
 
 @main.command()

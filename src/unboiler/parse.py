@@ -620,8 +620,8 @@ def check_url(url: object) -> str | None:
         raise PageURLError(f"{url!r} is not a URL ({error})") from None
     if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
         raise PageURLError(
-            f"{url!r} is not an absolute http(s) URL; give the page's full address, such as "
-            "https://example.org/news/story.html"
+            f"{url!r} is not an absolute URL of http or https; give the page's full address, "
+            "such as https://example.org/news/story.html"
         )
     return url
 

@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from unboiler.document import EMPTY_BLOCK, TextBlock, TextDocument
+from unboiler.tags import HEADING_TAGS
 
 Filter = Callable[[TextDocument], bool]
 
@@ -98,18 +99,11 @@ def drop_sections_of(document: TextDocument, sections: Sequence[Sequence[int]]) 
     return drop_blocks(document, np.flatnonzero(keep & ~kept).tolist())
 
 
-#: The heading elements, whose blocks :func:`heading_blocks` flags.
-HEADING_ELEMENTS: frozenset[str] = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
-
-
 def heading_blocks(document: TextDocument) -> npt.NDArray[np.bool_]:
     """Each block's flag: its element is a heading, ``<h1>`` to ``<h6>`` (the block
     features' ``heading_level`` is above 0)."""
     return np.fromiter(
-        (
-            block.node is not None and block.node.tag in HEADING_ELEMENTS
-            for block in document.blocks
-        ),
+        (block.node is not None and block.node.tag in HEADING_TAGS for block in document.blocks),
         np.bool_,
         len(document.blocks),
     )

@@ -43,7 +43,7 @@ from selectolax.lexbor import LexborNode
 
 from unboiler import tags
 from unboiler.document import TextBlock, TextDocument
-from unboiler.metadata.direction import declared_direction
+from unboiler.metadata.direction import DIRECTIONS, declared_direction
 from unboiler.output.formula import (
     MATHJAX_CLASS,
     SUBSCRIPT_FORMS,
@@ -2642,7 +2642,7 @@ def _word_after(node: LexborNode) -> bool:
 
 #: The ``dir`` values of an inline element that set its text apart (HTML standard, the
 #: ``dir`` attribute): ``auto`` takes the direction of its first strong letter.
-_INLINE_DIRECTIONS: Final = frozenset({"ltr", "rtl", "auto"})
+_INLINE_DIRECTIONS: Final = DIRECTIONS | {"auto"}
 
 
 #: Elements that hold formulas and keep their structure when they hold nothing else.
