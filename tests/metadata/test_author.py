@@ -199,6 +199,7 @@ def test_names_and_labels_of_scripts_with_combining_marks(line: str, expected: s
         ("Veröffentlicht am 3. März 2024", "Jean Dupont"),
         ("Опубликовано 3 марта 2024", "Jean Dupont"),
         ("نُشر في 3 مارس 2024", "Jean Dupont"),
+        ("अपडेटेड: 3 मार्च 2024", "Jean Dupont"),  # Hindi "updated"
     ],
 )
 def test_a_dates_label_in_other_languages_ends_the_name(date: str, expected: str) -> None:

@@ -318,6 +318,7 @@ def test_a_related_headline_that_starts_with_the_title_is_not_its_block() -> Non
         ("Обновлено: 5 марта 2024", "Опубликовано: 3 марта 2024"),
         ("Aktualizacja: 5 marca 2024", "Opublikowano: 3 marca 2024"),
         ("수정 2024.03.05", "입력 2024.03.03"),  # Korean news: "modified", "entered"
+        ("अपडेटेड: 5 मार्च 2024", "प्रकाशित: 3 मार्च 2024"),  # Hindi
     ],
 )
 def test_the_publication_date_wins_over_a_revision_written_above_it(

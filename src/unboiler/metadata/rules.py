@@ -323,7 +323,7 @@ BYLINE_STOP: Final = re.compile(
     r"bijgewerkt|opublikowano|zaktualizowano|aktualizacja|опубликовано|обновлено|"
     r"yayınlanma|güncelleme|güncellendi|δημοσιεύθηκε|δημοσιεύτηκε|δημοσίευση|ενημερώθηκε|"
     r"ενημέρωση|publikováno|aktualizováno|publicerad|uppdaterad|julkaistu|päivitetty|"
-    r"פורסם|עודכן|기자|특파원|記者|特派員)(?!\w))"
+    r"פורסם|עודכן|अपडेटेड|अपडेट|प्रकाशित|기자|특파원|記者|特派員)(?!\w))"
     r"|\s+(?:آخر\s+)?(?:ن[\u064b-\u0652]*ش[\u064b-\u0652]*ر[\u064b-\u0652]*|تحديث|تاريخ)(?!\w)"
     # Chinese words after a name: after a space, a date's label, a source or the next
     # credit's label ("王小明 發表於", "王小明 圖／李大華"); with no space, a date's
@@ -431,7 +431,8 @@ DATE_LABEL: Final = re.compile(
     r"aktualisiert|publicado|actualizado|pubblicato|aggiornato|gepubliceerd|atualizado|"
     r"opublikowano|zaktualizowano|aktualizacja|опубликовано|обновлено|yayınlanma|"
     r"güncelleme|güncellendi|δημοσιεύθηκε|δημοσιεύτηκε|ενημερώθηκε|publikováno|"
-    r"aktualizováno|publicerad|uppdaterad|julkaistu|päivitetty|פורסם|עודכן|입력|수정|"
+    r"aktualizováno|publicerad|uppdaterad|julkaistu|päivitetty|פורסם|עודכן|प्रकाशित|अपडेटेड|"
+    r"अपडेट|입력|수정|"
     r"نشر|تحديث|آخر\s+تحديث|发布|發佈|更新)(?!\w))",
     re.IGNORECASE,
 )
@@ -441,7 +442,7 @@ DATE_LABEL: Final = re.compile(
 UPDATE_LABEL: Final = re.compile(
     r"(?:last\s+)?(?:updated|modified|mis\s+à\s+jour|aktualisiert|actualizado|aggiornato|"
     r"bijgewerkt|atualizado|zaktualizowano|aktualizacja|обновлено|güncellen|ενημερώθηκε|"
-    r"aktualizováno|uppdaterad|päivitetty|עודכן|수정|تحديث|更新)",
+    r"aktualizováno|uppdaterad|päivitetty|עודכן|अपडेट|수정|تحديث|更新)",
     re.IGNORECASE,
 )
 #: Labels of dates that are a person's, not the page's: when a forum member joined or
