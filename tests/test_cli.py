@@ -46,6 +46,26 @@ def test_a_page_without_main_content_prints_nothing_and_says_so(page: bytes) -> 
     assert json.loads(result.stdout)["text"] == "" and result.stderr == ""
 
 
+def test_python_dash_m_unboiler_runs_the_command_line() -> None:
+    """``python -m unboiler`` where the script is not on the PATH (a venv not activated):
+    the same commands, and the usage names the command, not ``__main__.py``."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "unboiler", "extract", str(ROOT / "examples" / "article.html")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert len(done.stdout.split()) > 50
+    usage = subprocess.run(
+        [sys.executable, "-m", "unboiler", "--help"], capture_output=True, text=True, timeout=120
+    )
+    assert usage.stdout.startswith("Usage: unboiler ")
+
+
 def test_a_closed_pipe_ends_a_batch_quietly(tmp_path: Path) -> None:
     """``unboiler batch ... | head``: the reader goes away before the records are written;
     the batch stops with SIGPIPE's status and no message, not with 1 (a page that could
