@@ -375,6 +375,22 @@ PAGES: dict[str, dict[str, list[str]]] = {
             "Made with",
         ],
     ),
+    # A Docusaurus page: the sidebar's and the breadcrumb's links to the page itself
+    # repeat its headline above it.
+    "docs-docusaurus": dict(
+        keep=[
+            "Shipyard apps are plain Node.js servers.",
+            "A minimal server block:",
+            "is the client's address, not the proxy's.",
+            "Anyone could then forge",
+        ],
+        drop=[
+            "Skip to main content",
+            "On this page",
+            "Edit this page",
+            "Copyright © 2024 Shipyard, Inc.",
+        ],
+    ),
     # A service landing page: hero text and feature sections are its content.
     "landing": dict(
         keep=[
@@ -470,6 +486,15 @@ def test_default_drops_the_boilerplate(output: str, name: str) -> None:
     text = extracted(name, output)
     leaked = [phrase for phrase in PAGES[name]["drop"] if phrase in text]
     assert not leaked, f"kept boilerplate {leaked}"
+
+
+def test_a_docs_page_shows_its_headline_once() -> None:
+    """The sidebar's link to the page and the breadcrumb's last item, above the headline,
+    are navigation (:func:`unboiler.filters.repeats.heading_copies`); they came out as a
+    list of one item each above the heading."""
+    markdown = unboiler.extract(html_of("docs-docusaurus"), output="markdown")
+    assert markdown.count("Deploying to production") == 1, markdown
+    assert markdown.startswith("# Deploying to production\n")
 
 
 def test_lines_of_punctuation_inside_content_are_kept() -> None:

@@ -10,8 +10,10 @@ import pytest
 import unboiler
 from unboiler.document import TextBlock, TextDocument
 from unboiler.filters.repeats import (
+    HEADING_COPY_MAX_WORDS,
     HIDDEN_COPY_MIN_WORDS,
     DropRepeatedContent,
+    heading_copies,
     hidden_copies,
     one_copy_each,
 )
@@ -252,3 +254,85 @@ def test_the_lines_of_a_pre_are_never_a_hidden_copy() -> None:
     keep, hidden = np.asarray([True, True]), np.asarray([False, True])
     assert hidden_copies(texts, words, keep, hidden, code={1}).tolist() == [True, True]
     assert hidden_copies(texts, words, keep, hidden).tolist() == [True, False]
+
+
+def _copies(rows: list[tuple[str, bool, bool]], code: set[int] | None = None) -> list[bool]:
+    """heading_copies over (text, kept, heading) rows."""
+    texts = [text for text, _, _ in rows]
+    words = np.asarray([len(text.split()) for text in texts], dtype=np.float64)
+    keep = np.asarray([kept for _, kept, _ in rows])
+    headings = np.asarray([heading for _, _, heading in rows])
+    result = heading_copies(texts.__getitem__, words, keep, headings, code or set())
+    return [bool(flag) for flag in result]
+
+
+def test_a_breadcrumb_or_sidebar_copy_of_a_heading_below_is_dropped() -> None:
+    rows = [
+        ("Deploying to production", True, False),  # the sidebar's link to this page
+        ("Guides", False, False),
+        ("deploying  TO production \u200b", True, False),  # the breadcrumb's last item
+        ("Deploying to production ¶", True, True),  # the headline, a permalink sign after it
+        ("Shipyard apps are plain Node.js servers behind a reverse proxy.", True, False),
+        ("Deploying to production", True, False),  # below its heading: the model's to judge
+    ]
+    assert _copies(rows) == [False, False, False, True, True, True]
+
+
+def test_only_a_kept_heading_has_copies() -> None:
+    rows = [
+        ("Deploying to production", True, False),
+        ("Deploying to production", False, True),  # the heading itself was left out
+        ("Shipyard apps are plain Node.js servers behind a reverse proxy.", True, False),
+    ]
+    assert _copies(rows) == [True, False, True]
+
+
+def test_long_blocks_headings_and_code_lines_are_no_copies() -> None:
+    long = " ".join(["word"] * (HEADING_COPY_MAX_WORDS + 1))
+    rows = [
+        (long, True, False),
+        ("Install", True, True),  # a heading repeating a heading: a section of its own
+        ("Install", True, False),  # a line of a <pre>
+        (long, True, True),
+        ("Install", True, True),
+    ]
+    assert _copies(rows, code={2}) == [True, True, True, True, True]
+    assert _copies(rows) == [True, True, False, True, True]
+
+
+DOCS_PAGE = """<html><head><title>Deploying to production | Shipyard</title></head><body>
+<nav class="navbar"><a href="/">Shipyard</a> <a href="/docs">Docs</a> <a href="/blog">Blog</a></nav>
+<div class="main-wrapper"><aside class="theme-doc-sidebar-container"><nav aria-label="Docs sidebar">
+<ul class="menu__list">
+<li class="menu__list-item"><a class="menu__link" href="/docs/intro">Introduction</a></li>
+<li class="menu__list-item"><a class="menu__link" href="/docs/config">Configuration</a></li>
+<li class="menu__list-item"><a class="menu__link menu__link--active" aria-current="page"
+ href="/docs/deploy">Deploying to production</a></li>
+</ul></nav></aside>
+<main><div class="container"><article>
+<nav class="theme-doc-breadcrumbs" aria-label="Breadcrumbs"><ul class="breadcrumbs">
+<li class="breadcrumbs__item"><a class="breadcrumbs__link" href="/docs">Guides</a></li>
+<li class="breadcrumbs__item breadcrumbs__item--active"><span class="breadcrumbs__link"
+ itemprop="name">Deploying to production</span></li></ul></nav>
+<div class="theme-doc-markdown markdown">
+<header><h1>Deploying to production</h1></header>
+<p>Shipyard apps are plain Node.js servers. In production, run them behind a reverse proxy
+that terminates TLS, and let a process manager restart them when they fail.</p>
+<h2 id="build">Build<a class="hash-link" href="#build">\u200b</a></h2>
+<p>Build the server once on the machine that will run it; the build writes the bundle and
+the static files into the dist folder, which the server reads at start.</p>
+<pre><code>npm run build
+NODE_ENV=production node dist/server.js</code></pre>
+<h2 id="proxy">Behind a proxy<a class="hash-link" href="#proxy">\u200b</a></h2>
+<p>The proxy terminates TLS and passes every request on to the port the server listens
+on; set the forwarded headers so that the server knows the client's address.</p>
+</div></article></div></main></div>
+<footer>Copyright © 2026 Shipyard, Inc. Built with Docusaurus.</footer></body></html>"""
+
+
+def test_the_default_extractor_writes_a_docs_page_title_once() -> None:
+    text = unboiler.extract(DOCS_PAGE)
+    assert text.count("Deploying to production") == 1, text
+    assert text.startswith("Deploying to production\n")
+    assert "Shipyard apps are plain Node.js servers" in text
+    assert "npm run build" in text and "Behind a proxy" in text

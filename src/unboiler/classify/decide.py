@@ -30,7 +30,7 @@ from unboiler.classify.signals import (
 )
 from unboiler.document import TextDocument
 from unboiler.errors import ExtractorOptionError
-from unboiler.filters.repeats import hidden_copies
+from unboiler.filters.repeats import heading_copies, hidden_copies
 from unboiler.filters.units import (
     contents_entries,
     decision_units,
@@ -124,9 +124,11 @@ class DecideBlocks:
             chrome=chrome_words(signals.blocks, words),
         )
         hidden = signals.blocks[:, HIDDEN_COLUMN] > 0
+        code_lines = {i for lines in code for i in lines}
         if (keep & hidden).any():  # the texts are read only when something hidden is kept
             texts = [block.text for block in blocks]
-            keep = hidden_copies(texts, words, keep, hidden, {i for lines in code for i in lines})
+            keep = hidden_copies(texts, words, keep, hidden, code_lines)
+        keep = heading_copies(lambda index: blocks[index].text, words, keep, headings, code_lines)
         changed = False
         for block, probability, content in zip(
             blocks, probabilities.tolist(), keep.tolist(), strict=True

@@ -573,7 +573,12 @@ class HeldOut:
             chrome_words,
         )
         from unboiler.filters import drop_sections
-        from unboiler.filters.repeats import drops_repeats, hidden_copies, one_copy_each
+        from unboiler.filters.repeats import (
+            drops_repeats,
+            heading_copies,
+            hidden_copies,
+            one_copy_each,
+        )
         from unboiler.filters.structured import drop_hidden_items
         from unboiler.filters.units import drop_quotation_remnants, keep_whole
 
@@ -598,6 +603,9 @@ class HeldOut:
             hidden = page.blocks[:, HIDDEN_COLUMN] > 0
             code = {index for lines in page.code for index in lines}
             keep = hidden_copies(page.texts, page.words, keep, hidden, code)
+            keep = heading_copies(
+                page.texts.__getitem__, page.words, keep, page.blocks[:, HEADING_COLUMN] > 0, code
+            )
         if drop_repeats and drops_repeats(kind):
             likelihood = self.probabilities[index].tolist()
             quoted = np.flatnonzero(page.blocks[:, QUOTE_COLUMN] > 0) if len(page.blocks) else ()

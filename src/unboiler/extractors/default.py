@@ -32,8 +32,9 @@ def default(
     a quotation whose text is left out loses its attribution ("Ann said:") too; a
     button's label is left out, unless it heads an accordion or asks a question;
     readers' contributions (an article's comments, a product's reviews, a forum post's
-    signature), with the headings just above them, and a hidden schema.org box of the
-    page's metadata are left out;
+    signature), with the headings just above them, a hidden schema.org box of the
+    page's metadata, and short copies of a kept heading above it (a breadcrumb's last
+    item, a sidebar's link to the page) are left out;
     the lines of a <pre> or of a heading, the cells of a table row and a line cut at a
     formula, an inline icon, microdata or a form control are decided together.
     favor= balanced, precision or recall; model= a file from `unboiler train` (default:
