@@ -5,11 +5,12 @@ URLs and in microdata of replies.  Each page is written here, one rule each."""
 from __future__ import annotations
 
 import json
+from datetime import date
 
 import pytest
 
 from unboiler.metadata import extract_metadata
-from unboiler.metadata.dates import parse_date, same_moment, url_date
+from unboiler.metadata.dates import parse_date, same_moment, solar_hijri_date, url_date
 from unboiler.parse import parse
 
 RUNNING_TEXT = (
@@ -273,6 +274,45 @@ def test_a_month_name_of_two_languages_with_two_meanings_is_left_out() -> None:
 def test_digits_of_other_scripts_are_read(written: str, day: str) -> None:
     assert parse_date(written) == day
     assert date_of(body=f'<h1>Timetable</h1><p class="date">{written}</p>{RUNNING_TEXT}') == day
+
+
+@pytest.mark.parametrize(
+    ("written", "day"),
+    [
+        ("۱۴ آبان ۱۴۰۳", "2024-11-04"),
+        ("چهارشنبه ۲۸ اسفند ۱۳۹۸ - ۱۲:۳۰", "2020-03-18"),
+        ("30 اسفند 1403", "2025-03-20"),  # the last day of a leap year
+        ("1 فروردین 1404", "2025-03-21"),  # Nowruz, the day after
+        ("۱۷ دي ماه ۱۳۹۵", "2017-01-06"),  # Arabic ي for Persian ی, and "month"
+        ("۱۵ حمل ۱۴۰۰", "2021-04-04"),  # Dari (Afghanistan) names the months after the zodiac
+    ],
+)
+def test_persian_dates_of_the_solar_hijri_calendar(written: str, day: str) -> None:
+    assert parse_date(written) == day
+    assert date_of(body=f'<h1>گزارش</h1><p class="date">{written}</p>{RUNNING_TEXT}') == day
+
+
+def test_the_solar_hijri_new_year_falls_on_the_equinox_day() -> None:
+    # Iran's new year is the day of the March equinox (the next day when it comes after
+    # noon in Tehran): 20 March in 1996, 2000 ... 2024, 21 March in every other year
+    # from 1991 to 2026 (1992's equinox came after noon in Tehran).
+    for year in range(1370, 1406):
+        common = year + 621
+        expected = date(common, 3, 20 if common % 4 == 0 and common >= 1996 else 21)
+        assert solar_hijri_date(year, 1, 1) == expected, year
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "30 اسفند 1402",  # not a leap year: Esfand has 29 days
+        "31 مهر 1403",  # the seventh month has 30
+        "14 آبان 1360",  # 1981: before the Web
+        "مهر 1403",  # no day
+    ],
+)
+def test_what_is_no_solar_hijri_day_is_not_read(written: str) -> None:
+    assert parse_date(written) is None
 
 
 def test_a_link_aggregators_story_title_is_found_before_its_tags() -> None:

@@ -25,6 +25,7 @@ from unboiler.metadata.rules import (
     MONTH_NAMES,
     NOT_PAGE_TIME_TAGS,
     PROFILE_DATE,
+    SOLAR_HIJRI_MONTHS,
     UPDATE_LABEL,
 )
 from unboiler.metadata.sources import in_aside
@@ -100,6 +101,49 @@ _ERA_DATE: Final = re.compile(
     r"(?P<era>令和|平成)\s*(?P<year>元|\d{1,2})\s*年\s*(?P<month>[01]?\d)\s*月\s*(?P<day>[0-3]?\d)\s*日"
 )
 ERA_FIRST_YEARS: Final = {"令和": 2019, "平成": 1989}
+#: Persian dates of the Solar Hijri calendar ("۱۴ آبان ۱۴۰۳", 4 November 2024), years
+#: 1370 (1991, :data:`MIN_YEAR`) to 1499.
+_SOLAR_MONTH_NUMBER: Final = {
+    name: number
+    for number, names in enumerate(SOLAR_HIJRI_MONTHS, start=1)
+    for name in names.split()
+}
+_SOLAR_DATE: Final = re.compile(
+    r"(?<!\d)(?P<day>[0-3]?\d)\s*(?P<month>"
+    + "|".join(sorted(_SOLAR_MONTH_NUMBER, key=len, reverse=True))
+    + r")\s*(?:ماه\s*)?(?P<year>13[7-9]\d|14\d\d)(?!\d)"
+)
+#: Arabic letters Persian text is often typed with, read as the Persian ones.
+_PERSIAN_LETTERS: Final = str.maketrans({"ي": "ی", "ك": "ک"})
+#: The Solar Hijri calendar's leap years, over the years this module reads: those whose
+#: remainder by 33 is one of these (the calendar's 33-year cycle of eight leap years;
+#: Iran's calendar fixes each new year by the equinox, and the cycle gives the same
+#: new years, 20 March in 1996, 2000 ... 2024 and 21 March in every other year from
+#: 1991 to 2026).
+SOLAR_LEAP_REMAINDERS: Final = frozenset({1, 5, 9, 13, 17, 22, 26, 30})
+#: A known new year (Nowruz): 1 Farvardin 1403 was 20 March 2024.
+_SOLAR_ANCHOR: Final = (1403, date(2024, 3, 20))
+
+
+def solar_hijri_date(year: int, month: int, day: int) -> date | None:
+    """The common-era day of a Solar Hijri date (months 1 to 6 have 31 days, 7 to 11
+    have 30, the twelfth 29, or 30 in a leap year); None when there is no such day."""
+
+    def length(of: int) -> int:
+        return 366 if of % 33 in SOLAR_LEAP_REMAINDERS else 365
+
+    last = 31 if month <= 6 else 30 if month <= 11 else length(year) - 336
+    if not (1 <= month <= 12 and 1 <= day <= last):
+        return None
+    anchor_year, anchor = _SOLAR_ANCHOR
+    if year >= anchor_year:
+        shift = sum(length(of) for of in range(anchor_year, year))
+    else:
+        shift = -sum(length(of) for of in range(year, anchor_year))
+    into_year = (month - 1) * 31 - max(0, month - 7) + day - 1
+    return anchor + timedelta(days=shift + into_year)
+
+
 _MONTH_DAY_YEAR: Final = re.compile(
     rf"(?<!\w)(?P<month>{_MONTH_NAME})\.?\s+(?P<day>[0-3]?\d)(?:st|nd|rd|th)?,?\s+{_YEAR}(?!\d)",
     re.IGNORECASE,
@@ -187,11 +231,12 @@ def parse_date(text: str, *, day_first: bool = False) -> str | None:
     ``T``, ``+0200``); ``20240517`` at the start; "17 May 2024", "17. Mai 2024",
     "17 de mayo de 2024", "17-ago-2024"; "May 17th, 2024"; ``2024年5月17日``,
     "2024. 5. 17." and "ngày 17 tháng 5 năm 2024"; Thai dates of the Buddhist era
-    ("17 พฤษภาคม 2567") and Japanese ones of the emperor's ("令和6年5月17日"); then
+    ("17 พฤษภาคม 2567"), Persian ones of the Solar Hijri calendar ("۲۸ اردیبهشت ۱۴۰۳")
+    and Japanese ones of the emperor's ("令和6年5月17日"); then
     numbers only, day first (``17.05.2024``), except with slashes, month first as in
     the US (``05/17/2024``) unless the first number cannot be a month or ``day_first``
     says the page writes the day first there too (``17/05/2024``,
-    :func:`writes_day_first`).  Persian dates of the solar calendar are not read.
+    :func:`writes_day_first`).
     """
     text = text.strip()[:MAX_DATE_TEXT].translate(_ASCII_DIGITS)
     match = _ISO_DATE.search(text)
@@ -217,6 +262,13 @@ def parse_date(text: str, *, day_first: bool = False) -> str | None:
     if match:
         common = int(match["year"]) - BUDDHIST_ERA_OFFSET
         found = _day(common, _month_number(match["month"]), match["day"])
+        if found:
+            return found.isoformat()
+    match = _SOLAR_DATE.search(text.translate(_PERSIAN_LETTERS))
+    if match:
+        month = _SOLAR_MONTH_NUMBER[match["month"]]
+        solar = solar_hijri_date(int(match["year"]), month, int(match["day"]))
+        found = solar and _day(solar.year, solar.month, solar.day)
         if found:
             return found.isoformat()
     match = _ERA_DATE.search(text)
@@ -440,6 +492,7 @@ __all__ = [
     "first_date",
     "labelled_date",
     "parse_date",
+    "solar_hijri_date",
     "url_date",
     "writes_day_first",
 ]

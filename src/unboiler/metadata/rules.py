@@ -528,3 +528,20 @@ MONTH_NAMES: Final = (
         " דצמבר בדצמבר दिसंबर दिसम्बर ธันวาคม كانون_الأول"
     ),
 )
+#: Month names of the Solar Hijri calendar, Iran's and Afghanistan's (Persian, and the
+#: Dari names after the zodiac: "حمل" is Farvardin), one line per month, written with
+#: Persian letters (a page's Arabic ي and ك are read as ی and ک).
+SOLAR_HIJRI_MONTHS: Final = (
+    "فروردین حمل",
+    "اردیبهشت ثور",
+    "خرداد جوزا",
+    "تیر سرطان",
+    "مرداد امرداد اسد",
+    "شهریور سنبله",
+    "مهر میزان",
+    "آبان عقرب",
+    "آذر قوس",
+    "دی جدی",
+    "بهمن دلو",
+    "اسفند حوت",
+)
