@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from unboiler.jsonld import json_ld_objects, plain_text, product_description, types_of
+from unboiler.jsonld import (
+    json_ld_objects,
+    plain_lines,
+    plain_text,
+    product_description,
+    product_description_lines,
+    types_of,
+)
 from unboiler.metadata import extract_metadata
 from unboiler.parse import parse
 
@@ -80,3 +87,30 @@ def test_wrapped_scripts_and_raw_line_breaks_are_read() -> None:
     for script in wrapped:
         kinds = [types_of(item) for item in json_ld_objects(parse(page(script)))]
         assert kinds == [{"article"}], script
+
+
+def test_escaped_markup_is_read_as_markup() -> None:
+    # An applicant-tracking system's or a shop's JSON-LD writes its HTML escaped: the
+    # tags came out as text ("<p>The grinder...").
+    value = "&lt;p&gt;&lt;strong&gt;About us&lt;/strong&gt;&lt;br&gt;We make grinders.&lt;/p&gt;"
+    assert plain_text(value) == "About us We make grinders."
+    assert plain_lines(value) == ["About us", "We make grinders."]
+    # and text that only looks like markup stays text
+    assert plain_text("5 &lt; 6 and 7 &gt; 3") == "5 < 6 and 7 > 3"
+    assert plain_text("Fish &amp;amp; chips <!-- a note -->") == "Fish &amp; chips"
+
+
+def test_a_descriptions_paragraphs_and_items_are_its_lines() -> None:
+    escaped = (
+        "&lt;p&gt;A flat burr grinder for espresso and pour-over.&lt;/p&gt;&lt;ul&gt;"
+        "&lt;li&gt;64 mm burrs&lt;/li&gt;&lt;li&gt;Stepless adjustment&lt;/li&gt;&lt;/ul&gt;"
+    )
+    document = parse(page(f'{{"@type": "Product", "description": "{escaped}"}}'))
+    assert product_description_lines(document) == [
+        "A flat burr grinder for espresso and pour-over.",
+        "64 mm burrs",
+        "Stepless adjustment",
+    ]
+    assert product_description(document) == (
+        "A flat burr grinder for espresso and pour-over. 64 mm burrs Stepless adjustment"
+    )

@@ -25,7 +25,13 @@ MAX_SCRIPT_CHARS: Final = 1_000_000
 #: How deep nested objects are searched (``@graph``, ``mainEntity``, ``offers``...).
 MAX_DEPTH: Final = 6
 
-_TAGS: Final = re.compile(r"<[^>]{0,2000}>")
+#: A tag or a comment: a ``<`` that opens a name (so that "5 < 6 and 7 > 3" is text).
+_TAGS: Final = re.compile(r"<!--.*?-->|</?[A-Za-z][^<>]{0,2000}>", re.DOTALL)
+#: Tags that end a line of a description: paragraphs, list items, line breaks, headings.
+_LINE_TAGS: Final = re.compile(
+    r"<(?:br|/?(?:p|div|li|ul|ol|dl|dt|dd|tr|h[1-6]|blockquote|section|table))\b[^<>]{0,2000}>",
+    re.IGNORECASE,
+)
 # CDATA sections and comment markers that pages wrap their JSON-LD in for old parsers.
 _WRAPPERS: Final = re.compile(r"^\s*(?://\s*)?(?:<!\[CDATA\[|<!--)|(?://\s*)?(?:\]\]>|-->)\s*$")
 
@@ -75,9 +81,19 @@ def types_of(item: dict[str, Any]) -> set[str]:
 def plain_text(value: str) -> str:
     """Text from a JSON-LD string that may hold HTML markup and entities, or be
     percent-encoded as in a URL (:func:`percent_encoded`)."""
+    return " ".join(plain_lines(value))
+
+
+def plain_lines(value: str) -> list[str]:
+    """The lines of a JSON-LD string's text (:func:`plain_text`), parted where its markup
+    starts a paragraph, a list item or a line.  Entities are read first: shops and
+    applicant-tracking systems write their markup escaped (``&lt;p&gt;``), and read
+    after the tags were taken out they came out as the text "<p>The grinder...</p>"."""
     if percent_encoded(value):
         value = unquote(value)
-    return " ".join(html.unescape(_TAGS.sub(" ", value)).split())
+    value = _LINE_TAGS.sub("\n", html.unescape(value))
+    lines = (" ".join(line.split()) for line in _TAGS.sub(" ", value).splitlines())
+    return [line for line in lines if line]
 
 
 def percent_encoded(value: str) -> bool:
@@ -91,14 +107,21 @@ def percent_encoded(value: str) -> bool:
 def product_description(document: TextDocument) -> str | None:
     """The description of the first schema.org ``Product`` (or ``ProductGroup``) the page
     describes, as plain text; None when there is none."""
+    lines = product_description_lines(document)
+    return " ".join(lines) if lines else None
+
+
+def product_description_lines(document: TextDocument) -> list[str]:
+    """The lines of :func:`product_description` (:func:`plain_lines`): its paragraphs
+    and list items apart; empty when there is none."""
     for item in json_ld_objects(document):
         if types_of(item) & {"product", "productgroup", "individualproduct"}:
             description = item.get("description")
             if isinstance(description, str):
-                text = plain_text(description)
-                if text:
-                    return text
-    return None
+                lines = plain_lines(description)
+                if lines:
+                    return lines
+    return []
 
 
 __all__ = [
@@ -106,7 +129,9 @@ __all__ = [
     "MAX_SCRIPT_CHARS",
     "json_ld_objects",
     "percent_encoded",
+    "plain_lines",
     "plain_text",
     "product_description",
+    "product_description_lines",
     "types_of",
 ]

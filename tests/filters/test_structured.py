@@ -42,6 +42,25 @@ def test_added_after_the_first_content_block() -> None:
     assert document.blocks[2].text == DESCRIPTION
 
 
+def test_added_after_the_products_name_in_its_paragraphs() -> None:
+    # a brand line above the name: the description goes under the name, not between
+    first, second = DESCRIPTION.split(", keeps ")
+    paragraphs = f"&lt;p&gt;{first}.&lt;/p&gt;&lt;p&gt;It keeps {second}&lt;/p&gt;"
+    html = product_page("<nav>Home Shop</nav><p>Brewco</p><h1>Kettle</h1><p>$49.00</p>", paragraphs)
+    document = parse(html)
+    document.page_type = "product"
+    for block in document.blocks:
+        block.set_content(block.text in ("Brewco", "Kettle", "$49.00"))
+    assert add_product_description(document)
+    assert [b.text for b in document.content_blocks] == [
+        "Brewco",
+        "Kettle",
+        f"{first}.",
+        f"It keeps {second}",
+        "$49.00",
+    ]
+
+
 def test_not_added_when_the_page_shows_it() -> None:
     document = decided(product_page(f"<h1>Kettle</h1><div class=tab><p>{DESCRIPTION}</p></div>"))
     assert not add_product_description(document)

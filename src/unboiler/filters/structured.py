@@ -4,7 +4,7 @@ there for machines alone.
 Shops render a product's description with scripts, or behind a tab the HTML does not
 hold, and still describe the product in JSON-LD for search engines
 (:func:`unboiler.jsonld.product_description`).  When the page's text has none of it, the
-description is the content a reader would see, so it is added as a block.
+description is the content a reader would see, so it is added, a block per paragraph.
 
 The other way round, news templates write the article's schema.org microdata into a
 hidden box (``<div style="display:none" itemscope itemtype=".../NewsArticle">``): the
@@ -39,7 +39,7 @@ import numpy.typing as npt
 
 from unboiler.document import TextBlock, TextDocument
 from unboiler.filters import drop_blocks
-from unboiler.jsonld import product_description
+from unboiler.jsonld import product_description_lines
 
 #: A description shorter than this (in words) is a tagline, not a description.
 MIN_DESCRIPTION_WORDS: Final = 20
@@ -51,23 +51,26 @@ _WORD: Final = re.compile(r"\w+")
 
 
 def add_product_description(document: TextDocument) -> bool:
-    """Filter: on a page predicted to be a product page, add the JSON-LD description as a
-    content block after the first content block when the page's own text lacks it."""
+    """Filter: on a page predicted to be a product page, add the JSON-LD description as
+    content blocks, one per paragraph or list item it writes, when the page's own text
+    lacks it: after the first kept heading (the product's name), or after the first
+    content block when no heading is kept.  (After the first content block alone, it
+    came between a shop's brand line and the product's name.)"""
     if document.page_type != "product":
         return False
-    description = product_description(document)
-    if description is None:
+    lines = product_description_lines(document)
+    if not lines:
         return False
-    words = set(_WORD.findall(description.lower()))
+    words = set(_WORD.findall(" ".join(lines).lower()))
     if len(words) < MIN_DESCRIPTION_WORDS:
         return False
     page_words = set(_WORD.findall(document.text.lower()))
     if len(words & page_words) >= MAX_SHARE_ON_PAGE * len(words):
         return False
-    block = TextBlock.from_text(description, is_content=True)
     blocks = document.blocks
-    first = next((i for i, b in enumerate(blocks) if b.is_content), -1)
-    blocks.insert(first + 1, block)
+    content = [i for i, b in enumerate(blocks) if b.is_content]
+    at = next((i for i in content if blocks[i].is_heading), content[0] if content else -1)
+    blocks[at + 1 : at + 1] = [TextBlock.from_text(line, is_content=True) for line in lines]
     return True
 
 
