@@ -140,6 +140,15 @@ def test_open_graph_fields() -> None:
     assert meta.tags == ("trains", "sleepers")
 
 
+def test_hashtag_links_give_their_tag() -> None:
+    html = (
+        "<html><body><article><h1>Brown Butter Banana Bread</h1><p>Brown the butter.</p>"
+        '<footer><a href="/tag/bananas/" rel="tag"><span class="tag-hash">#</span>bananas</a>'
+        '<a href="/tag/quick-bread/" rel="tag">#quick bread</a></footer></article></body></html>'
+    )
+    assert extract_metadata(parse(html)).tags == ("bananas", "quick bread")
+
+
 def test_meta_wins_over_the_visible_byline_and_date() -> None:
     """The byline shows another date, but the page also shows the stated one (in its
     footer): the stated date is kept (tests/metadata/test_dates.py has the case where

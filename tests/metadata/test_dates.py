@@ -161,6 +161,22 @@ def test_json_ld_dates_of_reviews_are_not_the_pages() -> None:
     assert date_of(script, body) == "2021-04-01"
 
 
+def test_a_customers_review_shown_on_the_page_dates_nothing() -> None:
+    # a shop's product page: the first review's <time> and its dateline were the date
+    review = (
+        '<div class="block review-list" id="customer-reviews"><ol class="items review-items">'
+        '<li class="item review-item"><div class="review-content">Strong and light.</div>'
+        '<p class="review-date">Written on <time datetime="2023-10-04">04.10.23</time></p>'
+        "<p class='review-date'>October 5, 2023</p></li></ol></div>"
+    )
+    assert date_of(body=f"<main><h1>Cordless drill</h1>{RUNNING_TEXT}{review}</main>") is None
+    # the same time outside a review is the page's
+    plain = review.replace("review", "post")
+    assert date_of(body=f"<main><h1>Cordless drill</h1>{RUNNING_TEXT}{plain}</main>") == (
+        "2023-10-04"
+    )
+
+
 def test_a_date_in_a_sentence_under_the_title_is_no_dateline() -> None:
     sentence = (
         "<p>The winter timetable for most island routes starts on November 3, 2025. If you "

@@ -546,7 +546,9 @@ def _topics(page: _Page) -> tuple[tuple[str, ...], tuple[str, ...]]:
         linked_categories: list[str] = []
         linked_tags: list[str] = []
         for link in tree.css('a[rel~="tag"], a[rel~="category"]'):
-            text = clean_text(link.text(deep=True, separator=" "))
+            # a tag link's text may show it as a hashtag ("#bananas", the "#" in a span
+            # of its own): the tag is the word
+            text = (clean_text(link.text(deep=True, separator=" ")) or "").lstrip("#＃ ")
             if text:
                 rel = (link.attributes.get("rel") or "").lower().split()
                 (linked_categories if "category" in rel else linked_tags).append(text)

@@ -39,14 +39,20 @@ from unboiler.metadata.rules import (
     NEXT_CREDIT,
     NOT_AUTHORS,
     OTHER_ROLE,
-    REVIEW_WORDS,
     ROLE_WORDS,
     STARTER_LABEL,
     STRONG_BYLINE,
     USERNAME_SELECTOR,
     WEEKDAY,
 )
-from unboiler.metadata.sources import fold, in_aside, shown_block_text, shown_text, unique
+from unboiler.metadata.sources import (
+    fold,
+    in_aside,
+    in_review,
+    shown_block_text,
+    shown_text,
+    unique,
+)
 from unboiler.metadata.title import is_site_name
 from unboiler.tags import HEADING_TAGS
 
@@ -386,28 +392,9 @@ def _visible_marked(tree: Any, selector: str) -> Iterator[Any]:
             len(text) <= MAX_BYLINE_CHARS
             and not in_aside(element, ASIDE_TAGS)
             and not _in_form(element)
-            and not _in_review(element)
+            and not in_review(element)
         ):
             yield element
-
-
-#: Where the walk up from a byline looking for a customer's review stops: the page's own
-#: article or main content (a critic's review page may call itself "review").
-_CONTENT_ROOTS: Final = frozenset({"article", "main", "body", "html"})
-
-
-def _in_review(element: Any) -> bool:
-    """Whether ``element``, or an element around it below the page's article or main
-    content, is marked as a customer's review or testimonial (:data:`REVIEW_WORDS`, as
-    whole words of its class or id)."""
-    node = element
-    while node is not None and node.tag not in _CONTENT_ROOTS:
-        attributes = node.attributes
-        names = f"{attributes.get('class') or ''} {attributes.get('id') or ''}"
-        if any(part.lower() in REVIEW_WORDS for part in CLASS_NAME_PART.findall(names)):
-            return True
-        node = node.parent
-    return False
 
 
 #: Class words before a byline word that say the element shows none ("no-byline").

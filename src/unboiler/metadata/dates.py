@@ -28,7 +28,7 @@ from unboiler.metadata.rules import (
     SOLAR_HIJRI_MONTHS,
     UPDATE_LABEL,
 )
-from unboiler.metadata.sources import in_aside
+from unboiler.metadata.sources import in_aside, in_review
 
 #: The time zones in use span UTC-12:00 to UTC+14:00 (the IANA time zone database).
 EARLIEST_OFFSET: Final = timedelta(hours=-12)
@@ -321,9 +321,14 @@ def block_date(block: TextBlock, *, day_first: bool = False) -> str | None:
 
 
 def _may_be_dateline(block: TextBlock) -> bool:
-    """Whether a block may be a dateline: not a sentence (:data:`MAX_DATELINE_WORDS`)
-    nor a person's date (a forum member's "Joined: ...", :data:`PROFILE_DATE`)."""
-    return block.num_words <= MAX_DATELINE_WORDS and not PROFILE_DATE.search(block.text)
+    """Whether a block may be a dateline: not a sentence (:data:`MAX_DATELINE_WORDS`),
+    nor a person's date (a forum member's "Joined: ...", :data:`PROFILE_DATE`), nor a
+    customer's review's (:func:`~unboiler.metadata.sources.in_review`)."""
+    return (
+        block.num_words <= MAX_DATELINE_WORDS
+        and not PROFILE_DATE.search(block.text)
+        and not (block.node is not None and in_review(block.node))
+    )
 
 
 def _first_dated(blocks: list[TextBlock], *, day_first: bool = False) -> tuple[str | None, bool]:
@@ -422,11 +427,13 @@ def page_time(tree: Any) -> str | None:
     comments and related stories (:data:`NOT_PAGE_TIME_TAGS`): HTML's element for a
     machine-readable date, which templates put in the article's header even when the
     header is far from the title in the page's blocks (a forum's first post below its
-    toolbar)."""
+    toolbar).  A customer's review or testimonial dates itself, not the page
+    (:func:`~unboiler.metadata.sources.in_review`): a shop's product page took the
+    date of its first review."""
     if tree is None:
         return None
     for time in tree.css("time[datetime]"):
-        if in_aside(time, NOT_PAGE_TIME_TAGS):
+        if in_aside(time, NOT_PAGE_TIME_TAGS) or in_review(time):
             continue
         found = parse_date(time.attributes.get("datetime") or "")
         if found:

@@ -19,9 +19,11 @@ from unboiler.jsonld import json_ld_objects, plain_text, types_of
 from unboiler.metadata.rules import (
     ARTICLE_TYPES,
     ASIDE_WORDS,
+    CLASS_NAME_PART,
     ORGANIZATION_TYPES,
     PAGE_TYPES,
     REPLY_TYPES,
+    REVIEW_WORDS,
 )
 
 # Punctuation and symbols: what is neither a word character nor a space (marks of
@@ -338,6 +340,25 @@ def in_aside(element: Any, tags: frozenset[str]) -> bool:
         attributes = node.attributes
         words = f"{attributes.get('class') or ''} {attributes.get('id') or ''}"
         if node.tag in tags or ASIDE_WORDS.search(words):
+            return True
+        node = node.parent
+    return False
+
+
+#: Where the walk up from a byline looking for a customer's review stops: the page's own
+#: article or main content (a critic's review page may call itself "review").
+_CONTENT_ROOTS: Final = frozenset({"article", "main", "body", "html"})
+
+
+def in_review(element: Any) -> bool:
+    """Whether ``element``, or an element around it below the page's article or main
+    content, is marked as a customer's review or testimonial (:data:`REVIEW_WORDS`, as
+    whole words of its class or id): its writer's byline and date are not the page's."""
+    node = element
+    while node is not None and node.tag not in _CONTENT_ROOTS:
+        attributes = node.attributes
+        names = f"{attributes.get('class') or ''} {attributes.get('id') or ''}"
+        if any(part.lower() in REVIEW_WORDS for part in CLASS_NAME_PART.findall(names)):
             return True
         node = node.parent
     return False
