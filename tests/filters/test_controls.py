@@ -63,3 +63,38 @@ def test_the_default_extractor_leaves_out_a_code_samples_buttons() -> None:
     text = unboiler.extract(page)
     assert "pip install ferry" in text and "Install the package" in text
     assert "code block" not in text
+
+
+QA_PAGE = """<html><head><title>How do I revert a commit?</title></head><body>
+<div id="mainbar" role="main">
+<div class="question"><div class="votecell"><button aria-label="Up vote"></button>
+<div class="s-popover" role="tooltip">This question shows research effort; it is useful and
+clear</div>
+<div class="js-vote-count">14</div></div>
+<div class="postcell"><p>I pushed a commit to the shared main branch by mistake. How do I undo
+it without rewriting history for everyone else who already pulled it?</p></div></div>
+<div class="answer"><div class="votecell"><button aria-label="Up vote"></button>
+<div class="s-popover" role="Tooltip"><p>This answer is useful</p></div>
+<div class="js-vote-count">23</div></div>
+<div class="answercell"><p>Use git revert, which makes a new commit that undoes the changes of
+the old one, so nobody has to force-pull. Push the new commit as usual and the shared
+history stays intact for everyone.</p></div></div>
+<p>See <span role="tooltip">a tip inside a sentence</span> the history of the branch.</p>
+</div></body></html>"""
+
+
+def test_a_tooltips_text_is_a_label() -> None:
+    document = parse(QA_PAGE)
+    texts = [block.text for block in document.blocks]
+    labels = {texts[index] for index in control_labels(document)}
+    assert labels == {
+        "This question shows research effort; it is useful and clear",
+        "This answer is useful",
+    }
+
+
+def test_the_default_extractor_leaves_out_the_tooltips_of_a_qa_page() -> None:
+    text = unboiler.extract(QA_PAGE)
+    assert "I pushed a commit to the shared main branch" in text
+    assert "Use git revert" in text
+    assert "research effort" not in text and "This answer is useful" not in text

@@ -15,6 +15,15 @@ Two kinds of button hold text that is content, and keep it:
 - a question ("How long can I rent equipment for?"), which is a FAQ's entry in markup
   that follows no pattern.
 
+A tooltip (WAI-ARIA 1.2, role ``tooltip``: "a contextual popup that displays a
+description for an element") is a control's too: its text shows while a pointer rests on
+the control ("This answer is useful", "Copied!", "Read Later", a price plan's feature
+explained), and a reader of the extracted text has neither.  Every block inside one is
+left out.  On the held-out run below (then at WCXB 0.88130): WCXB 0.88140 (product
+0.6579 to 0.6598, listing 0.7556 to 0.7553; 4 pages better, 2 worse), scrapinghub and
+readability unchanged.  In the three datasets, 191 of the 202 tooltips with text are
+absent from the gold, and the other 11 are words the page also shows elsewhere.
+
 A button inside a sentence (:func:`unboiler.tags.control_in_line`) is part of the
 sentence and is left alone too.  (The output's rule for a code block's buttons keeps a
 button with any ``role`` or ``aria-pressed`` as well; here that kept a shop's filter
@@ -74,16 +83,30 @@ def _labels_of(tree: Any) -> dict[Any, Any]:
     return buttons
 
 
+def _tooltip_elements(tree: Any) -> set[Any]:
+    """The elements inside the page's tooltips (``role="tooltip"``), the tooltips too."""
+    inside: set[Any] = set()
+    for tooltip in tree.css('[role="tooltip" i]'):
+        if tooltip not in inside:
+            inside.update(tooltip.traverse(include_text=False))
+    return inside
+
+
 def control_labels(document: TextDocument) -> frozenset[int]:
-    """The blocks that are a button's label and no content (see the module docstring)."""
+    """The blocks that are a button's label or a tooltip's text, and no content (see
+    the module docstring)."""
     tree = document.tree
     if tree is None:
         return frozenset()
     buttons = _labels_of(tree)  # the page's buttons walked, not every block's ancestors
-    if not buttons:
+    tooltips = _tooltip_elements(tree)
+    if not buttons and not tooltips:
         return frozenset()
     labels = set()
     for index, block in enumerate(document.blocks):
+        if block.node in tooltips:
+            labels.add(index)
+            continue
         button = buttons.get(block.node)
         if (
             button is not None
