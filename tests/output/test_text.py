@@ -1622,3 +1622,17 @@ def test_a_screen_readers_word_is_said_apart_from_the_words_it_touches() -> None
     # a link's own suffix is no screen reader's word: MediaWiki's "<a>apple</a>s"
     page = '<body><p><a href="/wiki/Apple">apple</a>s</p></body>'
     assert to_text(_all_content(page)) == "apples"
+    # beside a sign too: a blog's "Read More »" and the post's title, a shop's hidden
+    # "Regular price" and the price it shows; an opening bracket keeps its word close
+    page = (
+        '<body><p><a href="/p">Read More &raquo;<span class="screen-reader-text">Neglected'
+        " Starters</span></a></p></body>"
+    )
+    assert to_text(_all_content(page)) == "Read More » Neglected Starters"
+    page = (
+        '<body><div><span class="visually-hidden">Regular price</span>'
+        "<span>$24.00 USD</span></div></body>"
+    )
+    assert to_text(_all_content(page)) == "Regular price $24.00 USD"
+    page = '<body><p>Paid (<span class="sr-only">in euros</span>)</p></body>'
+    assert to_text(_all_content(page)) == "Paid (in euros)"

@@ -2617,10 +2617,17 @@ def _word_follows(node: LexborNode, *, spaced: bool = False) -> bool:
     return first.isalnum() and not (spaced and _WIDE_CHARACTER.match(first))
 
 
+#: Unicode categories of the punctuation that closes what comes before it (brackets,
+#: closing quotes, and the full stop, comma and colon class): no space before them.
+_CLOSING: Final = frozenset({"Pe", "Pf", "Po"})
+
+
 def _word_after(node: LexborNode) -> bool:
-    """Whether the text right after ``node`` in its line starts with a letter or a digit
-    of a script that parts its words by spaces: after its next sibling, or its inline
-    parent's (up to :data:`HIDDEN_SPACE_LEVELS` levels up) when it is the last child."""
+    """Whether the text right after ``node`` in its line starts with a letter, a digit
+    or a sign (a currency's: Shopify's hidden "Regular price" before "$24.00"), of a
+    script that parts its words by spaces, rather than with closing punctuation: after
+    its next sibling, or its inline parent's (up to :data:`HIDDEN_SPACE_LEVELS` levels
+    up) when it is the last child."""
     element: LexborNode | None = node
     for _ in range(HIDDEN_SPACE_LEVELS):
         if element is None:
@@ -2633,7 +2640,9 @@ def _word_after(node: LexborNode) -> bool:
                 first = after.text(deep=True)[:1]
             else:
                 return False
-            return first.isalnum() and not _WIDE_CHARACTER.match(first)
+            return bool(first.strip()) and not (
+                unicodedata.category(first) in _CLOSING or _WIDE_CHARACTER.match(first)
+            )
         element = element.parent
         if element is None or not _laid_inline(element):
             return False
@@ -2800,9 +2809,9 @@ class _Layout:
             return BREAK
         if self.apart and node in self.apart and node.text(deep=True).strip():
             # a screen reader's word (phpBB's "<a><span class=sr-only>Post</span></a>by"):
-            # said apart from the words it touches, and no glue between those it parts
-            last = _edge_character(run, len(run), -1)
-            if last.isalnum() and not _WIDE_CHARACTER.match(last):
+            # said apart from the words and signs it touches ("Read More »" and the
+            # post's title), and no glue between those it parts
+            if _ends_in_word(run, or_sign=True):
                 run.append(" ")
             if _word_after(node):
                 if mark is None:
