@@ -308,6 +308,20 @@ def test_persian_dates_of_the_solar_hijri_calendar(written: str, day: str) -> No
     assert date_of(body=f'<h1>گزارش</h1><p class="date">{written}</p>{RUNNING_TEXT}') == day
 
 
+@pytest.mark.parametrize(
+    ("written", "day"),
+    [
+        ("Wed Feb 21 09:14:52 CET 2024", "2024-02-21"),  # a Pipermail archive's message
+        ("Tue Mar  5 10:00:00 +0100 2024", "2024-03-05"),
+        ("Fri May 17 9:30 2024", "2024-05-17"),
+    ],
+)
+def test_the_unix_date_form(written: str, day: str) -> None:
+    assert parse_date(written) == day
+    body = f"<h1>Re: Reprojecting a GeoTIFF</h1><b>Ingrid</b><br><i>{written}</i>{RUNNING_TEXT}"
+    assert date_of(body=body) == day
+
+
 def test_the_solar_hijri_new_year_falls_on_the_equinox_day() -> None:
     # Iran's new year is the day of the March equinox (the next day when it comes after
     # noon in Tehran): 20 March in 1996, 2000 ... 2024, 21 March in every other year

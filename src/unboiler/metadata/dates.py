@@ -148,6 +148,15 @@ _MONTH_DAY_YEAR: Final = re.compile(
     rf"(?<!\w)(?P<month>{_MONTH_NAME})\.?\s+(?P<day>[0-3]?\d)(?:st|nd|rd|th)?,?\s+{_YEAR}(?!\d)",
     re.IGNORECASE,
 )
+#: The C library's and Unix ``date``'s form, which mailing-list archives (Pipermail,
+#: MHonArc) and logs show: "Wed Feb 21 09:14:52 CET 2024", the zone an abbreviation or
+#: an offset, or none; the day is read, not the time, whose zone an abbreviation leaves
+#: unsure ("CST" is three zones).
+_CLOCK_DATE: Final = re.compile(
+    rf"(?<!\w)(?P<month>{_MONTH_NAME})\.?\s+(?P<day>[0-3]?\d)\s+[0-2]?\d:[0-5]\d(?::[0-5]\d)?"
+    rf"(?:\s+(?:[A-Z]{{2,5}}|[+-]\d{{4}}))?\s+{_YEAR}(?!\d)",
+    re.IGNORECASE,
+)
 _NUMERIC_DATE: Final = re.compile(
     r"(?<![\d.:/])(?P<first>[0-3]?\d)(?P<separator>[./-])(?P<second>[0-3]?\d)(?P=separator)"
     rf"{_YEAR}(?![\d:])"
@@ -229,10 +238,10 @@ def parse_date(text: str, *, day_first: bool = False) -> str | None:
 
     Read, in this order: ISO 8601 and its look-alikes (``2024/05/17``, a space for the
     ``T``, ``+0200``); ``20240517`` at the start; "17 May 2024", "17. Mai 2024",
-    "17 de mayo de 2024", "17-ago-2024"; "May 17th, 2024"; ``2024年5月17日``,
-    "2024. 5. 17." and "ngày 17 tháng 5 năm 2024"; Thai dates of the Buddhist era
-    ("17 พฤษภาคม 2567"), Persian ones of the Solar Hijri calendar ("۲۸ اردیبهشت ۱۴۰۳")
-    and Japanese ones of the emperor's ("令和6年5月17日"); then
+    "17 de mayo de 2024", "17-ago-2024"; "May 17th, 2024"; "Fri May 17 09:30:00 CEST
+    2024"; ``2024年5月17日``, "2024. 5. 17." and "ngày 17 tháng 5 năm 2024"; Thai dates
+    of the Buddhist era ("17 พฤษภาคม 2567"), Persian ones of the Solar Hijri calendar
+    ("۲۸ اردیبهشت ۱۴۰۳") and Japanese ones of the emperor's ("令和6年5月17日"); then
     numbers only, day first (``17.05.2024``), except with slashes, month first as in
     the US (``05/17/2024``) unless the first number cannot be a month or ``day_first``
     says the page writes the day first there too (``17/05/2024``,
@@ -246,7 +255,7 @@ def parse_date(text: str, *, day_first: bool = False) -> str | None:
     if match:
         found = _day(match["year"], match["month"], match["day"])
         return found.isoformat() if found else None
-    for pattern in (_DAY_MONTH_YEAR, _MONTH_DAY_YEAR):
+    for pattern in (_DAY_MONTH_YEAR, _MONTH_DAY_YEAR, _CLOCK_DATE):
         match = pattern.search(text)
         if match:
             found = _day(match["year"], _month_number(match["month"]), match["day"])
