@@ -834,6 +834,30 @@ def test_a_reversed_list_and_items_values_keep_their_numbers() -> None:
     assert "value=" not in to_html(plain)
 
 
+def test_a_list_numbered_by_its_style_is_ordered() -> None:
+    # a recipe plugin's steps: a <ul> whose items' style numbers them; letters by the
+    # list's own style; a style that numbers some items only, or none, leaves bullets
+    document = unboiler.parse(
+        '<ul><li style="list-style-type: decimal;">Brown the butter.</li>'
+        '<li style="list-style-type:decimal">Mash the bananas.</li></ul>'
+        '<p>Then:</p><ul style="list-style: lower-alpha inside"><li>Bake</li><li>Cool</li></ul>'
+        '<p>Or:</p><ul><li style="list-style-type: decimal">One</li><li>Two</li></ul>'
+        '<p>And:</p><ul style="list-style-type: none"><li>Plain</li><li>Items</li></ul>'
+    )
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    markdown = to_markdown(document)
+    assert markdown.split("\n\n") == [
+        "1. Brown the butter.\n2. Mash the bananas.",
+        "Then:",
+        "1. Bake\n2. Cool",
+        "Or:",
+        "- One\n- Two",
+        "And:",
+        "- Plain\n- Items",
+    ]
+    assert '<ol type="a">' in to_html(document)
+
+
 def test_a_tables_column_alignment_is_kept() -> None:
     """A column aligned by its cells' style or ``align`` is aligned in the delimiter row
     (GFM §4.10); markdown-it-py reads it back."""

@@ -2247,6 +2247,44 @@ def _names_task(*elements: LexborNode) -> bool:
 LIST_NUMBER_STYLES: Final = frozenset({"a", "A", "i", "I"})
 
 
+#: CSS ``list-style-type`` keywords that number a list (CSS Lists 3, §3), each with the
+#: ``type`` of an ordered list that numbers alike (None: in decimal).
+CSS_NUMBERED_STYLES: Final = {
+    "decimal": None,
+    "decimal-leading-zero": None,
+    "lower-alpha": "a",
+    "lower-latin": "a",
+    "upper-alpha": "A",
+    "upper-latin": "A",
+    "lower-roman": "i",
+    "upper-roman": "I",
+}
+_LIST_STYLE: Final = re.compile(r"list-style(?:-type)?\s*:\s*([a-z-]+)", re.IGNORECASE)
+
+
+def _css_numbering(node: LexborNode) -> tuple[bool, str | None]:
+    """Whether an unordered list's inline style numbers it, on the list or on every one
+    of its items (a recipe plugin's steps: ``<ul>`` of ``<li style="list-style-type:
+    decimal">``), and the ordered list's ``type`` that numbers alike."""
+    styles = [node.attributes.get("style") or ""]
+    found = _LIST_STYLE.search(styles[0])
+    if found is None:
+        items = [child for child in node.iter(include_text=False) if child.tag == "li"]
+        styles = [item.attributes.get("style") or "" for item in items]
+        matches = [_LIST_STYLE.search(style) for style in styles]
+        if not matches or any(match is None for match in matches):
+            return False, None
+        kinds = {match.group(1).lower() for match in matches if match is not None}
+        if len(kinds) != 1:
+            return False, None
+        keyword = kinds.pop()
+    else:
+        keyword = found.group(1).lower()
+    if keyword not in CSS_NUMBERED_STYLES:
+        return False, None
+    return True, CSS_NUMBERED_STYLES[keyword]
+
+
 def _ordinals(node: LexborNode, values: list[int | None]) -> list[int]:
     """The numbers of an ordered list's items, by the HTML standard's "ordinal value"
     (§4.4.8): from ``start`` (by default 1, or the number of items of a ``reversed``
@@ -3302,11 +3340,13 @@ class _Layout:
         items = [blocks for blocks, _, _ in entries]
         checks = [check for _, _, check in entries]
         tasks = checks if any(check is not None for check in checks) else None
+        style: str | None = (node.attributes.get("type") or "").strip()
         if node.tag != "ol":
-            return [ListBlock(False, 1, items, checks=tasks, direction=self.direction)]
+            numbered, style = _css_numbering(node)
+            if not numbered:
+                return [ListBlock(False, 1, items, checks=tasks, direction=self.direction)]
         numbers = _ordinals(node, [value for _, value, _ in entries])
         counting = numbers == list(range(numbers[0], numbers[0] + len(numbers)))
-        style = (node.attributes.get("type") or "").strip()
         return [
             ListBlock(
                 True,
