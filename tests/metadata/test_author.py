@@ -350,6 +350,18 @@ def test_an_authors_box_gives_its_first_line() -> None:
     assert author_of(body=f"<h1>Editor 2.0 released</h1>{more}{RUNNING_TEXT}") is None
 
 
+def test_a_call_to_action_marked_as_a_byline_names_no_author() -> None:
+    # a marketplace's brand link in an element named as the byline
+    body = (
+        '<h1>Kestrel Audio KA-300 Turntable</h1><div id="bylineInfo_feature_div">'
+        '<a id="bylineInfo" href="/stores/Kestrel">Visit the Kestrel Audio Store</a></div>'
+        "<p>A fully manual belt-drive turntable with a switchable phono preamp.</p>"
+    )
+    assert author_of(body=body) is None
+    # a name in the same place is the author
+    assert author_of(body=body.replace("Visit the Kestrel Audio Store", "Jane Doe")) == "Jane Doe"
+
+
 def test_a_customers_review_or_testimonial_names_no_author() -> None:
     """Shops and service pages mark their customers' names as bylines; those people did
     not write the page."""

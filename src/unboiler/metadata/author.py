@@ -130,6 +130,12 @@ def _is_address(text: str) -> bool:
     return "://" in text or text.startswith(("www.", "//"))
 
 
+#: A byline element's text of one word and then "the" is a call to action, not a name
+#: ("Visit the Kestrel Audio Store", a shop's brand link marked as its byline; "Meet the
+#: team"); the word before "the" was taken for the name.
+CALL_TO_ACTION: Final = re.compile(r"[^\W\d_]+\s+the\s")
+
+
 def byline_name(text: str, *, username: bool = False) -> str | None:
     """The name in a byline as a page shows it ("By Jane Doe | May 5, 2024"): after a
     "By", before a separator, a date or the words that follow names; None for a line
@@ -161,6 +167,8 @@ def byline_name(text: str, *, username: bool = False) -> str | None:
         credit = NEXT_CREDIT.search(line, start)
         text = line[start : credit.start() if credit and credit.start() < end else end]
     text = " ".join(BYLINE_CUT.split(text, maxsplit=1)[0].split())
+    if not match and CALL_TO_ACTION.match(text):
+        return None
     text = BYLINE_STOP.sub("", text).strip(" ,&")
     if not text or len(text.split()) > MAX_NAME_WORDS * names or parse_date(f"{text} 1, 2000"):
         return None  # the last test refuses a month name left of a date ("July 5")
