@@ -350,6 +350,26 @@ def test_an_authors_box_gives_its_first_line() -> None:
     assert author_of(body=f"<h1>Editor 2.0 released</h1>{more}{RUNNING_TEXT}") is None
 
 
+def test_an_answers_writer_is_not_the_question_pages_author() -> None:
+    # a Q&A page: the byline sits in the answer's microdata item (and holds a badge)
+    answer = (
+        '<div itemprop="suggestedAnswer" itemscope itemtype="http://schema.org/Answer">'
+        '<div class="AuthorInfo" itemprop="author" itemscope itemtype="http://schema.org/Person">'
+        '<meta itemprop="name" content="林一舟"><div class="AuthorInfo-head">'
+        '<a class="UserLink-link" href="/people/lin">林一舟</a></div>'
+        '<div class="AuthorInfo-badgeText">CPython 贡献者</div></div>'
+        "<p>先说结论：GIL 不是没人想移除，而是移除的代价一直比收益大。</p></div>"
+    )
+    question = (
+        '<main><div itemscope itemtype="http://schema.org/Question">'
+        "<h1>为什么 Python 的 GIL 一直没有被移除？</h1><p>为什么一直没有被去掉？</p>"
+    )
+    assert author_of(body=f"{question}{answer}</div></main>") is None
+    # the same byline outside the answer's item is the page's
+    plain = answer.replace('itemtype="http://schema.org/Answer"', "")
+    assert author_of(body=f"{question}{plain}</div></main>") == "林一舟"
+
+
 def test_a_call_to_action_marked_as_a_byline_names_no_author() -> None:
     # a marketplace's brand link in an element named as the byline
     body = (

@@ -48,6 +48,7 @@ from unboiler.metadata.rules import (
 from unboiler.metadata.sources import (
     fold,
     in_aside,
+    in_reply_item,
     in_review,
     shown_block_text,
     shown_text,
@@ -401,6 +402,7 @@ def _visible_marked(tree: Any, selector: str) -> Iterator[Any]:
             and not in_aside(element, ASIDE_TAGS)
             and not _in_form(element)
             and not in_review(element)
+            and not in_reply_item(element)
         ):
             yield element
 

@@ -393,6 +393,27 @@ def microdata(tree: Any, name: str) -> Iterator[str]:
             yield value
 
 
+#: Types of the microdata items whose bylines are a reply's writer's
+#: (:func:`in_reply_item`).  Not ``Comment``: forum software (vBulletin) marks every post
+#: so, the opening one too, whose writer is the thread's author (WCXB's gold says so).
+BYLINE_REPLY_TYPES: Final = frozenset({"answer", "review"})
+
+
+def in_reply_item(element: Any) -> bool:
+    """Whether ``element`` lies in a microdata item of :data:`BYLINE_REPLY_TYPES` (a Q&A
+    page's ``Answer``, a ``Review``): the byline there is the reply's writer's, not the
+    page's (Zhihu's answerer, with the badge beside the name, was taken for the question
+    page's author)."""
+    node = element
+    while node is not None and node.tag not in ("body", "html"):
+        if "itemscope" in node.attributes:
+            kind = (node.attributes.get("itemtype") or "").rstrip("/").rsplit("/", 1)[-1]
+            if kind.casefold() in BYLINE_REPLY_TYPES:
+                return True
+        node = node.parent
+    return False
+
+
 def _owned_by_other(element: Any) -> bool:
     """Whether the item a microdata property belongs to is one of
     :data:`REPLY_TYPES` (a comment, an answer, a review)."""
@@ -411,6 +432,7 @@ __all__ = [
     "first_values",
     "fold",
     "image_url",
+    "in_reply_item",
     "is_article",
     "is_page",
     "labelled_values",
