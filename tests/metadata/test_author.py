@@ -365,9 +365,12 @@ def test_an_answers_writer_is_not_the_question_pages_author() -> None:
         "<h1>为什么 Python 的 GIL 一直没有被移除？</h1><p>为什么一直没有被去掉？</p>"
     )
     assert author_of(body=f"{question}{answer}</div></main>") is None
-    # the same byline outside the answer's item is the page's
+    # the same byline outside the answer's item is the page's; so is one in a forum's
+    # opening post, which vBulletin marks as a Comment like every post
     plain = answer.replace('itemtype="http://schema.org/Answer"', "")
     assert author_of(body=f"{question}{plain}</div></main>") == "林一舟"
+    post = answer.replace("schema.org/Answer", "schema.org/Comment")
+    assert author_of(body=f"{question}{post}</div></main>") == "林一舟"
 
 
 def test_a_call_to_action_marked_as_a_byline_names_no_author() -> None:
