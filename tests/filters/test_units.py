@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from tests.conftest import ROOT
+
 import unboiler
 from unboiler.filters.units import (
     PRE_FLOOR,
@@ -524,3 +526,45 @@ def test_a_quotation_keeping_its_text_keeps_its_short_lines() -> None:
     assert drop_quotation_remnants(keep, words, groups) is keep  # text kept: unchanged
     keep = np.array([True, False, True, True])
     assert drop_quotation_remnants(keep, words, groups).tolist() == [False, False, False, True]
+
+
+def test_a_lists_items_are_its_groups() -> None:
+    from unboiler.filters.units import list_groups
+    from unboiler.parse import parse
+
+    doc = parse(
+        "<ul><li>Calories: <b>486</b></li><li>Fat: 31g</li><li><p>Protein:</p><p>36g</p>"
+        "<ol><li>inner one</li><li>inner two</li></ol></li></ul>"
+        "<ul><li>Only</li><li>two</li></ul>"
+    )
+    texts = [block.text for block in doc.blocks]
+    groups = [[[texts[i] for i in item] for item in items] for items in list_groups(doc)]
+    # the outer list's third item holds its paragraphs, not its sublist's items; a list
+    # of two items is no group
+    assert groups == [[["Calories: 486"], ["Fat: 31g"], ["Protein:", "36g"]]]
+
+
+def test_the_items_at_a_kept_lists_ends_are_kept() -> None:
+    from unboiler.filters.units import LIST_END_FLOOR, keep_list_ends
+
+    lists = [[[0], [1], [2], [3], [4], [5, 6]]]
+    probabilities = np.asarray([0.2, 0.9, 0.8, 0.9, 0.9, LIST_END_FLOOR, 0.1])
+    keep = np.asarray([False, True, True, True, True, False, False])
+    # four of six items kept in a run: the last item (its likeliest block at the floor)
+    # is kept whole, the first (below the floor) is not
+    assert keep_list_ends(keep, probabilities, lists).tolist() == [False] + [True] * 6
+    # a gap in the kept run, or too few of the items kept: the model's decision stands
+    gap = np.asarray([False, True, False, True, True, False, False])
+    assert keep_list_ends(gap, probabilities, lists).tolist() == gap.tolist()
+    few = np.asarray([False, True, True, True, False, False, False])
+    assert keep_list_ends(few, probabilities, lists).tolist() == few.tolist()
+
+
+def test_the_default_extractor_keeps_a_recipes_last_nutrition_fact() -> None:
+    # a reviewer's recipe card: the last item of the list that ends the content scored
+    # below the cut (0.67 against 0.75)
+    page = (ROOT / "tests" / "pages" / "default" / "recipe-card.html").read_text()
+    text = unboiler.extract(page)
+    for fact in ("Calories: 486", "Fat: 31g", "Carbohydrates: 17g", "Protein: 36g"):
+        assert fact in text, text
+    assert "Copyright" not in text

@@ -38,7 +38,9 @@ from unboiler.filters.units import (
     keep_enclosed,
     keep_likely_headings,
     keep_likely_preformatted,
+    keep_list_ends,
     keep_whole,
+    list_groups,
     pool,
     wordless_lines,
 )
@@ -129,6 +131,7 @@ class DecideBlocks:
             texts = [block.text for block in blocks]
             keep = hidden_copies(texts, words, keep, hidden, code_lines)
         keep = heading_copies(lambda index: blocks[index].text, words, keep, headings, code_lines)
+        keep = keep_list_ends(keep, probabilities, list_groups(document))
         changed = False
         for block, probability, content in zip(
             blocks, probabilities.tolist(), keep.tolist(), strict=True

@@ -131,6 +131,9 @@ class PageData:
     #: The entries of the page's own table of contents
     #: (:func:`~unboiler.filters.units.contents_entries`); empty in runs saved before them.
     contents: frozenset[int] = frozenset()
+    #: The blocks of each item of the page's lists (:func:`~unboiler.filters.units.
+    #: list_groups`); empty in runs saved before them.
+    lists: tuple[tuple[tuple[int, ...], ...], ...] = ()
     #: The features the extractor decides the page with where they differ from those
     #: it is trained on: a page without a URL reads the address it declares
     #: (:func:`~unboiler.classify.decide.deciding_signals`).
@@ -163,6 +166,7 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
         contents_entries,
         decision_units,
         definition_groups,
+        list_groups,
         quotation_groups,
         wordless_lines,
     )
@@ -177,6 +181,7 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
         "definitions": tuple(map(tuple, definition_groups(document))),
         "contents": contents_entries(document),
         "quotes": tuple(map(tuple, quotation_groups(document))),
+        "lists": tuple(tuple(map(tuple, items)) for items in list_groups(document)),
         "controls": control_labels(document),
         "contributions": tuple(
             (kind, section)
@@ -580,7 +585,7 @@ class HeldOut:
             one_copy_each,
         )
         from unboiler.filters.structured import drop_hidden_items
-        from unboiler.filters.units import drop_quotation_remnants, keep_whole
+        from unboiler.filters.units import drop_quotation_remnants, keep_list_ends, keep_whole
 
         page = self.pages[index]
         kind = PAGE_TYPES[self.predicted_types[index]]
@@ -606,6 +611,7 @@ class HeldOut:
             keep = heading_copies(
                 page.texts.__getitem__, page.words, keep, page.blocks[:, HEADING_COLUMN] > 0, code
             )
+            keep = keep_list_ends(keep, self.probabilities[index], page.lists)
         if drop_repeats and drops_repeats(kind):
             likelihood = self.probabilities[index].tolist()
             quoted = np.flatnonzero(page.blocks[:, QUOTE_COLUMN] > 0) if len(page.blocks) else ()

@@ -37,7 +37,8 @@ def default(
     page's metadata, and short copies of a kept heading above it (a breadcrumb's last
     item, a sidebar's link to the page) are left out;
     the lines of a <pre> or of a heading, the cells of a table row and a line cut at a
-    formula, an inline icon, microdata or a form control are decided together.
+    formula, an inline icon, microdata or a form control are decided together, and a
+    list most of whose items are kept keeps its likely items at its ends.
     favor= balanced, precision or recall; model= a file from `unboiler train` (default:
     the packaged model); drop_repeats=False keeps repeated text; members= how many of the
     model's members decide, from the first (default: all; the packaged model has three,

@@ -541,6 +541,79 @@ def drop_quotation_remnants_filter(document: TextDocument) -> bool:
     return bool(len(dropped))
 
 
+#: A list whose kept items are a run of at least :data:`LIST_MIN_KEPT` of them and this
+#: share of its items keeps the items at its ends too (:func:`keep_list_ends`).
+LIST_KEPT_SHARE: Final = 2 / 3
+LIST_MIN_KEPT: Final = 2
+#: How likely an item at a kept list's end must be (its likeliest block).
+LIST_END_FLOOR: Final = 0.3
+#: Lists of fewer items are left to the other rules.
+LIST_MIN_ITEMS: Final = 3
+_LISTS: Final = frozenset({"ul", "ol"})
+
+
+def list_groups(document: TextDocument) -> list[list[list[int]]]:
+    """The page's lists of :data:`LIST_MIN_ITEMS` items or more that hold blocks: each
+    item's blocks (under its innermost ``<li>``), items in the page's order."""
+    tree = document.tree
+    if tree is None:
+        return []
+    # Each element's innermost item: the page's items walked in order, an inner item's
+    # walk coming after its outer one's and taking its elements over.
+    nearest: dict[Any, Any] = {}
+    for item in tree.css("li"):
+        parent = item.parent
+        if parent is not None and parent.tag in _LISTS:
+            for element in item.traverse(include_text=False):
+                nearest[element] = item
+    if not nearest:
+        return []
+    lists: dict[Any, dict[Any, list[int]]] = {}
+    for index, block in enumerate(document.blocks):
+        item = nearest.get(block.node)
+        if item is not None:
+            lists.setdefault(item.parent, {}).setdefault(item, []).append(index)
+    return [list(items.values()) for items in lists.values() if len(items) >= LIST_MIN_ITEMS]
+
+
+def keep_list_ends(
+    keep: npt.NDArray[np.bool_],
+    probabilities: npt.NDArray[np.float64],
+    lists: Sequence[Sequence[Sequence[int]]],
+) -> npt.NDArray[np.bool_]:
+    """``keep`` with the items at the ends of a kept list kept too: in a list
+    (:func:`list_groups`) whose kept items are one run of at least
+    :data:`LIST_MIN_KEPT` and :data:`LIST_KEPT_SHARE` of its items, each item before or
+    after that run whose likeliest block is at least :data:`LIST_END_FLOOR` likely.
+
+    The block model weighs a block's place in the page, and the last items of a list
+    that ends the content score lower than the ones before them: a recipe's nutrition
+    facts lost "Protein: 36g" (0.67 against a cut of 0.75, with "Fat: 31g" at 0.81), a
+    list of steps its last step.  A reader takes a list as one thing.  Measured on the
+    held-out run (the saved probabilities of ``benchmarks/default_cv.py``): WCXB 0.88130
+    to 0.88131, readability 0.96166 to 0.96167, scrapinghub unchanged (78 pages change,
+    25 better and 28 worse, none by more than 0.08); floors of 0.4 and 0.5, or a share of
+    3/4 or 1/2, moved each figure by less than 0.0001.  The share, the floor and the
+    counts are not fitted: "most of the list", and a floor well below the cuts."""
+    result = keep
+    for items in lists:
+        kept = [bool(keep[list(item)].any()) for item in items]
+        count = sum(kept)
+        if count == len(items) or count < max(LIST_MIN_KEPT, LIST_KEPT_SHARE * len(items)):
+            continue
+        first = kept.index(True)
+        last = len(kept) - 1 - kept[::-1].index(True)
+        if not all(kept[first : last + 1]):
+            continue
+        for position in (*range(first), *range(last + 1, len(items))):
+            item = list(items[position])
+            if probabilities[item].max() >= LIST_END_FLOOR:
+                if result is keep:
+                    result = keep.copy()
+                result[item] = True
+    return result
+
+
 def keep_whole_preformatted(document: TextDocument) -> bool:
     """Filter: every block inside a ``<pre>`` one of whose blocks is content becomes
     content (:func:`keep_whole`)."""
@@ -561,6 +634,10 @@ __all__ = [
     "ENCLOSED_FLOOR",
     "ENCLOSED_MAX_BLOCKS",
     "HEADING_FLOOR",
+    "LIST_END_FLOOR",
+    "LIST_KEPT_SHARE",
+    "LIST_MIN_ITEMS",
+    "LIST_MIN_KEPT",
     "PRE_FLOOR",
     "QUOTE_TEXT_WORDS",
     "ROW_LEVELS",
@@ -574,8 +651,10 @@ __all__ = [
     "keep_enclosed",
     "keep_likely_headings",
     "keep_likely_preformatted",
+    "keep_list_ends",
     "keep_whole",
     "keep_whole_preformatted",
+    "list_groups",
     "pool",
     "preformatted_blocks",
     "preformatted_groups",
