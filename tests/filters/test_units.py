@@ -4,7 +4,6 @@ formula."""
 from __future__ import annotations
 
 import numpy as np
-
 from tests.conftest import ROOT
 
 import unboiler
