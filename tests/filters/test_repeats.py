@@ -274,8 +274,12 @@ def test_a_breadcrumb_or_sidebar_copy_of_a_heading_below_is_dropped() -> None:
         ("Deploying to production ¶", True, True),  # the headline, a permalink sign after it
         ("Shipyard apps are plain Node.js servers behind a reverse proxy.", True, False),
         ("Deploying to production", True, False),  # below its heading: the model's to judge
+        ("Install", True, False),
+        ("Install¶", True, True),  # Sphinx's sign, written against the heading's word
+        ("C", True, False),
+        ("C#", True, True),  # a name, not a sign
     ]
-    assert _copies(rows) == [False, False, False, True, True, True]
+    assert _copies(rows) == [False, False, False, True, True, True, False, True, True, True]
 
 
 def test_only_a_kept_heading_has_copies() -> None:

@@ -179,13 +179,20 @@ def hidden_copies(
 #: A copy of a heading is at most this many words: a headline's or a breadcrumb item's
 #: length (not fitted).
 HEADING_COPY_MAX_WORDS: Final = 12
-#: Marks a heading carries beside its words: zero-width spaces and the permalink signs
-#: Docusaurus, Sphinx and MkDocs put after a heading's text.
-_HEADING_MARKS: Final = str.maketrans("", "", "\u200b\u200c\u200d\ufeff¶#§")
+#: Marks a heading carries beside its words: zero-width spaces (anywhere), and the
+#: permalink signs Docusaurus, Sphinx and MkDocs put after a heading's text ("Install¶";
+#: "#" only as a word of its own: "C#" is a heading's name).
+_ZERO_WIDTH: Final = str.maketrans("", "", "\u200b\u200c\u200d\ufeff")
+_PERMALINK_SIGNS: Final = "¶§🔗"
 
 
 def _heading_key(text: str) -> str:
-    return " ".join(text.translate(_HEADING_MARKS).casefold().split())
+    words = text.translate(_ZERO_WIDTH).split()
+    while words and (words[-1] == "#" or not words[-1].rstrip(_PERMALINK_SIGNS)):
+        words.pop()
+    if words:
+        words[-1] = words[-1].rstrip(_PERMALINK_SIGNS)
+    return " ".join(words).casefold()
 
 
 def heading_copies(
