@@ -319,7 +319,13 @@ def test_a_hand_built_document_has_no_tree() -> None:
     [
         ("Headline of the story | The Site", ["The Site"], "Headline of the story"),
         ("The Site - Headline of the story", ["The Site"], "Headline of the story"),
-        ("Headline of the story – a tagline | Site", [], "Headline of the story"),
+        ("Headline of the story – The Tagline | Site", [], "Headline of the story"),
+        # a part in lower case goes on with the headline's sentence
+        (
+            "Show HN: Driftwood – a stateless SQL database | Hacker News",
+            ["Hacker News"],
+            "Show HN: Driftwood – a stateless SQL database",
+        ),
         ("News | Example", [], "News | Example"),  # "News" alone is no headline
         ("Review: the new phone", [], "Review: the new phone"),  # a colon is no separator
         ("Guide to SEO - moz.com", [], "Guide to SEO"),  # a domain is the site

@@ -255,7 +255,10 @@ def clean_title(title: str, site_names: Iterable[str] = ()) -> str:
     stripped = strip_site(unbracketed(title), site_names)
     parts = TITLE_SEPARATOR.split(stripped)
     if len(parts) > 1 and count_words(parts[0]) >= MIN_HEADLINE_WORDS:
-        if _numbered_part(parts[1]):  # "Headline - Part 2 | Site"
+        # "Headline - Part 2 | Site"; "Driftwood – a stateless SQL database | Site": a
+        # part that opens in lower case goes on with the headline's sentence, where a
+        # site's tagline is a title of its own
+        if _numbered_part(parts[1]) or parts[1][:1].islower():
             return stripped[: stripped.find(parts[1]) + len(parts[1])].strip()
         return parts[0].strip()
     return stripped
