@@ -1341,6 +1341,16 @@ def test_inline_element_around_a_block_ends_no_line_at_its_edges(html: str, expe
         ),
         ("<p><b>Jane Doe</b>Student, class of 2020</p>", "Jane Doe Student, class of 2020"),
         ("<h3><span>Osprey</span><span>Atmos AG 65</span></h3>", "Osprey Atmos AG 65"),
+        # an upper-case letter, then a word starting upper-case; closing punctuation,
+        # then an upper-case letter (a job board's and a status page's fields)
+        (
+            "<li><span>New York, NY</span><span>Full-time</span></li>"
+            "<li><span>Engineer (Go)</span><span>Remote</span></li>"
+            "<li><span>API?</span><span>Operational</span></li>",
+            "New York, NY Full-time\n\nEngineer (Go) Remote\n\nAPI? Operational",
+        ),
+        # but an acronym's letters, or a word after a capital, stay joined
+        ("<p><b>NA</b>SA and <b>N</b>ASA, <b>U</b>nited</p>", "NASA and NASA, United"),
         # other characters across an edge are left as the page joins them: parts of a
         # word, ordinals, drop capitals, white space already there
         (

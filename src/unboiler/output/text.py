@@ -1416,9 +1416,19 @@ _GLUED_LINK: Final = re.compile(
 #: element other than a link, the gold text has 527 apart and 4 joined; across edges
 #: between other characters it is mixed ("12<sup>th</sup>", a drop capital's
 #: "<b>I</b>f"), and those are left as they are.
+#:
+#: Two more edges are words laid apart, not one word: an upper-case letter, then an
+#: upper-case letter starting a word in lower case ("New York, NY</span><span>Full-time",
+#: "UK</b>Limited"), and closing punctuation that ends a phrase, then an upper-case letter
+#: ("Engineer (Go)</span><span>Remote", "API?</span><span>Operational"); a job board's and
+#: a status page's fields came out glued so.
 CASE_EDGE: Final = "\x07"
+#: Punctuation that ends a phrase, after which an element's edge and an upper-case
+#: letter start another.
+EDGE_PUNCTUATION: Final = ")]?!"
 _CASE_EDGE: Final = re.compile(
-    f"(?<=[^\\W\\d_])([{_OPENS}{_CLOSES}{CASE_EDGE}]*{CASE_EDGE}[{_OPENS}{_CLOSES}{CASE_EDGE}]*)"
+    f"(?<=[^\\W\\d_]|[{re.escape(EDGE_PUNCTUATION)}])"
+    f"([{_OPENS}{_CLOSES}{CASE_EDGE}]*{CASE_EDGE}[{_OPENS}{_CLOSES}{CASE_EDGE}]*)"
     f"(?=[^\\W\\d_])"
 )
 
@@ -1447,7 +1457,12 @@ def _continues_word(character: str) -> bool:
 
 def _space_at_case_edge(match: re.Match[str]) -> str:
     line, start, end = match.string, match.start(), match.end()
-    if line[start - 1].islower() and line[end].isupper():
+    before, after = line[start - 1], line[end]
+    if after.isupper() and (
+        before.islower()
+        or before in EDGE_PUNCTUATION
+        or (before.isupper() and line[end + 1 : end + 2].islower())
+    ):
         return " " + match.group(1)
     return match.group(1)
 
@@ -2402,11 +2417,12 @@ _CLOSE_JOINED: Final = frozenset(Close(mark) for mark in _JOINED_MARKS)
 
 
 def _mark_case_edge(run: list[Inline]) -> None:
-    """Put :data:`CASE_EDGE` at the end of ``run`` when it ends in a lower-case letter:
-    an element's edge, where :func:`normalize` may need a space."""
+    """Put :data:`CASE_EDGE` at the end of ``run`` when it ends in a letter or in
+    punctuation that ends a phrase (:data:`EDGE_PUNCTUATION`): an element's edge, where
+    :func:`normalize` may need a space."""
     if run:
         last = run[-1]
-        if isinstance(last, str) and last[-1:].islower():
+        if isinstance(last, str) and last and (last[-1].isalpha() or last[-1] in EDGE_PUNCTUATION):
             run.append(CASE_EDGE)
 
 
