@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 import unboiler
 from unboiler.filters.controls import control_labels, drop_control_labels
 from unboiler.parse import parse
@@ -98,3 +100,43 @@ def test_the_default_extractor_leaves_out_the_tooltips_of_a_qa_page() -> None:
     assert "I pushed a commit to the shared main branch" in text
     assert "Use git revert" in text
     assert "research effort" not in text and "This answer is useful" not in text
+
+
+def test_a_heading_over_buttons_alone_is_the_forms() -> None:
+    from unboiler.filters.controls import control_headings
+
+    # heading, two labels, a block left out (the footer)
+    keep = np.asarray([True, True, False, False, False])
+    words = np.asarray([20, 6, 1, 1, 3], dtype=np.float64)
+    levels = [0, 2, 0, 0, 0]
+    assert control_headings(keep, words, levels, {2, 3}) == [1]
+    # the section keeps text of its own, or opens with text: a section of content
+    assert (
+        control_headings(np.asarray([True, True, False, False, True]), words, levels, {2, 3}) == []
+    )
+    assert control_headings(keep, words, levels, {3}) == []
+    # a subheading's kept text is the section's; a heading of the same level ends it
+    keep = np.asarray([True, True, False, True, True, True])
+    words = np.asarray([20, 6, 1, 2, 9, 4], dtype=np.float64)
+    assert control_headings(keep, words, [0, 2, 0, 3, 0, 0], {2}) == []
+    assert control_headings(keep, words, [0, 2, 0, 2, 0, 0], {2}) == [1]
+
+
+FEEDBACK_PAGE = """<html><head><title>Get help with energy bills | USAGov</title></head><body>
+<nav><ul><li><a href="/benefits">Benefits</a></li><li><a href="/housing">Housing help</a></li>
+</ul></nav><main><h1>Get help with energy bills</h1>
+<p>The Low Income Home Energy Assistance Program (LIHEAP) can help you pay your heating and
+cooling bills. It can also help with energy-related home repairs.</p>
+<h2>Who is eligible</h2>
+<p>You may qualify if your household income is at or below 150% of the federal poverty level,
+or 60% of your state's median income.</p>
+<section class="page-feedback"><h2>Did you find what you were looking for?</h2>
+<button>Yes</button><button>No</button></section></main>
+<footer><a href="/privacy">Privacy policy</a> <a href="/foia">FOIA requests</a></footer>
+</body></html>"""
+
+
+def test_the_default_extractor_leaves_out_a_feedback_question() -> None:
+    text = unboiler.extract(FEEDBACK_PAGE)
+    assert "You may qualify if your household income" in text
+    assert "Did you find what you were looking for?" not in text, text

@@ -578,6 +578,7 @@ class HeldOut:
             chrome_words,
         )
         from unboiler.filters import drop_sections
+        from unboiler.filters.controls import control_headings
         from unboiler.filters.repeats import (
             drops_repeats,
             heading_copies,
@@ -628,6 +629,9 @@ class HeldOut:
         if page.controls:
             keep = keep.copy()
             keep[list(page.controls)] = False
+            if len(page.blocks):
+                levels = page.blocks[:, HEADING_COLUMN].astype(int).tolist()
+                keep[control_headings(keep, page.words, levels, page.controls)] = False
         probabilities = self.probabilities[index]
         sections = [blocks for of, blocks in page.contributions if of == kind]
         keep = drop_sections(keep, probabilities, page.words, sections, headings)
