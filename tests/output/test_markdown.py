@@ -834,7 +834,7 @@ def test_a_reversed_list_and_items_values_keep_their_numbers() -> None:
     assert "value=" not in to_html(plain)
 
 
-def test_a_list_numbered_by_its_style_is_ordered() -> None:
+def test_a_list_is_numbered_as_its_style_says() -> None:
     # a recipe plugin's steps: a <ul> whose items' style numbers them; letters by the
     # list's own style; a style that numbers some items only, or none, leaves bullets
     document = unboiler.parse(
@@ -843,6 +843,8 @@ def test_a_list_numbered_by_its_style_is_ordered() -> None:
         '<p>Then:</p><ul style="list-style: lower-alpha inside"><li>Bake</li><li>Cool</li></ul>'
         '<p>Or:</p><ul><li style="list-style-type: decimal">One</li><li>Two</li></ul>'
         '<p>And:</p><ul style="list-style-type: none"><li>Plain</li><li>Items</li></ul>'
+        '<p>Clauses:</p><ol style="list-style: none"><li>4.1 You may close it.</li>'
+        "<li>4.2 We may suspend it.</li></ol>"
     )
     unboiler.get_extractor("boilerpipe-everything")(document)
     markdown = to_markdown(document)
@@ -854,6 +856,9 @@ def test_a_list_numbered_by_its_style_is_ordered() -> None:
         "- One\n- Two",
         "And:",
         "- Plain\n- Items",
+        # an ordered list numbered by hand, its own numbers hidden: no second number
+        "Clauses:",
+        "- 4.1 You may close it.\n- 4.2 We may suspend it.",
     ]
     assert '<ol type="a">' in to_html(document)
 

@@ -2277,27 +2277,21 @@ CSS_NUMBERED_STYLES: Final = {
 _LIST_STYLE: Final = re.compile(r"list-style(?:-type)?\s*:\s*([a-z-]+)", re.IGNORECASE)
 
 
-def _css_numbering(node: LexborNode) -> tuple[bool, str | None]:
-    """Whether an unordered list's inline style numbers it, on the list or on every one
-    of its items (a recipe plugin's steps: ``<ul>`` of ``<li style="list-style-type:
-    decimal">``), and the ordered list's ``type`` that numbers alike."""
-    styles = [node.attributes.get("style") or ""]
-    found = _LIST_STYLE.search(styles[0])
-    if found is None:
-        items = [child for child in node.iter(include_text=False) if child.tag == "li"]
-        styles = [item.attributes.get("style") or "" for item in items]
-        matches = [_LIST_STYLE.search(style) for style in styles]
-        if not matches or any(match is None for match in matches):
-            return False, None
-        kinds = {match.group(1).lower() for match in matches if match is not None}
-        if len(kinds) != 1:
-            return False, None
-        keyword = kinds.pop()
-    else:
-        keyword = found.group(1).lower()
-    if keyword not in CSS_NUMBERED_STYLES:
-        return False, None
-    return True, CSS_NUMBERED_STYLES[keyword]
+def _list_style(node: LexborNode) -> str | None:
+    """The ``list-style-type`` a list's inline style gives it, on the list or alike on
+    every one of its items (a recipe plugin's steps: ``<ul>`` of ``<li style=
+    "list-style-type: decimal">``), lower-cased; None when it gives none."""
+    found = _LIST_STYLE.search(node.attributes.get("style") or "")
+    if found is not None:
+        return found.group(1).lower()
+    items = [child for child in node.iter(include_text=False) if child.tag == "li"]
+    kinds = set()
+    for item in items:
+        match = _LIST_STYLE.search(item.attributes.get("style") or "")
+        if match is None:
+            return None
+        kinds.add(match.group(1).lower())
+    return kinds.pop() if len(kinds) == 1 else None
 
 
 def _ordinals(node: LexborNode, values: list[int | None]) -> list[int]:
@@ -3357,10 +3351,13 @@ class _Layout:
         checks = [check for _, _, check in entries]
         tasks = checks if any(check is not None for check in checks) else None
         style: str | None = (node.attributes.get("type") or "").strip()
+        shown = _list_style(node)
+        if node.tag == "ol" and shown == "none":  # numbered by hand in its items ("4.1 ...")
+            return [ListBlock(False, 1, items, checks=tasks, direction=self.direction)]
         if node.tag != "ol":
-            numbered, style = _css_numbering(node)
-            if not numbered:
+            if shown not in CSS_NUMBERED_STYLES:
                 return [ListBlock(False, 1, items, checks=tasks, direction=self.direction)]
+            style = CSS_NUMBERED_STYLES[shown]
         numbers = _ordinals(node, [value for _, value, _ in entries])
         counting = numbers == list(range(numbers[0], numbers[0] + len(numbers)))
         return [
