@@ -863,6 +863,37 @@ def test_a_list_is_numbered_as_its_style_says() -> None:
     assert '<ol type="a">' in to_html(document)
 
 
+def test_a_grid_of_short_cells_without_header_cells_is_a_table() -> None:
+    # an API reference's parameters: each cell a few short lines, no <th>
+    rows = "".join(
+        f"<tr><td><span>{name}</span><div>{flag}</div></td><td><div>{kind}</div>"
+        f"<div><p>{what}</p></div></td></tr>"
+        for name, flag, kind, what in (
+            ("board_id", "required", "string", "The board to list tasks from."),
+            ("status", "optional", "string", "Only tasks with this status."),
+            ("limit", "optional", "integer", "How many tasks to return."),
+        )
+    )
+    document = unboiler.parse(f"<body><table>{rows}</table></body>")
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    assert to_markdown(document).splitlines() == [
+        "| | |",
+        "| --- | --- |",
+        "| board_id<br>required | string<br>The board to list tasks from. |",
+        "| status<br>optional | string<br>Only tasks with this status. |",
+        "| limit<br>optional | integer<br>How many tasks to return. |",
+    ]
+    # two rows, or a long cell (a forum's post beside its author), stay a layout
+    post = " ".join(["word"] * 45)
+    for body in (
+        rows[: rows.index("<tr>", 1)] + rows[rows.index("<tr>", 1) :].split("</tr>")[0] + "</tr>",
+        rows.replace("How many tasks to return.", post),
+    ):
+        layout = unboiler.parse(f"<body><table>{body}</table></body>")
+        unboiler.get_extractor("boilerpipe-everything")(layout)
+        assert "|" not in to_markdown(layout)
+
+
 def test_a_tables_column_alignment_is_kept() -> None:
     """A column aligned by its cells' style or ``align`` is aligned in the delimiter row
     (GFM §4.10); markdown-it-py reads it back."""

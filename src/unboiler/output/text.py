@@ -3462,7 +3462,9 @@ class _Layout:
             all(isinstance(b, (Paragraph, Heading)) or (has_header and _fits_cell(b)) for b in bl)
             for _, bl in all_cells
         )
-        simple = lines and (has_header or all(len(bl) <= 1 for _, bl in all_cells))
+        simple = lines and (
+            has_header or all(len(bl) <= 1 for _, bl in all_cells) or _grid_of_data(rows)
+        )
         columns = max(
             (sum(_span(c.attributes.get("colspan"), MAX_COLSPAN) for c, _ in r) for r in rows),
             default=0,
@@ -3568,6 +3570,35 @@ def _wraps_items(node: LexborNode) -> bool:
 
 #: An equation's number beside it: "(1)", "(2.3)", "(A.1)".
 EQUATION_NUMBER: Final = re.compile(r"\(\s*[\w.]{1,12}\s*\)")
+
+
+#: A table without header cells whose cells hold several lines is still a table of data
+#: when it is a grid: at least this many rows, each of the same number of cells, and each
+#: cell a few short lines (an API reference's parameters: "board_id" over "required",
+#: beside "string" over what it is).  A layout table's cells are long (a forum's posts) or
+#: many lines (a menu), and its rows are few or uneven.
+MIN_GRID_ROWS: Final = 3
+MAX_GRID_CELL_LINES: Final = 4
+MAX_GRID_CELL_WORDS: Final = 40
+
+
+def _grid_of_data(rows: list[list[tuple[LexborNode, list[Block]]]]) -> bool:
+    """Whether a table's rows (of cells and their blocks, every block a paragraph or a
+    heading) are a grid of data (:data:`MIN_GRID_ROWS`)."""
+    if len(rows) < MIN_GRID_ROWS or len({len(row) for row in rows}) != 1 or len(rows[0]) < 2:
+        return False
+    for row in rows:
+        for cell, blocks in row:
+            if cell.attributes.get("colspan") not in (None, "", "1"):
+                return False
+            if len(blocks) > MAX_GRID_CELL_LINES:
+                return False
+            paragraphs = [block for block in blocks if isinstance(block, Paragraph)]
+            if len(paragraphs) < len(blocks):
+                return False  # a heading in a cell heads a part of the page's layout
+            if sum(len(plain(p.inlines).split()) for p in paragraphs) > MAX_GRID_CELL_WORDS:
+                return False
+    return True
 
 
 def _row_line(cells: list[tuple[LexborNode, list[Block]]]) -> list[Inline]:
