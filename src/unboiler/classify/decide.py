@@ -30,6 +30,7 @@ from unboiler.classify.signals import (
 )
 from unboiler.document import TextDocument
 from unboiler.errors import ExtractorOptionError
+from unboiler.filters.adverts import ad_labels
 from unboiler.filters.repeats import heading_copies, hidden_copies
 from unboiler.filters.units import (
     contents_entries,
@@ -132,6 +133,7 @@ class DecideBlocks:
             keep = hidden_copies(texts, words, keep, hidden, code_lines)
         keep = heading_copies(lambda index: blocks[index].text, words, keep, headings, code_lines)
         keep = keep_list_ends(keep, probabilities, list_groups(document))
+        keep = ad_labels(lambda index: blocks[index].text, words, keep)
         changed = False
         for block, probability, content in zip(
             blocks, probabilities.tolist(), keep.tolist(), strict=True

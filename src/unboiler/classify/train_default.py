@@ -578,6 +578,7 @@ class HeldOut:
             chrome_words,
         )
         from unboiler.filters import drop_sections
+        from unboiler.filters.adverts import ad_labels
         from unboiler.filters.controls import control_headings
         from unboiler.filters.repeats import (
             drops_repeats,
@@ -613,6 +614,7 @@ class HeldOut:
                 page.texts.__getitem__, page.words, keep, page.blocks[:, HEADING_COLUMN] > 0, code
             )
             keep = keep_list_ends(keep, self.probabilities[index], page.lists)
+            keep = ad_labels(page.texts.__getitem__, page.words, keep)
         if drop_repeats and drops_repeats(kind):
             likelihood = self.probabilities[index].tolist()
             quoted = np.flatnonzero(page.blocks[:, QUOTE_COLUMN] > 0) if len(page.blocks) else ()

@@ -31,7 +31,7 @@ def default(
     documentation, text kept twice is kept once (outside a quotation when a copy is), and
     a quotation whose text is left out loses its attribution ("Ann said:") too; a
     button's label is left out, unless it heads an accordion or asks a question, and so are
-    a tooltip's text and a heading over nothing but buttons;
+    a tooltip's text, a heading over nothing but buttons and an advertisement's label;
     readers' contributions (an article's comments, a product's reviews, a forum post's
     signature), with the headings just above them, a hidden schema.org box of the
     page's metadata, and short copies of a kept heading above it (a breadcrumb's last

@@ -1,0 +1,51 @@
+"""An advertisement's label is no content.
+
+News and recipe pages leave a label where an advertisement is placed, inside the
+article's text ("Advertisement", "Anzeige", "Publicidad", "Реклама", "広告"): the slot is
+filled by a script the page does not hold, so the label stands alone, in the article's
+element, between two paragraphs, and the block model keeps it with them.  A block whose
+whole text is such a label, in any of the languages of :data:`AD_LABEL`, is left out.
+
+Measured on the default extractor's held-out run (the saved probabilities of
+``benchmarks/default_cv.py --load``, this code's rules): readability 0.96167 to 0.96169,
+WCXB and scrapinghub unchanged at five decimals; 8 blocks of 4 pages change, none for
+the worse.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+#: The labels of an advertisement's slot, whole (case, spaces and punctuation aside):
+#: English, German, Spanish, French, Italian, Polish and Czech, Russian, Japanese,
+#: Chinese, Korean, Dutch, Danish and Norwegian, Finnish, Greek, Hebrew, Arabic.
+AD_LABEL: Final = re.compile(
+    r"^\W*(?:advertisements?|advertising|ads?|anzeige|werbung|publicidad|publicit[ée]|"
+    r"pubblicit[àa]|reklama|реклама|広告|广告|광고|advertentie|annonce|mainos|"
+    r"διαφήμιση|פרסומת|إعلان)\W*$",
+    re.IGNORECASE,
+)
+#: A label is a word or two; longer text naming an advertisement is a sentence.
+MAX_LABEL_WORDS: Final = 2
+
+
+def ad_labels(
+    text_of: Callable[[int], str], words: npt.NDArray[np.float64], keep: npt.NDArray[np.bool_]
+) -> npt.NDArray[np.bool_]:
+    """``keep`` without the kept blocks whose text is an advertisement's label
+    (:data:`AD_LABEL`; ``text_of(index)``: a block's text)."""
+    candidates = np.flatnonzero(keep & (words > 0) & (words <= MAX_LABEL_WORDS)).tolist()
+    labels = [index for index in candidates if AD_LABEL.match(text_of(index))]
+    if not labels:
+        return keep
+    result = keep.copy()
+    result[labels] = False
+    return result
+
+
+__all__ = ["AD_LABEL", "MAX_LABEL_WORDS", "ad_labels"]

@@ -1,0 +1,52 @@
+"""An advertisement's label is left out."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import unboiler
+from unboiler.filters.adverts import AD_LABEL, ad_labels
+
+
+@pytest.mark.parametrize(
+    "label",
+    ["Advertisement", "ADVERTISEMENT", "- Advertisement -", "Ad", "Anzeige", "Publicidad",
+     "Publicité", "Реклама", "広告", "إعلان"],
+)  # fmt: skip
+def test_labels_in_many_languages(label: str) -> None:
+    assert AD_LABEL.match(label)
+
+
+@pytest.mark.parametrize("text", ["Advertising works", "Adam", "Ad hoc", "Reklamation", "Add"])
+def test_words_that_only_start_like_a_label_are_not_one(text: str) -> None:
+    assert not AD_LABEL.match(text)
+
+
+def test_only_kept_short_labels_are_left_out() -> None:
+    texts = ["Advertisement", "A paragraph about advertising and its history.", "Anzeige", "Ad"]
+    words = np.asarray([len(text.split()) for text in texts], dtype=np.float64)
+    keep = np.asarray([True, True, True, False])
+    assert ad_labels(texts.__getitem__, words, keep).tolist() == [False, True, False, False]
+    plain = np.asarray([False, True, False, False])
+    assert ad_labels(texts.__getitem__, words, plain) is plain  # nothing to leave out
+
+
+def test_the_default_extractor_leaves_out_an_ad_slots_label() -> None:
+    paragraph = (
+        "<p>The council voted on Tuesday to extend the tram line to the harbour, a project "
+        "that has been discussed for more than twenty years and will cost {n} million.</p>"
+    )
+    page = (
+        "<html><body><nav><a href='/'>Home</a> <a href='/news'>News</a></nav><article>"
+        "<h1>Tram line to reach the harbour</h1>"
+        + paragraph.format(n=80)
+        + "<div class='ad-container'><p class='ad-label'>Advertisement</p>"
+        "<div id='div-gpt-ad-1'></div></div>"
+        + paragraph.format(n=90)
+        + paragraph.format(n=95)
+        + "</article><footer>© The Harbour Gazette</footer></body></html>"
+    )
+    text = unboiler.extract(page)
+    assert "80 million" in text and "95 million" in text
+    assert "Advertisement" not in text
