@@ -108,6 +108,25 @@ def test_publisher_and_website_give_the_site_name() -> None:
     assert meta_html(ld({"@type": "WebSite", "name": "Field Notes"})).sitename == "Field Notes"
 
 
+def test_a_person_who_publishes_a_blog_is_not_its_name() -> None:
+    # Yoast's graph: the writer is the publisher, named untyped as the article's author
+    # first and typed as a Person further on; the site has a name of its own
+    person = "https://slowpour.blog/#/schema/person/7c1e"
+    graph = {
+        "@graph": [
+            {"@type": "Article", "author": {"name": "Ruth Okafor", "@id": person},
+             "publisher": {"@id": person}},
+            {"@type": "WebSite", "name": "The Slow Pour", "publisher": {"@id": person}},
+            {"@type": ["Person", "Organization"], "@id": person, "name": "Ruth Okafor"},
+        ]
+    }  # fmt: skip
+    meta = meta_html(ld(graph))
+    assert meta.sitename == "The Slow Pour" and meta.author == "Ruth Okafor"
+    # with no other name, the person's stands
+    alone = {"@type": "Article", "publisher": {"@type": "Person", "name": "Ruth Okafor"}}
+    assert meta_html(ld(alone)).sitename == "Ruth Okafor"
+
+
 def test_a_publisher_given_by_its_id_alone_is_looked_up() -> None:
     organization = {
         "@type": "Organization",

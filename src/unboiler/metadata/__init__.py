@@ -195,11 +195,16 @@ def _shown(text: str | None) -> str | None:
 
 
 def _site_names(meta: dict[str, list[str]], data: StructuredData) -> list[str]:
-    names = [name for value in data.values("publisher") for name in data.names(value)]
+    """The site's names: its publisher's, its ``WebSite``'s, ``og:site_name``; a
+    publisher that is a person after them (a blog's writer, who publishes it)."""
+    publishers = data.values("publisher")
+    persons = [value for value in publishers if data.is_person(value)]
+    names = [name for value in publishers if value not in persons for name in data.names(value)]
     for item, kinds in zip(data.objects, data.kinds, strict=True):
         if "website" in kinds:
             names.extend(data.names(item.get("name")))
     names.extend(first_values(meta, SITE_NAME_META))
+    names.extend(name for value in persons for name in data.names(value))
     return list(unique(names))
 
 

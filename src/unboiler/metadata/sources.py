@@ -285,6 +285,26 @@ class StructuredData:
         text = clean_text(value)
         return [text] if text else []
 
+    def is_person(self, value: Any) -> bool:
+        """Whether a schema.org ``publisher`` value is a ``Person`` (an object, or a
+        reference to one by ``@id``): a one-person site's publisher is its writer (Yoast
+        types it ``["Person", "Organization"]``), whose name is not the site's."""
+        reference = value.strip() if isinstance(value, str) else None
+        if isinstance(value, dict):
+            if "person" in types_of(value):
+                return True
+            if isinstance(value.get("@id"), str):
+                reference = value["@id"]
+        if reference is None:
+            return False
+        # every object of that @id: a graph names its writer untyped first (the
+        # article's "author") and types it further on
+        return any(
+            "person" in kinds
+            for item, kinds in zip(self.objects, self.kinds, strict=True)
+            if item.get("@id") == reference
+        )
+
     def is_organization(self, value: Any, depth: int = 0) -> bool:
         """Whether a schema.org ``author`` value names organisations only."""
         if depth > MAX_VALUE_DEPTH:
