@@ -114,3 +114,22 @@ def test_a_descriptions_paragraphs_and_items_are_its_lines() -> None:
     assert product_description(document) == (
         "A flat burr grinder for espresso and pour-over. 64 mm burrs Stepless adjustment"
     )
+
+
+def test_escaped_text_that_only_looks_like_markup_stays_text() -> None:
+    # no closing tag nor line break: comparisons, a connector, a type
+    assert plain_text("if a&lt;b and c&gt;d then") == "if a<b and c>d then"
+    assert plain_text("Cable &lt;USB-C&gt; 2m") == "Cable <USB-C> 2m"
+    assert plain_text("Vector&lt;int&gt;") == "Vector<int>"
+    # markup, with an escaped tag in its text: the tags go, the text's tag stays
+    assert plain_lines("<p>Use the &lt;br&gt; element.</p><p>Or a new paragraph.</p>") == [
+        "Use the <br> element.",
+        "Or a new paragraph.",
+    ]
+
+
+def test_an_unclosed_comment_costs_one_pass() -> None:
+    # a lazy pattern scanned to the end again for each unclosed "<!--": quadratic; the
+    # text after an unclosed comment is the comment's, as in HTML
+    assert plain_text("kept <!-- " + "<!--x" * 50_000) == "kept"
+    assert plain_text("a <!-- one --> b <!-- two --> c") == "a b c"

@@ -339,12 +339,19 @@ def test_a_hand_built_document_has_no_tree() -> None:
         ("Headline of the story | The Site", ["The Site"], "Headline of the story"),
         ("The Site - Headline of the story", ["The Site"], "Headline of the story"),
         ("Headline of the story – The Tagline | Site", [], "Headline of the story"),
-        # a part in lower case goes on with the headline's sentence
+        # a part that opens with an article goes on with the headline's sentence; a
+        # lower-case section's name or tagline does not, nor does the headline's own word
         (
             "Show HN: Driftwood – a stateless SQL database | Hacker News",
             ["Hacker News"],
             "Show HN: Driftwood – a stateless SQL database",
         ),
+        (
+            "Getting started with rust and go – rust | Dev Blog",
+            ["Dev Blog"],
+            ("Getting started with rust and go"),
+        ),
+        ("My garden in winter – thoughts on gardening", [], "My garden in winter"),
         ("News | Example", [], "News | Example"),  # "News" alone is no headline
         ("Review: the new phone", [], "Review: the new phone"),  # a colon is no separator
         ("Guide to SEO - moz.com", [], "Guide to SEO"),  # a domain is the site

@@ -25,12 +25,18 @@ MAX_SCRIPT_CHARS: Final = 1_000_000
 #: How deep nested objects are searched (``@graph``, ``mainEntity``, ``offers``...).
 MAX_DEPTH: Final = 6
 
-#: A tag or a comment: a ``<`` that opens a name (so that "5 < 6 and 7 > 3" is text).
-_TAGS: Final = re.compile(r"<!--.*?-->|</?[A-Za-z][^<>]{0,2000}>", re.DOTALL)
+#: A tag: a ``<`` that opens a name (so that "5 < 6 and 7 > 3" is text).
+_TAGS: Final = re.compile(r"</?[A-Za-z][^<>]{0,2000}>")
 #: Tags that end a line of a description: paragraphs, list items, line breaks, headings.
 _LINE_TAGS: Final = re.compile(
     r"<(?:br|/?(?:p|div|li|ul|ol|dl|dt|dd|tr|h[1-6]|blockquote|section|table))\b[^<>]{0,2000}>",
     re.IGNORECASE,
+)
+#: Markup written escaped shows itself by the tags that close a paragraph, an item or a
+#: line ("&lt;/p&gt;", "&lt;br&gt;"); "Vector&lt;int&gt;" or "a&lt;b and c&gt;d" has
+#: none, and is text.
+_ESCAPED_MARKUP: Final = re.compile(
+    r"</(?:p|div|li|ul|ol|h[1-6]|strong|b|em|i|span|a|table|tr|td)>|<br\s*/?>", re.IGNORECASE
 )
 # CDATA sections and comment markers that pages wrap their JSON-LD in for old parsers.
 _WRAPPERS: Final = re.compile(r"^\s*(?://\s*)?(?:<!\[CDATA\[|<!--)|(?://\s*)?(?:\]\]>|-->)\s*$")
@@ -84,16 +90,44 @@ def plain_text(value: str) -> str:
     return " ".join(plain_lines(value))
 
 
+def _without_comments(text: str) -> str:
+    """``text`` without its HTML comments; an unclosed one runs to the end, as in HTML.
+    (One pass: a pattern's lazy search for each unclosed ``<!--`` scanned to the end
+    again, quadratic in the text.)"""
+    parts = []
+    start = 0
+    while (opening := text.find("<!--", start)) != -1:
+        parts.append(text[start:opening])
+        closing = text.find("-->", opening + 4)
+        if closing == -1:
+            return "".join(parts)
+        parts.append(" ")
+        start = closing + 3
+    parts.append(text[start:])
+    return "".join(parts)
+
+
+def _lines(markup: str) -> list[str]:
+    text = _TAGS.sub(" ", _LINE_TAGS.sub("\n", _without_comments(markup)))
+    return [line for line in (" ".join(part.split()) for part in text.splitlines()) if line]
+
+
 def plain_lines(value: str) -> list[str]:
     """The lines of a JSON-LD string's text (:func:`plain_text`), parted where its markup
-    starts a paragraph, a list item or a line.  Entities are read first: shops and
-    applicant-tracking systems write their markup escaped (``&lt;p&gt;``), and read
-    after the tags were taken out they came out as the text "<p>The grinder...</p>"."""
+    starts a paragraph, a list item or a line.  A string with markup has its tags taken
+    out, then its entities read (``&lt;br&gt;`` in a sentence is text).  A string
+    without markup whose entities write markup (:data:`_ESCAPED_MARKUP`: shops and
+    applicant-tracking systems write ``&lt;p&gt;...&lt;/p&gt;``) is read as markup:
+    read as text, it came out as "<p>The grinder...</p>"."""
     if percent_encoded(value):
         value = unquote(value)
-    value = _LINE_TAGS.sub("\n", html.unescape(value))
-    lines = (" ".join(line.split()) for line in _TAGS.sub(" ", value).splitlines())
-    return [line for line in lines if line]
+    if "<" in value:
+        lines = (" ".join(html.unescape(line).split()) for line in _lines(value))
+        return [line for line in lines if line]
+    text = html.unescape(value)
+    if _ESCAPED_MARKUP.search(text):
+        return _lines(text)
+    return [line for line in (" ".join(part.split()) for part in text.splitlines()) if line]
 
 
 def percent_encoded(value: str) -> bool:

@@ -30,6 +30,9 @@ def test_only_kept_short_labels_are_left_out() -> None:
     assert ad_labels(texts.__getitem__, words, keep).tolist() == [False, True, False, False]
     plain = np.asarray([False, True, False, False])
     assert ad_labels(texts.__getitem__, words, plain) is plain  # nothing to leave out
+    # a heading, a table's cell or a list item names a subject: "## Advertising", "AD"
+    boxed = np.asarray([True, False, False, False])
+    assert ad_labels(texts.__getitem__, words, keep, boxed).tolist() == [True, True, False, False]
 
 
 def test_the_default_extractor_leaves_out_an_ad_slots_label() -> None:

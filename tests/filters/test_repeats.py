@@ -257,12 +257,13 @@ def test_the_lines_of_a_pre_are_never_a_hidden_copy() -> None:
 
 
 def _copies(rows: list[tuple[str, bool, bool]], code: set[int] | None = None) -> list[bool]:
-    """heading_copies over (text, kept, heading) rows."""
+    """heading_copies over (text, kept, heading) rows; ``code``: the exempt blocks."""
     texts = [text for text, _, _ in rows]
     words = np.asarray([len(text.split()) for text in texts], dtype=np.float64)
     keep = np.asarray([kept for _, kept, _ in rows])
     headings = np.asarray([heading for _, _, heading in rows])
-    result = heading_copies(texts.__getitem__, words, keep, headings, code or set())
+    exempt = (code or set()).__contains__
+    result = heading_copies(texts.__getitem__, words, keep, headings, exempt)
     return [bool(flag) for flag in result]
 
 
@@ -340,3 +341,28 @@ def test_the_default_extractor_writes_a_docs_page_title_once() -> None:
     assert text.startswith("Deploying to production\n")
     assert "Shipyard apps are plain Node.js servers" in text
     assert "npm run build" in text and "Behind a proxy" in text
+
+
+def test_a_tables_labels_are_no_copies_of_the_headings_below() -> None:
+    # a phone's specification table, then a section for each row's subject
+    rows = "".join(
+        f"<tr><td>{name}</td><td>{value}</td></tr>"
+        for name, value in (
+            ("Display", "6.1 inch OLED"),
+            ("Battery", "3,200 mAh"),
+            ("Camera", "48 MP"),
+        )
+    )
+    sections = "".join(
+        f"<h2>{name}</h2><p>The {name.lower()} is the part of the phone this review weighs "
+        "most, and we tested it for three weeks in daily use and in the lab.</p>"
+        for name in ("Display", "Battery", "Camera")
+    )
+    page = (
+        "<html><body><article><h1>Phone review</h1><p>We used the phone for three weeks "
+        "and measured everything that matters to a buyer of a phone this year.</p>"
+        f"<table>{rows}</table>{sections}</article></body></html>"
+    )
+    text = unboiler.extract(page)
+    for name, value in (("Display", "6.1 inch OLED"), ("Battery", "3,200 mAh")):
+        assert f"{name}\t{value}" in text, text

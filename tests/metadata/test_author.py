@@ -371,6 +371,13 @@ def test_an_answers_writer_is_not_the_question_pages_author() -> None:
     assert author_of(body=f"{question}{plain}</div></main>") == "林一舟"
     post = answer.replace("schema.org/Answer", "schema.org/Comment")
     assert author_of(body=f"{question}{post}</div></main>") == "林一舟"
+    # a critic's review that is the page's own item is no reply: its byline is the page's
+    review = (
+        '<article itemscope itemtype="https://schema.org/Review"><h1>The new Leica, tested'
+        '</h1><div class="meta"><span class="author">Jane Critic</span></div>'
+        "<p>We shot with it for a month in three countries.</p></article>"
+    )
+    assert author_of(body=review) == "Jane Critic"
 
 
 def test_a_call_to_action_marked_as_a_byline_names_no_author() -> None:
@@ -381,6 +388,8 @@ def test_a_call_to_action_marked_as_a_byline_names_no_author() -> None:
         "<p>A fully manual belt-drive turntable with a switchable phono preamp.</p>"
     )
     assert author_of(body=body) is None
+    shouted = body.replace("Visit the Kestrel Audio Store", "VISIT THE STORE")
+    assert author_of(body=shouted) is None
     # a name in the same place is the author
     assert author_of(body=body.replace("Visit the Kestrel Audio Store", "Jane Doe")) == "Jane Doe"
 

@@ -322,6 +322,18 @@ def test_the_unix_date_form(written: str, day: str) -> None:
     assert date_of(body=body) == day
 
 
+@pytest.mark.parametrize(
+    "written",
+    [
+        "Updated May 5 12:00 and 2024 plans",  # a word where the zone goes
+        "Wed Feb 21 25:14:52 CET 2024",  # no such hour
+        "Wed Feb 31 09:14:52 CET 2024",  # no such day
+    ],
+)
+def test_what_only_looks_like_the_unix_date_form_is_not_read(written: str) -> None:
+    assert parse_date(written) is None
+
+
 def test_the_solar_hijri_new_year_falls_on_the_equinox_day() -> None:
     # Iran's new year is the day of the March equinox (the next day when it comes after
     # noon in Tehran): 20 March in 1996, 2000 ... 2024, 21 March in every other year

@@ -8,9 +8,9 @@ model file only.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -55,6 +55,65 @@ CHROME_COLUMNS: Final = tuple(
 )
 #: The block features' column that says an enclosing element is hidden.
 HIDDEN_COLUMN: Final = block_feature_names().index("any_hidden")
+#: The block features' columns that say a block is a table's cell or a ``<pre>``'s text
+#: (its element or one of the two above): never a copy of a heading, nor an
+#: advertisement's label (a country code "AD").
+CELL_COLUMNS: Final = tuple(
+    block_feature_names().index(name) for name in ("near_table", "near_pre")
+)
+#: The column of whether a block is a list item's (its element or one of the two above).
+LIST_ITEM_COLUMN: Final = block_feature_names().index("near_list_item")
+
+
+def marked(blocks: npt.NDArray[np.float32], columns: Sequence[int]) -> npt.NDArray[np.bool_]:
+    """Each block's flag: one of ``columns`` of its features is set."""
+    if not len(blocks):
+        return np.zeros(0, dtype=np.bool_)
+    return np.asarray((blocks[:, list(columns)] > 0).any(axis=1), dtype=np.bool_)
+
+
+def after_the_cut(
+    keep: npt.NDArray[np.bool_],
+    probabilities: npt.NDArray[np.float64],
+    blocks: npt.NDArray[np.float32],
+    texts: Callable[[int], str],
+    words: npt.NDArray[np.float64],
+    code: Collection[int],
+    lists: Sequence[Sequence[Sequence[int]]],
+) -> npt.NDArray[np.bool_]:
+    """The rules on the kept blocks right after the cut, in the extractor's order (the
+    held-out runs of :mod:`unboiler.classify.train_default` call it too): a kept list's
+    ends (:func:`~unboiler.filters.units.keep_list_ends`) first, so that no rule's drop
+    is undone; then hidden copies of kept text, short copies of a kept heading above it,
+    advertisements' labels (:mod:`unboiler.filters.repeats`,
+    :mod:`unboiler.filters.adverts`).  ``blocks``: the block features; ``texts(index)``:
+    a block's text, read only where a rule needs it."""
+    keep = keep_list_ends(keep, probabilities, lists)
+    hidden = blocks[:, HIDDEN_COLUMN] > 0
+    if (keep & hidden).any():
+        keep = hidden_copies(_Texts(texts, len(keep)), words, keep, hidden, code)
+    headings = blocks[:, HEADING_COLUMN] > 0
+    cells = marked(blocks, CELL_COLUMNS)
+    keep = heading_copies(texts, words, keep, headings, lambda i: i in code or bool(cells[i]))
+    boxed = headings | cells | marked(blocks, (LIST_ITEM_COLUMN,))
+    return ad_labels(texts, words, keep, boxed)
+
+
+class _Texts(Sequence[str]):
+    """The blocks' texts as a sequence, each read when asked for."""
+
+    def __init__(self, text_of: Callable[[int], str], count: int) -> None:
+        self._text_of, self._count = text_of, count
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self._text_of(i) for i in range(*index.indices(self._count))]
+        return self._text_of(index)
+
+
 #: The column of whether a block is in a ``<blockquote>`` (its element or the two above),
 #: as :func:`unboiler.filters.repeats.in_quotation` reads it from the page.
 QUOTE_COLUMN: Final = block_feature_names().index("near_quote")
@@ -126,14 +185,15 @@ class DecideBlocks:
             contents=contents_entries(document),
             chrome=chrome_words(signals.blocks, words),
         )
-        hidden = signals.blocks[:, HIDDEN_COLUMN] > 0
-        code_lines = {i for lines in code for i in lines}
-        if (keep & hidden).any():  # the texts are read only when something hidden is kept
-            texts = [block.text for block in blocks]
-            keep = hidden_copies(texts, words, keep, hidden, code_lines)
-        keep = heading_copies(lambda index: blocks[index].text, words, keep, headings, code_lines)
-        keep = keep_list_ends(keep, probabilities, list_groups(document))
-        keep = ad_labels(lambda index: blocks[index].text, words, keep)
+        keep = after_the_cut(
+            keep,
+            probabilities,
+            signals.blocks,
+            lambda index: blocks[index].text,
+            words,
+            {i for lines in code for i in lines},
+            list_groups(document),
+        )
         changed = False
         for block, probability, content in zip(
             blocks, probabilities.tolist(), keep.tolist(), strict=True
@@ -200,14 +260,18 @@ def explain(
 
 
 __all__ = [
+    "CELL_COLUMNS",
     "CHROME_COLUMNS",
     "HEADING_COLUMN",
     "HIDDEN_COLUMN",
+    "LIST_ITEM_COLUMN",
     "DecideBlocks",
     "addressed",
+    "after_the_cut",
     "check_favor",
     "choose_units",
     "chrome_words",
     "deciding_signals",
     "explain",
+    "marked",
 ]

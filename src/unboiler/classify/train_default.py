@@ -565,29 +565,24 @@ class HeldOut:
     ) -> str:
         """The text the extractor keeps of page ``index`` in a ``favor`` mode, or at
         F-``beta`` when given: its decision units (:mod:`unboiler.filters.units`) and,
-        unless ``drop_repeats`` is false, its repeated-text rule
+        the rules right after the cut (:func:`~unboiler.classify.decide.after_the_cut`),
+        unless ``drop_repeats`` is false its repeated-text rule
         (:mod:`unboiler.filters.repeats`), then its rules for a quotation's remnants,
         for a button's labels (:mod:`unboiler.filters.controls`), for readers'
         contributions (:mod:`unboiler.filters.contributions`), for hidden metadata
         (:mod:`unboiler.filters.structured`), as the extractor's filters apply them."""
         from unboiler.classify.decide import (
             HEADING_COLUMN,
-            HIDDEN_COLUMN,
             QUOTE_COLUMN,
+            after_the_cut,
             choose_units,
             chrome_words,
         )
         from unboiler.filters import drop_sections
-        from unboiler.filters.adverts import ad_labels
         from unboiler.filters.controls import control_headings
-        from unboiler.filters.repeats import (
-            drops_repeats,
-            heading_copies,
-            hidden_copies,
-            one_copy_each,
-        )
+        from unboiler.filters.repeats import drops_repeats, one_copy_each
         from unboiler.filters.structured import drop_hidden_items
-        from unboiler.filters.units import drop_quotation_remnants, keep_list_ends, keep_whole
+        from unboiler.filters.units import drop_quotation_remnants, keep_whole
 
         page = self.pages[index]
         kind = PAGE_TYPES[self.predicted_types[index]]
@@ -607,14 +602,15 @@ class HeldOut:
             chrome=chrome_words(page.blocks, page.words) if len(page.blocks) else None,
         )
         if len(page.blocks):
-            hidden = page.blocks[:, HIDDEN_COLUMN] > 0
-            code = {index for lines in page.code for index in lines}
-            keep = hidden_copies(page.texts, page.words, keep, hidden, code)
-            keep = heading_copies(
-                page.texts.__getitem__, page.words, keep, page.blocks[:, HEADING_COLUMN] > 0, code
+            keep = after_the_cut(
+                keep,
+                self.probabilities[index],
+                page.blocks,
+                page.texts.__getitem__,
+                page.words,
+                {index for lines in page.code for index in lines},
+                page.lists,
             )
-            keep = keep_list_ends(keep, self.probabilities[index], page.lists)
-            keep = ad_labels(page.texts.__getitem__, page.words, keep)
         if drop_repeats and drops_repeats(kind):
             likelihood = self.probabilities[index].tolist()
             quoted = np.flatnonzero(page.blocks[:, QUOTE_COLUMN] > 0) if len(page.blocks) else ()

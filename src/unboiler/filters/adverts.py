@@ -30,16 +30,25 @@ AD_LABEL: Final = re.compile(
     r"διαφήμιση|פרסומת|إعلان)\W*$",
     re.IGNORECASE,
 )
-#: A label is a word or two; longer text naming an advertisement is a sentence.
+#: A label is a word or two ("Advertisement", "- Advertisement -" reads as one, "Sponsored
+#: content" as two); longer text naming an advertisement is a sentence.
 MAX_LABEL_WORDS: Final = 2
 
 
 def ad_labels(
-    text_of: Callable[[int], str], words: npt.NDArray[np.float64], keep: npt.NDArray[np.bool_]
+    text_of: Callable[[int], str],
+    words: npt.NDArray[np.float64],
+    keep: npt.NDArray[np.bool_],
+    boxed: npt.NDArray[np.bool_] | None = None,
 ) -> npt.NDArray[np.bool_]:
     """``keep`` without the kept blocks whose text is an advertisement's label
-    (:data:`AD_LABEL`; ``text_of(index)``: a block's text)."""
-    candidates = np.flatnonzero(keep & (words > 0) & (words <= MAX_LABEL_WORDS)).tolist()
+    (:data:`AD_LABEL`; ``text_of(index)``: a block's text).  Blocks ``boxed`` flags (a
+    heading, a table's cell, a list item) are left alone: there the word names a
+    subject ("## Advertising", a service's name in a list, Andorra's code "AD")."""
+    eligible = keep & (words > 0) & (words <= MAX_LABEL_WORDS)
+    if boxed is not None:
+        eligible &= ~boxed
+    candidates = np.flatnonzero(eligible).tolist()
     labels = [index for index in candidates if AD_LABEL.match(text_of(index))]
     if not labels:
         return keep

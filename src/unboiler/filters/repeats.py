@@ -200,7 +200,7 @@ def heading_copies(
     words: npt.NDArray[np.float64],
     keep: npt.NDArray[np.bool_],
     headings: npt.NDArray[np.bool_],
-    code: Collection[int] = (),
+    exempt: Callable[[int], bool] = lambda index: False,
 ) -> npt.NDArray[np.bool_]:
     """``keep`` without the short blocks, not headings themselves, that show the text of
     a kept heading further down (``text_of(index)``: a block's text; case, white space
@@ -212,8 +212,9 @@ def heading_copies(
     contents_entries`).  They read like a title, the block model rates them with the
     heading they copy, and a documentation page came out "Deploying to production /
     Deploying to production / # Deploying to production".  A copy below its heading
-    (a "back to" link, a repeated caption) is left to the model.  The lines of a
-    ``<pre>`` (``code``) are never a copy.
+    (a "back to" link, a repeated caption) is left to the model.  Blocks ``exempt``
+    says are a ``<pre>``'s lines or a table's cells are never a copy (a specification
+    table's "Display", "Battery" above sections of those names lost its first column).
 
     Measured on the default extractor's cross-validated run (the held-out probabilities
     of ``benchmarks/default_cv.py``): WCXB 0.88118 to 0.88130 (26 pages better, 5 worse
@@ -227,11 +228,8 @@ def heading_copies(
     if not len(kept_headings):
         return keep
     short = keep & ~headings & (words <= HEADING_COPY_MAX_WORDS)
-    if code:
-        short = short.copy()
-        short[list(code)] = False
-    candidates = np.flatnonzero(short[: kept_headings[-1]])
-    if not len(candidates):
+    candidates = [i for i in np.flatnonzero(short[: kept_headings[-1]]).tolist() if not exempt(i)]
+    if not candidates:
         return keep
     # each heading's text, with the last place it is kept as a heading
     last_at: dict[str, int] = {}
@@ -240,7 +238,7 @@ def heading_copies(
         if key:
             last_at[key] = index
     result = keep
-    for index in candidates.tolist():
+    for index in candidates:
         at = last_at.get(_heading_key(text_of(index)), -1)
         if at > index:
             if result is keep:

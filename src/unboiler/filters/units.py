@@ -552,27 +552,29 @@ LIST_MIN_ITEMS: Final = 3
 _LISTS: Final = frozenset({"ul", "ol"})
 
 
+#: How far above a block its list item is looked for: an item's text lies in its
+#: ``<li>`` or a few wrappers below it.  The walk is bounded so that a page of thousands
+#: of nested items costs no more than one of nested ``<div>`` (walking each item's
+#: subtree instead was quadratic in the nesting: 4,900 nested items took 2.9 s).
+LIST_ITEM_LEVELS: Final = 8
+
+
 def list_groups(document: TextDocument) -> list[list[list[int]]]:
     """The page's lists of :data:`LIST_MIN_ITEMS` items or more that hold blocks: each
-    item's blocks (under its innermost ``<li>``), items in the page's order."""
-    tree = document.tree
-    if tree is None:
-        return []
-    # Each element's innermost item: the page's items walked in order, an inner item's
-    # walk coming after its outer one's and taking its elements over.
-    nearest: dict[Any, Any] = {}
-    for item in tree.css("li"):
-        parent = item.parent
-        if parent is not None and parent.tag in _LISTS:
-            for element in item.traverse(include_text=False):
-                nearest[element] = item
-    if not nearest:
-        return []
+    item's blocks (under its innermost ``<li>`` of a ``<ul>`` or ``<ol>``, at most
+    :data:`LIST_ITEM_LEVELS` above the block's element), items in the page's order."""
     lists: dict[Any, dict[Any, list[int]]] = {}
     for index, block in enumerate(document.blocks):
-        item = nearest.get(block.node)
-        if item is not None:
-            lists.setdefault(item.parent, {}).setdefault(item, []).append(index)
+        node = block.node
+        for _ in range(LIST_ITEM_LEVELS):
+            if node is None or node.tag in ("body", "html"):
+                break
+            if node.tag == "li":
+                parent = node.parent
+                if parent is not None and parent.tag in _LISTS:
+                    lists.setdefault(parent, {}).setdefault(node, []).append(index)
+                break
+            node = node.parent
     return [list(items.values()) for items in lists.values() if len(items) >= LIST_MIN_ITEMS]
 
 
@@ -635,6 +637,7 @@ __all__ = [
     "ENCLOSED_MAX_BLOCKS",
     "HEADING_FLOOR",
     "LIST_END_FLOOR",
+    "LIST_ITEM_LEVELS",
     "LIST_KEPT_SHARE",
     "LIST_MIN_ITEMS",
     "LIST_MIN_KEPT",

@@ -134,7 +134,7 @@ def _is_address(text: str) -> bool:
 #: A byline element's text of one word and then "the" is a call to action, not a name
 #: ("Visit the Kestrel Audio Store", a shop's brand link marked as its byline; "Meet the
 #: team"); the word before "the" was taken for the name.
-CALL_TO_ACTION: Final = re.compile(r"[^\W\d_]+\s+the\s")
+CALL_TO_ACTION: Final = re.compile(r"[^\W\d_]+\s+(?i:the)\s")
 
 
 def byline_name(text: str, *, username: bool = False) -> str | None:

@@ -153,8 +153,8 @@ _MONTH_DAY_YEAR: Final = re.compile(
 #: an offset, or none; the day is read, not the time, whose zone an abbreviation leaves
 #: unsure ("CST" is three zones).
 _CLOCK_DATE: Final = re.compile(
-    rf"(?<!\w)(?P<month>{_MONTH_NAME})\.?\s+(?P<day>[0-3]?\d)\s+[0-2]?\d:[0-5]\d(?::[0-5]\d)?"
-    rf"(?:\s+(?:[A-Z]{{2,5}}|[+-]\d{{4}}))?\s+{_YEAR}(?!\d)",
+    rf"(?<!\w)(?P<month>{_MONTH_NAME})\.?\s+(?P<day>[0-3]?\d)\s+(?:[01]?\d|2[0-3]):[0-5]\d"
+    rf"(?::[0-5]\d)?(?:\s+(?-i:[A-Z]{{2,5}})|\s*[+-]\d{{4}})?\s+{_YEAR}(?!\d)",
     re.IGNORECASE,
 )
 _NUMERIC_DATE: Final = re.compile(
@@ -331,13 +331,20 @@ def block_date(block: TextBlock, *, day_first: bool = False) -> str | None:
 
 def _may_be_dateline(block: TextBlock) -> bool:
     """Whether a block may be a dateline: not a sentence (:data:`MAX_DATELINE_WORDS`),
-    nor a person's date (a forum member's "Joined: ...", :data:`PROFILE_DATE`), nor a
-    customer's review's (:func:`~unboiler.metadata.sources.in_review`)."""
-    return (
-        block.num_words <= MAX_DATELINE_WORDS
-        and not PROFILE_DATE.search(block.text)
-        and not (block.node is not None and in_review(block.node))
-    )
+    nor a person's date (a forum member's "Joined: ...", :data:`PROFILE_DATE`)."""
+    return block.num_words <= MAX_DATELINE_WORDS and not PROFILE_DATE.search(block.text)
+
+
+def _dated(block: TextBlock, *, day_first: bool) -> str | None:
+    """The date a block that may be a dateline shows (:func:`block_date`), unless it is a
+    customer's review's (:func:`~unboiler.metadata.sources.in_review`, walked only when
+    a date is found: most blocks have none)."""
+    if not _may_be_dateline(block):
+        return None
+    found = block_date(block, day_first=day_first)
+    if found and block.node is not None and in_review(block.node):
+        return None
+    return found
 
 
 def _first_dated(blocks: list[TextBlock], *, day_first: bool = False) -> tuple[str | None, bool]:
@@ -349,9 +356,7 @@ def _first_dated(blocks: list[TextBlock], *, day_first: bool = False) -> tuple[s
     under a "Last updated" line)."""
     revision = None
     for block in blocks:
-        if not _may_be_dateline(block):
-            continue
-        found = block_date(block, day_first=day_first)
+        found = _dated(block, day_first=day_first)
         if not found:
             continue
         text = block.text
@@ -375,11 +380,7 @@ def lists_items(blocks: list[TextBlock], *, day_first: bool = False) -> bool:
     and archives list their items newest first, so the first date is the latest item's,
     not the page's; a thread's posts and a page's comments run oldest first, and their
     first date is the page's."""
-    days = [
-        found[:10]
-        for block in blocks
-        if _may_be_dateline(block) and (found := block_date(block, day_first=day_first))
-    ]
+    days = [found[:10] for block in blocks if (found := _dated(block, day_first=day_first))]
     if len(set(days)) < MIN_LISTED_DATES:
         return False
     return all(a >= b for a, b in pairwise(days))

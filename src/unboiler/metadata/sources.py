@@ -421,13 +421,15 @@ BYLINE_REPLY_TYPES: Final = frozenset({"answer", "review"})
 
 def in_reply_item(element: Any) -> bool:
     """Whether ``element`` lies in a microdata item of :data:`BYLINE_REPLY_TYPES` (a Q&A
-    page's ``Answer``, a ``Review``): the byline there is the reply's writer's, not the
+    page's ``Answer``, a ``Review``) that is another item's property (``itemprop``:
+    ``suggestedAnswer``, ``review``): the byline there is the reply's writer's, not the
     page's (Zhihu's answerer, with the badge beside the name, was taken for the question
-    page's author)."""
+    page's author).  A critic's review that is the page's own item is no reply."""
     node = element
     while node is not None and node.tag not in ("body", "html"):
-        if "itemscope" in node.attributes:
-            kind = (node.attributes.get("itemtype") or "").rstrip("/").rsplit("/", 1)[-1]
+        attributes = node.attributes
+        if "itemscope" in attributes and "itemprop" in attributes:  # a property's item
+            kind = (attributes.get("itemtype") or "").rstrip("/").rsplit("/", 1)[-1]
             if kind.casefold() in BYLINE_REPLY_TYPES:
                 return True
         node = node.parent

@@ -247,20 +247,29 @@ def without_site_label(title: str, site_names: Iterable[str], shown: Iterable[st
     return rest if any(same_headline(rest, heading) for heading in shown) else title
 
 
+#: A title's part after a dash that opens with an article in lower case is the
+#: headline's apposition ("Driftwood – a stateless SQL database"), not another title.
+APPOSITION: Final = re.compile(r"(?:a|an|the)\s")
+
+
 def clean_title(title: str, site_names: Iterable[str] = ()) -> str:
     """The headline of a title that holds more ("Headline | Site", "Site - Headline",
     "Headline - Tagline | Site"): the site's name is dropped from the ends (one of
     ``site_names``, or a domain), then the first part is the headline when it has at
     least :data:`MIN_HEADLINE_WORDS` words."""
     stripped = strip_site(unbracketed(title), site_names)
-    parts = TITLE_SEPARATOR.split(stripped)
-    if len(parts) > 1 and count_words(parts[0]) >= MIN_HEADLINE_WORDS:
+    separators = list(TITLE_SEPARATOR.finditer(stripped))
+    if separators and count_words(stripped[: separators[0].start()]) >= MIN_HEADLINE_WORDS:
+        first = separators[0]
+        end = separators[1].start() if len(separators) > 1 else len(stripped)
+        second = stripped[first.end() : end]
         # "Headline - Part 2 | Site"; "Driftwood – a stateless SQL database | Site": a
-        # part that opens in lower case goes on with the headline's sentence, where a
-        # site's tagline is a title of its own
-        if _numbered_part(parts[1]) or parts[1][:1].islower():
-            return stripped[: stripped.find(parts[1]) + len(parts[1])].strip()
-        return parts[0].strip()
+        # part that opens with an article in lower case says what the headline's name
+        # is, where a tagline ("– thoughts on gardening"), a byline ("– by Jane Doe") or
+        # a section ("– rust") is a title of its own
+        if _numbered_part(second) or APPOSITION.match(second):
+            return stripped[:end].strip()
+        return stripped[: first.start()].strip()
     return stripped
 
 

@@ -1421,7 +1421,8 @@ _GLUED_LINK: Final = re.compile(
 #: upper-case letter starting a word in lower case ("New York, NY</span><span>Full-time",
 #: "UK</b>Limited"), and closing punctuation that ends a phrase, then an upper-case letter
 #: ("Engineer (Go)</span><span>Remote", "API?</span><span>Operational"); a job board's and
-#: a status page's fields came out glued so.
+#: a status page's fields came out glued so.  In sample (``unboiler eval wcxb``), WCXB's
+#: F1 went from 0.93179 to 0.93183: 8 pages better, none worse.
 CASE_EDGE: Final = "\x07"
 #: Punctuation that ends a phrase, after which an element's edge and an upper-case
 #: letter start another.
@@ -2274,24 +2275,42 @@ CSS_NUMBERED_STYLES: Final = {
     "lower-roman": "i",
     "upper-roman": "I",
 }
-_LIST_STYLE: Final = re.compile(r"list-style(?:-type)?\s*:\s*([a-z-]+)", re.IGNORECASE)
+_LIST_STYLE: Final = re.compile(r"list-style(?:-type)?\s*:\s*([^;]+)", re.IGNORECASE)
+#: The ``list-style-type`` keywords the shorthand may name beside a position or an image.
+_LIST_TYPE_WORDS: Final = frozenset({*CSS_NUMBERED_STYLES, "none", "disc", "circle", "square"})
+#: An item that numbers itself ("4.1 You may...", "2) ...", "(b) ...").
+_NUMBERED_BY_HAND: Final = re.compile(r"\s*(?:\d+(?:\.\d+)*[.)]?|\(?[a-z]\))\s", re.IGNORECASE)
 
 
 def _list_style(node: LexborNode) -> str | None:
     """The ``list-style-type`` a list's inline style gives it, on the list or alike on
     every one of its items (a recipe plugin's steps: ``<ul>`` of ``<li style=
     "list-style-type: decimal">``), lower-cased; None when it gives none."""
-    found = _LIST_STYLE.search(node.attributes.get("style") or "")
-    if found is not None:
-        return found.group(1).lower()
+    own = _list_type(node.attributes.get("style") or "")
+    if own is not None:
+        return own
     items = [child for child in node.iter(include_text=False) if child.tag == "li"]
-    kinds = set()
-    for item in items:
-        match = _LIST_STYLE.search(item.attributes.get("style") or "")
-        if match is None:
-            return None
-        kinds.add(match.group(1).lower())
+    kinds = {_list_type(item.attributes.get("style") or "") for item in items}
     return kinds.pop() if len(kinds) == 1 else None
+
+
+def _numbered_by_hand(items: list[list[Block]]) -> bool:
+    """Whether every item's text opens with a number of its own (:data:`_NUMBERED_BY_HAND`)."""
+    for blocks in items:
+        first = blocks[0] if blocks else None
+        if not isinstance(first, (Paragraph, Heading)):
+            return False
+        if not _NUMBERED_BY_HAND.match(plain(first.inlines) + " "):
+            return False
+    return bool(items)
+
+
+def _list_type(style: str) -> str | None:
+    """The list-style type an inline style names (``list-style: outside none``: none)."""
+    found = _LIST_STYLE.search(style)
+    if found is None:
+        return None
+    return next((word for word in found.group(1).lower().split() if word in _LIST_TYPE_WORDS), None)
 
 
 def _ordinals(node: LexborNode, values: list[int | None]) -> list[int]:
@@ -3352,7 +3371,9 @@ class _Layout:
         tasks = checks if any(check is not None for check in checks) else None
         style: str | None = (node.attributes.get("type") or "").strip()
         shown = _list_style(node)
-        if node.tag == "ol" and shown == "none":  # numbered by hand in its items ("4.1 ...")
+        if node.tag == "ol" and shown == "none" and _numbered_by_hand(items):
+            # its own numbers hidden, its items number themselves ("4.1 ..."); without
+            # them its numbers come from CSS counters, and it keeps its own
             return [ListBlock(False, 1, items, checks=tasks, direction=self.direction)]
         if node.tag != "ol":
             if shown not in CSS_NUMBERED_STYLES:
@@ -3576,7 +3597,10 @@ EQUATION_NUMBER: Final = re.compile(r"\(\s*[\w.]{1,12}\s*\)")
 #: when it is a grid: at least this many rows, each of the same number of cells, and each
 #: cell a few short lines (an API reference's parameters: "board_id" over "required",
 #: beside "string" over what it is).  A layout table's cells are long (a forum's posts) or
-#: many lines (a menu), and its rows are few or uneven.
+#: many lines (a menu), and its rows are few or uneven.  The bounds are not fitted; with
+#: them the Markdown structure benchmark (``benchmarks/markdown_structure.py``) finds 2,454
+#: of WCXB's 2,976 gold table rows, against 2,435 without, and the same headings and
+#: list items.
 MIN_GRID_ROWS: Final = 3
 MAX_GRID_CELL_LINES: Final = 4
 MAX_GRID_CELL_WORDS: Final = 40
