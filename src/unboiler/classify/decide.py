@@ -150,8 +150,9 @@ class DecideBlocks:
     and the page type (:func:`~unboiler.classify.default_model.favor_beta`,
     :func:`~unboiler.classify.default_model.choose_blocks`: none on a page where no
     block is likely content; the lines of one ``<pre>`` and the cells of one table row
-    together, see :mod:`unboiler.filters.units`); each block keeps its own probability
-    in :attr:`TextBlock.score`."""
+    together, see :mod:`unboiler.filters.units`), then the rules right after the cut
+    (:func:`after_the_cut`: a kept list's ends, hidden copies, heading copies, ad
+    labels); each block keeps its own probability in :attr:`TextBlock.score`."""
 
     model: DefaultModel
     favor: str = "balanced"
