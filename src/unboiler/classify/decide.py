@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
@@ -90,28 +90,13 @@ def after_the_cut(
     a block's text, read only where a rule needs it."""
     keep = keep_list_ends(keep, probabilities, lists)
     hidden = blocks[:, HIDDEN_COLUMN] > 0
-    if (keep & hidden).any():
-        keep = hidden_copies(_Texts(texts, len(keep)), words, keep, hidden, code)
+    if (keep & hidden).any():  # the texts are read only when something hidden is kept
+        keep = hidden_copies([texts(i) for i in range(len(keep))], words, keep, hidden, code)
     headings = blocks[:, HEADING_COLUMN] > 0
     cells = marked(blocks, CELL_COLUMNS)
     keep = heading_copies(texts, words, keep, headings, lambda i: i in code or bool(cells[i]))
     boxed = headings | cells | marked(blocks, (LIST_ITEM_COLUMN,))
     return ad_labels(texts, words, keep, boxed)
-
-
-class _Texts(Sequence[str]):
-    """The blocks' texts as a sequence, each read when asked for."""
-
-    def __init__(self, text_of: Callable[[int], str], count: int) -> None:
-        self._text_of, self._count = text_of, count
-
-    def __len__(self) -> int:
-        return self._count
-
-    def __getitem__(self, index: Any) -> Any:
-        if isinstance(index, slice):
-            return [self._text_of(i) for i in range(*index.indices(self._count))]
-        return self._text_of(index)
 
 
 #: The column of whether a block is in a ``<blockquote>`` (its element or the two above),
@@ -211,7 +196,7 @@ def chrome_words(
     of its ``blocks`` features), else 0."""
     if not len(words):
         return np.zeros(0)
-    return np.where((blocks[:, list(CHROME_COLUMNS)] > 0).any(axis=1), words, 0.0)
+    return np.where(marked(blocks, CHROME_COLUMNS), words, 0.0)
 
 
 def choose_units(
