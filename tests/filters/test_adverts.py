@@ -12,7 +12,7 @@ from unboiler.filters.adverts import AD_LABEL, ad_labels
 @pytest.mark.parametrize(
     "label",
     ["Advertisement", "ADVERTISEMENT", "- Advertisement -", "Ad", "Anzeige", "Publicidad",
-     "Publicité", "Реклама", "広告", "إعلان"],
+     "Publicité", "Реклама", "広告", "إعلان", "تبلیغات", "Publicidade", "Quảng cáo"],
 )  # fmt: skip
 def test_labels_in_many_languages(label: str) -> None:
     assert AD_LABEL.match(label)

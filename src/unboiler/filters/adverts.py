@@ -22,12 +22,13 @@ import numpy as np
 import numpy.typing as npt
 
 #: The labels of an advertisement's slot, whole (case, spaces and punctuation aside):
-#: English, German, Spanish, French, Italian, Polish and Czech, Russian, Japanese,
-#: Chinese, Korean, Dutch, Danish and Norwegian, Finnish, Greek, Hebrew, Arabic.
+#: English, German, Spanish, Portuguese, French, Italian, Polish and Czech, Turkish,
+#: Russian, Japanese, Chinese, Korean, Dutch, Danish and Norwegian, Swedish, Finnish,
+#: Greek, Hebrew, Arabic, Persian, Hindi, Indonesian, Vietnamese, Thai.
 AD_LABEL: Final = re.compile(
-    r"^\W*(?:advertisements?|advertising|ads?|anzeige|werbung|publicidad|publicit[ée]|"
-    r"pubblicit[àa]|reklama|реклама|広告|广告|광고|advertentie|annonce|mainos|"
-    r"διαφήμιση|פרסומת|إعلان)\W*$",
+    r"^\W*(?:advertisements?|advertising|ads?|anzeige|werbung|publicidad|publicidade|"
+    r"publicit[ée]|pubblicit[àa]|reklama|reklam|реклама|広告|广告|광고|advertentie|annonce|"
+    r"annons|mainos|διαφήμιση|פרסומת|إعلان|تبلیغات|آگهی|विज्ञापन|iklan|quảng cáo|โฆษณา)\W*$",
     re.IGNORECASE,
 )
 #: A label is a word or two ("Advertisement", "- Advertisement -" reads as one, "Sponsored
