@@ -496,3 +496,17 @@ def test_a_line_cut_at_an_element_shown_in_it_is_labelled_as_continued() -> None
         ("Posted by Ann", False),
         ("on Monday", True),
     ]
+
+
+def test_a_line_cut_at_a_checkbox_goes_on_after_it() -> None:
+    # a form field in a sentence (Tufte's sidenote toggles) shows no text of its own
+    document = parse(
+        "<body><p>Notes<input type=checkbox id=n><span>A note.</span> go on.</p>"
+        "<form>Search<input type=text></form><p>After</p></body>"
+    )
+    assert [(block.text, Label.CONTINUES in block.labels) for block in document.blocks] == [
+        ("Notes", False),
+        ("A note. go on.", True),
+        ("Search", False),
+        ("After", False),
+    ]

@@ -58,9 +58,12 @@ ADDED_IGNORABLE_TAGS: Final = frozenset(
 #: them the metadata elements that microdata writes inside a post or a price ("Price:
 #: <meta itemprop=priceCurrency content=USD>$19.99", "Posted by Ann<link
 #: itemprop=url href=...> on Jan 1"): HTML lets them stand in a line of text (§4.2.4,
-#: §4.2.5, when they carry ``itemprop``), and they show nothing there.
+#: §4.2.5, when they carry ``itemprop``), and they show nothing there.  And
+#: ``<input>``, a box that holds no text (HTML standard, "phrasing content"): the CSS
+#: sidenotes of Tufte's layout, which many blogs use, put a checkbox in the middle of a
+#: sentence to show and hide the note, and the paragraph came out cut in two there.
 IN_LINE_IGNORED_TAGS: Final = frozenset(
-    {"svg", "math", "script", "style", "template", "meta", "link", "base"}
+    {"svg", "math", "script", "style", "template", "meta", "link", "base", "input"}
 )
 #: Every element that runs on inside a line of text: a block does not end at it.
 INLINE_TAGS: Final = (

@@ -21,3 +21,29 @@ def test_a_kept_lists_ends_do_not_undo_a_later_rule() -> None:
     lists = [[[0], [1], [2]]]
     kept = after_the_cut(keep, probabilities, blocks, texts.__getitem__, words, set(), lists)
     assert kept.tolist() == [True, True, False, True, True]
+
+
+def test_a_pages_lists_are_walked_only_when_one_is_split() -> None:
+    from unboiler.classify.decide import split_lists
+    from unboiler.classify.signals import page_signals
+    from unboiler.filters.units import list_groups
+    from unboiler.parse import parse
+
+    doc = parse(
+        "<p>An opening paragraph of the page, long enough to be one.</p>"
+        "<ul><li>Flour</li><li>Sugar</li><li><span><b>Salt</b></span></li></ul>"
+        "<p>A closing paragraph.</p>"
+    )
+    blocks = page_signals(doc).blocks
+    texts = [block.text for block in doc.blocks]
+    items = [texts.index(text) for text in ("Flour", "Sugar", "Salt")]
+    assert list_groups(doc) == [[[i] for i in items]]
+    keep = np.ones(len(texts), dtype=np.bool_)
+    assert split_lists(doc, keep, blocks) == []  # every item kept: nothing to mend
+    assert split_lists(doc, ~keep, blocks) == []  # none kept
+    keep[items[-1]] = False
+    # one item dropped: the lists, every one of whose blocks the feature marks
+    assert split_lists(doc, keep, blocks) == list_groups(doc)
+    keep = np.zeros(len(texts), dtype=np.bool_)
+    keep[items[0]] = True
+    assert split_lists(doc, keep, blocks) == list_groups(doc)

@@ -1646,3 +1646,22 @@ def test_a_screen_readers_word_is_said_apart_from_the_words_it_touches() -> None
     assert to_text(_all_content(page)) == "Regular price $24.00 USD"
     page = '<body><p>Paid (<span class="sr-only">in euros</span>)</p></body>'
     assert to_text(_all_content(page)) == "Paid (in euros)"
+
+
+@pytest.mark.parametrize("output", ["text", "markdown", "html"])
+def test_a_sidenotes_checkbox_does_not_cut_its_paragraph(output: str) -> None:
+    # Tufte's CSS sidenotes: a label and a checkbox in the sentence show and hide the
+    # note, which the page prints in the margin; a reader reads one paragraph
+    page = (
+        "<p>Tufte puts notes in the margin<label for='sn-1' class='margin-toggle'></label>"
+        "<input type='checkbox' id='sn-1' class='margin-toggle'><span class='sidenote'>"
+        "A note.</span> so the eye need not travel.</p><p>Then another paragraph.</p>"
+    )
+    document = unboiler.parse(page)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    rendered = render(document, output, extractor="by-hand")
+    paragraphs = [re.sub(r"<[^>]+>", "", line) for line in rendered.split("\n") if line]
+    assert paragraphs == [
+        "Tufte puts notes in the margin A note. so the eye need not travel.",
+        "Then another paragraph.",
+    ]
