@@ -1665,3 +1665,25 @@ def test_a_sidenotes_checkbox_does_not_cut_its_paragraph(output: str) -> None:
         "Tufte puts notes in the margin A note. so the eye need not travel.",
         "Then another paragraph.",
     ]
+
+
+@pytest.mark.parametrize("output", ["text", "markdown", "html"])
+def test_a_cell_that_is_an_icon_reads_its_name(output: str) -> None:
+    # a plan comparison's ticks and crosses, named as a screen reader names them
+    page = (
+        "<table><tr><th>Feature</th><th>Free</th><th>Pro</th></tr>"
+        "<tr><td>Backups</td><td><span class='icon-x' aria-label='No'></span></td>"
+        "<td><i class='fa fa-check' title='Included'></i></td></tr>"
+        "<tr><td>Support</td><td><svg role='img'><title>Email only</title></svg></td>"
+        "<td><img src='check.svg' alt='Yes'></td></tr>"
+        # hidden from screen readers: no name; text in the cell: the text
+        "<tr><td>Audit</td><td><i class='fa' title='x' aria-hidden='true'></i></td>"
+        "<td><i title='Tick'></i> Daily</td></tr></table>"
+    )
+    document = unboiler.parse(page)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    rendered = re.sub(r"<[^>]+>", " ", render(document, output, extractor="by-hand"))
+    for row in ("Backups No Included", "Support Email only Yes", "Audit Daily"):
+        words = row.split()
+        assert re.search(r"\W+".join(map(re.escape, words)), rendered), (row, rendered)
+    assert "Tick" not in rendered and "x" not in rendered

@@ -52,7 +52,14 @@ from unboiler.output.formula import (
     formula_parts,
     is_display,
 )
-from unboiler.text import INVISIBLE_CHARACTERS, LONG_TEXT, pieces, remove_space, visible
+from unboiler.text import (
+    INVISIBLE_CHARACTERS,
+    LONG_TEXT,
+    normalize_space,
+    pieces,
+    remove_space,
+    visible,
+)
 
 # --------------------------------------------------------------------------- tag tables
 
@@ -3496,7 +3503,7 @@ class _Layout:
             [
                 [
                     Cell(
-                        _cell_line(blocks),
+                        _cell_line(blocks or (_named_icon(cell) if has_header else [])),
                         header=cell.tag == "th",
                         colspan=_span(cell.attributes.get("colspan"), MAX_COLSPAN),
                         rowspan=_span(cell.attributes.get("rowspan"), MAX_ROWSPAN),
@@ -3623,6 +3630,58 @@ def _grid_of_data(rows: list[list[tuple[LexborNode, list[Block]]]]) -> bool:
             if sum(len(plain(p.inlines).split()) for p in paragraphs) > MAX_GRID_CELL_WORDS:
                 return False
     return True
+
+
+#: The elements an icon is drawn with, whose ``title`` names it (Font Awesome's and
+#: Bootstrap's ``<i class="fa fa-check" title="Included">``; an ``<img>``'s ``alt``
+#: and any element's ``aria-label`` name it too).
+ICON_TAGS: Final = frozenset({"i", "span", "svg", "img", "em"})
+
+
+def _named_icon(cell: LexborNode) -> list[Block]:
+    """The text alternative of the icon that is a table cell's only content ("Yes",
+    "Included"), as a screen reader reads the cell (WAI-ARIA's accessible name:
+    ``aria-label``, an image's ``alt``, an SVG's ``<title>``, an icon's ``title``), as a
+    paragraph; none when the cell holds text or nothing with a name.  A comparison
+    table's ticks and crosses are its data: without their names, a plan's row read "SSO"
+    and two empty cells.  An icon hidden from screen readers (``aria-hidden``) names
+    nothing, and only a table of data with header cells has its icons named: a layout
+    table's cells hold logos and advertisements."""
+    if _shown_text(cell):
+        return []
+    for node in cell.traverse():
+        if node is cell or not node.is_element_node or _hidden_from_readers(node):
+            continue
+        attributes = node.attributes
+        tag = node.tag or ""
+        names = [attributes.get("aria-label")]
+        if tag == "img":
+            names.append(attributes.get("alt"))
+        if tag in ICON_TAGS:
+            names.append(attributes.get("title"))
+        if tag == "svg":
+            title = node.css_first("title")
+            names.append(title.text() if title is not None else None)
+        for name in names:
+            text = normalize_space(name or "")
+            if text:
+                return [Paragraph([text])]
+    return []
+
+
+def _shown_text(element: LexborNode) -> bool:
+    """Whether ``element`` holds text a page shows: outside the elements whose content
+    is never page text (an SVG's ``<title>``, a script)."""
+    for node in element.traverse(include_text=True):
+        if node.is_text_node and (node.text_content or "").strip():
+            parent = node.parent
+            while parent is not None and parent != element:
+                if parent.tag in tags.IGNORED_TAGS:
+                    break
+                parent = parent.parent
+            else:
+                return True
+    return False
 
 
 def _row_line(cells: list[tuple[LexborNode, list[Block]]]) -> list[Inline]:
