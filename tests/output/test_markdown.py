@@ -1118,3 +1118,53 @@ def test_a_srcset_address_may_hold_commas_and_a_hidden_lazy_image_keeps_its_copy
     markdown = to_markdown(document, images=True)
     assert "![Chart](https://res.example/upload/c_scale,w_400/chart.jpg)" in markdown
     assert "![Photo](https://ex.com/a.jpg)" in markdown  # the only picture shown
+
+
+def test_a_threads_posts_are_parted_by_a_thematic_break() -> None:
+    # a question and its answers (schema.org items), then a forum's posts (siblings of
+    # one class), then comments nested in an answer (parts of it, not posts apart)
+    page = (
+        "<h1>Reversing a list</h1>"
+        "<div itemscope itemtype='https://schema.org/Question'><p>How do I do it?</p></div>"
+        "<div class='answer' itemscope itemtype='http://schema.org/Answer'><p>Slice it "
+        "backwards.</p><div class='comment'><p>Nice one, thanks.</p></div><div "
+        "class='comment'><p>Thanks, that works.</p></div></div><div class='answer'><p>Call "
+        "the reverse method.</p></div><div class='posts'><div class='post'><p>The first "
+        "post. \U0001f606</p></div><div class='post'><p>The second post!</p></div></div>"
+    )
+    markdown = to_markdown(all_content(page))
+    assert markdown.split("\n\n") == [
+        "# Reversing a list",
+        "How do I do it?",
+        "---",
+        "Slice it backwards.",
+        "Nice one, thanks.",
+        "Thanks, that works.",
+        "---",
+        "Call the reverse method.",
+        "---",
+        "The first post. \U0001f606",
+        "---",
+        "The second post!",
+    ]
+    assert to_html(all_content(page)).count("<hr>") == 4
+    assert "---" not in to_text(all_content(page))  # the text output parts paragraphs alone
+
+
+def test_one_post_cards_or_sections_are_not_parted() -> None:
+    page = (
+        "<article><h1>A post</h1><p>Its text is here.</p></article><div class='reply'><p>A "
+        "box to reply to it.</p></div><div class='comment-form'><p>Leave a comment here."
+        "</p></div><p class='post'>Alone of its class, it is.</p>"
+    )
+    assert "---" not in to_markdown(all_content(page))
+    # a listing's cards (no prose) and a list article's sections (each opens with a
+    # heading) need no break
+    cards = "".join(
+        f"<article><p>Oversized T-shirt</p><p>Regular Price: ${n}</p></article>" for n in (24, 36)
+    )
+    sections = "".join(
+        f"<article><h2>Course {n}</h2><p>You will learn a lot here.</p></article>"
+        for n in (1, 2)
+    )
+    assert "---" not in to_markdown(all_content(f"<main>{cards}{sections}</main>"))

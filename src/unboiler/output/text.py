@@ -429,6 +429,118 @@ class Rule:
 
 Block = Paragraph | Heading | CodeBlock | Quote | ListBlock | Table | Rule
 
+#: schema.org types (microdata ``itemtype``) of an item that is one post among others:
+#: a question and its answers, a thread's posts, reviews, the entries of a blog's page.
+POST_TYPES: Final = frozenset(
+    {
+        "question", "answer", "comment", "discussionforumposting", "socialmediaposting",
+        "review", "blogposting", "article", "newsarticle",
+    }
+)  # fmt: skip
+#: Class names of a post that repeats among its siblings (phpBB's ``post``, Stack
+#: Exchange's ``answer``, old Reddit's and WordPress's ``comment``).
+POST_CLASSES: Final = frozenset({"post", "answer", "comment", "message", "reply"})
+
+
+def is_post(node: LexborNode) -> bool:
+    """Whether ``node`` is one post of a page of several: an ``<article>`` (the HTML
+    standard, §4.3.2: "a forum post, a user-submitted comment", each one of its own), an
+    item of a post's schema.org type (:data:`POST_TYPES`), or an element of a post's
+    class (:data:`POST_CLASSES`) beside another of the same tag and class."""
+    if node.tag == "article":
+        return True
+    attributes = node.attributes
+    itemtype = attributes.get("itemtype")
+    if itemtype:
+        kinds = {url.rstrip("/").rsplit("/", 1)[-1].lower() for url in itemtype.split()}
+        if kinds & POST_TYPES:
+            return True
+    names = POST_CLASSES.intersection((attributes.get("class") or "").lower().split())
+    if not names:
+        return False
+    for backwards in (True, False):
+        sibling = node.prev if backwards else node.next
+        while sibling is not None and not sibling.is_element_node:
+            sibling = sibling.prev if backwards else sibling.next
+        if (
+            sibling is not None
+            and sibling.tag == node.tag
+            and names.intersection((sibling.attributes.get("class") or "").lower().split())
+        ):
+            return True
+    return False
+
+
+#: A sentence's end, before any closing quotes, brackets, emoji or other symbols
+#: (Unicode's "So" and "Sk" categories: "Polaroid, baby, Polaroid. 😆").
+_SENTENCE_END: Final = re.compile(r"[.!?\u2026\u3002\uff01\uff1f\u061f\u0964]$")
+#: A prose paragraph has at least this many words and ends a sentence, or has
+#: :data:`POST_LONG_WORDS` (a reply that ends without a full stop).  A post whose
+#: paragraphs are none of these is no prose (a product card's "Regular Price: $36", a
+#: teaser's "Bib Gourmand | Crown Heights").
+POST_PROSE_WORDS: Final = 3
+POST_LONG_WORDS: Final = 8
+_CLOSING: Final = frozenset("\"'\u201d\u2019\u00bb)]")
+
+
+def _prose(block: Block) -> bool:
+    """Whether ``block`` is a paragraph of prose (:data:`POST_PROSE_WORDS`)."""
+    if not isinstance(block, Paragraph):
+        return False
+    text = plain(block.inlines).strip()
+    words = len(text.split())
+    if words >= POST_LONG_WORDS:
+        return True
+    if words < POST_PROSE_WORDS:
+        return False
+    end = len(text)
+    while end and (
+        text[end - 1] in _CLOSING
+        or text[end - 1].isspace()
+        or unicodedata.category(text[end - 1]) in ("So", "Sk")
+    ):
+        end -= 1
+    return _SENTENCE_END.search(text[:end]) is not None
+
+
+class _Posts:
+    """The posts one flow reads through (:func:`is_post`, outside any other), and the
+    thematic breaks that part them: a thread's posts and a question's answers run on
+    in a flow of paragraphs, and where one ends is where the next starts.  A break
+    parts two posts of prose (:func:`_prose`), so that a listing's cards (an
+    ``<article>`` each, as often as a forum's posts) are not cut apart at every price;
+    a post that opens with a heading is set apart by it already (the sections of a
+    list article)."""
+
+    def __init__(self) -> None:
+        self.node: LexborNode | None = None
+        self.start = 0
+        self.prose_before = False
+
+    def enter(self, node: LexborNode, blocks: list[Block]) -> None:
+        if self.node is None and is_post(node):
+            self.node = node
+            self.start = len(blocks)
+
+    def leave(self, node: LexborNode, blocks: list[Block]) -> None:
+        if self.node is None or node != self.node:
+            return
+        self.node = None
+        own = blocks[self.start :]
+        if not own:
+            return
+        prose = any(map(_prose, own))
+        if (
+            prose
+            and self.prose_before
+            and self.start
+            and not isinstance(blocks[self.start - 1], Rule)
+            and not isinstance(own[0], Heading)
+        ):
+            blocks.insert(self.start, Rule())
+        self.prose_before = prose
+
+
 # --------------------------------------------------------------------------- selection
 
 
@@ -3062,6 +3174,7 @@ class _Layout:
         reading: dict[Mark, LexborNode] = {}
         # The direction before each element read through that declares its own.
         directions: dict[LexborNode, str | None] = {}
+        posts = _Posts()
         node = container.first_child
         while True:
             if node is None:
@@ -3077,6 +3190,7 @@ class _Layout:
                     seams.mark(run)
                 else:
                     self.end_line(run, blocks, seams)
+                    posts.leave(node, blocks)
                     if directions and node in directions:
                         self.direction = directions.pop(node)
                     if node.tag in _DEFINITION_PARTS:
@@ -3176,6 +3290,7 @@ class _Layout:
                                 block.opens_item = self.new_item
                                 self.new_item = False
                     if structure is None:
+                        posts.enter(node, blocks)
                         parents.append(node)
                         if own:
                             directions[node] = self.direction
@@ -3862,6 +3977,7 @@ __all__ = [
     "Selection",
     "Table",
     "blocks_to_text",
+    "is_post",
     "layout",
     "normalize",
     "plain",
