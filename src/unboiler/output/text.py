@@ -3784,13 +3784,20 @@ def _named_icon(cell: LexborNode) -> list[Block]:
     return []
 
 
+#: How many elements above a text :func:`_shown_text` looks for one that hides it;
+#: text nested deeper counts as shown (the walk stays linear in the cell's size).
+SHOWN_TEXT_LEVELS: Final = 16
+
+
 def _shown_text(element: LexborNode) -> bool:
     """Whether ``element`` holds text a page shows: outside the elements whose content
     is never page text (an SVG's ``<title>``, a script)."""
     for node in element.traverse(include_text=True):
         if node.is_text_node and (node.text_content or "").strip():
             parent = node.parent
-            while parent is not None and parent != element:
+            for _ in range(SHOWN_TEXT_LEVELS):
+                if parent is None or parent == element:
+                    return True
                 if parent.tag in tags.IGNORED_TAGS:
                     break
                 parent = parent.parent
