@@ -1687,3 +1687,16 @@ def test_a_cell_that_is_an_icon_reads_its_name(output: str) -> None:
         words = row.split()
         assert re.search(r"\W+".join(map(re.escape, words)), rendered), (row, rendered)
     assert "Tick" not in rendered and "x" not in rendered
+
+
+@pytest.mark.parametrize("output", ["text", "markdown"])
+def test_a_paragraphs_indentation_is_left_out(output: str) -> None:
+    # Chinese portals indent with two ideographic spaces, older pages with &nbsp;
+    page = (
+        "<p>\u3000\u3000新华社上海5月12日电。</p>"
+        "<div>&nbsp;&nbsp;&nbsp;&nbsp;本报讯（记者 孙浩）。<br><br>&nbsp;&nbsp;次段。&nbsp;</div>"
+    )
+    document = unboiler.parse(page)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    rendered = render(document, output, extractor="by-hand")
+    assert rendered.split("\n\n") == ["新华社上海5月12日电。", "本报讯（记者 孙浩）。", "次段。"]

@@ -1601,6 +1601,13 @@ _SPACE_BEFORE_CLOSE: Final = re.compile(
 )
 _NOT_SPACE: Final = re.compile(f"[^{_SPACE_CHARS}]+")
 _SPACE: Final = re.compile(f"[{_SPACE_CHARS}]+")
+#: The spaces a page indents a line with, which no reader of the extracted text needs:
+#: Chinese and Japanese pages open each paragraph with two ideographic spaces
+#: ("\u3000\u3000新华社北京电"), older pages with a run of ``&nbsp;``.  A browser shows
+#: them (they are no HTML white space); the outputs leave them out at a paragraph's
+#: ends.  After a line break inside a paragraph they stay: there they indent a line of a
+#: poem or of code written with ``<br>`` (Blogger's code samples).
+INDENT_SPACES: Final = " \u00a0\u3000"
 _SPACE_AT_BREAK: Final = re.compile(f" ?{_BREAK} ?")
 #: What the two rewrites above need to find anything: an opening right before a space, a
 #: space right before a closing.  Looking for that first (a scan that skips to the few
@@ -1769,7 +1776,7 @@ def normalize(raw: Iterable[Inline]) -> list[Inline]:
         line = _HTML_SPACE.sub(" ", line)
     if _BREAK in line:
         line = _SPACE_AT_BREAK.sub(_BREAK, line)
-    line = line.strip(" ")
+    line = line.strip(INDENT_SPACES)
     if "\u200d" in line or "\u200c" in line:
         line = _unjoined(line)
     if not others:
