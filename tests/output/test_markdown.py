@@ -1164,7 +1164,25 @@ def test_one_post_cards_or_sections_are_not_parted() -> None:
         f"<article><p>Oversized T-shirt</p><p>Regular Price: ${n}</p></article>" for n in (24, 36)
     )
     sections = "".join(
-        f"<article><h2>Course {n}</h2><p>You will learn a lot here.</p></article>"
-        for n in (1, 2)
+        f"<article><h2>Course {n}</h2><p>You will learn a lot here.</p></article>" for n in (1, 2)
     )
     assert "---" not in to_markdown(all_content(f"<main>{cards}{sections}</main>"))
+
+
+def test_a_numbered_code_table_with_a_file_name_is_a_code_block() -> None:
+    # MkDocs Material's `title="pipeline.py" linenums="1"`: Pygments' table of numbered
+    # lines with a header row naming the file, its language on the <div> around it
+    page = (
+        "<p>Define the task:</p><div class='language-python highlight'><table "
+        "class='highlighttable'><tr><th colspan='2' class='filename'><span "
+        "class='filename'>pipeline.py</span></th></tr><tr><td class='linenos'><div "
+        "class='linenodiv'><pre><span class='normal'>1</span>\n<span class='normal'>2</span>\n"
+        "<span class='normal'>3</span></pre></div></td><td class='code'><div><pre><span>"
+        "</span><code>import csv\n\ndef load(path):\n    return list(csv.DictReader(path))\n"
+        "</code></pre></div></td></tr></table></div><p>Import it.</p>"
+    )
+    code = "import csv\n\ndef load(path):\n    return list(csv.DictReader(path))"
+    assert to_markdown(all_content(page)) == (
+        f"Define the task:\n\npipeline.py\n\n```python\n{code}\n```\n\nImport it."
+    )
+    assert f"\n\n{code}\n\n" in to_text(all_content(page))

@@ -2182,7 +2182,44 @@ def _code_language(pre: LexborNode) -> str | None:
         if language:
             return language
         below, wrapper = wrapper, wrapper.parent
+    table = _numbered_table(pre)
+    if table is not None:  # the wrapper around Pygments' table of numbered lines
+        below, wrapper = table, table.parent
+        for _ in range(CODE_LANGUAGE_DEPTH):
+            if wrapper is None or not wrapper.is_element_node or wrapper.tag in ("body", "html"):
+                break
+            language = _wrapper_language(wrapper, below)
+            if language:
+                return language
+            below, wrapper = wrapper, wrapper.parent
     return _figure_language(pre)
+
+
+#: How far above a ``<pre>`` its cell of a table of numbered lines may be (Pygments'
+#: ``<td class="code"><div><pre>``).
+NUMBERED_CELL_DEPTH: Final = 3
+
+
+def _numbered_table(pre: LexborNode) -> LexborNode | None:
+    """The table of numbered lines whose code cell holds ``pre`` (Pygments' ``linenos``
+    table, which MkDocs Material writes with its language on the ``<div>`` around the
+    table); None when it is in no such table."""
+    cell = pre.parent
+    for _ in range(NUMBERED_CELL_DEPTH):
+        if cell is None or cell.tag in ("td", "th", "body", "html"):
+            break
+        cell = cell.parent
+    if cell is None or cell.tag != "td":
+        return None
+    row = cell.parent
+    if row is None or row.tag != "tr":
+        return None
+    if not any(_line_numbers(other) for other in row.iter(include_text=False) if other.tag == "td"):
+        return None
+    table = row.parent
+    while table is not None and table.tag in ("tbody", "thead", "tfoot"):
+        table = table.parent
+    return table if table is not None and table.tag == "table" else None
 
 
 def _figure_language(pre: LexborNode) -> str | None:
@@ -3594,11 +3631,14 @@ class _Layout:
             return [code] if code.text.strip() else []
         before: list[Block] = []
         rows: list[list[tuple[LexborNode, list[Block]]]] = []
+        numbered = False  # a row of numbered code lines: Pygments' table, laid out flat
         for row in self._rows(node, before, depth):
             cells = []
             cell = row.first_child
             while cell is not None:
-                if cell.tag in ("td", "th") and not _line_numbers(cell):
+                if cell.tag in ("td", "th") and _line_numbers(cell):
+                    numbered = True
+                elif cell.tag in ("td", "th"):
                     reached = cell in self.marked or cell in self.formulas
                     cells.append((cell, self.flow(cell, depth) if reached else []))
                 cell = cell.next
@@ -3619,7 +3659,7 @@ class _Layout:
             (sum(_span(c.attributes.get("colspan"), MAX_COLSPAN) for c, _ in r) for r in rows),
             default=0,
         )
-        if not simple or columns < 2:
+        if not simple or columns < 2 or numbered:
             return before + [block for r in rows for _, blocks in r for block in blocks]
         table = Table(
             [
