@@ -1130,7 +1130,8 @@ def test_a_threads_posts_are_parted_by_a_thematic_break() -> None:
         "backwards.</p><div class='comment'><p>Nice one, thanks.</p></div><div "
         "class='comment'><p>Thanks, that works.</p></div></div><div class='answer'><p>Call "
         "the reverse method.</p></div><div class='posts'><div class='post'><p>The first "
-        "post. \U0001f606</p></div><div class='post'><p>The second post!</p></div></div>"
+        "post. \U0001f606</p></div><div class='post'><p>It says “the second "
+        "post!”</p></div></div>"
     )
     markdown = to_markdown(all_content(page))
     assert markdown.split("\n\n") == [
@@ -1145,7 +1146,7 @@ def test_a_threads_posts_are_parted_by_a_thematic_break() -> None:
         "---",
         "The first post. \U0001f606",
         "---",
-        "The second post!",
+        "It says “the second post!”",
     ]
     assert to_html(all_content(page)).count("<hr>") == 4
     assert "---" not in to_text(all_content(page))  # the text output parts paragraphs alone

@@ -480,7 +480,7 @@ _SENTENCE_END: Final = re.compile(r"[.!?\u2026\u3002\uff01\uff1f\u061f\u0964]$")
 #: teaser's "Bib Gourmand | Crown Heights").
 POST_PROSE_WORDS: Final = 3
 POST_LONG_WORDS: Final = 8
-_CLOSING: Final = frozenset("\"'\u201d\u2019\u00bb)]")
+_SENTENCE_CLOSERS: Final = frozenset("\"'\u201d\u2019\u00bb)]")
 
 
 def _prose(block: Block) -> bool:
@@ -495,7 +495,7 @@ def _prose(block: Block) -> bool:
         return False
     end = len(text)
     while end and (
-        text[end - 1] in _CLOSING
+        text[end - 1] in _SENTENCE_CLOSERS
         or text[end - 1].isspace()
         or unicodedata.category(text[end - 1]) in ("So", "Sk")
     ):
