@@ -1187,3 +1187,22 @@ def test_a_numbered_code_table_with_a_file_name_is_a_code_block() -> None:
         f"Define the task:\n\npipeline.py\n\n```python\n{code}\n```\n\nImport it."
     )
     assert f"\n\n{code}\n\n" in to_text(all_content(page))
+
+
+def test_a_code_blocks_language_label_is_its_fence_info() -> None:
+    # VitePress: the language on the <div> around the <pre> and a label above the code;
+    # MDN: a header naming the language of a `brush: js` block; a label that names no
+    # language of the block stays
+    page = (
+        "<p>Read it:</p><div class='language-js vp-adaptive-theme'><button class='copy'>"
+        "</button><span class='lang'>js</span><pre class='shiki'><code>console.log(1)"
+        "</code></pre></div><div class='code-example'><div class='example-header'><span>JS"
+        "</span></div><pre class='brush: js'>let a = 2;</pre></div>"
+        "<div><span class='title'>config.toml</span><pre>a = 1</pre></div>"
+        "<div class='tip custom-block'><p class='custom-block-title'>TIP</p><p>Only VITE_ "
+        "variables.</p></div>"
+    )
+    assert to_markdown(all_content(page)) == (
+        "Read it:\n\n```js\nconsole.log(1)\n```\n\n```js\nlet a = 2;\n```\n\n"
+        "config.toml\n\n```\na = 1\n```\n\n> TIP\n>\n> Only VITE\\_ variables."
+    )

@@ -261,14 +261,14 @@ class Paragraph:
 
 #: Class names that mark a documentation admonition, a note or warning set apart from
 #: the text: Sphinx's and MkDocs's ``admonition`` (with ``note``, ``warning``...
-#: beside it), Docusaurus's ``theme-admonition``, GitHub's ``markdown-alert`` and
-#: MDN's ``notecard``.  Written as paragraphs, a note's end cannot be told from the
-#: text that follows it; the Markdown sets it apart as a block quote and the HTML as an
+#: beside it), Docusaurus's ``theme-admonition``, GitHub's ``markdown-alert``,
+#: MDN's ``notecard`` and VitePress's ``custom-block``.  Written as paragraphs, a
+#: note's end cannot be told from the text that follows it; the Markdown sets it apart as a block quote and the HTML as an
 #: ``<aside>``, while the plain text, which has no such mark, is unchanged.  Only names
 #: made for the purpose: ``note``, ``callout`` and ``alert`` alone also name a page's
 #: banners, footnotes and sliders.
 ADMONITION_CLASSES: Final = frozenset(
-    {"admonition", "theme-admonition", "markdown-alert", "notecard"}
+    {"admonition", "theme-admonition", "markdown-alert", "notecard", "custom-block"}
 )
 #: Elements an admonition is made of (a ``<p class="admonition">`` is a paragraph).
 _ADMONITION_TAGS: Final = frozenset({"div", "aside", "section"})
@@ -1124,6 +1124,7 @@ def _drop_code_buttons(tree: Any, selection: Selection) -> None:
             frame, element = element, element.parent
         if frame is None:
             continue
+        _drop_language_label(frame, pre, selection)
         for button in frame.css("button"):
             if _content_control(button):
                 continue
@@ -1140,6 +1141,27 @@ def _drop_code_buttons(tree: Any, selection: Selection) -> None:
 
 #: The elements no frame of a block reaches up to.
 _PAGE_ROOT_TAGS: Final = frozenset({"body", "html"})
+
+
+def _drop_language_label(frame: LexborNode, pre: LexborNode, selection: Selection) -> None:
+    """Leave out of ``selection`` a text of a code block's frame, outside the ``<pre>``,
+    that is the language the block names (:func:`_code_language`): VitePress's
+    ``<span class="lang">js</span>`` and MDN's "js" over the code.  The fence's info
+    string says it, and as a paragraph of its own the word read as the page's text.  A
+    language the block does not name otherwise keeps its label."""
+    language = _code_language(pre)
+    if language is None:
+        return
+    for node in _text_nodes(frame):
+        if node in selection.texts and (node.text_content or "").strip().lower() == language:
+            element, inside = node.parent, False
+            while element is not None and element != frame:
+                if element == pre:
+                    inside = True
+                    break
+                element = element.parent
+            if not inside:
+                selection.texts.discard(node)
 
 
 def _content_control(button: LexborNode) -> bool:
@@ -2173,6 +2195,15 @@ def _code_language(pre: LexborNode) -> str | None:
         language = _class_language(element.attributes.get("class") or "")
         if language:
             return language
+    parent = pre.parent
+    if parent is not None and parent.tag == "div":
+        # the HTML standard's ``language-`` class on the <div> right around the <pre>
+        # (VitePress's ``<div class="language-js vp-adaptive-theme">``)
+        for name in (parent.attributes.get("class") or "").split():
+            if name.startswith("language-"):
+                language = _language_name(name.removeprefix("language-"))
+                if language:
+                    return language
     below: LexborNode = pre
     wrapper: LexborNode | None = pre.parent
     for _ in range(CODE_LANGUAGE_DEPTH):
