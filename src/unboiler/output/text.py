@@ -265,8 +265,8 @@ class Paragraph:
 #: MDN's ``notecard`` and VitePress's ``custom-block``.  Written as paragraphs, a
 #: note's end cannot be told from the text that follows it; the Markdown sets it apart
 #: as a block quote and the HTML as an ``<aside>``, while the plain text, which has no
-#: such mark, is unchanged.  Only names made for the purpose: ``note``, ``callout`` and ``alert`` alone also name a page's
-#: banners, footnotes and sliders.
+#: such mark, is unchanged.  Only names made for the purpose: ``note``, ``callout``
+#: and ``alert`` alone also name a page's banners, footnotes and sliders.
 ADMONITION_CLASSES: Final = frozenset(
     {"admonition", "theme-admonition", "markdown-alert", "notecard", "custom-block"}
 )
