@@ -267,6 +267,11 @@ def test_a_list_of_datelines_newest_first_is_an_index_of_other_pages() -> None:
         ("令和6年3月3日", "2024-03-03"),  # Japanese era
         ("令和元年5月1日", "2019-05-01"),  # its first year
         ("平成31年4月30日", "2019-04-30"),
+        ("中華民國113年6月3日", "2024-06-03"),  # Taiwan's Minguo calendar
+        ("民國 99 年 12 月 1 日", "2010-12-01"),
+        ("發布日期：113年6月3日", "2024-06-03"),  # its years of three digits
+        ("發布日期：113-06-03", "2024-06-03"),  # in numbers, beside Chinese
+        ("更新 113/6/3", "2024-06-03"),
     ],
 )
 def test_month_names_of_more_languages(text: str, day: str) -> None:
@@ -417,3 +422,9 @@ def test_the_publication_date_wins_over_a_revision_written_above_it(
 def test_dates_of_calendars_that_do_not_exist_are_none() -> None:
     assert parse_date("令和0年1月1日") is None  # an era's years count from 1
     assert parse_date("3 May 2560") is None  # a Buddhist-era year with a month of English
+
+
+def test_a_minguo_year_in_numbers_alone_needs_chinese_beside_it() -> None:
+    assert parse_date("113-06-03") is None  # a part number, as likely as a date
+    assert parse_date("版本 1.113-06-03") is None  # a version
+    assert parse_date("112年13月1日") is None  # no thirteenth month

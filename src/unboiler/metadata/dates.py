@@ -101,6 +101,21 @@ _ERA_DATE: Final = re.compile(
     r"(?P<era>令和|平成)\s*(?P<year>元|\d{1,2})\s*年\s*(?P<month>[01]?\d)\s*月\s*(?P<day>[0-3]?\d)\s*日"
 )
 ERA_FIRST_YEARS: Final = {"令和": 2019, "平成": 1989}
+#: Taiwan's dates in the Minguo calendar, whose year 1 is 1912: "中華民國113年6月3日"
+#: and "民國113年6月3日", or "113年6月3日" with no era (a year of three digits, 100 to
+#: 119, is Taiwan's 2011 to 2030: no common-era year of this century is so written).
+_MINGUO_DATE: Final = re.compile(
+    r"(?:(?:中華)?民國\s*(?P<era_year>\d{2,3})|(?<!\d)(?P<year>1[01]\d))\s*年\s*"
+    r"(?P<month>[01]?\d)\s*月\s*(?P<day>[0-3]?\d)\s*日"
+)
+MINGUO_OFFSET: Final = 1911
+#: The same written with numbers alone ("發布日期：113-06-03"), read in a text that
+#: holds Chinese characters only.
+_MINGUO_NUMERIC: Final = re.compile(
+    r"(?<![\d.\-/])(?P<year>1[01]\d)(?P<separator>[-/.])(?P<month>[01]?\d)(?P=separator)"
+    r"(?P<day>[0-3]?\d)(?![\d.\-/])"
+)
+_HAN: Final = re.compile(r"[\u4e00-\u9fff]")
 #: Persian dates of the Solar Hijri calendar ("۱۴ آبان ۱۴۰۳", 4 November 2024), years
 #: 1370 (1991, :data:`MIN_YEAR`) to 1499.
 _SOLAR_MONTH_NUMBER: Final = {
@@ -241,7 +256,8 @@ def parse_date(text: str, *, day_first: bool = False) -> str | None:
     "17 de mayo de 2024", "17-ago-2024"; "May 17th, 2024"; "Fri May 17 09:30:00 CEST
     2024"; ``2024年5月17日``, "2024. 5. 17." and "ngày 17 tháng 5 năm 2024"; Thai dates
     of the Buddhist era ("17 พฤษภาคม 2567"), Persian ones of the Solar Hijri calendar
-    ("۲۸ اردیبهشت ۱۴۰۳") and Japanese ones of the emperor's ("令和6年5月17日"); then
+    ("۲۸ اردیبهشت ۱۴۰۳"), Japanese ones of the emperor's ("令和6年5月17日") and
+    Taiwan's of the Minguo calendar ("民國113年5月17日"); then
     numbers only, day first (``17.05.2024``), except with slashes, month first as in
     the US (``05/17/2024``) unless the first number cannot be a month or ``day_first``
     says the page writes the day first there too (``17/05/2024``,
@@ -285,6 +301,13 @@ def parse_date(text: str, *, day_first: bool = False) -> str | None:
         reign = 1 if match["year"] == "元" else int(match["year"])
         found = _day(ERA_FIRST_YEARS[match["era"]] - 1 + reign, match["month"], match["day"])
         if found and reign >= 1:  # an era's years count from 1
+            return found.isoformat()
+    match = _MINGUO_DATE.search(text) or (_HAN.search(text) and _MINGUO_NUMERIC.search(text))
+    if match:
+        groups = match.groupdict()
+        minguo = int(groups.get("era_year") or match["year"]) + MINGUO_OFFSET
+        found = _day(minguo, match["month"], match["day"])
+        if found:
             return found.isoformat()
     match = _NUMERIC_DATE.search(text)
     if match:
