@@ -32,6 +32,13 @@ def test_a_comment_count_in_the_heading_is_not_part_of_the_title() -> None:
     assert title_of(head, body) == "Islanders Vote To Keep The Night Ferry"
 
 
+def test_a_button_in_the_heading_is_not_part_of_the_title() -> None:
+    # rustdoc's "Copy item path" after the item's name
+    head = "<title>tokio - Rust</title>"
+    body = f"<h1>Crate tokio<button id='copy-path'>Copy item path</button></h1>{RUNNING_TEXT}"
+    assert title_of(head, body) == "Crate tokio"
+
+
 def test_a_heading_inside_the_logo_is_not_the_title() -> None:
     head = "<title>Night ferry timetable :: Harbour Pages ::</title>"
     body = f'<div class="topbar__logo"><h1>Harbour Pages</h1></div>{RUNNING_TEXT}'

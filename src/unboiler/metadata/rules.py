@@ -199,9 +199,11 @@ LOGO_WORDS: Final = re.compile(r"logo", re.IGNORECASE)
 LOGO_DEPTH: Final = 3
 #: Elements at the start or end of a heading that are no part of its headline: the
 #: count of its comments ("139" linking to ``#comments``, or in an element whose class
-#: says comment) and its date (a ``<time>``: "Dec 18 2025 Preparing a transition").
+#: says comment), its date (a ``<time>``: "Dec 18 2025 Preparing a transition") and a
+#: button (rustdoc's "Copy item path" after an item's name).
 HEADING_EXTRAS_SELECTOR: Final = (
-    'a[href*="#comment" i], a[href*="#respond" i], a[href*="#disqus" i], [class*="comment" i], time'
+    'a[href*="#comment" i], a[href*="#respond" i], a[href*="#disqus" i], [class*="comment" i], '
+    "time, button"
 )
 #: Headings read at most (a page without ``<h1>`` may have hundreds of ``<h2>``).
 MAX_HEADINGS: Final = 30
