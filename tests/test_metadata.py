@@ -108,6 +108,25 @@ def test_publisher_and_website_give_the_site_name() -> None:
     assert meta_html(ld({"@type": "WebSite", "name": "Field Notes"})).sitename == "Field Notes"
 
 
+def test_a_sites_name_is_read_from_the_title_when_nothing_else_gives_it() -> None:
+    body = "<h1>Kyoto's canals</h1><p>The canals of Kyoto carry water from the lake.</p>"
+    assert meta_html("<title>Kyoto's canals - Wikipedia</title>", body).sitename == "Wikipedia"
+    chinese = "<title>国产大飞机首飞_新华网</title>"
+    assert meta_html(chinese, "<h1>国产大飞机首飞</h1>").sitename == "新华网"
+    # the headline last, the site first
+    blog = "<title>Blog | How we built search</title>"
+    assert meta_html(blog, "<h1>How we built search</h1>").sitename == "Blog"
+    # with an address, a word of the name must be in its host: a tagline is no name
+    head = "<title>Best EVs of 2026 - Car Talk</title>"
+    assert meta_html(head, url="https://www.cartalk.com/evs").sitename == "Car Talk"
+    head = "<title>Postman: The API Platform | Sign Up for Free</title>"
+    assert meta_html(head, url="https://www.postman.com/").sitename is None
+    # a title of one part names no site; a stated name wins
+    assert meta_html("<title>Just a headline</title>").sitename is None
+    stated = '<meta property="og:site_name" content="Field Notes"><title>A - B</title>'
+    assert meta_html(stated).sitename == "Field Notes"
+
+
 def test_a_person_who_publishes_a_blog_is_not_its_name() -> None:
     # Yoast's graph: the writer is the publisher, named untyped as the article's author
     # first and typed as a Person further on; the site has a name of its own

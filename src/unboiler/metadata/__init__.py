@@ -176,7 +176,9 @@ def extract_metadata(document: TextDocument) -> Metadata:
         author=_shown(_author(page, near, title)),
         date=_date(page, near),
         language=_language(page),
-        sitename=_shown(sites[0] if sites else None),
+        sitename=_shown(
+            sites[0] if sites else _title_site(document.title, title, canonical or document.url)
+        ),
         description=_shown(_description(page)),
         image=image,
         url=canonical,
@@ -206,6 +208,46 @@ def _site_names(meta: dict[str, list[str]], data: StructuredData) -> list[str]:
     names.extend(first_values(meta, SITE_NAME_META))
     names.extend(name for value in persons for name in data.names(value))
     return list(unique(names))
+
+
+#: The most words of a site's name read from a ``<title>`` (:func:`_title_site`).
+MAX_TITLE_SITE_WORDS: Final = 4
+
+
+#: The fewest letters of a word of that name found in the site's address.
+MIN_ADDRESS_WORD: Final = 3
+
+
+def _title_site(title: str | None, headline: str | None, url: str | None) -> str | None:
+    """The site's name as the ``<title>`` writes it beside the headline, for a page that
+    names its site nowhere else (no publisher, ``WebSite`` or ``og:site_name``): the
+    title's last part ("Headline - Wikipedia", "标题_新华网"), or its first when the
+    headline is the last ("Blog | How we built search"), of at most
+    :data:`MAX_TITLE_SITE_WORDS` words and no part of the headline.  When the page's
+    address is known, a word of the name must be in its host ("Car Talk" for
+    cartalk.com, "Gentoo wiki" for wiki.gentoo.org): the last part is as often a tagline
+    ("Stripe Payments | Global Payment Processing Platform", "... | Sign Up for Free")."""
+    if not title or not headline:
+        return None
+    parts = [part.strip() for part in TITLE_SEPARATOR.split(title)]
+    if len(parts) < 2:
+        return None
+    folded = fold(headline)
+    host = "".join(fold(" ".join(domain_names(url)[:1])).split())
+    for part in (parts[-1], parts[0]):
+        name = fold(part)
+        if (
+            name
+            and count_words(part) <= MAX_TITLE_SITE_WORDS
+            and name not in folded
+            and not same_headline(part, headline)
+            and (
+                not host
+                or any(len(word) >= MIN_ADDRESS_WORD and word in host for word in name.split())
+            )
+        ):
+            return part
+    return None
 
 
 def _title(page: _Page) -> tuple[str | None, int | None]:
