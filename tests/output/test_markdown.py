@@ -1206,3 +1206,5 @@ def test_a_code_blocks_language_label_is_its_fence_info() -> None:
         "Read it:\n\n```js\nconsole.log(1)\n```\n\n```js\nlet a = 2;\n```\n\n"
         "config.toml\n\n```\na = 1\n```\n\n> TIP\n>\n> Only VITE\\_ variables."
     )
+    assert "\n\njs\n\nconsole.log(1)" in to_text(all_content(page))  # the text's only mention
+    assert "<p>js</p>" not in to_html(all_content(page))

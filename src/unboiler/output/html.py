@@ -38,6 +38,7 @@ from unboiler.output.text import (
     Rule,
     Table,
     layout,
+    without_language_labels,
 )
 
 INLINE_TAGS: Final = {
@@ -171,7 +172,7 @@ class _Writer:
                 written.append("<dl>\n" + "\n".join(map(_entry, entries)) + "\n</dl>")
                 entries.clear()
 
-        for block in blocks:
+        for block in without_language_labels(blocks):
             if isinstance(block, Paragraph) and block.part is not None:
                 if block.opens_list:
                     close_list()

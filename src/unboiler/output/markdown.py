@@ -42,6 +42,7 @@ from unboiler.output.text import (
     Table,
     layout,
     strip_line_ends,
+    without_language_labels,
 )
 
 #: A thematic break (CommonMark §4.1); three hyphens, as most writers do.  Blocks are
@@ -430,7 +431,7 @@ class _Writer:
     def blocks(self, blocks: Iterable[Block], separator: str = "\n\n") -> str:
         written: list[str] = []
         previous_list: tuple[bool, bool] | None = None  # (ordered, alternate marker)
-        for block in blocks:
+        for block in without_language_labels(blocks):
             alternate = False
             if isinstance(block, ListBlock):
                 # Two lists in a row with the same marker would read as one (§5.3).

@@ -1124,7 +1124,6 @@ def _drop_code_buttons(tree: Any, selection: Selection) -> None:
             frame, element = element, element.parent
         if frame is None:
             continue
-        _drop_language_label(frame, pre, selection)
         for button in frame.css("button"):
             if _content_control(button):
                 continue
@@ -1141,27 +1140,6 @@ def _drop_code_buttons(tree: Any, selection: Selection) -> None:
 
 #: The elements no frame of a block reaches up to.
 _PAGE_ROOT_TAGS: Final = frozenset({"body", "html"})
-
-
-def _drop_language_label(frame: LexborNode, pre: LexborNode, selection: Selection) -> None:
-    """Leave out of ``selection`` a text of a code block's frame, outside the ``<pre>``,
-    that is the language the block names (:func:`_code_language`): VitePress's
-    ``<span class="lang">js</span>`` and MDN's "js" over the code.  The fence's info
-    string says it, and as a paragraph of its own the word read as the page's text.  A
-    language the block does not name otherwise keeps its label."""
-    language = _code_language(pre)
-    if language is None:
-        return
-    for node in _text_nodes(frame):
-        if node in selection.texts and (node.text_content or "").strip().lower() == language:
-            element, inside = node.parent, False
-            while element is not None and element != frame:
-                if element == pre:
-                    inside = True
-                    break
-                element = element.parent
-            if not inside:
-                selection.texts.discard(node)
 
 
 def _content_control(button: LexborNode) -> bool:
@@ -3982,6 +3960,26 @@ def _mark(selection: Selection) -> tuple[dict[LexborNode, bool], LexborNode | No
     return marked, root
 
 
+def without_language_labels(blocks: Iterable[Block]) -> list[Block]:
+    """``blocks`` without a paragraph that only names the language of the code block
+    right after it (VitePress's ``<span class="lang">js</span>``, MDN's "js" over the
+    code): the Markdown's fence and the HTML's ``language-`` class say it, and as a
+    paragraph of its own the word reads as the page's text.  The plain text, which has
+    no such place, keeps it (WCXB's gold keeps it too)."""
+    blocks = list(blocks)
+    return [
+        block
+        for index, block in enumerate(blocks)
+        if not (
+            isinstance(block, Paragraph)
+            and index + 1 < len(blocks)
+            and isinstance(following := blocks[index + 1], CodeBlock)
+            and following.language is not None
+            and plain(block.inlines).strip().lower() == following.language
+        )
+    ]
+
+
 def layout(document: TextDocument, *, images: bool = False) -> list[Block]:
     """The content of ``document`` as blocks, in page order.
 
@@ -4070,4 +4068,5 @@ __all__ = [
     "strip_line_ends",
     "to_text",
     "visible",
+    "without_language_labels",
 ]
