@@ -502,11 +502,17 @@ def test_a_line_cut_at_a_checkbox_goes_on_after_it() -> None:
     # a form field in a sentence (Tufte's sidenote toggles) shows no text of its own
     document = parse(
         "<body><p>Notes<input type=checkbox id=n><span>A note.</span> go on.</p>"
-        "<form>Search<input type=text></form><p>After</p></body>"
+        "<form>Search<input type=text></form><p>After</p>"
+        # a shop's swatches: a radio button in each label, outside any paragraph
+        "<fieldset>Colours<label><input type=radio><span>Oak</span></label><label><input "
+        "type=radio><span>Walnut</span></label></fieldset></body>"
     )
     assert [(block.text, Label.CONTINUES in block.labels) for block in document.blocks] == [
         ("Notes", False),
         ("A note. go on.", True),
         ("Search", False),
         ("After", False),
+        ("Colours", False),
+        ("Oak", False),
+        ("Walnut", False),
     ]

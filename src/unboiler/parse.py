@@ -39,6 +39,7 @@ from unboiler.tags import (
     ANCHOR_TAG,
     BOILERPIPE_INLINE_SPACE_TAGS,
     BOILERPIPE_INLINE_TAGS,
+    FIELD_TAG,
     IGNORED_TAGS,
     IN_LINE_IGNORED_TAGS,
     lexbor_tag_ids,
@@ -283,6 +284,7 @@ _ANCHOR: Final = 3  # inline, adds whitespace, its words are linked
 _IGNORABLE: Final = 4  # skipped with all its content, ends the block
 _COMMENT: Final = 5  # comments are skipped and do not end the block
 _IGNORABLE_IN_LINE: Final = 6  # as _IGNORABLE, but what follows in the line continues it
+_FIELD: Final = 7  # _IGNORABLE_IN_LINE inside a paragraph, else _BLOCK (tags.FIELD_TAG)
 
 _TAG_ACTIONS: Final = {
     # Boilerpipe 1.3 DefaultTagActionMap, then our additions (see unboiler.tags).
@@ -291,6 +293,7 @@ _TAG_ACTIONS: Final = {
     **dict.fromkeys(sorted(BOILERPIPE_INLINE_TAGS | ADDED_INLINE_TAGS), _INLINE),
     **dict.fromkeys(sorted(BOILERPIPE_INLINE_SPACE_TAGS), _INLINE_SPACE),
     **dict.fromkeys(sorted(IN_LINE_IGNORED_TAGS), _IGNORABLE_IN_LINE),
+    FIELD_TAG: _FIELD,
 }
 # Labels a block inherits from an enclosing element (Boilerpipe 1.3 DefaultTagActionMap).
 _TAG_LABELS: Final = {
@@ -369,6 +372,7 @@ def build_blocks(
         _COMMENT,
     )
     in_line_action = _IGNORABLE_IN_LINE
+    field_action = _FIELD
     # The block that would continue a line cut at an in-line ignorable element
     # (Label.CONTINUES): its index, and the element the line is in.
     continued_at = -1
@@ -457,6 +461,9 @@ def build_blocks(
             node = node.next
             continue
         action = actions[tag_id] if tag_id < standard_ids else block_action
+        if action == field_action:
+            parent = node.parent
+            action = in_line_action if parent is not None and parent.tag == "p" else block_action
         if action == block_action:
             if pieces:
                 flush()

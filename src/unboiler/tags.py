@@ -58,13 +58,17 @@ ADDED_IGNORABLE_TAGS: Final = frozenset(
 #: them the metadata elements that microdata writes inside a post or a price ("Price:
 #: <meta itemprop=priceCurrency content=USD>$19.99", "Posted by Ann<link
 #: itemprop=url href=...> on Jan 1"): HTML lets them stand in a line of text (§4.2.4,
-#: §4.2.5, when they carry ``itemprop``), and they show nothing there.  And
-#: ``<input>``, a box that holds no text (HTML standard, "phrasing content"): the CSS
-#: sidenotes of Tufte's layout, which many blogs use, put a checkbox in the middle of a
-#: sentence to show and hide the note, and the paragraph came out cut in two there.
+#: §4.2.5, when they carry ``itemprop``), and they show nothing there.
 IN_LINE_IGNORED_TAGS: Final = frozenset(
-    {"svg", "math", "script", "style", "template", "meta", "link", "base", "input"}
+    {"svg", "math", "script", "style", "template", "meta", "link", "base"}
 )
+#: A form field that holds no text (HTML standard, "phrasing content"), read as one of
+#: :data:`IN_LINE_IGNORED_TAGS` inside a paragraph (``<p>``) and as a block elsewhere,
+#: as Boilerpipe reads it: the CSS sidenotes of Tufte's layout, which many blogs use,
+#: put a checkbox in the middle of a sentence to show and hide the note, and the
+#: paragraph came out cut in two there; a shop's swatches, a radio button in a
+#: ``<label>`` each, are no line.
+FIELD_TAG: Final = "input"
 #: Every element that runs on inside a line of text: a block does not end at it.
 INLINE_TAGS: Final = (
     BOILERPIPE_INLINE_TAGS | BOILERPIPE_INLINE_SPACE_TAGS | {ANCHOR_TAG} | ADDED_INLINE_TAGS
@@ -190,6 +194,7 @@ __all__ = [
     "BOILERPIPE_IGNORABLE_TAGS",
     "BOILERPIPE_INLINE_SPACE_TAGS",
     "BOILERPIPE_INLINE_TAGS",
+    "FIELD_TAG",
     "HEADING_LEVELS",
     "HEADING_TAGS",
     "IGNORED_TAGS",

@@ -2611,6 +2611,15 @@ def _mark_case_edge(run: list[Inline]) -> None:
             run.append(CASE_EDGE)
 
 
+def _field_in_line(node: LexborNode) -> bool:
+    """Whether ``node`` is a form field in a paragraph, which the parser reads as part
+    of the line (:data:`unboiler.tags.FIELD_TAG`)."""
+    if node.tag != tags.FIELD_TAG:
+        return False
+    parent = node.parent
+    return parent is not None and parent.tag == "p"
+
+
 def _laid_inline(node: LexborNode) -> bool:
     """Whether ``node`` lies inside a line: an inline element, or a custom element
     (a name with a hyphen: ``<relative-time>``, ``<x-price>``) in running text.  CSS's
@@ -3296,7 +3305,12 @@ class _Layout:
                             self.end_line(run, blocks, seams)
                             self.inline_element(node, run, free_images=True)
                             self.end_line(run, blocks, seams)
-                    elif not inline and tag not in IGNORED_TAGS and tag not in IN_LINE_IGNORED:
+                    elif (
+                        not inline
+                        and tag not in IGNORED_TAGS
+                        and tag not in IN_LINE_IGNORED
+                        and not _field_in_line(node)
+                    ):
                         # A block the extractor left out ends the line as it would if
                         # kept: the text on either side of it is not one line.
                         self.end_line(run, blocks, seams)
