@@ -102,6 +102,19 @@ def deep_quotes(scale: float = 1.0) -> str:
     return "<p>" + "<q>said " * depth + _SENTENCE + "</q>" * depth + "</p>"
 
 
+#: Definition lists nested inside each other's descriptions, under the depth the parser
+#: refuses (each term's group holds the lists nested in it: read again for each term,
+#: they cost the square of the depth).
+DEFINITION_NESTING: Final = 4_500
+
+
+def deep_definitions(scale: float = 1.0) -> str:
+    """Definition lists 4,500 deep (9,000 elements: a list and a description at each
+    level), a term and a description at each level."""
+    depth = _n(DEFINITION_NESTING, scale)
+    return _article("<dl><dt>term</dt><dd>description " * depth + "</dd></dl>" * depth)
+
+
 def deep_formatting(scale: float = 1.0) -> str:
     """Formatting elements 100,000 deep with a space inside each (the layout moves spaces
     out of formatting)."""
@@ -556,6 +569,7 @@ PATHOLOGIES: Final = (
     Pathology("deep-formatting", deep_formatting),
     Pathology("deep-formatting-no-break", deep_formatting_no_break),
     Pathology("deep-quotes", deep_quotes),
+    Pathology("deep-definitions", deep_definitions),
     Pathology("deep-links", deep_links),
     Pathology("deep-custom-elements", deep_custom_elements),
     Pathology("deep-mixed", deep_mixed),

@@ -60,3 +60,15 @@ def test_in_heading_looks_a_given_number_of_levels_up() -> None:
     deep, shallow = tree.css("button")
     assert in_heading(deep, 3) and not in_heading(deep, 2)
     assert not in_heading(shallow, 5)
+
+
+def test_same_node_tells_handles_of_one_node_apart_from_others() -> None:
+    from selectolax.lexbor import LexborHTMLParser
+
+    from unboiler.tags import same_node
+
+    tree = LexborHTMLParser("<article><p>a</p><p>a</p></article>")
+    first, second = tree.css("p")
+    assert same_node(first, tree.css_first("p"))  # two handles, one node
+    assert not same_node(first, second)  # same HTML, two nodes
+    assert same_node(None, None) and not same_node(first, None)

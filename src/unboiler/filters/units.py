@@ -38,7 +38,7 @@ import numpy as np
 import numpy.typing as npt
 
 from unboiler.document import Label, TextDocument
-from unboiler.tags import HEADING_TAGS, INLINE_CONTROL_TAGS, control_in_line
+from unboiler.tags import HEADING_TAGS, INLINE_CONTROL_TAGS, control_in_line, same_node
 
 #: A ``<pre>`` whose likeliest line has at least this probability is kept on a page that
 #: keeps any content: more likely content than not.
@@ -158,7 +158,8 @@ def control_groups(document: TextDocument) -> list[list[int]]:
         group = [
             beside
             for beside in (index - 1, index, index + 1)
-            if 0 <= beside < len(blocks) and (beside == index or blocks[beside].node == parent)
+            if 0 <= beside < len(blocks)
+            and (beside == index or same_node(blocks[beside].node, parent))
         ]
         if len(group) > 1:
             groups.append(group)
@@ -181,6 +182,14 @@ def line_groups(document: TextDocument) -> list[list[int]]:
     return groups
 
 
+#: How many elements :func:`definition_groups` reads at most (or four per block of the
+#: page, if more): a term's group holds the definition lists nested in its
+#: descriptions, so lists nested thousands deep were read again for each term, the
+#: square of the nesting (8,000 levels took 23 s).  A glossary of a thousand terms reads
+#: some ten thousand.
+DEFINITION_WORK: Final = 200_000
+
+
 def definition_groups(document: TextDocument) -> list[list[int]]:
     """The blocks of each term of a definition list (``<dt>``) with those of the
     descriptions that follow it (``<dd>``, up to the next term), where they are more
@@ -199,16 +208,20 @@ def definition_groups(document: TextDocument) -> list[list[int]]:
         return []
     by_node = _blocks_by_node(document)
     groups = []
+    budget = max(DEFINITION_WORK, 4 * len(document.blocks))
     for term in tree.css("dt"):
         members: set[int] = set()
         node = term
-        while node is not None:
+        while node is not None and budget > 0:
             if node.is_element_node and node.tag in ("dt", "dd"):
                 for element in node.traverse(include_text=False):
+                    budget -= 1
                     members.update(by_node.get(element, ()))
             node = node.next
             if node is not None and node.tag == "dt":
                 break  # the next term starts its own group
+        if budget <= 0:
+            break  # lists nested thousands deep: the groups made so far
         if len(members) > 1:
             groups.append(sorted(members))
     return groups
@@ -315,8 +328,8 @@ def wordless_lines(document: TextDocument) -> frozenset[int]:
         if block.num_words or block.node is None:
             continue
         node = block.node
-        in_line = (index and blocks[index - 1].node == node) or (
-            index + 1 < len(blocks) and blocks[index + 1].node == node
+        in_line = (index and same_node(blocks[index - 1].node, node)) or (
+            index + 1 < len(blocks) and same_node(blocks[index + 1].node, node)
         )
         item = (
             node.tag in WORDLESS_ITEM_TAGS
@@ -632,6 +645,7 @@ def keep_whole_preformatted(document: TextDocument) -> bool:
 
 __all__ = [
     "CONTENTS_LINK_LEVELS",
+    "DEFINITION_WORK",
     "ENCLOSED_CODE_FLOOR",
     "ENCLOSED_FLOOR",
     "ENCLOSED_MAX_BLOCKS",

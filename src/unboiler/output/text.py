@@ -523,7 +523,7 @@ class _Posts:
             self.start = len(blocks)
 
     def leave(self, node: LexborNode, blocks: list[Block]) -> None:
-        if self.node is None or node != self.node:
+        if self.node is None or not tags.same_node(node, self.node):
             return
         self.node = None
         own = blocks[self.start :]
@@ -1438,7 +1438,7 @@ def _renderings_beside(parent: LexborNode, element: LexborNode) -> list[LexborNo
     child = parent.first_child
     while child is not None:
         seen += 1
-        if child != element:
+        if not tags.same_node(child, element):
             if child.is_text_node and not child.is_empty_text_node:
                 return None
             if child.is_element_node and child.tag not in IGNORED_TAGS:
@@ -3866,7 +3866,7 @@ def _shown_text(element: LexborNode) -> bool:
         if node.is_text_node and (node.text_content or "").strip():
             parent = node.parent
             for _ in range(SHOWN_TEXT_LEVELS):
-                if parent is None or parent == element:
+                if parent is None or tags.same_node(parent, element):
                     return True
                 if parent.tag in tags.IGNORED_TAGS:
                     break
