@@ -291,3 +291,14 @@ def test_a_given_wide_label_reads_a_page_without_a_byte_order_mark(codec: str) -
     text = SAMPLES["gbk"][1]
     page = f"<html><body><p>{text}</p></body></html>".encode(codec)
     assert text in decode(page, encoding=codec)
+
+
+@pytest.mark.parametrize("label", ["undefined", "punycode", "unicode_escape", "base64", "utf-7"])
+def test_a_page_cannot_name_a_codec_that_is_no_text_encoding(label: str) -> None:
+    # Python knows these by name; "undefined" refuses every byte, and unicode_escape
+    # read "C:\new" as a line break
+    page = f'<meta charset="{label}"><p>Path C:\\new\\tools, caf\u00e9.</p>'.encode()
+    text = decode(page)
+    assert "C:\\new\\tools, caf\u00e9." in text
+    with pytest.raises(unboiler.UnknownEncodingError):
+        unboiler.extract(b"<p>x</p>", encoding=label)

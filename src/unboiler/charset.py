@@ -68,18 +68,40 @@ _BROWSER_ALIASES: Final = {
     "unicode": "utf-16-le",
 }
 _CONTROL_BYTES: Final = bytes(b for b in range(32) if b not in b"\t\n\r\f\x1b")
+#: The Python codecs of the text encodings a page may be written in: those of the WHATWG
+#: Encoding Standard ("Encodings": UTF-8 and UTF-16, the legacy single-byte and the
+#: legacy CJK ones), with UTF-32, the Unicode forms, and the supersets Python names
+#: apart (GBK, Big5-HKSCS, cp932).  Python knows other codecs by name ("undefined", which
+#: refuses every byte; "punycode", "unicode_escape", which reads "\n" in a path as a
+#: line break; "base64"), and a page's ``<meta charset>`` must not reach them.
+_TEXT_CODECS: Final = frozenset(
+    codecs.lookup(name).name
+    for name in (
+        "utf-8", "utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-le", "utf-32-be",
+        "cp866", "iso8859-2", "iso8859-3", "iso8859-4", "iso8859-5", "iso8859-6",
+        "iso8859-7", "iso8859-8", "iso8859-10", "iso8859-11", "iso8859-13", "iso8859-14",
+        "iso8859-15", "iso8859-16", "koi8-r", "koi8-u", "mac-roman", "mac-cyrillic",
+        "cp874", "cp1250", "cp1251", "cp1252", "cp1253", "cp1254", "cp1255", "cp1256",
+        "cp1257", "cp1258", "latin-1", "ascii", "cp437", "cp850", "cp852", "cp855",
+        "gb18030", "gbk", "gb2312", "hz", "big5", "big5hkscs", "euc-jp", "iso2022-jp",
+        "shift_jis", "cp932", "euc-jis-2004", "shift_jis_2004", "euc-kr", "cp949",
+        "iso2022-kr", "johab", "tis-620",
+    )
+)  # fmt: skip
 
 
 def _codec_name(label: str | None) -> str | None:
-    """The Python codec for an encoding label, or None for an unknown label."""
+    """The Python codec for an encoding label, or None for an unknown label or one that
+    names no text encoding (:data:`_TEXT_CODECS`)."""
     if not label:
         return None
     label = label.strip().strip("\"'").lower()
     label = _BROWSER_ALIASES.get(label, label)
     try:
-        return codecs.lookup(label).name
+        name = codecs.lookup(label).name
     except (LookupError, ValueError):  # ValueError: a label holding a NUL character
         return None
+    return name if name in _TEXT_CODECS else None
 
 
 def given_encoding(label: str | None) -> str | None:
@@ -253,7 +275,7 @@ def decode_with_utf8_flag(data: bytes, encoding: str | None) -> tuple[str, bool]
                 return nearly, False
         try:
             return data.decode(codec), False
-        except (UnicodeDecodeError, LookupError):
+        except (UnicodeError, LookupError):
             continue
     if utf8 is not None:
         return utf8, True
