@@ -82,6 +82,40 @@ def test_resume_skips_what_is_done(tmp_path: Path) -> None:
     assert ids == sorted(str(pages / f"{n}.html") for n in range(3))
 
 
+@pytest.mark.parametrize("suffix", [".jsonl", ".parquet"])
+def test_ids_and_urls_no_utf8_can_hold_are_written_escaped(tmp_path: Path, suffix: str) -> None:
+    # a file name of Latin-1 bytes, and a JSONL url holding an escaped lone surrogate:
+    # the first stopped the batch at the sink, and --resume stopped at it again
+    if suffix == ".parquet":
+        require("pyarrow", "batch")
+    pages = tmp_path / "pages"
+    pages.mkdir()
+    for name in (b"a.html", b"caf\xe9.html"):
+        (pages / os.fsdecode(name)).write_bytes(page(1))
+    records = tmp_path / "records.jsonl"
+    records.write_text(
+        '{"html": "<p>first page</p>", "id": "one"}\n'
+        '{"html": "<p>second page</p>", "id": "two", "url": "http://ex.com/\\udc80"}\n',
+        encoding="utf-8",
+    )
+    out = tmp_path / f"out{suffix}"
+    runner = CliRunner()
+    first = runner.invoke(main, ["batch", str(pages), str(records), "--out", str(out), "-w", "1"])
+    assert first.exit_code == 0, first.output
+    written = {r["id"]: r for r in read_records(out)}
+    assert sorted(written) == sorted(
+        [str(pages / "a.html"), str(pages / "caf\\udce9.html"), "one", "two"]
+    )
+    assert written["two"]["url"] == "http://ex.com/\\udc80"
+    assert all(r["error"] is None for r in written.values())
+    if suffix == ".jsonl":  # nothing done again, nothing written twice
+        again = runner.invoke(
+            main, ["batch", str(pages), str(records), "--out", str(out), "--resume", "-w", "1"]
+        )
+        assert again.exit_code == 0, again.output
+        assert len(list(read_records(out))) == 4
+
+
 def test_parquet_markdown_with_metadata(tmp_path: Path) -> None:
     require("pyarrow", "batch")
     warc = write_warc(tmp_path / "a.warc", [good_record(n) for n in range(4)])

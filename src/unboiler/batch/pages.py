@@ -67,6 +67,27 @@ class Page:
     error: str | None = None
     error_type: str | None = None
 
+    def __post_init__(self) -> None:
+        # the fields every sink writes, made writable once (see writable)
+        for name in ("id", "url", "record_date"):
+            value = getattr(self, name)
+            if value is not None:
+                object.__setattr__(self, name, writable(value))
+
+
+def writable(text: str) -> str:
+    """``text`` as UTF-8 can hold it: its lone surrogates (the bytes of a file name that
+    are no UTF-8, which ``os.fsdecode`` keeps as such; an escaped lone surrogate in a
+    JSONL string) written as backslash escapes, ``caf\\udce9``.  Left in, the first such
+    id stopped a batch at the sink with a ``UnicodeEncodeError``, and ``--resume`` stopped
+    at it again.  The escape is the same on every run and two ids never share one, so
+    ``--resume`` still matches the page."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
+
 
 @dataclass(frozen=True, slots=True)
 class PageResult:
@@ -142,4 +163,5 @@ __all__ = [
     "PageResult",
     "failed",
     "unread",
+    "writable",
 ]
