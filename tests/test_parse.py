@@ -516,3 +516,17 @@ def test_a_line_cut_at_a_checkbox_goes_on_after_it() -> None:
         ("Oak", False),
         ("Walnut", False),
     ]
+
+
+def test_subclasses_of_bytes_and_str_are_read_as_pages() -> None:
+    # numpy's bytes_ and a pandas column's values reached selectolax, which takes bytes
+    # or str exactly, and raised its TypeError
+    class Page(bytes):
+        pass
+
+    class Text(str):
+        pass
+
+    page = b"<p>Some words here for a page of text.</p>"
+    for html in (Page(page), Text(page.decode()), bytearray(page), memoryview(page)):
+        assert unboiler.extract(html) == "Some words here for a page of text."

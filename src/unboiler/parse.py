@@ -654,8 +654,8 @@ def parse(
     if encoding is not None and not isinstance(encoding, str):
         raise InputTypeError(f"encoding must be a string or None, not {type(encoding).__name__}")
     max_bytes = check_max_bytes(max_bytes)
-    if isinstance(html, (bytearray, memoryview)):
-        html = bytes(html)
+    if type(html) not in (str, bytes):  # bytearray, memoryview, subclasses (numpy.bytes_)
+        html = str(html) if isinstance(html, str) else bytes(html)
     text, data = _text_and_bytes(html, encoding, max_bytes)
     tree = _parse(text, data)
     if tree.body is None:
