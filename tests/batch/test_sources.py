@@ -41,6 +41,13 @@ def test_directories_and_globs_expand_sorted(tmp_path: Path) -> None:
     assert sorted(p.name for p in unread) == ["gone.html", "notes.txt"]
 
 
+def test_a_file_named_twice_is_read_once(tmp_path: Path) -> None:
+    (tmp_path / "a.html").write_bytes(b"<p>x</p>")
+    (tmp_path / "b.html").write_bytes(b"<p>y</p>")
+    named = [tmp_path / "a.html", tmp_path, str(tmp_path / "*.html"), f"{tmp_path}/./a.html"]
+    assert [p.name for p in expand(named)] == ["a.html", "b.html"]
+
+
 def test_nothing_to_read_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(BatchInputError, match="no such file"):
         expand([tmp_path / "missing.html"])

@@ -47,8 +47,8 @@ def input_kind(path: Path) -> Kind:
 
 
 def expand(inputs: Iterable[str | Path], *, unread: list[Path] | None = None) -> list[Path]:
-    """The files the arguments name, in order: a file as it is, a directory's HTML,
-    JSONL and WARC files (recursively, sorted), a glob's matches (sorted).  Raises
+    """The files the arguments name, in order, each once: a file as it is, a directory's
+    HTML, JSONL and WARC files (recursively, sorted), a glob's matches (sorted).  Raises
     :class:`BatchInputError` for an argument that names none.  The other files of the
     directories (a ``page.php``, a link to nothing) are added to ``unread``, so that a
     batch can say what it did not read."""
@@ -76,7 +76,16 @@ def expand(inputs: Iterable[str | Path], *, unread: list[Path] | None = None) ->
         if not found:
             raise BatchInputError(f"{item}: no HTML, JSONL or WARC files there")
         files.extend(found)
-    return files
+    # a file named twice ("crawl/ crawl/*.html", "a.html ./a.html") is read once: its
+    # pages would be written twice under one id
+    seen: set[Path] = set()
+    unique = []
+    for file in files:
+        key = file.resolve()
+        if key not in seen:
+            seen.add(key)
+            unique.append(file)
+    return unique
 
 
 def known_total(files: Iterable[Path]) -> int | None:
