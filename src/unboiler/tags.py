@@ -172,6 +172,48 @@ def control_in_line(node: Any) -> bool:
     )
 
 
+#: schema.org types (microdata ``itemtype``) of an item that is one post among others:
+#: a question and its answers, a thread's posts, reviews, the entries of a blog's page.
+POST_TYPES: Final = frozenset(
+    {
+        "question", "answer", "comment", "discussionforumposting", "socialmediaposting",
+        "review", "blogposting", "article", "newsarticle",
+    }
+)  # fmt: skip
+#: Class names of a post that repeats among its siblings (phpBB's ``post``, Stack
+#: Exchange's ``answer``, old Reddit's and WordPress's ``comment``).
+POST_CLASSES: Final = frozenset({"post", "answer", "comment", "message", "reply"})
+
+
+def is_post(node: Any) -> bool:
+    """Whether ``node`` is one post of a page of several: an ``<article>`` (the HTML
+    standard, §4.3.2: "a forum post, a user-submitted comment", each one of its own), an
+    item of a post's schema.org type (:data:`POST_TYPES`), or an element of a post's
+    class (:data:`POST_CLASSES`) beside another of the same tag and class."""
+    if node.tag == "article":
+        return True
+    attributes = node.attributes
+    itemtype = attributes.get("itemtype")
+    if itemtype:
+        kinds = {url.rstrip("/").rsplit("/", 1)[-1].lower() for url in itemtype.split()}
+        if kinds & POST_TYPES:
+            return True
+    names = POST_CLASSES.intersection((attributes.get("class") or "").lower().split())
+    if not names:
+        return False
+    for backwards in (True, False):
+        sibling = node.prev if backwards else node.next
+        while sibling is not None and not sibling.is_element_node:
+            sibling = sibling.prev if backwards else sibling.next
+        if (
+            sibling is not None
+            and sibling.tag == node.tag
+            and names.intersection((sibling.attributes.get("class") or "").lower().split())
+        ):
+            return True
+    return False
+
+
 def lexbor_tag_ids(names: Iterable[str]) -> tuple[dict[str, int], int, int]:
     """Lexbor's numeric tag id of each element name, and the ids of text and comment nodes.
 
@@ -214,9 +256,12 @@ __all__ = [
     "IN_LINE_IGNORED_TAGS",
     "LANDMARK_TAGS",
     "LINE_BREAK_TAGS",
+    "POST_CLASSES",
+    "POST_TYPES",
     "beside_text",
     "control_in_line",
     "in_heading",
+    "is_post",
     "lexbor_tag_ids",
     "same_node",
     "within",

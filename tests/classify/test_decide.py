@@ -47,3 +47,31 @@ def test_a_pages_lists_are_walked_only_when_one_is_split() -> None:
     keep = np.zeros(len(texts), dtype=np.bool_)
     keep[items[0]] = True
     assert split_lists(doc, keep, blocks) == list_groups(doc)
+
+
+def test_the_tail_of_the_contents_element_is_kept() -> None:
+    from unboiler.classify.decide import TAIL_FLOOR, keep_tail
+    from unboiler.classify.signals import page_signals
+    from unboiler.parse import parse
+
+    prose = "The council met on Tuesday and agreed to fund the new library. " * 3
+    doc = parse(
+        "<nav><a href='/'>Home</a></nav><main><article>"
+        f"<p>{prose}</p><p>{prose}</p><p>{prose}</p><p>A correction was added on Monday.</p>"
+        "<h3>Popular now</h3><p><a href='/x'>Another story entirely</a></p>"
+        "<div class='newsletter-box'><p>Sign up for our daily newsletter today.</p></div>"
+        "</article></main><p>A paragraph outside the article, after it.</p>"
+    )
+    signals = page_signals(doc)
+    texts = [block.text for block in doc.blocks]
+    words = np.asarray([block.num_words for block in doc.blocks], dtype=np.float64)
+    tree = (signals.owner, signals.parent, signals.levels)
+    keep = np.asarray([text.startswith("The council") for text in texts])
+    probabilities = np.full(len(texts), TAIL_FLOOR + 0.05)
+    kept = keep_tail(keep, probabilities, signals.blocks, words, tree)
+    added = [text for text, was, now in zip(texts, keep, kept, strict=True) if now and not was]
+    # the correction; not the heading, the link, the newsletter box or what lies outside
+    assert added == ["A correction was added on Monday."]
+    # not likely enough: nothing added
+    low = np.full(len(texts), TAIL_FLOOR - 0.05)
+    assert keep_tail(keep, low, signals.blocks, words, tree).tolist() == keep.tolist()

@@ -453,13 +453,11 @@ KEEPS_BOILERPLATE: dict[str, str] = {
 }
 
 
-#: Pages where today's packaged model leaves some content out (strict, as above).
-MISSES_CONTENT: dict[str, str] = {
-    "forum-thread": (
-        "leaves out the last post (p=0.39-0.49 in each member): every member takes the "
-        "thread for an article, whose cut is higher"
-    ),
-}
+#: Pages where today's packaged model leaves some content out (strict, as above).  The
+#: phpBB thread's last post (p=0.39-0.49: every member takes the thread for an article,
+#: whose cut is higher) is kept since its posts are read by their slots
+#: (:func:`unboiler.filters.units.keep_post_slots`).
+MISSES_CONTENT: dict[str, str] = {}
 
 
 def pages_marked(known: dict[str, str]) -> list[Any]:

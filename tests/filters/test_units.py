@@ -567,3 +567,39 @@ def test_the_default_extractor_keeps_a_recipes_last_nutrition_fact() -> None:
     for fact in ("Calories: 486", "Fat: 31g", "Carbohydrates: 17g", "Protein: 36g"):
         assert fact in text, text
     assert "Copyright" not in text
+
+
+def test_a_threads_posts_are_read_by_their_slots() -> None:
+    from unboiler.filters.units import post_slots
+    from unboiler.parse import parse
+
+    posts = "".join(
+        f"<div class='post'><div class='author'>user{n}</div><div class='content'><p>Reply "
+        f"number {n}.</p></div></div>"
+        for n in range(3)
+    )
+    doc = parse(f"<h1>A thread</h1><div class='posts'>{posts}</div><p>Footer.</p>")
+    texts = [block.text for block in doc.blocks]
+    slots = [[[texts[i] for i in post] for post in slot] for slot in post_slots(doc)]
+    assert sorted(slots) == [
+        [["Reply number 0."], ["Reply number 1."], ["Reply number 2."]],
+        [["user0"], ["user1"], ["user2"]],
+    ]
+    # two posts are no run; a page without posts has no slots
+    two = parse("<article><p>One.</p></article><article><p>Two.</p></article>")
+    assert post_slots(two) == []
+    assert post_slots(parse("<div><p>One.</p></div>")) == []
+
+
+def test_a_slot_kept_in_most_posts_is_kept_in_all() -> None:
+    from unboiler.filters.units import POST_SLOT_FLOOR, keep_post_slots
+
+    slots = [[[0], [1], [2], [3]]]
+    probabilities = np.array([0.9, 0.9, 0.6, POST_SLOT_FLOOR + 0.01])
+    keep = np.array([True, True, True, False])
+    assert keep_post_slots(keep, probabilities, slots).tolist() == [True] * 4
+    unlikely = np.array([0.9, 0.9, 0.6, POST_SLOT_FLOOR - 0.01])
+    assert keep_post_slots(keep, unlikely, slots).tolist() == keep.tolist()
+    # kept in one post of four: no template to follow
+    one = np.array([True, False, False, False])
+    assert keep_post_slots(one, probabilities, slots).tolist() == one.tolist()

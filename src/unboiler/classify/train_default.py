@@ -134,6 +134,9 @@ class PageData:
     #: The blocks of each item of the page's lists (:func:`~unboiler.filters.units.
     #: list_groups`); empty in runs saved before them.
     lists: tuple[tuple[tuple[int, ...], ...], ...] = ()
+    #: The blocks of each slot of each run of sibling posts (:func:`~unboiler.filters.
+    #: units.post_slots`); empty in runs saved before them.
+    posts: tuple[tuple[tuple[int, ...], ...], ...] = ()
     #: The features the extractor decides the page with where they differ from those
     #: it is trained on: a page without a URL reads the address it declares
     #: (:func:`~unboiler.classify.decide.deciding_signals`).
@@ -167,6 +170,7 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
         decision_units,
         definition_groups,
         list_groups,
+        post_slots,
         quotation_groups,
         wordless_lines,
     )
@@ -182,6 +186,7 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
         "contents": contents_entries(document),
         "quotes": tuple(map(tuple, quotation_groups(document))),
         "lists": tuple(tuple(map(tuple, items)) for items in list_groups(document)),
+        "posts": tuple(tuple(map(tuple, slot)) for slot in post_slots(document)),
         "controls": control_labels(document),
         "contributions": tuple(
             (kind, section)
@@ -610,6 +615,8 @@ class HeldOut:
                 page.words,
                 {index for lines in page.code for index in lines},
                 page.lists,
+                page.posts,
+                (page.signals.owner, page.signals.parent, page.signals.levels),
             )
         if drop_repeats and drops_repeats(kind):
             likelihood = self.probabilities[index].tolist()

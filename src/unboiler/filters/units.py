@@ -38,7 +38,14 @@ import numpy as np
 import numpy.typing as npt
 
 from unboiler.document import Label, TextDocument
-from unboiler.tags import HEADING_TAGS, INLINE_CONTROL_TAGS, control_in_line, same_node
+from unboiler.tags import (
+    HEADING_TAGS,
+    INLINE_CONTROL_TAGS,
+    POST_CLASSES,
+    control_in_line,
+    is_post,
+    same_node,
+)
 
 #: A ``<pre>`` whose likeliest line has at least this probability is kept on a page that
 #: keeps any content: more likely content than not.
@@ -629,6 +636,93 @@ def keep_list_ends(
     return result
 
 
+#: A run of sibling posts (:func:`unboiler.tags.is_post`) of at least this many is read
+#: by its slots (:func:`post_slots`).
+POST_MIN_ITEMS: Final = 3
+#: How far above a block its post is looked for: a post's text lies a few wrappers
+#: below it (``article > div.body > div.content > p``).
+POST_LEVELS: Final = 8
+#: A slot kept in at least this share of the posts that have it, and in two, keeps the
+#: blocks of its other posts that are at least :data:`POST_SLOT_FLOOR` likely.
+POST_SLOT_SHARE: Final = 0.5
+POST_SLOT_FLOOR: Final = 0.2
+
+
+def post_slots(document: TextDocument) -> list[list[list[int]]]:
+    """The slots of each run of sibling posts (:func:`unboiler.tags.is_post`, the
+    innermost at most :data:`POST_LEVELS` above a block, at least
+    :data:`POST_MIN_ITEMS` of them under one parent): for each path of tags and classes
+    from a post down to a block's element held by :data:`POST_MIN_ITEMS` posts or more,
+    each post's blocks on that path, posts in the page's order.  A thread's template
+    writes every post alike: its body on one path, its author's line on another."""
+    tree = document.tree
+    if tree is None or tree.css_first(_POST_SELECTOR) is None:  # most pages: no posts
+        return []
+    runs: dict[Any, dict[tuple[tuple[str, str | None], ...], dict[Any, list[int]]]] = {}
+    for index, block in enumerate(document.blocks):
+        node = block.node
+        path: list[tuple[str, str | None]] = []
+        for _ in range(POST_LEVELS):
+            if node is None or node.tag in ("body", "html"):
+                break
+            if is_post(node):
+                slots = runs.setdefault(node.parent, {})
+                slots.setdefault(tuple(path), {}).setdefault(node, []).append(index)
+                break
+            path.append((node.tag or "", node.attributes.get("class")))
+            node = node.parent
+    found: list[list[list[int]]] = []
+    for slots in runs.values():
+        posts = {post for members in slots.values() for post in members}
+        if len(posts) < POST_MIN_ITEMS:
+            continue
+        found.extend(
+            list(members.values()) for members in slots.values() if len(members) >= POST_MIN_ITEMS
+        )
+    return found
+
+
+#: What may be a post (:func:`unboiler.tags.is_post`): a page without any has no slots.
+_POST_SELECTOR: Final = ", ".join(
+    ["article", "[itemtype]", *(f'[class~="{name}" i]' for name in sorted(POST_CLASSES))]
+)
+
+
+def keep_post_slots(
+    keep: npt.NDArray[np.bool_],
+    probabilities: npt.NDArray[np.float64],
+    slots: Sequence[Sequence[Sequence[int]]],
+) -> npt.NDArray[np.bool_]:
+    """``keep`` with each slot of a thread's posts (:func:`post_slots`) kept in all its
+    posts where it is kept in :data:`POST_SLOT_SHARE` of them and two: the blocks of
+    the others at least :data:`POST_SLOT_FLOOR` likely.
+
+    The block model weighs a block's place in the page, and a thread's last replies
+    score lower than its first: a reply "Thanks both, ordered the 70-200." at 0.21 under
+    three kept posts, a Q&A page's last answers, the last posts of a forum's page (a
+    newcomer's report of eight threads in seven languages).  Their template is the kept
+    posts' own.  Measured on the held-out run (the saved probabilities of
+    ``benchmarks/default_cv.py --load``): WCXB 0.88152 to 0.88170 (forum 0.8165 to
+    0.8181, listing 0.7554 to 0.7560), scrapinghub and readability unchanged.  Shares
+    of 2/3 and 1/3 and floors of 0.1 and 0.3 gave 0.88159 to 0.88174 on the same run;
+    every element repeated beside one of its class, not posts alone, 0.88161."""
+    result = keep
+    for posts in slots:
+        kept = [bool(keep[list(post)].any()) for post in posts]
+        count = sum(kept)
+        if count == len(posts) or count < max(2, POST_SLOT_SHARE * len(posts)):
+            continue
+        for post, held in zip(posts, kept, strict=True):
+            if held:
+                continue
+            for index in post:
+                if probabilities[index] >= POST_SLOT_FLOOR:
+                    if result is keep:
+                        result = keep.copy()
+                    result[index] = True
+    return result
+
+
 def keep_whole_preformatted(document: TextDocument) -> bool:
     """Filter: every block inside a ``<pre>`` one of whose blocks is content becomes
     content (:func:`keep_whole`)."""
@@ -655,6 +749,10 @@ __all__ = [
     "LIST_KEPT_SHARE",
     "LIST_MIN_ITEMS",
     "LIST_MIN_KEPT",
+    "POST_LEVELS",
+    "POST_MIN_ITEMS",
+    "POST_SLOT_FLOOR",
+    "POST_SLOT_SHARE",
     "PRE_FLOOR",
     "QUOTE_TEXT_WORDS",
     "ROW_LEVELS",
@@ -669,10 +767,12 @@ __all__ = [
     "keep_likely_headings",
     "keep_likely_preformatted",
     "keep_list_ends",
+    "keep_post_slots",
     "keep_whole",
     "keep_whole_preformatted",
     "list_groups",
     "pool",
+    "post_slots",
     "preformatted_blocks",
     "preformatted_groups",
     "quotation_groups",

@@ -429,48 +429,6 @@ class Rule:
 
 Block = Paragraph | Heading | CodeBlock | Quote | ListBlock | Table | Rule
 
-#: schema.org types (microdata ``itemtype``) of an item that is one post among others:
-#: a question and its answers, a thread's posts, reviews, the entries of a blog's page.
-POST_TYPES: Final = frozenset(
-    {
-        "question", "answer", "comment", "discussionforumposting", "socialmediaposting",
-        "review", "blogposting", "article", "newsarticle",
-    }
-)  # fmt: skip
-#: Class names of a post that repeats among its siblings (phpBB's ``post``, Stack
-#: Exchange's ``answer``, old Reddit's and WordPress's ``comment``).
-POST_CLASSES: Final = frozenset({"post", "answer", "comment", "message", "reply"})
-
-
-def is_post(node: LexborNode) -> bool:
-    """Whether ``node`` is one post of a page of several: an ``<article>`` (the HTML
-    standard, §4.3.2: "a forum post, a user-submitted comment", each one of its own), an
-    item of a post's schema.org type (:data:`POST_TYPES`), or an element of a post's
-    class (:data:`POST_CLASSES`) beside another of the same tag and class."""
-    if node.tag == "article":
-        return True
-    attributes = node.attributes
-    itemtype = attributes.get("itemtype")
-    if itemtype:
-        kinds = {url.rstrip("/").rsplit("/", 1)[-1].lower() for url in itemtype.split()}
-        if kinds & POST_TYPES:
-            return True
-    names = POST_CLASSES.intersection((attributes.get("class") or "").lower().split())
-    if not names:
-        return False
-    for backwards in (True, False):
-        sibling = node.prev if backwards else node.next
-        while sibling is not None and not sibling.is_element_node:
-            sibling = sibling.prev if backwards else sibling.next
-        if (
-            sibling is not None
-            and sibling.tag == node.tag
-            and names.intersection((sibling.attributes.get("class") or "").lower().split())
-        ):
-            return True
-    return False
-
-
 #: A sentence's end, before any closing quotes, brackets, emoji or other symbols
 #: (Unicode's "So" and "Sk" categories: "Polaroid, baby, Polaroid. 😆").
 _SENTENCE_END: Final = re.compile(r"[.!?\u2026\u3002\uff01\uff1f\u061f\u0964]$")
@@ -504,9 +462,9 @@ def _prose(block: Block) -> bool:
 
 
 class _Posts:
-    """The posts one flow reads through (:func:`is_post`, outside any other), and the
-    thematic breaks that part them: a thread's posts and a question's answers run on
-    in a flow of paragraphs, and where one ends is where the next starts.  A break
+    """The posts one flow reads through (:func:`unboiler.tags.is_post`, outside any
+    other), and the thematic breaks that part them: a thread's posts and a question's
+    answers run on in a flow of paragraphs, and where one ends is where the next starts.  A break
     parts two posts of prose (:func:`_prose`), so that a listing's cards (an
     ``<article>`` each, as often as a forum's posts) are not cut apart at every price;
     a post that opens with a heading is set apart by it already (the sections of a
@@ -518,7 +476,7 @@ class _Posts:
         self.prose_before = False
 
     def enter(self, node: LexborNode, blocks: list[Block]) -> None:
-        if self.node is None and is_post(node):
+        if self.node is None and tags.is_post(node):
             self.node = node
             self.start = len(blocks)
 
@@ -4074,7 +4032,6 @@ __all__ = [
     "Selection",
     "Table",
     "blocks_to_text",
-    "is_post",
     "layout",
     "normalize",
     "plain",
