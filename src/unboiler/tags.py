@@ -214,6 +214,21 @@ def is_post(node: Any) -> bool:
     return False
 
 
+#: What may be a post (:func:`is_post`), for a page's selector engine to find them all.
+POST_SELECTOR: Final = ", ".join(
+    ["article", "[itemtype]", *(f'[class~="{name}" i]' for name in sorted(POST_CLASSES))]
+)
+
+
+def post_ids(tree: Any) -> frozenset[int]:
+    """The addresses (``mem_id``) of a page's posts (:func:`is_post`): found once by the
+    page's selector engine, a walk then compares addresses instead of reading every
+    element's attributes."""
+    if tree is None:
+        return frozenset()
+    return frozenset(element.mem_id for element in tree.css(POST_SELECTOR) if is_post(element))
+
+
 def lexbor_tag_ids(names: Iterable[str]) -> tuple[dict[str, int], int, int]:
     """Lexbor's numeric tag id of each element name, and the ids of text and comment nodes.
 
@@ -257,12 +272,14 @@ __all__ = [
     "LANDMARK_TAGS",
     "LINE_BREAK_TAGS",
     "POST_CLASSES",
+    "POST_SELECTOR",
     "POST_TYPES",
     "beside_text",
     "control_in_line",
     "in_heading",
     "is_post",
     "lexbor_tag_ids",
+    "post_ids",
     "same_node",
     "within",
 ]

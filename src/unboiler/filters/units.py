@@ -30,6 +30,7 @@ scrapinghub gain, the ``<pre>`` floor most of WCXB's.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from itertools import pairwise
 from typing import Any, Final
@@ -41,7 +42,7 @@ from unboiler.document import Label, TextDocument
 from unboiler.tags import (
     HEADING_TAGS,
     INLINE_CONTROL_TAGS,
-    POST_CLASSES,
+    POST_SELECTOR,
     control_in_line,
     is_post,
     same_node,
@@ -656,20 +657,28 @@ def post_slots(document: TextDocument) -> list[list[list[int]]]:
     each post's blocks on that path, posts in the page's order.  A thread's template
     writes every post alike: its body on one path, its author's line on another."""
     tree = document.tree
-    if tree is None or tree.css_first(_POST_SELECTOR) is None:  # most pages: no posts
+    if tree is None:
         return []
+    # the posts found once, by a selector of what may be one: the walk up from each block
+    # then compares addresses, and reads tags and classes only on the way to a post
+    marked = [element for element in tree.css(POST_SELECTOR) if is_post(element)]
+    siblings = Counter(element.parent.mem_id for element in marked if element.parent is not None)
+    if not siblings or max(siblings.values()) < POST_MIN_ITEMS:  # most pages: no run
+        return []
+    posts = {element.mem_id for element in marked}
     runs: dict[Any, dict[tuple[tuple[str, str | None], ...], dict[Any, list[int]]]] = {}
     for index, block in enumerate(document.blocks):
         node = block.node
-        path: list[tuple[str, str | None]] = []
+        below: list[Any] = []
         for _ in range(POST_LEVELS):
-            if node is None or node.tag in ("body", "html"):
+            if node is None:
                 break
-            if is_post(node):
+            if node.mem_id in posts:
+                path = tuple((e.tag or "", e.attributes.get("class")) for e in below)
                 slots = runs.setdefault(node.parent, {})
-                slots.setdefault(tuple(path), {}).setdefault(node, []).append(index)
+                slots.setdefault(path, {}).setdefault(node, []).append(index)
                 break
-            path.append((node.tag or "", node.attributes.get("class")))
+            below.append(node)
             node = node.parent
     found: list[list[list[int]]] = []
     for slots in runs.values():
@@ -680,12 +689,6 @@ def post_slots(document: TextDocument) -> list[list[list[int]]]:
             list(members.values()) for members in slots.values() if len(members) >= POST_MIN_ITEMS
         )
     return found
-
-
-#: What may be a post (:func:`unboiler.tags.is_post`): a page without any has no slots.
-_POST_SELECTOR: Final = ", ".join(
-    ["article", "[itemtype]", *(f'[class~="{name}" i]' for name in sorted(POST_CLASSES))]
-)
 
 
 def keep_post_slots(

@@ -470,13 +470,14 @@ class _Posts:
     a post that opens with a heading is set apart by it already (the sections of a
     list article)."""
 
-    def __init__(self) -> None:
+    def __init__(self, posts: frozenset[int]) -> None:
+        self.posts = posts  # the page's posts' addresses (unboiler.tags.post_ids)
         self.node: LexborNode | None = None
         self.start = 0
         self.prose_before = False
 
     def enter(self, node: LexborNode, blocks: list[Block]) -> None:
-        if self.node is None and tags.is_post(node):
+        if self.node is None and self.posts and node.mem_id in self.posts:
             self.node = node
             self.start = len(blocks)
 
@@ -2877,8 +2878,10 @@ class _Layout:
         base: str | None,
         images: bool,
         formulas: frozenset[LexborNode] = frozenset(),
+        posts: frozenset[int] = frozenset(),
     ) -> None:
         self.texts = selection.texts
+        self.posts = posts
         self.hidden = selection.hidden
         self.formulas = formulas
         self.images = selection.images
@@ -3194,7 +3197,7 @@ class _Layout:
         reading: dict[Mark, LexborNode] = {}
         # The direction before each element read through that declares its own.
         directions: dict[LexborNode, str | None] = {}
-        posts = _Posts()
+        posts = _Posts(self.posts)
         node = container.first_child
         while True:
             if node is None:
@@ -3969,6 +3972,7 @@ def layout(document: TextDocument, *, images: bool = False) -> list[Block]:
             base=base_url(document),
             images=images,
             formulas=_formula_paths(selection.formulas, marked),
+            posts=tags.post_ids(document.tree),
         )
         blocks.extend(builder.flow(root, 0))
     return blocks
