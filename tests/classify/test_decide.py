@@ -75,3 +75,43 @@ def test_the_tail_of_the_contents_element_is_kept() -> None:
     # not likely enough: nothing added
     low = np.full(len(texts), TAIL_FLOOR - 0.05)
     assert keep_tail(keep, low, signals.blocks, words, tree).tolist() == keep.tolist()
+
+
+def test_the_lists_are_split_as_the_rules_before_them_leave_them() -> None:
+    # the tail rule keeps three items of a list nothing of which was kept at the cut:
+    # the extractor, which walks lists only when one is split, must then mend it as the
+    # held-out scoring does with every list
+    from unboiler.classify.decide import split_lists
+    from unboiler.classify.signals import page_signals
+    from unboiler.filters.units import list_groups
+    from unboiler.parse import parse
+
+    prose = "The council met on Tuesday and agreed to fund the new library. " * 3
+    doc = parse(
+        f"<main><article><p>{prose}</p><p>{prose}</p><p>{prose}</p><ul>"
+        "<li>First step of the plan is here</li><li>Second step of the plan is here</li>"
+        "<li>Third step of the plan is here</li><li><a href='/x'>Fourth step link</a></li>"
+        "</ul></article></main>"
+    )
+    signals = page_signals(doc)
+    texts = [block.text for block in doc.blocks]
+    words = np.asarray([block.num_words for block in doc.blocks], dtype=np.float64)
+    keep = np.asarray([text.startswith("The council") for text in texts])
+    likely = {True: 0.9, False: 0.35}
+    probabilities = np.asarray(
+        [
+            0.45 if "step of" in text else likely[bool(kept)]
+            for kept, text in zip(keep, texts, strict=True)
+        ]
+    )
+    tree = (signals.owner, signals.parent, signals.levels)
+    lazily = after_the_cut(
+        keep, probabilities, signals.blocks, texts.__getitem__, words, set(),
+        lambda kept: split_lists(doc, kept, signals.blocks), (), tree,
+    )  # fmt: skip
+    every = after_the_cut(
+        keep, probabilities, signals.blocks, texts.__getitem__, words, set(),
+        list_groups(doc), (), tree,
+    )  # fmt: skip
+    assert lazily.tolist() == every.tolist()
+    assert "Fourth step link" in [text for text, kept in zip(texts, every, strict=True) if kept]

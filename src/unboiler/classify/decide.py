@@ -175,7 +175,8 @@ def after_the_cut(
     texts: Callable[[int], str],
     words: npt.NDArray[np.float64],
     code: Collection[int],
-    lists: Sequence[Sequence[Sequence[int]]],
+    lists: Sequence[Sequence[Sequence[int]]]
+    | Callable[[npt.NDArray[np.bool_]], Sequence[Sequence[Sequence[int]]]],
     posts: Sequence[Sequence[Sequence[int]]] = (),
     tree: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], Sequence[npt.NDArray[np.int64]]]
     | None = None,
@@ -188,11 +189,12 @@ def after_the_cut(
     rule's drop is undone; then hidden copies of kept text, short copies of a kept
     heading above it, advertisements' labels (:mod:`unboiler.filters.repeats`,
     :mod:`unboiler.filters.adverts`).  ``blocks``: the block features; ``texts(index)``:
-    a block's text, read only where a rule needs it."""
+    a block's text, read only where a rule needs it; ``lists``: the page's lists, or
+    what gives them for the blocks kept when their rule runs (:func:`split_lists`)."""
     keep = keep_post_slots(keep, probabilities, posts)
     if tree is not None:
         keep = keep_tail(keep, probabilities, blocks, words, tree)
-    keep = keep_list_ends(keep, probabilities, lists)
+    keep = keep_list_ends(keep, probabilities, lists(keep) if callable(lists) else lists)
     hidden = blocks[:, HIDDEN_COLUMN] > 0
     if (keep & hidden).any():  # the texts are read only when something hidden is kept
         keep = hidden_copies([texts(i) for i in range(len(keep))], words, keep, hidden, code)
@@ -240,8 +242,9 @@ class DecideBlocks:
     :func:`~unboiler.classify.default_model.choose_blocks`: none on a page where no
     block is likely content; the lines of one ``<pre>`` and the cells of one table row
     together, see :mod:`unboiler.filters.units`), then the rules right after the cut
-    (:func:`after_the_cut`: a kept list's ends, hidden copies, heading copies, ad
-    labels); each block keeps its own probability in :attr:`TextBlock.score`."""
+    (:func:`after_the_cut`: a thread's posts' slots, the content's tail, a kept list's
+    ends, hidden copies, heading copies, ad labels); each block keeps its own
+    probability in :attr:`TextBlock.score`."""
 
     model: DefaultModel
     favor: str = "balanced"
@@ -282,7 +285,7 @@ class DecideBlocks:
             lambda index: blocks[index].text,
             words,
             {i for lines in code for i in lines},
-            split_lists(document, keep, signals.blocks),
+            lambda kept: split_lists(document, kept, signals.blocks),
             post_slots(document),
             (signals.owner, signals.parent, signals.levels),
         )
