@@ -302,3 +302,16 @@ def test_a_page_cannot_name_a_codec_that_is_no_text_encoding(label: str) -> None
     assert "C:\\new\\tools, caf\u00e9." in text
     with pytest.raises(unboiler.UnknownEncodingError):
         unboiler.extract(b"<p>x</p>", encoding=label)
+
+
+@pytest.mark.parametrize(
+    "label",
+    ["ISO8859-9", "l5", "csisolatin5", "cp950", "utf-8-sig", "windows-874", "x-mac-cyrillic",
+     "ks_c_5601-1989", "iso88592", "koi8-ru", "x-cp1251", "windows-31j", "ucs-2"],
+)  # fmt: skip
+def test_the_encoding_standards_labels_name_an_encoding(label: str) -> None:
+    # labels of the WHATWG Encoding Standard, some of which Python's registry lacks; a
+    # WARC's header gives them to the batch as the caller's encoding
+    assert unboiler.extract(b"<p>Some words of a page here.</p>", encoding=label) == (
+        "Some words of a page here."
+    )
