@@ -655,7 +655,8 @@ def parse(
         raise InputTypeError(f"encoding must be a string or None, not {type(encoding).__name__}")
     max_bytes = check_max_bytes(max_bytes)
     if type(html) not in (str, bytes):  # bytearray, memoryview, subclasses (numpy.bytes_)
-        html = str(html) if isinstance(html, str) else bytes(html)
+        # the base types' own conversions: a subclass's __str__ or __bytes__ may differ
+        html = str.__str__(html) if isinstance(html, str) else bytes(memoryview(html))
     text, data = _text_and_bytes(html, encoding, max_bytes)
     tree = _parse(text, data)
     if tree.body is None:

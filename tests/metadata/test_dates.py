@@ -271,7 +271,7 @@ def test_a_list_of_datelines_newest_first_is_an_index_of_other_pages() -> None:
         ("民國 99 年 12 月 1 日", "2010-12-01"),
         ("發布日期：113年6月3日", "2024-06-03"),  # its years of three digits
         ("發布日期：113-06-03", "2024-06-03"),  # in numbers, beside Chinese
-        ("更新 113/6/3", "2024-06-03"),
+        ("更新日期 113/6/3", "2024-06-03"),
     ],
 )
 def test_month_names_of_more_languages(text: str, day: str) -> None:
@@ -424,7 +424,11 @@ def test_dates_of_calendars_that_do_not_exist_are_none() -> None:
     assert parse_date("3 May 2560") is None  # a Buddhist-era year with a month of English
 
 
-def test_a_minguo_year_in_numbers_alone_needs_chinese_beside_it() -> None:
+def test_a_minguo_year_in_numbers_alone_needs_a_word_for_a_date_before_it() -> None:
     assert parse_date("113-06-03") is None  # a part number, as likely as a date
     assert parse_date("版本 1.113-06-03") is None  # a version
+    assert parse_date("版本 112.3.1 更新") is None
+    assert parse_date("電話 110-12-25") is None  # a phone number
     assert parse_date("112年13月1日") is None  # no thirteenth month
+    # an impossible date in words does not hide a possible one in numbers
+    assert parse_date("民國113年2月30日，發布日期：113-06-03") == "2024-06-03"

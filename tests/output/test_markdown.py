@@ -1208,3 +1208,19 @@ def test_a_code_blocks_language_label_is_its_fence_info() -> None:
     )
     assert "\n\njs\n\nconsole.log(1)" in to_text(all_content(page))  # the text's only mention
     assert "<p>js</p>" not in to_html(all_content(page))
+
+
+def test_a_terms_name_of_a_language_stays_and_a_gutter_cell_keeps_its_table() -> None:
+    # a definition list whose term is a language's name over its example: the term is
+    # the list's, not the code's label; a table of data with a cell of the class that
+    # marks line numbers but no code beside it stays a table
+    terms = (
+        "<dl><dt>Term one</dt><dd>First.</dd><dt>python</dt><dd><pre><code "
+        "class='language-python'>print(1)</code></pre></dd></dl>"
+    )
+    assert "**python**" in to_markdown(all_content(terms))
+    table = (
+        "<table><tr><th>Name</th><th>Value</th></tr><tr><td class='gutter'>a</td>"
+        "<td>1</td></tr><tr><td>b</td><td>2</td></tr></table>"
+    )
+    assert "| b | 2 |" in to_markdown(all_content(table))

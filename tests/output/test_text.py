@@ -1700,3 +1700,29 @@ def test_a_paragraphs_indentation_is_left_out(output: str) -> None:
     unboiler.get_extractor("boilerpipe-everything")(document)
     rendered = render(document, output, extractor="by-hand")
     assert rendered.split("\n\n") == ["新华社上海5月12日电。", "本报讯（记者 孙浩）。", "次段。"]
+
+
+def test_an_icon_hidden_with_its_wrapper_or_its_cell_names_nothing() -> None:
+    page = (
+        "<table><tr><th>Plan</th><th>Backups</th></tr>"
+        "<tr><td>Free</td><td><span aria-hidden='true'><svg><title>Decorative</title></svg>"
+        "</span></td></tr><tr><td>Team</td><td aria-label='Empty slot, click to book'></td></tr>"
+        "<tr><td>Pro</td><td><img src='t.svg' alt='Yes'></td></tr></table>"
+    )
+    document = unboiler.parse(page)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    text = render(document, "text", extractor="by-hand")
+    assert "Decorative" not in text and "Empty slot" not in text
+    assert "Pro\tYes" in text
+
+
+def test_a_thematic_break_parts_posts_only_next_to_each_other() -> None:
+    from unboiler.output.markdown import to_markdown
+
+    page = (
+        "<article><p>The first post says this.</p></article><p>Between them, other text.</p>"
+        "<article><p>The second post says that.</p></article>"
+    )
+    document = unboiler.parse(page)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    assert "---" not in to_markdown(document)

@@ -80,8 +80,8 @@ def writable(text: str) -> str:
     are no UTF-8, which ``os.fsdecode`` keeps as such; an escaped lone surrogate in a
     JSONL string) written as backslash escapes, ``caf\\udce9``.  Left in, the first such
     id stopped a batch at the sink with a ``UnicodeEncodeError``, and ``--resume`` stopped
-    at it again.  The escape is the same on every run and two ids never share one, so
-    ``--resume`` still matches the page."""
+    at it again.  The escape is the same on every run, so ``--resume`` still matches
+    the page (an id written with the escape's own backslashes reads the same)."""
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:

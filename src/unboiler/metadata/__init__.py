@@ -221,8 +221,8 @@ MIN_ADDRESS_WORD: Final = 3
 def _title_site(title: str | None, headline: str | None, url: str | None) -> str | None:
     """The site's name as the ``<title>`` writes it beside the headline, for a page that
     names its site nowhere else (no publisher, ``WebSite`` or ``og:site_name``): the
-    title's last part ("Headline - Wikipedia", "标题_新华网"), or its first when the
-    headline is the last ("Blog | How we built search"), of at most
+    title's last part ("Headline - Wikipedia", "标题_新华网"), else its first ("Blog |
+    How we built search"), of at most
     :data:`MAX_TITLE_SITE_WORDS` words and no part of the headline.  When the page's
     address is known, a word of the name must be in its host ("Car Talk" for
     cartalk.com, "Gentoo wiki" for wiki.gentoo.org): the last part is as often a tagline
@@ -233,7 +233,11 @@ def _title_site(title: str | None, headline: str | None, url: str | None) -> str
     if len(parts) < 2:
         return None
     folded = fold(headline)
-    host = "".join(fold(" ".join(domain_names(url)[:1])).split())
+    # the host's labels but "www" and the top level ("gardening cals cornell" of
+    # gardening.cals.cornell.edu): "www" and "com" are no word of a name
+    names = domain_names(url)
+    labels = names[1].split(".")[:-1] if len(names) > 1 else names[:1]
+    host = "".join(fold(" ".join(labels)).split())
     for part in (parts[-1], parts[0]):
         name = fold(part)
         if (

@@ -109,13 +109,14 @@ _MINGUO_DATE: Final = re.compile(
     r"(?P<month>[01]?\d)\s*月\s*(?P<day>[0-3]?\d)\s*日"
 )
 MINGUO_OFFSET: Final = 1911
-#: The same written with numbers alone ("發布日期：113-06-03"), read in a text that
-#: holds Chinese characters only.
+#: The same written with numbers alone ("發布日期：113-06-03"), read only after a
+#: Chinese word for a date, a publication or an update: "電話 110-12-25" is a phone
+#: number and "版本 112.3.1" a version.
 _MINGUO_NUMERIC: Final = re.compile(
-    r"(?<![\d.\-/])(?P<year>1[01]\d)(?P<separator>[-/.])(?P<month>[01]?\d)(?P=separator)"
+    r"(?:日期|發布|发布|發佈|更新|公告|修正|刊登|時間|时间)[^\d]{0,8}?"
+    r"(?<![\d.\-/])(?P<year>1[01]\d)(?P<separator>[-/])(?P<month>[01]?\d)(?P=separator)"
     r"(?P<day>[0-3]?\d)(?![\d.\-/])"
 )
-_HAN: Final = re.compile(r"[\u4e00-\u9fff]")
 #: Persian dates of the Solar Hijri calendar ("۱۴ آبان ۱۴۰۳", 4 November 2024), years
 #: 1370 (1991, :data:`MIN_YEAR`) to 1499.
 _SOLAR_MONTH_NUMBER: Final = {
@@ -302,13 +303,13 @@ def parse_date(text: str, *, day_first: bool = False) -> str | None:
         found = _day(ERA_FIRST_YEARS[match["era"]] - 1 + reign, match["month"], match["day"])
         if found and reign >= 1:  # an era's years count from 1
             return found.isoformat()
-    match = _MINGUO_DATE.search(text) or (_HAN.search(text) and _MINGUO_NUMERIC.search(text))
-    if match:
-        groups = match.groupdict()
-        minguo = int(groups.get("era_year") or match["year"]) + MINGUO_OFFSET
-        found = _day(minguo, match["month"], match["day"])
-        if found:
-            return found.isoformat()
+    for match in (_MINGUO_DATE.search(text), _MINGUO_NUMERIC.search(text)):
+        if match:
+            groups = match.groupdict()
+            minguo = int(groups.get("era_year") or match["year"]) + MINGUO_OFFSET
+            found = _day(minguo, match["month"], match["day"])
+            if found:
+                return found.isoformat()
     match = _NUMERIC_DATE.search(text)
     if match:
         first, second, year = match["first"], match["second"], match["year"]

@@ -475,6 +475,7 @@ class _Posts:
         self.node: LexborNode | None = None
         self.start = 0
         self.prose_before = False
+        self.end = -1  # where the last post's blocks ended
 
     def enter(self, node: LexborNode, blocks: list[Block]) -> None:
         if self.node is None and self.posts and node.mem_id in self.posts:
@@ -492,12 +493,14 @@ class _Posts:
         if (
             prose
             and self.prose_before
+            and self.start == self.end  # right after the last post, nothing between
             and self.start
             and not isinstance(blocks[self.start - 1], Rule)
             and not isinstance(own[0], Heading)
         ):
             blocks.insert(self.start, Rule())
         self.prose_before = prose
+        self.end = len(blocks)
 
 
 # --------------------------------------------------------------------------- selection
@@ -3621,7 +3624,11 @@ class _Layout:
             cell = row.first_child
             while cell is not None:
                 if cell.tag in ("td", "th") and _line_numbers(cell):
-                    numbered = True
+                    # Pygments' table: the numbers beside a cell of code
+                    numbered = numbered or any(
+                        other.tag == "td" and other.css_first("pre") is not None
+                        for other in row.iter(include_text=False)
+                    )
                 elif cell.tag in ("td", "th"):
                     reached = cell in self.marked or cell in self.formulas
                     cells.append((cell, self.flow(cell, depth) if reached else []))
@@ -3793,10 +3800,10 @@ def _named_icon(cell: LexborNode) -> list[Block]:
     and two empty cells.  An icon hidden from screen readers (``aria-hidden``) names
     nothing, and only a table of data with header cells has its icons named: a layout
     table's cells hold logos and advertisements."""
-    if _shown_text(cell):
+    if _shown_text(cell) or _hidden_from_readers(cell):
         return []
     for node in cell.traverse():
-        if node is cell or not node.is_element_node or _hidden_from_readers(node):
+        if not node.is_element_node or tags.same_node(node, cell) or _hidden_within(node, cell):
             continue
         attributes = node.attributes
         tag = node.tag or ""
@@ -3813,6 +3820,20 @@ def _named_icon(cell: LexborNode) -> list[Block]:
             if text:
                 return [Paragraph([text])]
     return []
+
+
+def _hidden_within(node: LexborNode, cell: LexborNode) -> bool:
+    """Whether ``node`` or an element above it inside ``cell`` (at most
+    :data:`SHOWN_TEXT_LEVELS` up) is hidden from screen readers: an icon inside an
+    ``aria-hidden`` wrapper names nothing either."""
+    element: LexborNode | None = node
+    for _ in range(SHOWN_TEXT_LEVELS):
+        if element is None or tags.same_node(element, cell):
+            return False
+        if _hidden_from_readers(element):
+            return True
+        element = element.parent
+    return False
 
 
 #: How many elements above a text :func:`_shown_text` looks for one that hides it;
@@ -3947,6 +3968,7 @@ def without_language_labels(blocks: Iterable[Block]) -> list[Block]:
         for index, block in enumerate(blocks)
         if not (
             isinstance(block, Paragraph)
+            and block.part is None  # a definition list's term stays
             and index + 1 < len(blocks)
             and isinstance(following := blocks[index + 1], CodeBlock)
             and following.language is not None
