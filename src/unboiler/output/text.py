@@ -2144,8 +2144,21 @@ def _code_language(pre: LexborNode) -> str | None:
                 language = _language_name(name.removeprefix("language-"))
                 if language:
                     return language
-    below: LexborNode = pre
-    wrapper: LexborNode | None = pre.parent
+    language = _wrappers_language(pre)
+    if language:
+        return language
+    table = _numbered_table(pre)
+    if table is not None:  # the wrapper around Pygments' table of numbered lines
+        language = _wrappers_language(table)
+        if language:
+            return language
+    return _figure_language(pre)
+
+
+def _wrappers_language(below: LexborNode) -> str | None:
+    """The language a highlighter's wrapper above ``below`` names, at most
+    :data:`CODE_LANGUAGE_DEPTH` levels up (:func:`_wrapper_language`)."""
+    wrapper: LexborNode | None = below.parent
     for _ in range(CODE_LANGUAGE_DEPTH):
         if wrapper is None or not wrapper.is_element_node or wrapper.tag in ("body", "html"):
             break
@@ -2153,17 +2166,7 @@ def _code_language(pre: LexborNode) -> str | None:
         if language:
             return language
         below, wrapper = wrapper, wrapper.parent
-    table = _numbered_table(pre)
-    if table is not None:  # the wrapper around Pygments' table of numbered lines
-        below, wrapper = table, table.parent
-        for _ in range(CODE_LANGUAGE_DEPTH):
-            if wrapper is None or not wrapper.is_element_node or wrapper.tag in ("body", "html"):
-                break
-            language = _wrapper_language(wrapper, below)
-            if language:
-                return language
-            below, wrapper = wrapper, wrapper.parent
-    return _figure_language(pre)
+    return None
 
 
 #: How far above a ``<pre>`` its cell of a table of numbered lines may be (Pygments'
