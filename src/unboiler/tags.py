@@ -220,13 +220,51 @@ POST_SELECTOR: Final = ", ".join(
 )
 
 
-def post_ids(tree: Any) -> frozenset[int]:
+#: How far above a post another one is looked for that holds it (the walk stays linear
+#: in a page of posts nested thousands deep).
+POST_HOLDER_LEVELS: Final = 32
+
+
+def post_ids(tree: Any, *, innermost: bool = False) -> frozenset[int]:
     """The addresses (``mem_id``) of a page's posts (:func:`is_post`): found once by the
     page's selector engine, a walk then compares addresses instead of reading every
-    element's attributes."""
+    element's attributes.  With ``innermost``, a post that holds another and has no post
+    beside it is left out: it is the thread's box (Stack Exchange's ``Question`` item
+    around its answers), not one post among others."""
     if tree is None:
         return frozenset()
-    return frozenset(element.mem_id for element in tree.css(POST_SELECTOR) if is_post(element))
+    posts = [element for element in tree.css(POST_SELECTOR) if is_post(element)]
+    found = frozenset(element.mem_id for element in posts)
+    if not innermost or len(found) < 2:
+        return found
+    holders = set()
+    for element in posts:
+        node = element.parent
+        for _ in range(POST_HOLDER_LEVELS):
+            if node is None:
+                break
+            if node.mem_id in found:
+                holders.add(node.mem_id)
+            node = node.parent
+    # a post among posts beside it stays one, whatever it holds (an answer and its
+    # comments)
+    alone = {
+        element.mem_id
+        for element in posts
+        if element.mem_id in holders and not _beside_a_post(element, found)
+    }
+    return found - alone
+
+
+def _beside_a_post(element: Any, posts: frozenset[int]) -> bool:
+    """Whether the element next to ``element``, before or after it, is one of ``posts``."""
+    for backwards in (True, False):
+        sibling = element.prev if backwards else element.next
+        while sibling is not None and not sibling.is_element_node:
+            sibling = sibling.prev if backwards else sibling.next
+        if sibling is not None and sibling.mem_id in posts:
+            return True
+    return False
 
 
 def lexbor_tag_ids(names: Iterable[str]) -> tuple[dict[str, int], int, int]:
@@ -272,6 +310,7 @@ __all__ = [
     "LANDMARK_TAGS",
     "LINE_BREAK_TAGS",
     "POST_CLASSES",
+    "POST_HOLDER_LEVELS",
     "POST_SELECTOR",
     "POST_TYPES",
     "beside_text",

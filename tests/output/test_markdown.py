@@ -1224,3 +1224,16 @@ def test_a_terms_name_of_a_language_stays_and_a_gutter_cell_keeps_its_table() ->
         "<td>1</td></tr><tr><td>b</td><td>2</td></tr></table>"
     )
     assert "| b | 2 |" in to_markdown(all_content(table))
+
+
+def test_a_post_that_holds_the_others_is_the_threads_box() -> None:
+    # Stack Exchange's Question item around the question and its answers: the answers
+    # are the posts a thematic break parts
+    page = (
+        "<div itemscope itemtype='https://schema.org/Question'><h1>Reversing a list</h1>"
+        "<div class='body'><p>How do I reverse a list?</p></div><div id='answers'>"
+        "<div itemscope itemtype='https://schema.org/Answer'><p>Slice it backwards.</p></div>"
+        "<div itemscope itemtype='https://schema.org/Answer'><p>Call its reverse method."
+        "</p></div></div></div>"
+    )
+    assert to_markdown(all_content(page)).count("\n---\n") == 1

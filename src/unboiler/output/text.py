@@ -3997,7 +3997,7 @@ def layout(document: TextDocument, *, images: bool = False) -> list[Block]:
             base=base_url(document),
             images=images,
             formulas=_formula_paths(selection.formulas, marked),
-            posts=tags.post_ids(document.tree),
+            posts=tags.post_ids(document.tree, innermost=True),
         )
         blocks.extend(builder.flow(root, 0))
     return blocks
