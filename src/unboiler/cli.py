@@ -614,7 +614,7 @@ def _check_listening(host: str, port: int) -> None:
     "out",
     default=None,
     help="Output: FILE.jsonl, FILE.jsonl.gz, FILE.parquet, or a directory (DIR/, or "
-    "--directory) for one file per page; standard output (JSONL) when omitted.",
+    "--directory) for one file per page; standard output (JSONL) when omitted or -.",
 )
 @click.option("--directory", is_flag=True, help="Write --out as a directory, one file per page.")
 @click.option("--extractor", "-e", default="default", show_default=True, help="Extractor to run.")

@@ -94,6 +94,23 @@ def test_resume_of_a_cut_gzip_keeps_its_complete_records(tmp_path: Path) -> None
 def test_resume_needs_a_file() -> None:
     with pytest.raises(SinkError, match="--resume needs an output file"):
         open_sink(None, resume=True)
+    with pytest.raises(SinkError, match="--resume needs an output file"):
+        open_sink("-", resume=True)
+
+
+def test_a_dash_is_standard_output(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--out -`` writes the records to standard output, as ``-`` reads standard input;
+    it had made a file named ``-``."""
+    monkeypatch.chdir(tmp_path)
+    sink = open_sink("-")
+    sink.write(result(3))
+    sink.close()
+    assert json.loads(capsys.readouterr().out)["id"] == "id-3"
+    assert not (tmp_path / "-").exists()
+    with pytest.raises(SinkError, match="--directory needs a directory"):
+        open_sink("-", directory=True)
 
 
 def test_directory_holds_one_file_per_page_and_an_index(tmp_path: Path) -> None:

@@ -260,13 +260,16 @@ def open_sink(
     directory: bool = False,
     row_group_size: int | None = None,
 ) -> Sink:
-    """The sink for ``out``: standard output when None, a directory with ``directory``
-    (or when ``out`` ends with a slash or is an existing directory), Parquet by its
-    ``.parquet`` name, else JSONL."""
+    """The sink for ``out``: standard output when None or ``-`` (the command-line
+    convention, as for the files read), a directory with ``directory`` (or when ``out``
+    ends with a slash or is an existing directory), Parquet by its ``.parquet`` name,
+    else JSONL."""
     try:
-        if out is None:
+        if out is None or (isinstance(out, str) and out == "-"):
             if resume:
                 raise SinkError("--resume needs an output file (--out)")
+            if directory:
+                raise SinkError("--directory needs a directory to write (--out), not -")
             return JsonlSink(None)
         text = str(out)
         if directory or text.endswith(("/", os.sep)) or Path(out).is_dir():
