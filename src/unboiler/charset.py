@@ -410,6 +410,9 @@ MIN_VALID_PER_BAD_UNDECLARED: Final = 3
 #: Bytes a UTF-8 character takes at most, so a cut leaves at most this many less one.
 _UTF8_MAX_BYTES: Final = 4
 _REPLACEMENT_BYTES: Final = "\ufffd".encode()
+#: UTF-16 surrogates written as UTF-8 (U+D800 to U+DFFF): three bytes that are no
+#: character (RFC 3629, §3).
+_ENCODED_SURROGATE: Final = re.compile(rb"\xed[\xa0-\xbf][\x80-\xbf]")
 
 
 def _nearly_utf8(data: bytes, min_valid_per_bad: int) -> str | None:
@@ -425,7 +428,10 @@ def _nearly_utf8(data: bytes, min_valid_per_bad: int) -> str | None:
     else:
         return None  # valid: not this function's case
     text = data.decode("utf-8", errors="replace")
-    bad = text.count("\ufffd") - data.count(_REPLACEMENT_BYTES)
+    # an encoded surrogate (CESU-8's halves, a lone one from a careless encoder) is one
+    # bad sequence, which the decoder replaces byte by byte
+    surrogates = len(_ENCODED_SURROGATE.findall(data))
+    bad = text.count("\ufffd") - data.count(_REPLACEMENT_BYTES) - 2 * surrogates
     valid = len(text) - len(text.encode("ascii", errors="ignore")) - bad
     if valid >= 1 and valid >= min_valid_per_bad * bad:
         return text
