@@ -1702,6 +1702,24 @@ def test_a_paragraphs_indentation_is_left_out(output: str) -> None:
     assert rendered.split("\n\n") == ["新华社上海5月12日电。", "本报讯（记者 孙浩）。", "次段。"]
 
 
+@pytest.mark.parametrize("output", ["text", "markdown"])
+def test_indentation_inside_formatting_is_left_out_too(output: str) -> None:
+    page = (
+        "<p><b>&nbsp;&nbsp;Notice:</b> the office is closed.</p>"
+        "<p><span><i>\u3000\u3000记者报道。</i></span></p>"
+        "<p>Ends with <em>a note.&nbsp;&nbsp;</em></p>"
+    )
+    document = unboiler.parse(page)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    rendered = render(document, output, extractor="by-hand")
+    plain = rendered.replace("**", "").replace("*", "").replace("_", "")
+    assert plain.split("\n\n") == [
+        "Notice: the office is closed.",
+        "记者报道。",
+        "Ends with a note.",
+    ]
+
+
 def test_an_icon_hidden_with_its_wrapper_or_its_cell_names_nothing() -> None:
     page = (
         "<table><tr><th>Plan</th><th>Backups</th></tr>"

@@ -1570,6 +1570,15 @@ _SPACE: Final = re.compile(f"[{_SPACE_CHARS}]+")
 #: ends.  After a line break inside a paragraph they stay: there they indent a line of a
 #: poem or of code written with ``<br>`` (Blogger's code samples).
 INDENT_SPACES: Final = " \u00a0\u3000"
+_LEADING_OPENS: Final = re.compile(f"^[{_OPENS}]+[{INDENT_SPACES}]+")
+_TRAILING_CLOSES: Final = re.compile(f"[{INDENT_SPACES}]+[{_CLOSES}]+$")
+
+
+def _indent_in_formatting(line: str) -> str:
+    """``line`` without the indentation inside the formatting that opens or closes it
+    (``<b>&nbsp;&nbsp;Notice</b>``), which :data:`INDENT_SPACES` left alone."""
+    line = _LEADING_OPENS.sub(lambda match: match.group().rstrip(INDENT_SPACES), line)
+    return _TRAILING_CLOSES.sub(lambda match: match.group().lstrip(INDENT_SPACES), line)
 _SPACE_AT_BREAK: Final = re.compile(f" ?{_BREAK} ?")
 #: What the two rewrites above need to find anything: an opening right before a space, a
 #: space right before a closing.  Looking for that first (a scan that skips to the few
@@ -1739,6 +1748,9 @@ def normalize(raw: Iterable[Inline]) -> list[Inline]:
     if _BREAK in line:
         line = _SPACE_AT_BREAK.sub(_BREAK, line)
     line = line.strip(INDENT_SPACES)
+    if others and line and (line[0] in _OPENS or line[-1] in _CLOSES):
+        # the indentation inside formatting at an end (<b>&nbsp;&nbsp;Notice</b>)
+        line = _indent_in_formatting(line)
     if "\u200d" in line or "\u200c" in line:
         line = _unjoined(line)
     if not others:
