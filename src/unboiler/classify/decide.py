@@ -131,6 +131,17 @@ def keep_tail(
     total = float(kept_words.sum())
     if total <= 0 or not len(owner):
         return keep
+    # the tests of a block alone first: on most pages no block after the first kept one
+    # passes them, and the element's sums are not needed
+    likely = (
+        ~keep
+        & (probabilities >= TAIL_FLOOR)
+        & (blocks[:, LINK_DENSITY_COLUMN] < TAIL_MAX_LINK_DENSITY)
+        & (blocks[:, HEADING_COLUMN] <= 0)
+    )
+    likely[: int(np.argmax(keep)) + 1] = False
+    if not likely.any():
+        return keep
     sums = np.zeros(len(parent))
     np.add.at(sums, owner, kept_words)
     root = len(parent) - 1
@@ -153,16 +164,10 @@ def keep_tail(
         return keep
     after = np.zeros(len(keep), dtype=np.bool_)
     after[kept_inside[-1] + 1 :] = True
-    candidates = (
-        after
-        & members
-        & ~keep
-        & (probabilities >= TAIL_FLOOR)
-        & (blocks[:, LINK_DENSITY_COLUMN] < TAIL_MAX_LINK_DENSITY)
-        & (blocks[:, HEADING_COLUMN] <= 0)
-        & ~marked(blocks, CHROME_COLUMNS)
-        & ~marked(blocks, FURNITURE_COLUMNS)
-    )
+    candidates = after & members & likely
+    if not candidates.any():
+        return keep
+    candidates &= ~marked(blocks, CHROME_COLUMNS) & ~marked(blocks, FURNITURE_COLUMNS)
     if not candidates.any():
         return keep
     return keep | candidates
