@@ -108,6 +108,15 @@ def test_publisher_and_website_give_the_site_name() -> None:
     assert meta_html(ld({"@type": "WebSite", "name": "Field Notes"})).sitename == "Field Notes"
 
 
+def test_direction_marks_around_a_field_are_dropped() -> None:
+    # Google Scholar wraps its name in an embedding: a field alone needs none
+    head = '<meta property="og:site_name" content="\u202aGoogle Наука\u202c">'
+    head += '<meta name="author" content="\u200fجمال\u200f">'
+    meta = meta_html(head)
+    assert meta.sitename == "Google Наука"
+    assert meta.author == "جمال"
+
+
 def test_a_sites_name_is_read_from_the_title_when_nothing_else_gives_it() -> None:
     body = "<h1>Kyoto's canals</h1><p>The canals of Kyoto carry water from the lake.</p>"
     assert meta_html("<title>Kyoto's canals - Wikipedia</title>", body).sitename == "Wikipedia"

@@ -187,13 +187,24 @@ def extract_metadata(document: TextDocument) -> Metadata:
     )
 
 
+#: White space and the marks of bidirectional text (UAX #9: LRM, RLM, the embeddings,
+#: overrides and isolates) at a field's ends.  Google's pages wrap a name in an
+#: embedding ("\u202aGoogle Наука\u202c") so that it reads right inside text of the
+#: other direction; a field alone needs no such wrapping, and a program comparing or
+#: indexing names is misled by it.
+_FIELD_EDGES: Final = re.compile(
+    "^[\\s\u200e\u200f\u202a-\u202e\u2066-\u2069]+|[\\s\u200e\u200f\u202a-\u202e\u2066-\u2069]+$"
+)
+
+
 def _shown(text: str | None) -> str | None:
     """A field as a reader sees it: without the zero-width spaces, byte-order marks and
     soft hyphens a ``<title>`` or a meta tag carries (:func:`unboiler.text.visible`), as
-    no text output holds them; None when nothing is left."""
+    no text output holds them, nor the direction marks at its ends
+    (:data:`_FIELD_EDGES`); None when nothing is left."""
     if text is None:
         return None
-    return visible(text).strip() or None
+    return _FIELD_EDGES.sub("", visible(text)) or None
 
 
 def _site_names(meta: dict[str, list[str]], data: StructuredData) -> list[str]:
