@@ -1237,3 +1237,18 @@ def test_a_post_that_holds_the_others_is_the_threads_box() -> None:
         "</p></div></div></div>"
     )
     assert to_markdown(all_content(page)).count("\n---\n") == 1
+
+
+def test_code_elements_side_by_side_are_two_spans() -> None:
+    # a table of code points writes each value in its own <code>: run into one span they
+    # read as one token ("U+00DF0x C3 9F"), and Markdown cannot write two touching spans
+    document = unboiler.parse(
+        "<p>Eszett <code>U+00DF</code><code>0x C3 9F</code>, and <em>one</em><em>word</em>.</p>"
+    )
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    markdown = to_markdown(document)
+    assert "`U+00DF` `0x C3 9F`" in markdown
+    assert "*oneword*" in markdown  # other formatting that touches is still one
+    rendered = MarkdownIt("commonmark").render(markdown)
+    assert "<code>U+00DF</code> <code>0x C3 9F</code>" in rendered
+    assert "U+00DF 0x C3 9F" in to_text(document)

@@ -1796,7 +1796,13 @@ def _tidy(tokens: list[Inline]) -> list[Inline]:
             and paired
             and paired[-1] == Close(token.mark)
         ):
-            paired.pop()  # <em>a</em><em>b</em> is one emphasis
+            if token.mark is Mark.CODE:
+                # <code>U+00DF</code><code>0x C3 9F</code>: two values in boxes of their
+                # own, which one code span would run together (and Markdown cannot
+                # write two touching code spans): a space parts them
+                paired += [" ", token]
+            else:
+                paired.pop()  # <em>a</em><em>b</em> is one emphasis
         else:
             paired.append(token)
     merged: list[Inline] = []
