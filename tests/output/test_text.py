@@ -636,6 +636,24 @@ def test_footnote_back_references_are_left_out(output: str) -> None:
     assert "^ note" in rendered  # a link that is more than the sign is text
 
 
+@pytest.mark.parametrize("output", ["text", "markdown", "html"])
+def test_back_references_of_a_note_cited_twice_are_left_out(output: str) -> None:
+    # MediaWiki: the sign is no link, and each citation has a lettered link back
+    document = _all_content(
+        '<body><main><ol><li id="n3"><span class="mw-cite-backlink">^ '
+        '<a href="#r3a"><sup><i><b>a</b></i></sup></a> <a href="#r3b"><sup><i><b>b</b></i>'
+        '</sup></a></span> <span>Ethnicity figures add to more than 100%.</span></li></ol>'
+        '<p>Grade ^ <a href="#scale">a</a> is the best.</p>'
+        '<p>^ <a href="#a">a</a> <a href="#glossary">glossary</a></p></main></body>'
+    )
+    rendered = render(document, output, extractor="by-hand")
+    plain = re.sub(r"<[^>]+>|[*_]", "", rendered)
+    assert re.search(r"(^|\n|>)(1\. )?Ethnicity figures add to more than 100%", plain), rendered
+    # a sign within a sentence, or followed by a link that is a word, is text
+    assert "Grade ^ a is the best." in plain
+    assert "^ a glossary" in plain
+
+
 COPY_PAGE = (
     "<body><article><p>Our lamp, in stock.</p>"
     '<div aria-hidden="true"><p>Walnut lamp</p><p>Made in Porto.</p></div>'
