@@ -192,6 +192,20 @@ def test_an_admonition_is_set_apart_as_a_quote() -> None:
     assert ">" not in plain
 
 
+def test_a_docfx_alert_is_an_admonition() -> None:
+    # Microsoft Learn writes DocFX's alerts with a class in capitals; a lower-case "note"
+    # is any box's
+    page = (
+        "<p>Install the tools.</p><div class='TIP'><p>Tip</p><p>On WSL, follow the Linux "
+        "tab.</p></div><p>Then open a terminal.</p><div class='note'><p>Cookie note</p>"
+        "<p>We use cookies.</p></div>"
+    )
+    assert to_markdown(all_content(page)) == (
+        "Install the tools.\n\n> Tip\n>\n> On WSL, follow the Linux tab.\n\n"
+        "Then open a terminal.\n\nCookie note\n\nWe use cookies."
+    )
+
+
 def test_a_thematic_break_between_content_is_kept() -> None:
     """An ``<hr>`` between two stretches of content is a rule in Markdown and HTML, and
     only there: not before or after the content, not twice in a row, not in text."""

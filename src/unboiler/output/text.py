@@ -270,6 +270,10 @@ class Paragraph:
 ADMONITION_CLASSES: Final = frozenset(
     {"admonition", "theme-admonition", "markdown-alert", "notecard", "custom-block"}
 )
+#: DocFX's alerts (Microsoft Learn, .NET's documentation): ``<div class="NOTE">`` and the
+#: other four kinds of its Markdown syntax, written in capitals, which no banner's class
+#: is; matched as written.
+DOCFX_ALERT_CLASSES: Final = frozenset({"NOTE", "TIP", "IMPORTANT", "CAUTION", "WARNING"})
 #: Elements an admonition is made of (a ``<p class="admonition">`` is a paragraph).
 _ADMONITION_TAGS: Final = frozenset({"div", "aside", "section"})
 
@@ -281,7 +285,8 @@ def _admonition(element: LexborNode) -> bool:
     classes = element.attributes.get("class")
     if not classes:
         return False
-    return not ADMONITION_CLASSES.isdisjoint(classes.split())
+    names = classes.split()
+    return not ADMONITION_CLASSES.isdisjoint(names) or not DOCFX_ALERT_CLASSES.isdisjoint(names)
 
 
 @dataclass
