@@ -4,6 +4,7 @@ formula."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from tests.conftest import ROOT
 
 import unboiler
@@ -260,8 +261,29 @@ def test_wordless_lines_are_a_paragraphs_lines() -> None:
     )
     texts = [block.text for block in doc.blocks]
     found = sorted(texts[index] for index in wordless_lines(doc))
-    # the sign in an element of its own (a button's arrow, a paragraph of dashes) is none
-    assert found == sorted(['" (', "~~~~~~~~"]), texts
+    # the sign in an element of its own (a button's arrow, a paragraph of two dashes) is
+    # none, but for a scene break: a paragraph of three asterisks or more
+    assert found == sorted(['" (', "~~~~~~~~", "* * *"]), texts
+
+
+@pytest.mark.parametrize("sign", ["***", "* * *", "⁂", "~ ~ ~", "§§§"])
+def test_a_scene_break_between_kept_paragraphs_is_kept(sign: str) -> None:
+    from unboiler.filters.units import keep_enclosed, wordless_lines
+    from unboiler.parse import parse
+
+    doc = parse(
+        f"<html><body><p>The first scene.</p><p>{sign}</p><p>The second scene.</p>"
+        "<div><a href='/next'>›</a></div><p>The end.</p></body></html>"
+    )
+    texts = [block.text for block in doc.blocks]
+    keep = np.array([text.endswith(".") for text in texts])
+    kept = keep_enclosed(keep, np.full(len(texts), 0.05), wordless=wordless_lines(doc))
+    assert [text for text, k in zip(texts, kept, strict=True) if k] == [
+        "The first scene.",
+        sign,
+        "The second scene.",
+        "The end.",
+    ]
 
 
 def test_wordless_items_of_lists_tables_and_code_are_content_items() -> None:

@@ -642,7 +642,7 @@ def test_back_references_of_a_note_cited_twice_are_left_out(output: str) -> None
     document = _all_content(
         '<body><main><ol><li id="n3"><span class="mw-cite-backlink">^ '
         '<a href="#r3a"><sup><i><b>a</b></i></sup></a> <a href="#r3b"><sup><i><b>b</b></i>'
-        '</sup></a></span> <span>Ethnicity figures add to more than 100%.</span></li></ol>'
+        "</sup></a></span> <span>Ethnicity figures add to more than 100%.</span></li></ol>"
         '<p>Grade ^ <a href="#scale">a</a> is the best.</p>'
         '<p>^ <a href="#a">a</a> <a href="#glossary">glossary</a></p></main></body>'
     )

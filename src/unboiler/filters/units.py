@@ -30,6 +30,7 @@ scrapinghub gain, the ``<pre>`` floor most of WCXB's.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from itertools import pairwise
@@ -320,15 +321,23 @@ def _links_by_block(
 #: item, a table's cell, a definition, a ``<pre>`` (a tutorial's list of operators
 #: ``<li><code>+</code></li>``, a header cell "±", a code block "--").
 WORDLESS_ITEM_TAGS: Final = frozenset({"li", "td", "th", "dt", "dd", "pre"})
+#: A scene break written as a paragraph of its own (a dinkus): three or more asterisks,
+#: tildes, bullets or the like ("***", "* * *", "~ ~ ~"), or an asterism or fleuron
+#: alone ("⁂", "❧").  Between two kept paragraphs of a story it is where the scene
+#: changes, which a reader of the extracted text would lose.
+SCENE_BREAK: Final = re.compile(r"⁂|❧|☙|(?:[*~•·∗✻✱§#=+-]\s*){3,}")
+#: Elements a scene break is written in.
+SCENE_BREAK_TAGS: Final = frozenset({"p", "div", "center"})
 
 
 def wordless_lines(document: TextDocument) -> frozenset[int]:
     """The blocks without words that share their element with the block before or
     after them: a line of punctuation alone in a paragraph written line by line with
     ``<br>`` (a grammar's ``" (``, the ``~~~~`` under a heading of a plain-text NEWS
-    file), which :func:`keep_enclosed` keeps between kept lines; and those whose element
+    file), which :func:`keep_enclosed` keeps between kept lines; those whose element
     is an item of a list, a table or a ``<pre>`` (:data:`WORDLESS_ITEM_TAGS`) with no
-    link or button in it.  A sign in an element of its own (a carousel's arrow, a close
+    link or button in it; and a scene break in a paragraph of its own
+    (:data:`SCENE_BREAK`).  A sign in an element of its own (a carousel's arrow, a close
     button's "×", a permalink's "🔗", a pager's "›") is not one."""
     blocks = document.blocks
     found = set()
@@ -344,7 +353,8 @@ def wordless_lines(document: TextDocument) -> frozenset[int]:
             and block.text.strip()
             and node.css_first("a, button, [role=button]") is None
         )
-        if in_line or item:
+        scene = node.tag in SCENE_BREAK_TAGS and SCENE_BREAK.fullmatch(block.text.strip())
+        if in_line or item or scene:
             found.add(index)
     return frozenset(found)
 

@@ -982,7 +982,8 @@ def _lettered_back_references(sign: LexborNode) -> list[LexborNode] | None:
             if node.tag != "a" or not (node.attributes.get("href") or "").startswith("#"):
                 return None
             texts = [text for text in _text_nodes(node) if not text.is_empty_text_node]
-            if len(texts) != 1 or not _BACK_LETTERS.fullmatch(link_sign(texts[0].text_content or "")):
+            shown = link_sign(texts[0].text_content or "") if len(texts) == 1 else ""
+            if not _BACK_LETTERS.fullmatch(shown):
                 return None
             found += texts
         node = node.next
@@ -1037,9 +1038,7 @@ def _drop_lettered_back_references(tree: Any, selection: Selection) -> None:
     seen: set[int] = set()
     for link in tree.css('a[href^="#"]'):
         node = link.prev
-        while _blank(node) or (
-            node is not None and node.is_element_node and node.tag == "a"
-        ):
+        while _blank(node) or (node is not None and node.is_element_node and node.tag == "a"):
             node = node.prev
         if node is None or not node.is_text_node or node.mem_id in seen:
             continue
@@ -1645,6 +1644,8 @@ def _indent_in_formatting(line: str) -> str:
     (``<b>&nbsp;&nbsp;Notice</b>``), which :data:`INDENT_SPACES` left alone."""
     line = _LEADING_OPENS.sub(lambda match: match.group().rstrip(INDENT_SPACES), line)
     return _TRAILING_CLOSES.sub(lambda match: match.group().lstrip(INDENT_SPACES), line)
+
+
 _SPACE_AT_BREAK: Final = re.compile(f" ?{_BREAK} ?")
 #: What the two rewrites above need to find anything: an opening right before a space, a
 #: space right before a closing.  Looking for that first (a scan that skips to the few
