@@ -274,6 +274,17 @@ def links_only(scale: float = 1.0) -> str:
     return f"<html><body>{links}</body></html>"
 
 
+def fragment_links() -> str:
+    """A paragraph of 20,000 links to fragments side by side, and 5,000 notes each with
+    lettered links back ("^ a b"): where the outputs look for a note's way back up."""
+    links = "".join(f"<a href='#n{i}'>{i}</a>" for i in range(20_000))
+    notes = "".join(
+        f"<li><span>^ <a href='#r{i}a'>a</a> <a href='#r{i}b'>b</a></span> Note {i}.</li>"
+        for i in range(5_000)
+    )
+    return _article(f"<p>{links}</p><ol>{notes}</ol>")
+
+
 def links_only_lists() -> str:
     """Nothing but links, in lists, with a heading: a sitemap."""
     items = "".join(f"<li><a href='/p/{i}'>Article {i} title</a></li>" for i in range(5_000))
@@ -591,6 +602,7 @@ PATHOLOGIES: Final = (
     Pathology("big-table", big_table, tags=frozenset({BIG})),
     Pathology("links-only", links_only),
     Pathology("links-only-lists", links_only_lists),
+    Pathology("fragment-links", fragment_links),
     Pathology("unclosed-script", unclosed_script),
     Pathology("unclosed-style", unclosed_style),
     Pathology("unclosed-comment", unclosed_comment),

@@ -967,11 +967,17 @@ def is_back_reference(sign: str) -> bool:
 _BACK_LETTERS: Final = re.compile(r"[a-z]{1,2}")
 
 
+#: Links back that a note cited many times can have (MediaWiki letters them a to z,
+#: then aa, ab...): a run of more is no note's, and the walk over it stops.
+MAX_BACK_LETTERS: Final = 60
+
+
 def _lettered_back_references(sign: LexborNode) -> list[LexborNode] | None:
     """The text nodes of the links that follow ``sign`` (a text node showing a
     :data:`BACK_REFERENCE_SIGNS` sign, in no link) to the end of its element when every
     one of them is a link to a fragment showing a letter or two (:data:`_BACK_LETTERS`),
-    with nothing but white space between; None otherwise."""
+    with nothing but white space between, and there are at most
+    :data:`MAX_BACK_LETTERS`; None otherwise."""
     found: list[LexborNode] = []
     node = sign.next
     while node is not None:
@@ -983,7 +989,7 @@ def _lettered_back_references(sign: LexborNode) -> list[LexborNode] | None:
                 return None
             texts = [text for text in _text_nodes(node) if not text.is_empty_text_node]
             shown = link_sign(texts[0].text_content or "") if len(texts) == 1 else ""
-            if not _BACK_LETTERS.fullmatch(shown):
+            if not _BACK_LETTERS.fullmatch(shown) or len(found) >= MAX_BACK_LETTERS:
                 return None
             found += texts
         node = node.next
@@ -1035,17 +1041,16 @@ def _drop_lettered_back_references(tree: Any, selection: Selection) -> None:
     corpus, has no use for "^ a b" before a note; Mozilla Readability keeps it, and so
     does the readability benchmark's gold: its three Wikipedia pages lose 0.003 to 0.011
     each (``unboiler eval readability``; WCXB unchanged)."""
-    seen: set[int] = set()
     for link in tree.css('a[href^="#"]'):
+        # the first letter's link, right after the sign: the others are read from there
         node = link.prev
-        while _blank(node) or (node is not None and node.is_element_node and node.tag == "a"):
+        if _blank(node):
             node = node.prev
-        if node is None or not node.is_text_node or node.mem_id in seen:
-            continue
-        seen.add(node.mem_id)
-        if node not in selection.texts or node in selection.after:
+        if node is None or not node.is_text_node:
             continue
         if not is_back_reference(link_sign(node.text_content or "")):
+            continue
+        if node not in selection.texts or node in selection.after:
             continue
         letters = _lettered_back_references(node)
         if letters is None or any(text in selection.after for text in letters):
