@@ -104,6 +104,7 @@ def test_word_flags_match_reference(names: str) -> None:
         ("div", {"aria-hidden": "true"}, "hidden"),
         ("div", {"hidden": None}, "hidden"),
         ("div", {"style": "color: red; display : none"}, "hidden"),
+        ("div", {"style": "visibility: hidden;"}, "hidden"),
         ("article", {}, "article"),
         ("td", {}, "table"),
         ("h4", {}, "heading"),
@@ -115,6 +116,7 @@ def test_attribute_flags(tag: str, attributes: dict[str, str | None], expected: 
 
 def test_visible_style_is_not_hidden() -> None:
     assert not attribute_flags("div", {"style": "display: block"}) & BIT["hidden"]
+    assert not attribute_flags("div", {"style": "overflow: hidden"}) & BIT["hidden"]
 
 
 def test_element_table_links_each_block_to_its_elements() -> None:

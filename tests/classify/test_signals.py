@@ -258,3 +258,57 @@ def test_column_writer_refuses_a_wrong_count() -> None:
         writer.done()
     with pytest.raises(ConfigurationError, match="more than 2"):
         writer.put(np.zeros((3, 2)))
+
+
+SHOP = """<html><body>
+<h1>Walnut desk</h1>
+<p>A desk of solid walnut, oiled by hand, with two drawers that run on wooden rails.</p>
+<p class="price">$599</p>
+<h2>Details</h2>
+<p>Width 120 cm, depth 60 cm.</p>
+<h2>You may also like</h2>
+<ul><li><h3>Oak chair</h3><span>$129</span></li><li><h3>Ash stool</h3><span>$89</span></li>
+<li><h3>Beech shelf</h3><span>$149</span></li></ul>
+<h2>Care</h2>
+<p>Oil the top once a year.</p>
+<div>Customers also bought</div>
+<div><h3>Desk lamp</h3><span>$49</span></div>
+</body></html>"""
+
+
+def test_furniture_labels() -> None:
+    """A heading that reads as a label of the page's furniture opens a section, which the
+    next heading of its rank closes; a short label opens none, but blocks count from it."""
+    document = parse(SHOP)
+    rows = page_signals(document).blocks
+    texts = [block.text for block in document.blocks]
+    section = {t: rows[i, column("furniture_section")] for i, t in enumerate(texts)}
+    since = {t: rows[i, column("since_furniture_label")] for i, t in enumerate(texts)}
+    assert section["Walnut desk"] == 0 and section["Width 120 cm, depth 60 cm."] == 0
+    # the recommendations' heading and everything under it, h3 cards too
+    assert section["You may also like"] == 1 and section["Oak chair"] == 1
+    assert section["$149"] == 1
+    assert section["Care"] == 0 and section["Oil the top once a year."] == 0
+    # the <div> label opens no section: its cards are counted from it
+    assert section["Desk lamp"] == 0
+    assert since["Customers also bought"] == 0 and since["Desk lamp"] == 1
+    assert since["Walnut desk"] == signals_module.MAX_SINCE_HEADING
+    assert since["Oak chair"] == 1
+
+
+def test_prices_under_ancestors() -> None:
+    document = parse(SHOP)
+    rows = page_signals(document).blocks
+    texts = [block.text for block in document.blocks]
+    # a card's title: its <li>'s parent (<ul>) holds the three cards' prices ...
+    card = texts.index("Oak chair")
+    assert rows[card, column("ancestor2_log_prices")] == pytest.approx(np.log1p(3))
+    # ... and the <body>, two levels up from the list, every price of the page
+    assert rows[card, column("ancestor4_log_prices")] == pytest.approx(np.log1p(5))
+    lead = texts.index("Walnut desk")
+    # above the elements, the page: all its prices, as its words are all its words
+    assert rows[lead, column("ancestor2_log_prices")] == pytest.approx(np.log1p(5))
+    details = texts.index("Width 120 cm, depth 60 cm.")
+    assert (
+        rows[details, column("ancestor2_log_prices")] == rows[lead, column("ancestor2_log_prices")]
+    )

@@ -259,7 +259,10 @@ _WHOLE_TOKEN: Final = re.compile(
     + "|".join(sorted(_TOKEN_BITS, key=lambda token: (-len(token), token)))
     + ")(?![a-z0-9])"
 )
-_DISPLAY_NONE: Final = re.compile(r"display\s*:\s*none")
+#: An inline style that hides its element: ``display: none`` (CSS 2.1 §9.2.4, no box) or
+#: ``visibility: hidden`` (§11.2, an unseen box; Mozilla's Readability also reads both
+#: as hidden, ``_isProbablyVisible``).
+_HIDING_STYLE: Final = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden")
 #: Class-and-id strings whose flags are remembered; the cache is emptied when full, so
 #: memory stays bounded on any stream of pages.
 CACHE_SIZE: Final = 50_000
@@ -309,7 +312,7 @@ def attribute_flags(tag: str, attributes: dict[str, str | None]) -> int:
     if "hidden" in attributes or get("aria-hidden") == "true":
         bits |= BIT["hidden"]
     style = get("style")
-    if style and "none" in style and _DISPLAY_NONE.search(style):
+    if style and ("none" in style or "hidden" in style) and _HIDING_STYLE.search(style):
         bits |= BIT["hidden"]
     return bits
 
