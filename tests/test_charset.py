@@ -222,16 +222,20 @@ def test_a_stray_byte_in_a_utf8_page_is_replaced_alone(text: str, declared: bool
     assert decoded.count("\ufffd") == 1
 
 
-@pytest.mark.parametrize("declared", [True, False], ids=["declared", "undeclared"])
-def test_an_encoded_surrogate_is_one_bad_sequence(declared: bool) -> None:
+def test_an_encoded_surrogate_is_one_bad_sequence() -> None:
     # CESU-8 or a careless encoder writes a lone surrogate as three bytes, which the
-    # decoder replaces one by one: counted as three bad sequences, a page of a few
-    # accented words went to the detector, which read it in a Mac code page
+    # decoder replaces one by one: counted as three bad sequences, an undeclared page of
+    # a few accented words went to the detector, which read it in a Mac code page
     text = "Café, crème brûlée"
-    page = _utf8_page(text, declared=declared).replace(b"<p>", b"<p>\xed\xa0\x80", 1)
+    page = _utf8_page(text, declared=False).replace(b"<p>", b"<p>\xed\xa0\x80", 1)
     decoded = decode(page)
     assert text in decoded
     assert "\ufffd" in decoded
+    # ... and its replacement characters are no valid characters either: bad bytes
+    # alone are no UTF-8
+    from unboiler.charset import _nearly_utf8
+
+    assert _nearly_utf8(b"<p>x \xed\xa0\x80 \xed\xa0\x80 \xff</p>", 1) is None
 
 
 def test_a_given_utf8_charset_reads_a_cut_page() -> None:

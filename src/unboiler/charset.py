@@ -431,8 +431,9 @@ def _nearly_utf8(data: bytes, min_valid_per_bad: int) -> str | None:
     # an encoded surrogate (CESU-8's halves, a lone one from a careless encoder) is one
     # bad sequence, which the decoder replaces byte by byte
     surrogates = len(_ENCODED_SURROGATE.findall(data))
-    bad = text.count("\ufffd") - data.count(_REPLACEMENT_BYTES) - 2 * surrogates
-    valid = len(text) - len(text.encode("ascii", errors="ignore")) - bad
+    replaced = text.count("\ufffd") - data.count(_REPLACEMENT_BYTES)
+    bad = replaced - 2 * surrogates
+    valid = len(text) - len(text.encode("ascii", errors="ignore")) - replaced
     if valid >= 1 and valid >= min_valid_per_bad * bad:
         return text
     return None

@@ -312,3 +312,14 @@ def test_prices_under_ancestors() -> None:
     assert (
         rows[details, column("ancestor2_log_prices")] == rows[lead, column("ancestor2_log_prices")]
     )
+
+
+def test_phrase_pattern_finds_what_an_alternation_finds() -> None:
+    from unboiler.classify.signals import phrase_pattern
+
+    phrases = ["related", "related posts", "recommended", "you may also", "评论"]
+    pattern = phrase_pattern(phrases)
+    for text in ["Related posts", "you may also like", "no label here", "最新评论", "recommend"]:
+        lowered = text.lower()
+        assert bool(pattern.search(lowered)) == any(p in lowered for p in phrases), text
+    assert phrase_pattern([]).search("anything") is None

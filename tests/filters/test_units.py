@@ -273,7 +273,8 @@ def test_a_scene_break_between_kept_paragraphs_is_kept(sign: str) -> None:
 
     doc = parse(
         f"<html><body><p>The first scene.</p><p>{sign}</p><p>The second scene.</p>"
-        "<div><a href='/next'>›</a></div><p>The end.</p></body></html>"
+        "<div><a href='/next'>›</a></div><div><a href='/more'>* * *</a></div>"
+        "<div role='button'>•••</div><p>The end.</p></body></html>"
     )
     texts = [block.text for block in doc.blocks]
     keep = np.array([text.endswith(".") for text in texts])

@@ -1266,3 +1266,9 @@ def test_code_elements_side_by_side_are_two_spans() -> None:
     rendered = MarkdownIt("commonmark").render(markdown)
     assert "<code>U+00DF</code> <code>0x C3 9F</code>" in rendered
     assert "U+00DF 0x C3 9F" in to_text(document)
+    # where the page runs them on (punctuation, Chinese), they are one span, as before
+    document = unboiler.parse(
+        "<p>Call <code>foo</code><code>.bar()</code> and <code>中</code><code>文</code>.</p>"
+    )
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    assert "`foo.bar()`" in to_markdown(document) and "`中文`" in to_markdown(document)

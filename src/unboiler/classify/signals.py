@@ -245,7 +245,10 @@ _DATES: Final = (
 #: boxes.  Trafilatura's and Readability's rules find such parts by their markup's class
 #: names; a label is what tells them apart where the class names say nothing (a
 #: generated ``a-carousel-container``).  The phrases are in the languages the benchmarks
-#: and the held-out pages are written in most; a phrase matches anywhere in a label.
+#: and the held-out pages are written in most; a phrase matches anywhere in a label,
+#: inside a word too ("related" in "age-related", "teilen" in "Vorteilen"; a headline
+#: can hold one), and as written (a typographic apostrophe, "Don’t miss", is no match).
+#: Word edges and normalised apostrophes are for the next time the model is trained.
 #: They are features, not rules: the model weighs them (a paper's "Related work" is
 #: content, a shop's "Related products" is not).  Added with the prices under the
 #: block's ancestors (:data:`PRICE_DEPTHS`) and ``visibility: hidden`` as hidden
@@ -430,6 +433,8 @@ def phrase_pattern(phrases: Iterable[str]) -> re.Pattern[str]:
             return alternatives[0]
         return "(?:" + "|".join(alternatives) + ")"
 
+    if not trie:
+        return re.compile("(?!)")  # no phrase: nothing matches
     return re.compile(branches(trie))
 
 
@@ -985,7 +990,10 @@ def _furniture_columns(
     A heading that reads as a :data:`FURNITURE_LABELS` label opens a section that the
     next heading of its rank or higher closes (the outline of HTML's sectioning, §4.3.11
     of the Living Standard); every block in it, the heading too, is in a furniture
-    section.  A short block that reads as one (a ``<div>`` "You may also like" over a
+    section.  A furniture heading inside one takes its place, so that a heading of that
+    lower rank closes both (an ``<h3>`` "Most popular" under an ``<h2>`` "You may also
+    like": the next ``<h3>`` ends the section).  The packaged model learned the column
+    so; keeping the outer section open is for the next time it is trained.  A short block that reads as one (a ``<div>`` "You may also like" over a
     carousel) opens no section, as cards under it have headings of their own: for every
     block, the blocks since the last label of either kind are counted instead, up to
     :data:`MAX_SINCE_HEADING` (which also means none)."""

@@ -337,8 +337,9 @@ def wordless_lines(document: TextDocument) -> frozenset[int]:
     file), which :func:`keep_enclosed` keeps between kept lines; those whose element
     is an item of a list, a table or a ``<pre>`` (:data:`WORDLESS_ITEM_TAGS`) with no
     link or button in it; and a scene break in a paragraph of its own
-    (:data:`SCENE_BREAK`).  A sign in an element of its own (a carousel's arrow, a close
-    button's "×", a permalink's "🔗", a pager's "›") is not one."""
+    (:data:`SCENE_BREAK`), no link or button either.  A sign in an element of its own
+    (a carousel's arrow, a close button's "×", a permalink's "🔗", a pager's "›") is not
+    one."""
     blocks = document.blocks
     found = set()
     for index, block in enumerate(blocks):
@@ -348,12 +349,15 @@ def wordless_lines(document: TextDocument) -> frozenset[int]:
         in_line = (index and same_node(blocks[index - 1].node, node)) or (
             index + 1 < len(blocks) and same_node(blocks[index + 1].node, node)
         )
-        item = (
-            node.tag in WORDLESS_ITEM_TAGS
-            and block.text.strip()
-            and node.css_first("a, button, [role=button]") is None
+        control = node.css_first("a, button, [role=button]") is not None or (
+            node.attributes.get("role") == "button"
         )
-        scene = node.tag in SCENE_BREAK_TAGS and SCENE_BREAK.fullmatch(block.text.strip())
+        item = node.tag in WORDLESS_ITEM_TAGS and block.text.strip() and not control
+        scene = (
+            node.tag in SCENE_BREAK_TAGS
+            and not control
+            and SCENE_BREAK.fullmatch(block.text.strip()) is not None
+        )
         if in_line or item or scene:
             found.add(index)
     return frozenset(found)

@@ -187,24 +187,25 @@ def extract_metadata(document: TextDocument) -> Metadata:
     )
 
 
-#: White space and the marks of bidirectional text (UAX #9: LRM, RLM, the embeddings,
-#: overrides and isolates) at a field's ends.  Google's pages wrap a name in an
-#: embedding ("\u202aGoogle Наука\u202c") so that it reads right inside text of the
+#: The marks of bidirectional text (UAX #9: LRM, RLM, ALM, the embeddings, overrides and
+#: isolates), left out with white space at a field's ends.  Google's pages wrap a name in
+#: an embedding ("\u202aGoogle Наука\u202c") so that it reads right inside text of the
 #: other direction; a field alone needs no such wrapping, and a program comparing or
 #: indexing names is misled by it.
-_FIELD_EDGES: Final = re.compile(
-    "^[\\s\u200e\u200f\u202a-\u202e\u2066-\u2069]+|[\\s\u200e\u200f\u202a-\u202e\u2066-\u2069]+$"
-)
+DIRECTION_MARKS: Final = "\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 
 
 def _shown(text: str | None) -> str | None:
     """A field as a reader sees it: without the zero-width spaces, byte-order marks and
     soft hyphens a ``<title>`` or a meta tag carries (:func:`unboiler.text.visible`), as
     no text output holds them, nor the direction marks at its ends
-    (:data:`_FIELD_EDGES`); None when nothing is left."""
+    (:data:`DIRECTION_MARKS`); None when nothing is left."""
     if text is None:
         return None
-    return _FIELD_EDGES.sub("", visible(text)) or None
+    text = visible(text).strip()
+    while text and (text[0] in DIRECTION_MARKS or text[-1] in DIRECTION_MARKS):
+        text = text.strip(DIRECTION_MARKS).strip()
+    return text or None
 
 
 def _site_names(meta: dict[str, list[str]], data: StructuredData) -> list[str]:

@@ -1641,7 +1641,7 @@ _SPACE: Final = re.compile(f"[{_SPACE_CHARS}]+")
 #: poem or of code written with ``<br>`` (Blogger's code samples).
 INDENT_SPACES: Final = " \u00a0\u3000"
 _LEADING_OPENS: Final = re.compile(f"^[{_OPENS}]+[{INDENT_SPACES}]+")
-_TRAILING_CLOSES: Final = re.compile(f"[{INDENT_SPACES}]+[{_CLOSES}]+$")
+_TRAILING_CLOSES: Final = re.compile(f"(?<![{INDENT_SPACES}])[{INDENT_SPACES}]+[{_CLOSES}]+$")
 
 
 def _indent_in_formatting(line: str) -> str:
@@ -1844,7 +1844,8 @@ def _is_visible(token: Inline) -> bool:
 def _tidy(tokens: list[Inline]) -> list[Inline]:
     """The end of :func:`normalize`, over the few tokens that are not text: one break at
     most between two texts, none at the ends, no formatting left empty by that, touching
-    formatting of one kind joined, no space beside a break or at the ends."""
+    formatting of one kind joined (but for two code elements that would run into one
+    word, :func:`_two_words`), no space beside a break or at the ends."""
     kept: list[Inline] = []
     seen_visible = False
     for token in tokens:
@@ -1858,7 +1859,7 @@ def _tidy(tokens: list[Inline]) -> list[Inline]:
     last = max((i for i, token in enumerate(kept) if _is_visible(token)), default=-1)
     kept = kept[: last + 1] + [t for t in kept[last + 1 :] if isinstance(t, (Open, Close))]
     paired: list[Inline] = []
-    for token in kept:
+    for position, token in enumerate(kept):
         if isinstance(token, Close) and paired and isinstance(paired[-1], Open):
             paired.pop()  # a Close right after an Open closes that Open: nesting is proper
         elif (
@@ -1868,9 +1869,9 @@ def _tidy(tokens: list[Inline]) -> list[Inline]:
             and paired
             and paired[-1] == Close(token.mark)
         ):
-            if token.mark is Mark.CODE:
+            if token.mark is Mark.CODE and _two_words(paired, kept, position):
                 # <code>U+00DF</code><code>0x C3 9F</code>: two values in boxes of their
-                # own, which one code span would run together (and Markdown cannot
+                # own, which one code span would run into one word (and Markdown cannot
                 # write two touching code spans): a space parts them
                 paired += [" ", token]
             else:
@@ -1894,6 +1895,25 @@ def _tidy(tokens: list[Inline]) -> list[Inline]:
         merged.append(token)
     _strip_last_space(merged)
     return [token for token in merged if token != ""]
+
+
+def _two_words(before: list[Inline], tokens: list[Inline], position: int) -> bool:
+    """Whether the code that closes at the end of ``before`` and the code that opens at
+    ``tokens[position]`` touch with a letter or digit on both sides, neither of them a
+    wide character (``U+00DF`` then ``0x C3 9F``): read as one they would be one word.
+    ``foo`` then ``.bar()``, or 中 then 文, read on as the page shows them."""
+    last = before[-2] if len(before) >= 2 and isinstance(before[-2], str) else ""
+    following = tokens[position + 1] if position + 1 < len(tokens) else ""
+    first = following if isinstance(following, str) else ""
+    if not last or not first:
+        return False
+    left, right = last[-1], first[0]
+    return (
+        left.isalnum()
+        and right.isalnum()
+        and not _WIDE_CHARACTER.match(left)
+        and not _WIDE_CHARACTER.match(right)
+    )
 
 
 def _strip_last_space(tokens: list[Inline]) -> None:
