@@ -993,9 +993,10 @@ def _furniture_columns(
     section.  A furniture heading inside one takes its place, so that a heading of that
     lower rank closes both (an ``<h3>`` "Most popular" under an ``<h2>`` "You may also
     like": the next ``<h3>`` ends the section).  The packaged model learned the column
-    so; keeping the outer section open is for the next time it is trained.  A short block that reads as one (a ``<div>`` "You may also like" over a
-    carousel) opens no section, as cards under it have headings of their own: for every
-    block, the blocks since the last label of either kind are counted instead, up to
+    so; keeping the outer section open is for the next time it is trained. A short block
+    that reads as one (a ``<div>`` "You may also like" over a carousel) opens no
+    section, as cards under it have headings of their own: for every block, the blocks
+    since the last label of either kind are counted instead, up to
     :data:`MAX_SINCE_HEADING` (which also means none)."""
     column = _BLOCK_OWN.index
     levels = own[:, column("heading_level")].astype(np.int64)
