@@ -1003,14 +1003,13 @@ def _furniture_columns(
     candidates = np.flatnonzero(
         (levels > 0) | ((words > 0) & (words <= FURNITURE_LABEL_MAX_WORDS))
     ).tolist()
-    if not candidates:
-        own[:, column("since_furniture_label")] = MAX_SINCE_HEADING
-        return
-    texts = [lowered(index) for index in candidates]
-    lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
-    starts = np.concatenate([[0], np.cumsum(lengths + 1)[:-1]])
-    found = _per_block_matches((_FURNITURE_LABEL,), "\n".join(texts), starts, len(texts))
-    labels = [candidates[i] for i in np.flatnonzero(found).tolist()]
+    labels: list[int] = []
+    if candidates:
+        texts = [lowered(index) for index in candidates]
+        lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
+        starts = np.concatenate([[0], np.cumsum(lengths + 1)[:-1]])
+        found = _per_block_matches((_FURNITURE_LABEL,), "\n".join(texts), starts, len(texts))
+        labels = [candidates[i] for i in np.flatnonzero(found).tolist()]
     if not labels:
         own[:, column("since_furniture_label")] = MAX_SINCE_HEADING
         return

@@ -653,7 +653,6 @@ def select(document: TextDocument, *, images: bool = False) -> Selection:
         _drop_assistive_copies(document.tree, selection)
         _drop_image_descriptions(document.tree, selection)
         _drop_permalinks(document.tree, selection)
-        _drop_lettered_back_references(document.tree, selection)
         _drop_edit_links(document.tree, selection)
         _drop_heading_buttons(document.tree, selection)
         _drop_code_buttons(document.tree, selection)
@@ -1008,8 +1007,11 @@ def _next_element(node: LexborNode, *, backwards: bool) -> str | None:
 def _drop_permalinks(tree: Any, selection: Selection) -> None:
     """Leave out of ``selection`` the text of each permalink (:func:`is_permalink`) and
     footnote back-reference (:func:`is_back_reference`), unless texts are placed after
-    it (a page's last text: they would lose their place)."""
+    it (a page's last text: they would lose their place); and, in the same walk over the
+    links to fragments, the lettered back-references of a note cited more than once
+    (:func:`_drop_lettered_back_references`)."""
     for link in tree.css('a[href^="#"]'):
+        _drop_lettered_back_references(link, selection)
         texts = [node for node in _text_nodes(link) if not node.is_empty_text_node]
         if len(texts) != 1 or texts[0] not in selection.texts or texts[0] in selection.after:
             continue
@@ -1033,30 +1035,30 @@ def _blank(node: LexborNode | None) -> bool:
     return node is not None and node.is_text_node and not (node.text_content or "").strip()
 
 
-def _drop_lettered_back_references(tree: Any, selection: Selection) -> None:
-    """Leave out of ``selection`` the back-references of a note cited more than once:
-    a :data:`BACK_REFERENCE_SIGNS` sign that is no link, followed by a link to a fragment
-    for each citation, showing a letter (MediaWiki's "^ a b c"), as for a note cited
-    once (:func:`_drop_permalinks`), unless texts are placed after them.  A reader, and a
-    corpus, has no use for "^ a b" before a note; Mozilla Readability keeps it, and so
-    does the readability benchmark's gold: its three Wikipedia pages lose 0.003 to 0.011
-    each (``unboiler eval readability``; WCXB unchanged)."""
-    for link in tree.css('a[href^="#"]'):
-        # the first letter's link, right after the sign: the others are read from there
-        node = link.prev
-        if _blank(node):
-            node = node.prev
-        if node is None or not node.is_text_node:
-            continue
-        if not is_back_reference(link_sign(node.text_content or "")):
-            continue
-        if node not in selection.texts or node in selection.after:
-            continue
-        letters = _lettered_back_references(node)
-        if letters is None or any(text in selection.after for text in letters):
-            continue
-        selection.texts.discard(node)
-        selection.texts.difference_update(letters)
+def _drop_lettered_back_references(link: LexborNode, selection: Selection) -> None:
+    """Leave out of ``selection`` the back-references of a note cited more than once
+    when ``link`` (to a fragment) is the first of them: a :data:`BACK_REFERENCE_SIGNS`
+    sign that is no link, followed by a link to a fragment for each citation, showing a
+    letter (MediaWiki's "^ a b c"), as for a note cited once (:func:`_drop_permalinks`),
+    unless texts are placed after them.  A reader, and a corpus, has no use for "^ a b"
+    before a note; Mozilla Readability keeps it, and so does the readability benchmark's
+    gold: its three Wikipedia pages lose 0.003 to 0.011 each (``unboiler eval
+    readability``; WCXB unchanged)."""
+    # the first letter's link, right after the sign: the others are read from there
+    node = link.prev
+    if node is not None and _blank(node):
+        node = node.prev
+    if node is None or not node.is_text_node:
+        return
+    if not is_back_reference(link_sign(node.text_content or "")):
+        return
+    if node not in selection.texts or node in selection.after:
+        return
+    letters = _lettered_back_references(node)
+    if letters is None or any(text in selection.after for text in letters):
+        return
+    selection.texts.discard(node)
+    selection.texts.difference_update(letters)
 
 
 def _drop_edit_links(tree: Any, selection: Selection) -> None:
