@@ -9,7 +9,7 @@ import unboiler
 from unboiler import tags
 from unboiler.filters import density
 from unboiler.filters.justext import paragraphs
-from unboiler.output import text as output_text
+from unboiler.output import dom as output_dom
 
 VOID = {"img", "wbr", "source", "track"}  # no content to hold text
 
@@ -17,8 +17,8 @@ VOID = {"img", "wbr", "source", "track"}  # no content to hold text
 def test_every_walk_reads_the_shared_tables() -> None:
     assert density.INLINE_TAGS is tags.INLINE_TAGS
     assert paragraphs.INLINE_TAGS is tags.INLINE_TAGS
-    assert output_text.BLOCK_INLINE_TAGS is tags.INLINE_TAGS
-    assert output_text.IGNORED_TAGS is tags.IGNORED_TAGS
+    assert output_dom.BLOCK_INLINE_TAGS is tags.INLINE_TAGS
+    assert output_dom.IGNORED_TAGS is tags.IGNORED_TAGS
     assert {"picture", "source", "track", "rb", "rp", "rt", "rtc", "ruby"} <= tags.INLINE_TAGS
     assert not tags.INLINE_TAGS & tags.IGNORED_TAGS
 

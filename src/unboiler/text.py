@@ -342,7 +342,7 @@ _WITHOUT_INVISIBLE: Final = dict.fromkeys(map(ord, INVISIBLE_CHARACTERS))
 
 #: A run of joiners with nothing to join: white space on both sides.  At a text's edge a
 #: joiner may join the text of the element beside it (``<b>می</b>&zwnj;<b>خواهم</b>``);
-#: a line of joiners alone is no line (:func:`unboiler.output.text.has_text`).
+#: a line of joiners alone is no line (:func:`unboiler.output.tree.has_text`).
 _LONE_JOINERS: Final = re.compile("(?<=\\s)[\u200c\u200d]+(?=\\s)")
 
 

@@ -13,7 +13,7 @@ from selectolax.lexbor import LexborHTMLParser
 
 import unboiler
 from unboiler.document import TextDocument
-from unboiler.output.text import (
+from unboiler.output.tree import (
     Block,
     Close,
     CodeBlock,

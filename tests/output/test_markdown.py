@@ -28,8 +28,10 @@ from tests.output.helpers import (
 import unboiler
 from unboiler.document import TextDocument
 from unboiler.output.html import to_html
+from unboiler.output.layout import layout
 from unboiler.output.markdown import escape, to_markdown
-from unboiler.output.text import MAX_CELL_CODE_LINES, layout, to_text
+from unboiler.output.tables import MAX_CELL_CODE_LINES
+from unboiler.output.text import to_text
 
 
 @pytest.mark.parametrize("name", FIXTURES)

@@ -20,7 +20,8 @@ import nh3
 
 from unboiler.document import TextDocument
 from unboiler.metadata.direction import DIRECTIONS, content_direction
-from unboiler.output.text import (
+from unboiler.output.layout import layout, without_language_labels
+from unboiler.output.tree import (
     FORMULA_MARKS,
     Block,
     Close,
@@ -37,8 +38,6 @@ from unboiler.output.text import (
     Quote,
     Rule,
     Table,
-    layout,
-    without_language_labels,
 )
 
 INLINE_TAGS: Final = {
@@ -159,9 +158,9 @@ class _Writer:
         return "".join(out)
 
     def blocks(self, blocks: Iterable[Block], around: str | None) -> str:
-        """The blocks, a definition list's lines (:class:`DefinitionPart`) in a
-        ``<dl>`` of their own, each run of them one; ``around`` is the direction of the
-        element they are written in (see :func:`_dir`)."""
+        """The blocks, a definition list's lines (:class:`~unboiler.output.tree.DefinitionPart`) in
+        a ``<dl>`` of their own, each run of them one; ``around`` is the direction of the element
+        they are written in (see :func:`_dir`)."""
         written: list[str] = []
         # the definition list being written: each term or details, its tag and
         # direction, and its pieces (a line, or a block's HTML)
@@ -290,7 +289,7 @@ def blocks_to_html(
     images: bool = False,
     direction: str | None = None,
 ) -> str:
-    """Laid-out blocks (:func:`unboiler.output.text.layout`) as a sanitised fragment,
+    """Laid-out blocks (:func:`unboiler.output.layout.layout`) as a sanitised fragment,
     inside a ``<div dir>`` when ``direction`` is given (the one the page declares,
     :func:`unboiler.metadata.direction.content_direction`): pasted into a page of the
     other direction, Arabic or Hebrew text would otherwise run the wrong way."""

@@ -22,7 +22,9 @@ from dataclasses import dataclass
 from typing import Final
 
 from unboiler.document import TextDocument
-from unboiler.output.text import (
+from unboiler.output.inline import strip_line_ends
+from unboiler.output.layout import layout, without_language_labels
+from unboiler.output.tree import (
     FORMULA_MARKS,
     Block,
     Cell,
@@ -40,9 +42,6 @@ from unboiler.output.text import (
     Quote,
     Rule,
     Table,
-    layout,
-    strip_line_ends,
-    without_language_labels,
 )
 
 #: A thematic break (CommonMark §4.1); three hyphens, as most writers do.  Blocks are
@@ -574,7 +573,7 @@ def _escape_code_pipes(cell: str) -> str:
 def blocks_to_markdown(
     blocks: Iterable[Block], *, links: bool = False, images: bool = False
 ) -> str:
-    """Laid-out blocks (:func:`unboiler.output.text.layout`) as Markdown."""
+    """Laid-out blocks (:func:`unboiler.output.layout.layout`) as Markdown."""
     return strip_line_ends(_Writer(links=links, images=images).blocks(blocks))
 
 

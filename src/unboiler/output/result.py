@@ -36,8 +36,9 @@ from unboiler.language import document_language
 from unboiler.metadata import extract_metadata
 from unboiler.metadata.direction import content_direction
 from unboiler.output.html import blocks_to_html
+from unboiler.output.layout import layout
 from unboiler.output.markdown import blocks_to_markdown
-from unboiler.output.text import blocks_to_text, layout
+from unboiler.output.text import blocks_to_text
 
 #: Fields an extractor's own findings (``document.metadata``) replace when it has them.
 FOUND_FIELDS: Final = frozenset(

@@ -1,0 +1,252 @@
+"""Code blocks: their language (from the classes of the ``<pre>``, its ``<code>`` and
+their wrappers), the line numbers that highlighters set beside the code, and the
+controls inside a ``<pre>`` that are no code.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from selectolax.lexbor import LexborNode
+
+from unboiler import tags
+from unboiler.output.dom import (
+    BRUSH,
+    CODE_FIGURE,
+    CODE_FIGURE_DEPTH,
+    CODE_LANGUAGE_DEPTH,
+    CODE_LANGUAGE_PREFIXES,
+    CODE_WRAPPERS,
+    IGNORED_TAGS,
+    LANGUAGE_BESIDE_CLASSES,
+    LINE_NUMBER_CELLS,
+    LINE_NUMBER_SPANS,
+    NOT_LANGUAGES,
+    adjacent,
+)
+from unboiler.output.formula import (
+    element_children,
+)
+
+#: Characters a language name may hold besides letters and digits ("c++", "c#", "objective-c").
+_LANGUAGE_MARKS: Final = "+#-_."
+
+
+#: Elements beside a ``<pre>``'s ``<code>`` that are controls, not code
+#: (:meth:`_Layout.preformatted`).
+PRE_CONTROL_TAGS: Final = frozenset({"a", "button"})
+
+
+def pre_controls(pre: LexborNode) -> set[LexborNode]:
+    """The links and buttons straight inside ``pre`` when it also holds a ``<code>``."""
+    children = element_children(pre)
+    if not any(child.tag == "code" for child in children):
+        return set()
+    return {child for child in children if child.tag in PRE_CONTROL_TAGS}
+
+
+def code_language(pre: LexborNode) -> str | None:
+    """The language a code block names: on its ``<code>`` or ``<pre>``, a ``data-lang`` (Hugo's
+    Chroma) or a class (:data:`~unboiler.output.dom.CODE_LANGUAGE_PREFIXES`,
+    :data:`~unboiler.output.dom.BRUSH`, :data:`~unboiler.output.dom.LANGUAGE_BESIDE_CLASSES`); above
+    it, a highlighter's wrapper (:data:`~unboiler.output.dom.CODE_WRAPPERS`)."""
+    own: list[LexborNode] = []
+    child = pre.first_child
+    while child is not None:
+        if child.tag == "code":
+            own.append(child)
+            break
+        child = child.next
+    own.append(pre)
+    for element in own:
+        language = _language_name(element.attributes.get("data-lang") or "")
+        if language:
+            return language
+    for element in own:
+        language = _class_language(element.attributes.get("class") or "")
+        if language:
+            return language
+    parent = pre.parent
+    if parent is not None and parent.tag == "div":
+        # the HTML standard's ``language-`` class on the <div> right around the <pre>
+        # (VitePress's ``<div class="language-js vp-adaptive-theme">``)
+        for name in (parent.attributes.get("class") or "").split():
+            if name.startswith("language-"):
+                language = _language_name(name.removeprefix("language-"))
+                if language:
+                    return language
+    language = _wrappers_language(pre)
+    if language:
+        return language
+    table = _numbered_table(pre)
+    if table is not None:  # the wrapper around Pygments' table of numbered lines
+        language = _wrappers_language(table)
+        if language:
+            return language
+    return _figure_language(pre)
+
+
+def _wrappers_language(below: LexborNode) -> str | None:
+    """The language a highlighter's wrapper above ``below`` names, at most
+    :data:`~unboiler.output.dom.CODE_LANGUAGE_DEPTH` levels up (:func:`_wrapper_language`)."""
+    wrapper: LexborNode | None = below.parent
+    for _ in range(CODE_LANGUAGE_DEPTH):
+        if wrapper is None or not wrapper.is_element_node or wrapper.tag in ("body", "html"):
+            break
+        language = _wrapper_language(wrapper, below)
+        if language:
+            return language
+        below, wrapper = wrapper, wrapper.parent
+    return None
+
+
+#: How far above a ``<pre>`` its cell of a table of numbered lines may be (Pygments'
+#: ``<td class="code"><div><pre>``).
+NUMBERED_CELL_DEPTH: Final = 3
+
+
+def _numbered_table(pre: LexborNode) -> LexborNode | None:
+    """The table of numbered lines whose code cell holds ``pre`` (Pygments' ``linenos``
+    table, which MkDocs Material writes with its language on the ``<div>`` around the
+    table); None when it is in no such table."""
+    cell = pre.parent
+    for _ in range(NUMBERED_CELL_DEPTH):
+        if cell is None or cell.tag in ("td", "th", "body", "html"):
+            break
+        cell = cell.parent
+    if cell is None or cell.tag != "td":
+        return None
+    row = cell.parent
+    if row is None or row.tag != "tr":
+        return None
+    if not any(line_numbers(other) for other in row.iter(include_text=False) if other.tag == "td"):
+        return None
+    table = row.parent
+    while table is not None and table.tag in ("tbody", "thead", "tfoot"):
+        table = table.parent
+    return table if table is not None and table.tag == "table" else None
+
+
+def _figure_language(pre: LexborNode) -> str | None:
+    """The language of a ``<pre>`` in Hexo's figure (:data:`~unboiler.output.dom.CODE_FIGURE`)."""
+    tag, mark = CODE_FIGURE
+    element = pre.parent
+    for _ in range(CODE_FIGURE_DEPTH):
+        if element is None or not element.is_element_node:
+            return None
+        if element.tag == tag:
+            names = (element.attributes.get("class") or "").split()
+            if mark not in names:
+                return None
+            others = [name for name in names if name != mark]
+            return _language_name(others[0]) if len(others) == 1 else None
+        element = element.parent
+    return None
+
+
+def line_number(element: LexborNode) -> bool:
+    """Whether an element inside a ``<pre>`` is a line's number
+    (:data:`~unboiler.output.dom.LINE_NUMBER_SPANS`)."""
+    classes = element.attributes.get("class")
+    if not classes or LINE_NUMBER_SPANS.isdisjoint(classes.split()):
+        return False
+    return element.text(deep=True).strip().isdigit()
+
+
+#: Fewest lines whose numbers, written with no class that says so, are taken for a code
+#: block's line numbers (:func:`counted_lines`).
+COUNTED_LINES_MIN: Final = 2
+
+
+def counted_lines(pre: LexborNode) -> set[LexborNode]:
+    """The elements inside ``pre`` that hold their line's number with no class that says
+    so (Code Hike's and Twilio's blocks: ``<div><span>1</span><div>code</div></div>``
+    per line): each holds only digits, is the first thing shown in an element of its
+    own, and has the line's code after it in a block-level element; and they count 1, 2,
+    3... (or on from their first) through the whole block, at least
+    :data:`COUNTED_LINES_MIN` of them.  Any other element like them, a gap in the count,
+    or a number followed by more of its line's tokens (a highlighter's ``<span>1</span>``
+    at the start of "1. First", one per line), and none is taken."""
+    numbers = []
+    for element in pre.traverse(include_text=False):
+        child = element.child
+        if element is pre or child is None or not child.is_text_node or child.next:
+            continue
+        text = (child.text_content or "").strip()
+        if text.isascii() and text.isdigit() and len(text) < 7 and first_shown(element):
+            numbers.append((int(text), element))
+    if len(numbers) < COUNTED_LINES_MIN:
+        return set()
+    first = numbers[0][0]
+    if [value for value, _ in numbers] != list(range(first, first + len(numbers))):
+        return set()
+    parents = set()
+    for _, element in numbers:
+        parent, following = element.parent, adjacent(element, before=False)
+        while following is not None and following.tag in IGNORED_TAGS:  # a CSS-in-JS <style>
+            following = adjacent(following, before=False)
+        if parent is None or parent in parents or following is None:
+            return set()
+        if following.tag not in tags.BLOCK_DISPLAY_TAGS:
+            return set()  # a token of the line, as highlighters write numbers
+        parents.add(parent)
+    return {element for _, element in numbers}
+
+
+def first_shown(element: LexborNode) -> bool:
+    """Whether nothing shown comes before ``element`` in its parent (a ``<style>`` that a
+    CSS-in-JS library puts before the first element of its class shows nothing)."""
+    before = adjacent(element, before=True)
+    while before is not None and before.tag in IGNORED_TAGS:
+        before = adjacent(before, before=True)
+    return before is None
+
+
+def line_numbers(cell: LexborNode) -> bool:
+    """Whether a table's ``cell`` holds a code block's line numbers
+    (:data:`~unboiler.output.dom.LINE_NUMBER_CELLS`)."""
+    classes = cell.attributes.get("class") or ""
+    return not LINE_NUMBER_CELLS.isdisjoint(classes.split())
+
+
+def _class_language(classes: str) -> str | None:
+    """The language the ``class`` of a ``<pre>`` or ``<code>`` names."""
+    names = classes.split()
+    for name in names:
+        for prefix in CODE_LANGUAGE_PREFIXES:
+            if name.startswith(prefix):
+                language = _language_name(name[len(prefix) :])
+                if language:
+                    return language
+                break
+    brush = BRUSH.search(classes)
+    if brush:
+        return _language_name(brush.group(1))
+    if not LANGUAGE_BESIDE_CLASSES.isdisjoint(names):
+        others = [name for name in names if name not in LANGUAGE_BESIDE_CLASSES]
+        if len(others) == 1:
+            return _language_name(others[0])
+    return None
+
+
+def _wrapper_language(element: LexborNode, below: LexborNode) -> str | None:
+    """The language a highlighter's wrapper names (:data:`~unboiler.output.dom.CODE_WRAPPERS`): the
+    wrapper's mark is on it or on the element below it on the way to the ``<pre>``."""
+    names = (element.attributes.get("class") or "").split()
+    marks = set(names) | set((below.attributes.get("class") or "").split())
+    for mark, prefix in CODE_WRAPPERS:
+        if mark not in marks:
+            continue
+        for name in names:
+            if name.startswith(prefix) and name != mark:
+                language = _language_name(name[len(prefix) :])
+                if language:
+                    return language
+    return None
+
+
+def _language_name(name: str) -> str | None:
+    """A language's name as a fence's info string gives it: lower case, letters, digits
+    and :data:`_LANGUAGE_MARKS`; None for what names no language."""
+    language = "".join(c for c in name if c.isalnum() or c in _LANGUAGE_MARKS).lower()
+    return language if language and language not in NOT_LANGUAGES else None

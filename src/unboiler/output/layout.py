@@ -1,0 +1,1483 @@
+"""The second step of the outputs (:mod:`unboiler.output.text`): the selected text laid
+out, in page order, as the tree of :mod:`unboiler.output.tree` (:func:`layout`).
+
+Whatever else the page nests the content in is transparent: a walk of the content's
+elements writes headings, paragraphs, lists, quotes, code and tables, and the seams
+between inline elements are read for the spaces the page's CSS would show.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from typing import Final
+from urllib.parse import urljoin, urlsplit
+
+from selectolax.lexbor import LexborNode
+
+from unboiler import tags
+from unboiler.document import TextDocument
+from unboiler.metadata.direction import DIRECTIONS, declared_direction
+from unboiler.output.code import (
+    code_language,
+    counted_lines,
+    first_shown,
+    line_number,
+    line_numbers,
+    pre_controls,
+)
+from unboiler.output.dom import (
+    BLOCK_DISPLAY,
+    CODE_LINE_SELECTOR,
+    FIGURE_TAGS,
+    HEADING_LEVELS,
+    IGNORED_TAGS,
+    IMAGE_URL_ATTRIBUTES,
+    IN_LINE_IGNORED,
+    LINE_NUMBER_SELECTOR,
+    LIST_TAGS,
+    MAX_BESIDE_NODES,
+    MAX_COLSPAN,
+    MAX_NESTING,
+    MAX_ROWSPAN,
+    RUBY_ANNOTATION_TAGS,
+    STYLED_INLINE_TAGS,
+    Selection,
+    adjacent,
+    admonition,
+    hidden_from_readers,
+    laid_inline,
+    text_nodes,
+)
+from unboiler.output.hidden import (
+    HIDDEN_SPACE_LEVELS,
+    QUOTE_MARKS,
+    emoticon,
+    hidden_space,
+    is_decorative,
+    shows_nothing,
+)
+from unboiler.output.inline import (
+    CASE_EDGE,
+    EDGE_PUNCTUATION,
+    ENCODED_INVISIBLE,
+    WIDE,
+    WIDE_CHARACTER,
+    blank_line,
+    blank_line_parts,
+    end_code_line,
+    follows_code,
+    holds_only_breaks,
+    normalize,
+    plain,
+    quote_depth,
+    starts_line,
+    strip_line_ends,
+    styled_line,
+)
+from unboiler.output.lists import (
+    CSS_NUMBERED_STYLES,
+    LIST_NUMBER_STYLES,
+    list_number,
+    list_style,
+    numbered_by_hand,
+    ordinals,
+    task_check,
+)
+from unboiler.output.renderings import write_formula
+from unboiler.output.select import Posts, select
+from unboiler.output.tables import (
+    EQUATION_NUMBER,
+    cell_align,
+    cell_line,
+    cell_span,
+    fits_cell,
+    grid_of_data,
+    named_icon,
+    row_line,
+    wraps_items,
+)
+from unboiler.output.tree import (
+    BREAK,
+    FORMULA_TAGS,
+    MARK_TAGS,
+    Block,
+    Cell,
+    Close,
+    CodeBlock,
+    DefinitionPart,
+    Heading,
+    Image,
+    Inline,
+    LineBreak,
+    ListBlock,
+    Mark,
+    Open,
+    Paragraph,
+    Quote,
+    Rule,
+    Table,
+    has_text,
+)
+from unboiler.text import (
+    visible,
+)
+
+
+def base_url(document: TextDocument) -> str | None:
+    """The address the page's relative links resolve against: the page's first
+    ``<base href>`` (HTML Living Standard, §4.2.3, "the base element"), made absolute
+    against the page's URL, else the page's URL.  A relative ``<base>`` with no page URL
+    to resolve it against is left out, as is one that is not http(s)."""
+    url = document.url
+    tree = document.tree
+    element = tree.css_first("base[href]") if tree is not None else None
+    if element is not None:
+        resolved = _absolute_url(element.attributes.get("href"), url)
+        if resolved is not None and resolved.lower().startswith(("http://", "https://")):
+            return resolved
+    return url
+
+
+def _absolute_url(value: str | None, base: str | None) -> str | None:
+    """``value`` resolved against ``base``: an http(s) URL, or a relative one when there is
+    no base to resolve it against; None for anything else (``javascript:``, ``data:``, an
+    address that cannot be parsed).
+    Invisible characters in it (a soft hyphen in a file name) are percent-encoded, as a
+    browser sends them: they are part of the address, but no output shows them raw."""
+    if not value:
+        return None
+    # The URL standard drops tabs and newlines inside URLs and spaces at their ends.
+    url = value.replace("\t", "").replace("\n", "").replace("\r", "").strip()
+    if not url.isascii():
+        url = url.translate(ENCODED_INVISIBLE)
+    if not url:
+        return None
+    try:  # an address Python cannot split ("http://[::1", an unclosed IPv6 host) is none
+        if base:
+            url = urljoin(base, url)
+        scheme = urlsplit(url).scheme.lower() if ":" in url else ""
+    except ValueError:
+        return None
+    if scheme in ("http", "https"):
+        return url
+    if not scheme and not base and not url.startswith("//"):
+        return url
+    return None
+
+
+#: A letter or digit that is not wide (CJK): two of these touching across an element's
+#: edge with no space between are two words only when something lays them apart.
+_WORD_CHARACTER: Final = re.compile(f"[^\\W_](?<![{WIDE}])")
+
+
+class _Seams:
+    """The edges of inline elements that hold blocks, in the run of a line being laid out.
+
+    A browser keeps the text on either side of such an edge on one line (CSS 2.1,
+    §9.2.1.1: the inline is split around the block, the text beside it stays in the
+    line box), so the edge ends no line.  But where a word touches a word across it
+    (``<span>Powered by AI agents</span><span><p>Designed…</p></span>``) a reader of the
+    page sees two words, not one: such markup is a flex or grid layout, whose children
+    CSS makes blocks, and the edge ends the line.  A page's own ``b<a>x<div>…`` is read
+    that way too: without a space, "b" and "x" are taken as laid apart, as the
+    glued-link rule of :func:`~unboiler.output.inline.normalize` takes links that touch a word.
+    """
+
+    def __init__(self) -> None:
+        self.positions: list[int] = []
+
+    def mark(self, run: list[Inline]) -> None:
+        position = len(run)
+        if not self.positions or self.positions[-1] != position:
+            self.positions.append(position)
+
+    def split(self, run: list[Inline]) -> list[list[Inline]]:
+        """``run`` cut at the seams where a word touches a word; the seams are used up."""
+        lines: list[list[Inline]] = []
+        start = 0
+        for position in self.positions:
+            if position < len(run) and _touching(run, position):
+                lines.append(run[start:position])
+                start = position
+        self.positions.clear()
+        lines.append(run[start:])
+        return lines
+
+
+def _edge_character(run: list[Inline], position: int, step: int) -> str:
+    """The character of text next to ``position`` in ``run``, looking back (``step`` -1) or forward
+    (1) through formatting and :data:`~unboiler.output.inline.CASE_EDGE`; "" when a break, an image
+    or nothing is there."""
+    index = position - 1 if step < 0 else position
+    while 0 <= index < len(run):
+        token = run[index]
+        if isinstance(token, str):
+            if token and token != CASE_EDGE:
+                return token[-1] if step < 0 else token[0]
+        elif not isinstance(token, (Open, Close)):
+            return ""
+        index += step
+    return ""
+
+
+def _touching(run: list[Inline], position: int) -> bool:
+    before = _edge_character(run, position, -1)
+    after = _edge_character(run, position, 1)
+    return bool(_WORD_CHARACTER.match(before) and _WORD_CHARACTER.match(after))
+
+
+def _open_at_end(line: list[Inline]) -> list[Open]:
+    """The formatting still open at the end of ``line``, outermost first."""
+    opened: list[Open] = []
+    for token in line:
+        if isinstance(token, Open):
+            opened.append(token)
+        elif isinstance(token, Close):
+            for index in range(len(opened) - 1, -1, -1):
+                if opened[index].mark is token.mark:
+                    del opened[index]
+                    break
+    return opened
+
+
+def _formatted(blocks: list[Block], run: list[Inline]) -> list[Block]:
+    """``blocks`` with the formatting open in ``run`` (only openings are left in it
+    after :meth:`_Layout.end_line`) put on their headings: ``<a><h2>…</h2></a>`` is a
+    linked heading."""
+    opened = [token for token in run if isinstance(token, Open)]
+    if not opened:
+        return blocks
+    closes = [Close(opening.mark) for opening in reversed(opened)]
+    return [
+        Heading(block.level, normalize([*opened, *block.inlines, *closes]), block.direction)
+        if isinstance(block, Heading)
+        else block
+        for block in blocks
+    ]
+
+
+#: The token that closes a code span.
+_CLOSE_CODE: Final = Close(Mark.CODE)
+
+
+#: Marks whose edges part no words: code (a highlighter's spans), and raised or lowered
+#: text, which is part of its word ("k<sub>B</sub>T", "iPhone<sup>TM</sup>").
+_JOINED_MARKS: Final = frozenset({Mark.CODE, Mark.SUPERSCRIPT, Mark.SUBSCRIPT})
+
+
+_CLOSE_JOINED: Final = frozenset(Close(mark) for mark in _JOINED_MARKS)
+
+
+def _mark_case_edge(run: list[Inline]) -> None:
+    """Put :data:`~unboiler.output.inline.CASE_EDGE` at the end of ``run`` when it ends in a letter
+    or in punctuation that ends a phrase (:data:`~unboiler.output.inline.EDGE_PUNCTUATION`): an
+    element's edge, where :func:`~unboiler.output.inline.normalize` may need a space."""
+    if run:
+        last = run[-1]
+        if isinstance(last, str) and last and (last[-1].isalpha() or last[-1] in EDGE_PUNCTUATION):
+            run.append(CASE_EDGE)
+
+
+def _field_in_line(node: LexborNode) -> bool:
+    """Whether ``node`` is a form field in a paragraph, which the parser reads as part
+    of the line (:data:`unboiler.tags.FIELD_TAG`)."""
+    if node.tag != tags.FIELD_TAG:
+        return False
+    parent = node.parent
+    return parent is not None and parent.tag == "p"
+
+
+#: ARIA roles (WAI-ARIA 1.2, §5.3.2 "Widget roles") of the controls a page draws as boxes
+#: side by side: tabs, buttons, menu items, options.  An inline element with one parts
+#: words at its edges, as the boxes do on screen ("Python PHP C#", not "Python PHPC#").
+BOXED_ROLES: Final = frozenset(
+    {"tab", "button", "menuitem", "menuitemcheckbox", "menuitemradio", "option", "switch"}
+)
+
+
+#: The inline elements that take a widget's role (the others are formatting).
+_ROLE_HOLDERS: Final = frozenset({"span", "a", "label", "b", "strong", "i", "em"})
+
+
+#: Classes of the badges a documentation generator draws as boxes beside an item's name:
+#: rustdoc's stability and portability marks (``.stab``: "Experimental", "Deprecated",
+#: the feature a module needs), which follow the name with no space in the page
+#: ("process<wbr><span class="stab portability">...").
+BOXED_CLASSES: Final = frozenset({"stab"})
+
+
+def _boxed(node: LexborNode) -> bool:
+    """Whether inline ``node`` is a control drawn as a box of its own (:data:`BOXED_ROLES`),
+    a badge (:data:`BOXED_CLASSES`), or a form's label beside another one: the labels of
+    a row of tabs or options (mkdocs-material's ``<label for=...>npm</label><label
+    for=...>yarn</label>``), which read "npmyarn" joined."""
+    if node.tag not in _ROLE_HOLDERS:
+        return False
+    if node.tag == "label" and any(
+        (beside := adjacent(node, before=before)) is not None and beside.tag == "label"
+        for before in (True, False)
+    ):
+        return True
+    attributes = node.attributes
+    role = attributes.get("role")
+    if role is not None and role.strip().lower() in BOXED_ROLES:
+        return True
+    classes = attributes.get("class")
+    return classes is not None and not BOXED_CLASSES.isdisjoint(classes.split())
+
+
+#: How far below its ``<blockquote>`` a quote's attribution may be (phpBB's
+#: ``blockquote > div > cite``).
+ATTRIBUTION_LEVELS: Final = 2
+
+
+#: What ends the words "Ann wrote" in an attribution (the full-width colon of CJK text).
+ATTRIBUTION_COLONS: Final = (":", "：")
+
+
+#: Class names (lower-cased, without hyphens and underscores) that make a
+#: ``<blockquote>`` the body of a forum post, not a quotation: vBulletin 4 writes every
+#: post's text in ``<blockquote class="postcontent restore">``, its quotations in a
+#: ``<div class="bbcode_quote">`` inside.
+POST_BODY_CLASSES: Final = frozenset(
+    {"postcontent", "postbody", "postmessage", "messagecontent", "messagebody"}
+)
+
+
+#: Class names (written as :data:`POST_BODY_CLASSES` are) of a ``<div>`` that holds a
+#: quotation in a forum post: vBulletin's ``bbcode_quote``, and the like of other forum
+#: software whose quotations are no ``<blockquote>``.
+QUOTATION_CLASSES: Final = frozenset({"bbcodequote", "quotecontent", "postquote", "messagequote"})
+
+
+def _class_in(element: LexborNode, names: frozenset[str]) -> bool:
+    """Whether a class of ``element``, lower-cased, without hyphens and underscores, is
+    one of ``names``."""
+    classes = element.attributes.get("class")
+    if not classes:
+        return False
+    return any(
+        token.lower().replace("-", "").replace("_", "") in names for token in classes.split()
+    )
+
+
+def _holds_a_post(blockquote: LexborNode) -> bool:
+    """Whether a ``<blockquote>``'s class makes it a post's body (:data:`POST_BODY_CLASSES`)."""
+    return _class_in(blockquote, POST_BODY_CLASSES)
+
+
+def _broken_code(inlines: Sequence[Inline]) -> str | None:
+    """The text of a line that is one ``<code>`` broken into lines by ``<br>``, its
+    indentation written with no-break spaces (Blogger's and old WordPress's code
+    samples: ``<p><code>for i in x:<br>&nbsp;&nbsp;&nbsp;&nbsp;print(i)</code></p>``),
+    as a code block's lines; None for any other line.  Markdown's code span holds no
+    line break: the program came out as one line."""
+    if (
+        len(inlines) < 3
+        or inlines[0] != Open(Mark.CODE)
+        or inlines[-1] != _CLOSE_CODE
+        or not any(token is BREAK for token in inlines)
+    ):
+        return None
+    pieces: list[str] = []
+    for token in inlines[1:-1]:
+        if token is BREAK:
+            pieces.append("\n")
+        elif isinstance(token, str):
+            pieces.append(token)
+        else:
+            return None  # a link, emphasis or an image in it: a line of text after all
+    lines = "".join(pieces).replace("\u00a0", " ").split("\n")
+    return "\n".join(line.rstrip() for line in lines).strip("\n")
+
+
+def _attribution(cite: LexborNode) -> bool:
+    """Whether a ``<cite>`` is the line that says whose words a quote holds ("Ann
+    wrote:"): the first thing shown in a quote, directly or in a ``<div>`` or ``<p>``
+    (:data:`ATTRIBUTION_LEVELS`), with the quoted words after it, and either holding a
+    colon (phpBB 3.3 writes the post's link and date after "wrote:") or glued to the
+    words.  Forum software's style sets it on a line of its own (phpBB's ``blockquote
+    cite { display: block }``); without the line break, "Ann wrote:Last time" glues the
+    two.  A title cited in a quote's sentence ("<cite>Hamlet</cite> is a play") is part
+    of the sentence."""
+    following = adjacent(cite, before=False)
+    if following is None:
+        return False
+    element: LexborNode | None = cite
+    for _ in range(ATTRIBUTION_LEVELS):
+        if element is None or not first_shown(element):
+            return False
+        element = element.parent
+        if element is None:
+            return False
+        if element.tag == "blockquote":
+            break
+        if element.tag not in ("div", "p"):
+            return False
+    else:
+        return False
+    if any(colon in (cite.text(deep=True) or "") for colon in ATTRIBUTION_COLONS):
+        return True
+    return following.is_text_node and not (following.text_content or "")[:1].isspace()
+
+
+def _formula_paths(
+    formulas: list[LexborNode], marked: dict[LexborNode, bool]
+) -> frozenset[LexborNode]:
+    """The page's MathML formulas (``<math>``) and the elements around each that hold nothing else
+    to read (MathJax writes ``<mjx-container>``, ``<mjx-assistive-mml>``, ``<math>``), up to the
+    nearest element that holds content: the layout walks down those to write a formula that stands
+    in a line of content (:func:`~unboiler.output.renderings.write_formula`). An element with other
+    text beside the formula (a menu) is not one of them, nor is one hidden from assistive technology
+    beside it (KaTeX's drawing of the formula)."""
+    paths: set[LexborNode] = set()
+    for formula in formulas:
+        element: LexborNode | None = formula
+        while element is not None and element not in marked and element not in paths:
+            paths.add(element)
+            if _has_text_beside(element):
+                break
+            element = element.parent
+    return frozenset(paths)
+
+
+def _has_text_beside(element: LexborNode) -> bool:
+    """Whether a sibling of ``element`` holds text (white space aside; a formula's tokens, and what
+    is hidden from assistive technology, are no text: a list of formulas is one of them), or more
+    than :data:`~unboiler.output.dom.MAX_BESIDE_NODES` nodes lie beside it (no formula's
+    wrapper)."""
+    seen = 0
+    for backwards in (True, False):
+        sibling = element.prev if backwards else element.next
+        while sibling is not None:
+            stack = [sibling]
+            while stack:
+                node = stack.pop()
+                seen += 1
+                if seen > MAX_BESIDE_NODES:
+                    return True
+                if node.is_text_node:
+                    if not node.is_empty_text_node:
+                        return True
+                elif (
+                    node.is_element_node
+                    and node.tag not in IGNORED_TAGS
+                    and not hidden_from_readers(node)
+                ):
+                    child = node.last_child
+                    while child is not None:
+                        stack.append(child)
+                        child = child.prev
+            sibling = sibling.prev if backwards else sibling.next
+    return False
+
+
+def _edge_space(node: LexborNode | None) -> bool:
+    return node is not None and node.is_text_node and node.is_empty_text_node
+
+
+def _ends_in_word(run: list[Inline], *, or_sign: bool = False) -> bool:
+    """Whether the last text of a line so far ends in a letter or a digit (``or_sign``:
+    or in any character but white space and an opening bracket or quote)."""
+    for token in reversed(run):
+        if isinstance(token, str) and token.strip(CASE_EDGE):
+            last = token.strip(CASE_EDGE)[-1:]
+            if or_sign:
+                return not (
+                    last.isspace()
+                    or unicodedata.category(last) in _OPENING
+                    or WIDE_CHARACTER.match(last)
+                )
+            return last.isalnum()
+        if isinstance(token, (Image, LineBreak)):
+            return False
+    return False
+
+
+#: The Unicode categories of an opening bracket and an opening quotation mark.
+_OPENING: Final = frozenset({"Ps", "Pi"})
+
+
+def _word_follows(node: LexborNode, *, spaced: bool = False) -> bool:
+    """Whether the text right after ``node`` starts with a letter or a digit (``spaced``:
+    of a script that parts its words by spaces, not CJK's)."""
+    after = node.next
+    if after is None or not after.is_text_node:
+        return False
+    first = (after.text_content or "")[:1]
+    return first.isalnum() and not (spaced and WIDE_CHARACTER.match(first))
+
+
+#: Unicode categories of the punctuation that closes what comes before it (brackets,
+#: closing quotes, and the full stop, comma and colon class): no space before them.
+_CLOSING: Final = frozenset({"Pe", "Pf", "Po"})
+
+
+def _word_after(node: LexborNode) -> bool:
+    """Whether the text right after ``node`` in its line starts with a letter, a digit or a sign (a
+    currency's: Shopify's hidden "Regular price" before "$24.00"), of a script that parts its words
+    by spaces, rather than with closing punctuation: after its next sibling, or its inline parent's
+    (up to :data:`~unboiler.output.hidden.HIDDEN_SPACE_LEVELS` levels up) when it is the last
+    child."""
+    element: LexborNode | None = node
+    for _ in range(HIDDEN_SPACE_LEVELS):
+        if element is None:
+            return False
+        after = element.next
+        if after is not None:
+            if after.is_text_node:
+                first = (after.text_content or "")[:1]
+            elif after.is_element_node and laid_inline(after):
+                first = after.text(deep=True)[:1]
+            else:
+                return False
+            return bool(first.strip()) and not (
+                unicodedata.category(first) in _CLOSING or WIDE_CHARACTER.match(first)
+            )
+        element = element.parent
+        if element is None or not laid_inline(element):
+            return False
+    return False
+
+
+#: The ``dir`` values of an inline element that set its text apart (HTML standard, the
+#: ``dir`` attribute): ``auto`` takes the direction of its first strong letter.
+_INLINE_DIRECTIONS: Final = DIRECTIONS | {"auto"}
+
+
+#: Elements that hold formulas and keep their structure when they hold nothing else.
+_FORMULA_HOLDERS: Final = frozenset(HEADING_LEVELS) | LIST_TAGS | {"table"}
+
+
+#: The parts of a definition list, by element.
+_DEFINITION_PARTS: Final = {part.value: part for part in DefinitionPart}
+
+
+class _Layout:
+    """One layout walk over the elements that hold content (see :func:`layout`)."""
+
+    def __init__(
+        self,
+        selection: Selection,
+        marked: dict[LexborNode, bool],
+        *,
+        base: str | None,
+        images: bool,
+        formulas: frozenset[LexborNode] = frozenset(),
+        posts: frozenset[int] = frozenset(),
+    ) -> None:
+        self.texts = selection.texts
+        self.posts = posts
+        self.hidden = selection.hidden
+        self.formulas = formulas
+        self.images = selection.images
+        self.with_images = images
+        self.after = selection.after
+        self.marked = marked
+        self.base = base
+        self.pending: list[str] = []  # texts without an element, due after this point
+        self.part: DefinitionPart | None = None  # of the lines ended now (see flow)
+        self.new_list = False  # a <dl> begun, none of its lines written yet
+        self.new_item = False  # a <dt> or <dd> begun, none of its lines written yet
+        self.follows: dict[LexborNode, bool] = {}  # see content_follows
+        self.box_ends: set[LexborNode] = set()  # links drawn as boxes: see close_inline
+        self.apart = selection.apart
+        #: The direction declared by the innermost element being read that declares one
+        #: (None: the content's own, which the HTML output's wrapper carries).
+        self.direction: str | None = None
+
+    # -- leaves
+
+    def text(self, node: LexborNode) -> str | None:
+        if node not in self.texts:
+            return None
+        extra = self.after.get(node)
+        if extra:
+            self.pending.extend(map(visible, extra))
+        text = visible(node.text_content or "")
+        if text.isspace() and hidden_space(node):
+            return ""
+        return text.replace(CASE_EDGE, "") if CASE_EDGE in text else text
+
+    def formula_picture(self, image: LexborNode) -> bool:
+        """Whether ``image`` is the picture of a formula beside it (MediaWiki's fallback
+        ``<img>`` beside the MathML it hides), which the formula's text stands for: it
+        parts no words ("E=mc² ." was written before a full stop)."""
+        parent = image.parent
+        return parent is not None and parent in self.formulas and is_decorative(image)
+
+    def image(self, node: LexborNode) -> Image | None:
+        attributes = node.attributes
+        if is_decorative(node) or shows_nothing(attributes):
+            return None
+        src = self.image_url(node)
+        if src is None or self.fallback_copy(node, src):
+            return None
+        return Image(src, " ".join(visible(attributes.get("alt") or "").split()))
+
+    def image_url(self, node: LexborNode) -> str | None:
+        """The address of an image: its ``src``, or the attribute a lazy loader keeps it in
+        (:data:`~unboiler.output.dom.IMAGE_URL_ATTRIBUTES`) when ``src`` holds a placeholder."""
+        attributes = node.attributes
+        for name in IMAGE_URL_ATTRIBUTES:
+            src = _absolute_url(attributes.get(name), self.base)
+            if src is not None:
+                return src
+        # no address but candidates of sizes: the first, as a browser may pick it (the
+        # image's own, or its <picture>'s first <source>)
+        sources = [attributes.get("srcset"), attributes.get("data-srcset")]
+        parent = node.parent
+        if parent is not None and parent.tag == "picture":
+            source = parent.css_first("source[srcset]")
+            if source is not None:
+                sources.append(source.attributes.get("srcset"))
+        for srcset in sources:
+            # the first candidate's address ends at white space, and may hold commas
+            # ("/upload/c_scale,w_400/chart.jpg 400w, ..."); one alone may end in one
+            first = srcset.split() if srcset else []
+            src = _absolute_url(first[0].rstrip(","), self.base) if first else None
+            if src is not None:
+                return src
+        return None
+
+    def fallback_copy(self, node: LexborNode, src: str) -> bool:
+        """Whether ``node`` is the ``<noscript>`` copy of the image just before it: a lazy
+        loader (lazysizes, WP Rocket) writes the picture with its address in
+        ``data-src``, then the same picture in a ``<noscript>`` for browsers without
+        scripts.  A reader sees one picture."""
+        parent = node.parent
+        if parent is None or parent.tag != "noscript":
+            return False
+        before = adjacent(parent, before=True)
+        if before is None or not before.is_element_node:
+            return False
+        shown = before if before.tag == "img" else before.css_first("img")
+        if shown is None or is_decorative(shown) or shows_nothing(shown.attributes):
+            return False  # the copy is the picture a reader sees
+        return self.image_url(shown) == src
+
+    def images_only(self, node: LexborNode) -> bool:
+        """Whether ``node`` shows images and no text (a photo in its own ``<p>``)."""
+        if node.tag == "img":
+            return True
+        return bool(node.css_first("img")) and not node.text(deep=True).strip()
+
+    def content_follows(self, node: LexborNode) -> bool:
+        """Whether content comes after ``node`` among its siblings.  Each answer is kept
+        for every sibling passed on the way, so that asking it of each of many siblings
+        (images, formulas: a row of 20,000 empty ``<math>`` took 150 s) costs one walk."""
+        known = self.follows
+        passed = [node]
+        sibling = node.next
+        result = False
+        while sibling is not None:
+            if sibling in self.marked or sibling in self.texts:
+                result = True
+                break
+            answer = known.get(sibling)
+            if answer is not None:
+                result = answer
+                break
+            passed.append(sibling)
+            sibling = sibling.next
+        for each in passed:
+            known[each] = result
+        return result
+
+    # -- inline
+
+    def enter(self, node: LexborNode, run: list[Inline], *, edge: bool = True) -> Inline | None:
+        """Open what ``node`` formats; the token that closes it.  ``edge``: mark the
+        element's edge (:data:`~unboiler.output.inline.CASE_EDGE`) unless its mark joins words
+        (:data:`_JOINED_MARKS`)."""
+        tag = node.tag or ""
+        mark = MARK_TAGS.get(tag)
+        direction = None
+        if mark is None and (tag == "bdi" or "dir" in node.attributes):
+            declared = (node.attributes.get("dir") or "").strip().lower()
+            if tag == "bdi" or declared in _INLINE_DIRECTIONS:
+                mark = Mark.ISOLATE
+                direction = declared if declared in _INLINE_DIRECTIONS else None
+        if edge and mark not in _JOINED_MARKS:
+            _mark_case_edge(run)
+        if tag == "cite" and _attribution(node):
+            return BREAK
+        if self.apart and node in self.apart and node.text(deep=True).strip():
+            # a screen reader's word (phpBB's "<a><span class=sr-only>Post</span></a>by"):
+            # said apart from the words and signs it touches ("Read More »" and the
+            # post's title), and no glue between those it parts
+            if _ends_in_word(run, or_sign=True):
+                run.append(" ")
+            if _word_after(node):
+                if mark is None:
+                    return " "
+                self.box_ends.add(node)
+        boxed = _boxed(node)
+        if boxed:  # a box beside a word: a space between (none in CJK text, unspaced)
+            if _ends_in_word(run, or_sign=True):
+                run.append(" ")
+            if _word_follows(node, spaced=True):
+                if mark is None:
+                    return " "
+                self.box_ends.add(node)  # the space after the mark's end (close_inline)
+        if mark is not None:
+            href = self.link_url(node) if mark is Mark.LINK else None
+            run.append(Open(mark, href, direction=direction))
+            return Close(mark)
+        if node in self.formulas:
+            # a formula's wrapper (MathJax's <mjx-container>) lays it out inline, or
+            # apart (write_formula); white space inside it at an edge parts the formula
+            # from a word there, not from a comma after it (a page saved pretty-printed)
+            if _edge_space(node.first_child) and _ends_in_word(run):
+                run.append(" ")
+            if _edge_space(node.last_child) and _word_follows(node):
+                return " "
+            return None
+        if boxed:
+            return None
+        if not laid_inline(node):  # a block inside a line (a heading, a cell) is a space
+            run.append(" ")
+            return " "
+        if tag == "q":  # the marks a browser draws around it, written out
+            opening, closing = QUOTE_MARKS[quote_depth(node) % len(QUOTE_MARKS)]
+            run.append(opening)
+            return closing
+        style = node.attributes.get("style") if tag in STYLED_INLINE_TAGS else None
+        if style and BLOCK_DISPLAY.search(style):
+            # an inline element its own style makes a block: a line of its own, with
+            # one break from the block before it (two would be a blank line)
+            if not run or run[-1] is not BREAK:
+                run.append(BREAK)
+            return BREAK
+        return None
+
+    def link_url(self, node: LexborNode) -> str | None:
+        href = node.attributes.get("href")
+        if href and href.lstrip().lower().startswith("mailto:"):
+            return href.strip()
+        return _absolute_url(href, self.base)
+
+    def inline(
+        self,
+        parent: LexborNode,
+        run: list[Inline],
+        *,
+        free_images: bool = False,
+        in_code: bool = False,
+    ) -> None:
+        """The content under ``parent`` as one line.  ``free_images`` takes every image of
+        the subtree (one chosen for its position, see :meth:`flow`).  ``in_code``: the
+        line is inside code, whose elements are a highlighter's spans
+        (``<span>my</span><span>Object</span>``) and part no words, so their edges get
+        no :data:`~unboiler.output.inline.CASE_EDGE`; nor do the edges of code itself."""
+        stack: list[tuple[LexborNode, Inline | None]] = []
+        code_depth = int(in_code)  # code elements open around the current node
+        node = parent.first_child
+        while True:
+            if node is None:
+                if not stack:
+                    return
+                element, closing = stack.pop()
+                if not code_depth and closing not in _CLOSE_JOINED:
+                    _mark_case_edge(run)
+                if closing is not None:
+                    self.close_inline(element, closing, run)
+                    code_depth -= closing == _CLOSE_CODE
+                node = element.next
+                continue
+            if node.is_text_node:
+                text = self.text(node)
+                if text:
+                    run.append(text)
+            elif node.is_element_node:
+                tag = node.tag
+                if tag == "br":
+                    run.append(BREAK)
+                elif tag == "img":
+                    self.inline_image(node, run, free_images=free_images)
+                elif tag in FORMULA_TAGS and node in self.formulas:
+                    write_formula(node, run)
+                elif node in self.hidden:
+                    if not code_depth:
+                        _mark_case_edge(run)  # an element's edge, though hidden
+                elif holds_only_breaks(node):
+                    run.append(BREAK)
+                elif tag not in RUBY_ANNOTATION_TAGS and (
+                    free_images or node in self.marked or node in self.formulas
+                ):
+                    closing = self.enter(node, run, edge=not code_depth)
+                    stack.append((node, closing))
+                    code_depth += closing == _CLOSE_CODE
+                    node = node.first_child
+                    continue
+            node = node.next
+
+    def inline_element(
+        self, node: LexborNode, run: list[Inline], *, free_images: bool = False
+    ) -> None:
+        if node.tag == "img":
+            self.inline_image(node, run, free_images=free_images, spaced=False)
+            return
+        if node.tag == "br":
+            run.append(BREAK)
+            return
+        if node.tag in FORMULA_TAGS and node in self.formulas:
+            write_formula(node, run)
+            return
+        closing = self.enter(node, run)
+        self.inline(node, run, free_images=free_images, in_code=closing == _CLOSE_CODE)
+        if closing not in _CLOSE_JOINED:
+            _mark_case_edge(run)
+        if closing is not None:
+            self.close_inline(node, closing, run)
+
+    def inline_image(
+        self, node: LexborNode, run: list[Inline], *, free_images: bool, spaced: bool = True
+    ) -> None:
+        """Write an ``<img>`` of a line: an emoticon's text
+        (:func:`~unboiler.output.hidden.emoticon`) beside kept text, the image when it is kept, else
+        (``spaced``) the space it stands for between words."""
+        face = emoticon(node)
+        if face is not None and (self.kept_beside(node.prev) or self.kept_beside(node.next)):
+            run.append(face)
+            return
+        image = self.image(node) if free_images or node in self.images else None
+        if image is not None:
+            run.append(image)
+        elif spaced and not self.formula_picture(node):
+            run.append(" ")  # an image left out still stands between words
+
+    def kept_beside(self, sibling: LexborNode | None) -> bool:
+        """Whether ``sibling`` (of an image) is kept text, or an element holding some."""
+        if sibling is None:
+            return False
+        if sibling.is_text_node:
+            return sibling in self.texts
+        return sibling.is_element_node and any(node in self.texts for node in text_nodes(sibling))
+
+    def close_inline(self, node: LexborNode, closing: Inline, run: list[Inline]) -> None:
+        """Write what closes inline ``node`` (:meth:`enter`'s token), and the space after
+        it when it is a box a word follows (:func:`_boxed`)."""
+        run.append(closing)
+        if self.box_ends and node in self.box_ends:
+            run.append(" ")
+
+    # -- blocks
+
+    def flow(self, container: LexborNode, depth: int) -> list[Block]:
+        """The blocks under ``container``.  Elements with no structure of their own
+        (``<div>``, ``<p>``, ``<section>``, unknown ones) only end the line; lists,
+        quotes, tables, headings and preformatted text become blocks."""
+        blocks: list[Block] = []
+        run: list[Inline] = []
+        parents: list[LexborNode] = []
+        outer_part, self.part = self.part, None  # a term's list or quote is no term
+        parts: list[DefinitionPart] = []  # of the <dt> and <dd> read through, innermost last
+        seams = _Seams()
+        closings: dict[LexborNode, Inline] = {}  # of the inline elements read through
+        # The formatting those elements hold open, each mark once: a link or emphasis
+        # inside the same one adds nothing to a line (Markdown writes it once), and a
+        # page of never-closed formatting (the parser nests it thousands deep) carried
+        # every level to every line, quadratic in the nesting: 30 s for a 150 kB page.
+        # Each mark is kept with the element that opened it.
+        reading: dict[Mark, LexborNode] = {}
+        # The direction before each element read through that declares its own.
+        directions: dict[LexborNode, str | None] = {}
+        posts = Posts(self.posts)
+        node = container.first_child
+        while True:
+            if node is None:
+                if not parents:
+                    break
+                node = parents.pop()
+                if laid_inline(node):
+                    closing = closings.pop(node, None)
+                    if closing is not None:
+                        run.append(closing)
+                        if isinstance(closing, Close) and reading.get(closing.mark) is node:
+                            del reading[closing.mark]
+                    seams.mark(run)
+                else:
+                    self.end_line(run, blocks, seams)
+                    posts.leave(node, blocks)
+                    if directions and node in directions:
+                        self.direction = directions.pop(node)
+                    if node.tag in _DEFINITION_PARTS:
+                        parts.pop()
+                        self.part = parts[-1] if parts else None
+                    elif node.tag == "dl":  # what follows a nested list is not its own
+                        self.new_list = bool(parts)
+                node = node.next
+                continue
+            if node.is_text_node:
+                text = self.text(node)
+                if text:
+                    run.append(text)
+            elif node.is_element_node:
+                tag = node.tag or ""
+                holds_blocks = self.marked.get(node)
+                inline = laid_inline(node)
+                if tag == "br":
+                    run.append(BREAK)
+                elif tag in RUBY_ANNOTATION_TAGS:
+                    pass
+                elif holds_blocks is None and node in self.formulas:
+                    # a MathML formula, or an element that holds one and no content: the
+                    # walk reaches it beside content (_formula_paths), in a line of it,
+                    # after it or before it, or as a cell or an item of it
+                    if inline or tag in FORMULA_TAGS:
+                        self.inline_element(node, run)
+                    else:
+                        self.end_line(run, blocks, seams)
+                        # a heading, a list or a table of formulas keeps its structure
+                        structure = (
+                            self.structure(node, tag, depth) if tag in _FORMULA_HOLDERS else None
+                        )
+                        if structure is None:
+                            self.inline_element(node, run)
+                            self.end_line(run, blocks, seams)
+                        else:
+                            blocks.extend(structure)
+                elif holds_blocks is None:
+                    if node in self.images or (tag == "img" and emoticon(node) is not None):
+                        self.inline_element(node, run)
+                    elif (
+                        self.with_images
+                        and self.images_only(node)
+                        and self.image_placed(node, blocks, run)
+                    ):
+                        if inline:
+                            self.inline_element(node, run, free_images=True)
+                        else:
+                            self.end_line(run, blocks, seams)
+                            self.inline_element(node, run, free_images=True)
+                            self.end_line(run, blocks, seams)
+                    elif (
+                        not inline
+                        and tag not in IGNORED_TAGS
+                        and tag not in IN_LINE_IGNORED
+                        and not _field_in_line(node)
+                    ):
+                        # A block the extractor left out ends the line as it would if
+                        # kept: the text on either side of it is not one line.
+                        self.end_line(run, blocks, seams)
+                        if tag == "hr" and self.parts_content(node, blocks):
+                            blocks.append(Rule())
+                    elif tag == "img" and not self.formula_picture(node):
+                        run.append(" ")  # an image left out still stands between words
+                    elif node in self.hidden:
+                        _mark_case_edge(run)
+                    elif holds_only_breaks(node):
+                        run.append(BREAK)
+                elif inline and not holds_blocks:
+                    self.inline_element(node, run)
+                elif inline:
+                    # An inline element around blocks (``<a><div>…</div></a>``, a
+                    # ``<span>`` around a ``<p>``) is read through: the blocks inside
+                    # end lines, its own edges do not (CSS 2.1 §9.2.1.1) unless the
+                    # words there touch (see _Seams).
+                    # Its formatting (a link, emphasis) goes on every line inside it
+                    # (see end_line).
+                    seams.mark(run)
+                    if MARK_TAGS.get(tag, Mark.ISOLATE if tag == "bdi" else None) not in reading:
+                        closing = self.enter(node, run, edge=False)
+                        if closing is not None:
+                            closings[node] = closing
+                            # an anchor without a usable address writes no link: one
+                            # inside it still can
+                            if isinstance(closing, Close) and (
+                                closing.mark is not Mark.LINK or self.link_url(node)
+                            ):
+                                reading[closing.mark] = node
+                    parents.append(node)
+                    node = node.first_child
+                    continue
+                else:
+                    self.end_line(run, blocks, seams)
+                    own = declared_direction(node)
+                    within: DefinitionPart | None = self.part
+                    structure = self.directed_structure(node, tag, depth, own)
+                    if structure and within is DefinitionPart.DETAILS:
+                        for block in structure:
+                            if isinstance(block, (CodeBlock, Quote, ListBlock)):
+                                block.within = within
+                                block.opens_item = self.new_item
+                                self.new_item = False
+                    if structure is None:
+                        posts.enter(node, blocks)
+                        parents.append(node)
+                        if own:
+                            directions[node] = self.direction
+                            self.direction = own
+                        if tag in _DEFINITION_PARTS:
+                            self.part = _DEFINITION_PARTS[tag]
+                            parts.append(self.part)
+                            self.new_item = True
+                        elif tag == "dl":
+                            self.new_list = True
+                        node = node.first_child
+                        continue
+                    blocks.extend(_formatted(structure, run))
+            if self.pending:
+                self.end_line(run, blocks, seams)
+            node = node.next
+        self.end_line(run, blocks, seams)
+        self.part = outer_part
+        return blocks
+
+    def parts_content(self, node: LexborNode, blocks: list[Block]) -> bool:
+        """Whether a thematic break parts content: content before it in this flow (not
+        a break already) and after it among its siblings.  A rule before or after the
+        content, or between two left out, parts nothing of it."""
+        return bool(blocks) and not isinstance(blocks[-1], Rule) and self.content_follows(node)
+
+    def image_placed(self, node: LexborNode, blocks: list[Block], run: list[Inline]) -> bool:
+        """Whether an image outside the content runs belongs to the content: it is in a
+        figure with content, or between content (before it in this flow, after it among
+        its siblings)."""
+        parent = node.parent
+        if parent is not None and parent.tag in FIGURE_TAGS:
+            return True
+        return bool(blocks or has_text(run)) and self.content_follows(node)
+
+    def end_line(self, run: list[Inline], blocks: list[Block], seams: _Seams | None = None) -> None:
+        lines = [run] if seams is None else seams.split(run)
+        # A blank line parts paragraphs in a table's cell too, where old forums and blogs
+        # laid out with tables write their posts' paragraphs (a cell of a table with
+        # header cells joins them again as its lines: :func:`~unboiler.output.tables.cell_line`).
+        lines = [part for line in lines for part in blank_line_parts(line)]
+        if run:
+            carried: list[Open] = []
+            for line in lines:
+                # Formatting open at the end of a line (an element around blocks is read
+                # through, and its link or emphasis spans lines) closes there and opens
+                # again on the next line, as Markdown and HTML need it.
+                line = [*carried, *line]
+                carried = _open_at_end(line)
+                line.extend(Close(opening.mark) for opening in reversed(carried))
+                inlines = normalize(line)
+                code = _broken_code(inlines)
+                if code is not None:
+                    blocks.append(CodeBlock(code, None, self.direction))
+                    continue
+                if has_text(inlines):
+                    opens = self.part is not None and self.new_list
+                    if opens:
+                        self.new_list = False
+                    item = self.part is None or self.new_item
+                    self.new_item = False
+                    blocks.append(
+                        Paragraph(inlines, self.part, opens, self.direction, opens_item=item)
+                    )
+            run.clear()
+            run.extend(carried)
+        if self.pending:
+            blocks.extend(Paragraph([text], direction=self.direction) for text in self.pending)
+            self.pending.clear()
+
+    def structure(self, node: LexborNode, tag: str, depth: int) -> list[Block] | None:
+        """The blocks of a structural element; None for an element without structure,
+        whose content the flow reads through.  A direction the element declares is its
+        blocks' (:attr:`direction`)."""
+        return self.directed_structure(node, tag, depth, declared_direction(node))
+
+    def directed_structure(
+        self, node: LexborNode, tag: str, depth: int, own: str | None
+    ) -> list[Block] | None:
+        """:meth:`structure`, with the direction ``node`` declares (``own``) read
+        already: the flow reads it once for the elements it walks through as well."""
+        if not own:
+            return self._structure(node, tag, depth)
+        outer, self.direction = self.direction, own
+        try:
+            return self._structure(node, tag, depth)
+        finally:
+            self.direction = outer
+
+    def _structure(self, node: LexborNode, tag: str, depth: int) -> list[Block] | None:
+        level = HEADING_LEVELS.get(tag)
+        if level is not None:
+            run: list[Inline] = []
+            self.inline(node, run)
+            inlines = [" " if isinstance(t, LineBreak) else t for t in normalize(run)]
+            heading = Heading(level, normalize(inlines), self.direction)
+            return [heading] if has_text(inlines) else []
+        if tag == "pre":
+            text = self.preformatted(node)
+            code = CodeBlock(text, code_language(node), self.direction)
+            return [code] if text.strip() else []
+        if depth >= MAX_NESTING:
+            return None
+        if tag in LIST_TAGS:
+            return self.list_block(node, depth + 1)
+        if tag == "blockquote" and not _holds_a_post(node):
+            blocks = self.flow(node, depth + 1)
+            return [Quote(blocks, direction=self.direction)] if blocks else []
+        if admonition(node):
+            blocks = self.flow(node, depth + 1)
+            return [Quote(blocks, aside=True, direction=self.direction)] if blocks else []
+        if tag == "div" and _class_in(node, QUOTATION_CLASSES):
+            blocks = self.flow(node, depth + 1)
+            return [Quote(blocks, direction=self.direction)] if blocks else []
+        if tag == "table":
+            return self.table(node, depth + 1)
+        return None
+
+    def preformatted(self, pre: LexborNode) -> str:
+        """The text of ``<pre>`` as it is, line breaks and indentation kept (white space at the end
+        of its lines, which no reader sees, left out).  When the code is in a ``<code>`` of its own,
+        a link or button beside it (:data:`~unboiler.output.code.PRE_CONTROL_TAGS`: mdBook's "Run",
+        a "Copy" button) is the page's control, not a line of the program, and is left out:
+        "Run#[no_mangle]" is no Rust.  So is the number a highlighter writes before each line
+        (:data:`~unboiler.output.dom.LINE_NUMBER_SPANS`, or with no class that says so:
+        :func:`~unboiler.output.code.counted_lines`).  A block-level element inside
+        (:data:`~unboiler.tags.BLOCK_DISPLAY_TAGS`: the ``<div>`` per line of CodeMirror and of many
+        highlighters) is a line of its own, as a browser shows it; one holding only a ``<br>`` is an
+        empty line, one holding nothing no line. Two ``<code>`` side by side in the ``<pre>`` are
+        two programs, or two lines: a line break parts them (Node.js's manual writes each example
+        twice, CommonJS and ES module, one shown at a time; "require('node:path');import path" is
+        neither). An element whose class makes it a line
+        (:data:`~unboiler.output.dom.CODE_LINE_CLASSES`) ends one."""
+        pieces: list[str] = []
+        stack: list[LexborNode] = []
+        node = pre.first_child
+        controls = pre_controls(pre)
+        # one query of the whole <pre> (lexbor's), not a look at each highlighted token
+        numbered = pre.css_first(LINE_NUMBER_SELECTOR) is not None
+        counted = counted_lines(pre)
+        styled_lines = pre.css_first(CODE_LINE_SELECTOR) is not None
+        while True:
+            if node is None:
+                if not stack:
+                    break
+                above = stack.pop()
+                if above.tag in tags.BLOCK_DISPLAY_TAGS:
+                    end_code_line(pieces)
+                elif styled_lines and styled_line(above):
+                    following = above.next
+                    if not (following and following.is_text_node and starts_line(following)):
+                        end_code_line(pieces)
+                node = above.next
+                continue
+            if controls and node in controls:
+                node = node.next
+                continue
+            if (numbered and not node.is_text_node and node.tag != "br" and line_number(node)) or (
+                counted and node in counted
+            ):
+                node = node.next
+                continue
+            if node.is_text_node:
+                text = self.text(node)
+                if text is None and node.is_empty_text_node:
+                    # white space of no block: a blank line's own line break
+                    text = node.text_content
+                if text:
+                    pieces.append(text)
+            elif node.tag == "br":
+                pieces.append("\n")
+            elif node.tag not in RUBY_ANNOTATION_TAGS and (node in self.marked or blank_line(node)):
+                if (
+                    node.tag in tags.BLOCK_DISPLAY_TAGS
+                    or (not stack and node.tag == "code" and follows_code(node))
+                    or (styled_lines and styled_line(node))
+                ):
+                    end_code_line(pieces)
+                stack.append(node)
+                node = node.first_child
+                continue
+            node = node.next
+        return strip_line_ends("".join(pieces)).strip("\n")
+
+    def list_block(self, node: LexborNode, depth: int) -> list[Block]:
+        """A list's block.  A list of one item that holds only a list (a menu's nesting,
+        of which one deep item is kept) is that list: "1. 1. 1. Item" says nothing a
+        reader of "1. Item" misses."""
+        entries = self.list_items(node, depth)
+        if not entries:
+            return []
+        if len(entries) == 1:
+            only, _, check = entries[0]
+            if check is None and len(only) == 1 and isinstance(only[0], ListBlock):
+                return only
+        items = [blocks for blocks, _, _ in entries]
+        checks = [check for _, _, check in entries]
+        tasks = checks if any(check is not None for check in checks) else None
+        style: str | None = (node.attributes.get("type") or "").strip()
+        shown = list_style(node)
+        if node.tag == "ol" and shown == "none" and numbered_by_hand(items):
+            # its own numbers hidden, its items number themselves ("4.1 ..."); without
+            # them its numbers come from CSS counters, and it keeps its own
+            return [ListBlock(False, 1, items, checks=tasks, direction=self.direction)]
+        if node.tag != "ol":
+            if shown not in CSS_NUMBERED_STYLES:
+                return [ListBlock(False, 1, items, checks=tasks, direction=self.direction)]
+            style = CSS_NUMBERED_STYLES[shown]
+        numbers = ordinals(node, [value for _, value, _ in entries])
+        counting = numbers == list(range(numbers[0], numbers[0] + len(numbers)))
+        return [
+            ListBlock(
+                True,
+                numbers[0],
+                items,
+                None if counting else numbers,
+                style if style in LIST_NUMBER_STYLES else None,
+                tasks,
+                self.direction,
+            )
+        ]
+
+    def list_items(
+        self, node: LexborNode, depth: int
+    ) -> list[tuple[list[Block], int | None, bool | None]]:
+        """The items of a list.  Besides its ``<li>``, a list may hold what HTML does not
+        allow there but pages put anyway, and browsers show as list content: a list
+        (``<ul><li>a</li><ul>…</ul></ul>``, shown indented under the item before it) is
+        that item's sublist; an element wrapping items (``<ul><div><li>…</li></div></ul>``)
+        is read through, its items being the list's; other text is an item of its own.
+        Each item comes with its ``<li>``'s ``value``, if any, and its task checkbox's
+        state (:func:`~unboiler.output.lists.task_check`)."""
+        items: list[tuple[list[Block], int | None, bool | None]] = []
+        run: list[Inline] = []
+        child = node.first_child
+        while child is not None:
+            item: list[Block] = []
+            value = None
+            check = None
+            if child.is_text_node:  # text straight inside a list: an item of its own
+                text = self.text(child)
+                if text:
+                    run.append(text)
+                    self.end_line(run, item)
+            elif child.is_element_node and (child in self.marked or child in self.formulas):
+                tag = child.tag or ""
+                nested = self.structure(child, tag, depth) if tag in LIST_TAGS else None
+                if nested is not None:
+                    if items:
+                        items[-1][0].extend(nested)
+                    else:
+                        item = nested
+                elif tag != "li" and wraps_items(child) and depth < MAX_NESTING:
+                    items.extend(self.list_items(child, depth + 1))
+                elif tag == "li" or not laid_inline(child):
+                    own = declared_direction(child)
+                    outer = self.direction
+                    self.direction = own or outer
+                    item = self.flow(child, depth)
+                    self.direction = outer
+                    if tag == "li":
+                        value = list_number(child.attributes.get("value"))
+                        check = task_check(child)
+                else:
+                    self.inline_element(child, run)
+                    self.end_line(run, item)
+            if item:
+                items.append((item, value, check))
+            child = child.next
+        return items
+
+    def table(self, node: LexborNode, depth: int) -> list[Block]:
+        """A table of data as a :class:`~unboiler.output.tree.Table`; a table used for layout as the
+        blocks of its cells in order.
+
+        A table is of data when it has two columns or more and each cell reads as one line: its text
+        is one paragraph or one heading (``<td><h4>Amounts</h4></td>``: a heading in a cell is the
+        cell's text, the cell is what places it), or, in a table that has header cells, several of
+        those, joined by line breaks.  Header cells (``<th>``) are what the HTML standard gives
+        tables of data, and layout tables lack; in such a table a cell of two paragraphs is still a
+        cell, where in a table without them it is more likely a column of the page's layout
+        (Firefox's guess of layout tables, ``IsProbablyLayoutTable``, takes ``<th>`` as a data
+        table's), and so is a list (a plan's features; nested lists too: a parameter's options), its
+        items the cell's lines, a quotation, its paragraphs the cell's lines, and a short ``<pre>``
+        (:data:`~unboiler.output.tables.MAX_CELL_CODE_LINES`: a reference table's example), its
+        lines the cell's, as code (:func:`~unboiler.output.tables.fits_cell`).  Longer code and
+        nested tables never fit in a cell's line: a table holding them is laid out flat."""
+        code = self.numbered_lines(node)
+        if code is not None:
+            return [code] if code.text.strip() else []
+        before: list[Block] = []
+        rows: list[list[tuple[LexborNode, list[Block]]]] = []
+        numbered = False  # a row of numbered code lines: Pygments' table, laid out flat
+        for row in self._rows(node, before, depth):
+            cells = []
+            cell = row.first_child
+            while cell is not None:
+                if cell.tag in ("td", "th") and line_numbers(cell):
+                    # Pygments' table: the numbers beside a cell of code
+                    numbered = numbered or any(
+                        other.tag == "td" and other.css_first("pre") is not None
+                        for other in row.iter(include_text=False)
+                    )
+                elif cell.tag in ("td", "th"):
+                    reached = cell in self.marked or cell in self.formulas
+                    cells.append((cell, self.flow(cell, depth) if reached else []))
+                cell = cell.next
+            if any(blocks for _, blocks in cells):
+                rows.append(cells)
+        all_cells = [cell for row_cells in rows for cell in row_cells]
+        has_header = any(cell.tag == "th" for cell, _ in all_cells)
+        if not has_header and self.equations(all_cells):
+            return before + [Paragraph(row_line(r)) for r in rows]
+        lines = all(
+            all(isinstance(b, (Paragraph, Heading)) or (has_header and fits_cell(b)) for b in bl)
+            for _, bl in all_cells
+        )
+        simple = lines and (
+            has_header or all(len(bl) <= 1 for _, bl in all_cells) or grid_of_data(rows)
+        )
+        columns = max(
+            (sum(cell_span(c.attributes.get("colspan"), MAX_COLSPAN) for c, _ in r) for r in rows),
+            default=0,
+        )
+        if not simple or columns < 2 or numbered:
+            return before + [block for r in rows for _, blocks in r for block in blocks]
+        table = Table(
+            [
+                [
+                    Cell(
+                        cell_line(blocks or (named_icon(cell) if has_header else [])),
+                        header=cell.tag == "th",
+                        colspan=cell_span(cell.attributes.get("colspan"), MAX_COLSPAN),
+                        rowspan=cell_span(cell.attributes.get("rowspan"), MAX_ROWSPAN),
+                        align=cell_align(cell.attributes),
+                    )
+                    for cell, blocks in r
+                ]
+                for r in rows
+            ]
+        )
+        return [*before, table]
+
+    def equations(self, cells: list[tuple[LexborNode, list[Block]]]) -> bool:
+        """Whether a table's cells are formulas and their numbers, and nothing else: a
+        table that sets equations apart and aligns them (LaTeXML's ``ltx_equation``,
+        ``eqnarray``), each row of which is a line."""
+        formulas = False
+        for cell, blocks in cells:
+            if not blocks:
+                continue
+            if cell in self.formulas and cell not in self.marked:
+                formulas = True
+            elif not (
+                len(blocks) == 1
+                and isinstance(blocks[0], Paragraph)
+                and EQUATION_NUMBER.fullmatch(plain(blocks[0].inlines))
+            ):
+                return False
+        return formulas
+
+    def numbered_lines(self, table: LexborNode) -> CodeBlock | None:
+        """The code a table of numbered lines shows, one line a row: each row a cell of line numbers
+        (:data:`~unboiler.output.dom.LINE_NUMBER_CELLS`) and one cell of code, white space kept
+        (GitHub's files and gists: ``td.blob-num`` beside ``td.blob-code``); its rows from the first
+        to the last the content holds.  None for any other table, and for a table whose code cell
+        holds a ``<pre>`` (Pygments' table of two cells: the ``<pre>`` is the code block)."""
+        lines: list[tuple[LexborNode, str]] = []
+        for row in table.css("tr"):
+            cells = [c for c in row.iter(include_text=False) if c.tag in ("td", "th")]
+            code = [cell for cell in cells if not line_numbers(cell)]
+            if len(code) != 1 or len(cells) < 2 or code[0].css_first("pre, table"):
+                return None
+            lines.append((code[0], code[0].text(deep=True).rstrip("\r\n")))
+        shown = [index for index, (cell, _) in enumerate(lines) if cell in self.marked]
+        if not shown:
+            return None if not lines else CodeBlock("", None, self.direction)
+        text = "\n".join(line.rstrip() for _, line in lines[shown[0] : shown[-1] + 1])
+        return CodeBlock(text, None, self.direction)
+
+    def _rows(self, table: LexborNode, before: list[Block], depth: int) -> list[LexborNode]:
+        """The rows of ``table`` that hold content (a caption's blocks go to ``before``),
+        in the order a browser draws them: the first ``<thead>``'s rows first and the
+        ``<tfoot>``s' rows last, wherever the page writes them (CSS 2.1 §17.2, the
+        header and footer row groups; the HTML standard's table model, §4.9.12,
+        processes the footers last too)."""
+        head: list[LexborNode] = []
+        body: list[LexborNode] = []
+        foot: list[LexborNode] = []
+        child = table.first_child
+        while child is not None:
+            if child in self.marked or child in self.formulas:
+                if child.tag == "tr":
+                    body.append(child)
+                elif child.tag in ("thead", "tbody", "tfoot"):
+                    group = foot if child.tag == "tfoot" else body
+                    if child.tag == "thead" and not head:
+                        group = head
+                    row = child.first_child
+                    while row is not None:
+                        if row.tag == "tr" and (row in self.marked or row in self.formulas):
+                            group.append(row)
+                        row = row.next
+                else:
+                    before.extend(self.flow(child, depth))
+            child = child.next
+        return head + body + foot
+
+
+def _mark(selection: Selection) -> tuple[dict[LexborNode, bool], LexborNode | None]:
+    """The elements that hold content, each with whether a block-level element lies
+    between it and some of that content (an ``<a>`` around a heading must be read
+    through, not as a line); and the root of the tree."""
+    marked: dict[LexborNode, bool] = {}
+    root: LexborNode | None = None
+    for leaf in [*selection.texts, *selection.images]:
+        below_block = False
+        node = leaf.parent
+        while node is not None:
+            seen = marked.get(node)
+            if seen is not None and (seen or not below_block):
+                break
+            marked[node] = below_block
+            if not laid_inline(node):
+                below_block = True
+            parent = node.parent
+            if parent is None:
+                root = node
+            node = parent
+    return marked, root
+
+
+def without_language_labels(blocks: Iterable[Block]) -> list[Block]:
+    """``blocks`` without a paragraph that only names the language of the code block
+    right after it (VitePress's ``<span class="lang">js</span>``, MDN's "js" over the
+    code): the Markdown's fence and the HTML's ``language-`` class say it, and as a
+    paragraph of its own the word reads as the page's text.  The plain text, which has
+    no such place, keeps it (WCXB's gold keeps it too)."""
+    blocks = list(blocks)
+    return [
+        block
+        for index, block in enumerate(blocks)
+        if not (
+            isinstance(block, Paragraph)
+            and block.part is None  # a definition list's term stays
+            and index + 1 < len(blocks)
+            and isinstance(following := blocks[index + 1], CodeBlock)
+            and following.language is not None
+            and plain(block.inlines).strip().lower() == following.language
+        )
+    ]
+
+
+def layout(document: TextDocument, *, images: bool = False) -> list[Block]:
+    """The content of ``document`` as blocks, in page order.
+
+    Reads the content flags and the blocks' elements only (see
+    :func:`~unboiler.output.select.select`), so it serves every extractor; the document is not
+    changed.  ``images`` keeps the images of the content (they cost a little more to find).
+    """
+    selection = select(document, images=images)
+    blocks: list[Block] = [Paragraph([visible(text)]) for text in selection.before]
+    marked, root = _mark(selection)
+    if root is not None:
+        builder = _Layout(
+            selection,
+            marked,
+            base=base_url(document),
+            images=images,
+            formulas=_formula_paths(selection.formulas, marked),
+            posts=tags.post_ids(document.tree, innermost=True),
+        )
+        blocks.extend(builder.flow(root, 0))
+    return blocks

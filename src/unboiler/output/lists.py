@@ -1,0 +1,135 @@
+"""Lists: the numbers of an ordered list's items (``start``, ``value``, ``type`` and
+CSS list styles), task lists' check boxes, and lists that number their items by hand.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from selectolax.lexbor import LexborNode
+
+from unboiler.output.inline import plain
+from unboiler.output.tree import Block, Heading, Paragraph
+
+#: The largest number an ordered list may start at (CommonMark §5.2: nine digits).
+MAX_LIST_START: Final = 999_999_999
+
+
+def list_number(value: str | None) -> int | None:
+    """A list's ``start`` or an item's ``value`` as a number, None when it is none; kept
+    to what a Markdown list marker can write (CommonMark §5.2: at most nine digits)."""
+    try:
+        return min(max(int((value or "").strip()), 0), MAX_LIST_START)
+    except ValueError:
+        return None
+
+
+def task_check(item: LexborNode) -> bool | None:
+    """Whether a list item opens with a checkbox, ticked (True) or not (False), as
+    GitHub and many Markdown renderers write a task list item; None when it does not.
+    The box may stand in the item's first paragraph (a loose list).  It is a task's
+    mark when the reader cannot tick it (``disabled``, as GitHub, GitLab, pandoc,
+    markdown-it and Goldmark write it) or a class names it a task's: a box one can tick
+    is a control (mkdocs-material's menus open and close on hidden checkboxes)."""
+    node = item.first_child
+    for _ in range(2):  # the item, then its first paragraph
+        while node is not None and (node.is_text_node and not (node.text_content or "").strip()):
+            node = node.next
+        if node is None or not node.is_element_node:
+            return None
+        if node.tag == "input":
+            attributes = node.attributes
+            if (attributes.get("type") or "").strip().lower() != "checkbox":
+                return None
+            if "disabled" not in attributes and not _names_task(node, item):
+                return None
+            return "checked" in attributes
+        if node.tag != "p":
+            return None
+        node = node.first_child
+    return None
+
+
+def _names_task(*elements: LexborNode) -> bool:
+    """Whether the class of one of ``elements`` says task (GitLab's and pymdown's
+    ``task-list-item``), for a checkbox a renderer left enabled."""
+    return any("task" in (element.attributes.get("class") or "").lower() for element in elements)
+
+
+#: The ``type`` values of an ordered list that number it otherwise than in decimal
+#: (HTML standard §4.4.8: lower and upper letters, lower and upper roman numerals).
+LIST_NUMBER_STYLES: Final = frozenset({"a", "A", "i", "I"})
+
+
+#: CSS ``list-style-type`` keywords that number a list (CSS Lists 3, §3), each with the
+#: ``type`` of an ordered list that numbers alike (None: in decimal).
+CSS_NUMBERED_STYLES: Final = {
+    "decimal": None,
+    "decimal-leading-zero": None,
+    "lower-alpha": "a",
+    "lower-latin": "a",
+    "upper-alpha": "A",
+    "upper-latin": "A",
+    "lower-roman": "i",
+    "upper-roman": "I",
+}
+
+
+_LIST_STYLE: Final = re.compile(r"list-style(?:-type)?\s*:\s*([^;]+)", re.IGNORECASE)
+
+
+#: The ``list-style-type`` keywords the shorthand may name beside a position or an image.
+_LIST_TYPE_WORDS: Final = frozenset({*CSS_NUMBERED_STYLES, "none", "disc", "circle", "square"})
+
+
+#: An item that numbers itself ("4.1 You may...", "2) ...", "(b) ...").
+_NUMBERED_BY_HAND: Final = re.compile(r"\s*(?:\d+(?:\.\d+)*[.)]?|\(?[a-z]\))\s", re.IGNORECASE)
+
+
+def list_style(node: LexborNode) -> str | None:
+    """The ``list-style-type`` a list's inline style gives it, on the list or alike on
+    every one of its items (a recipe plugin's steps: ``<ul>`` of ``<li style=
+    "list-style-type: decimal">``), lower-cased; None when it gives none."""
+    own = _list_type(node.attributes.get("style") or "")
+    if own is not None:
+        return own
+    items = [child for child in node.iter(include_text=False) if child.tag == "li"]
+    kinds = {_list_type(item.attributes.get("style") or "") for item in items}
+    return kinds.pop() if len(kinds) == 1 else None
+
+
+def numbered_by_hand(items: list[list[Block]]) -> bool:
+    """Whether every item's text opens with a number of its own (:data:`_NUMBERED_BY_HAND`)."""
+    for blocks in items:
+        first = blocks[0] if blocks else None
+        if not isinstance(first, (Paragraph, Heading)):
+            return False
+        if not _NUMBERED_BY_HAND.match(plain(first.inlines) + " "):
+            return False
+    return bool(items)
+
+
+def _list_type(style: str) -> str | None:
+    """The list-style type an inline style names (``list-style: outside none``: none)."""
+    found = _LIST_STYLE.search(style)
+    if found is None:
+        return None
+    return next((word for word in found.group(1).lower().split() if word in _LIST_TYPE_WORDS), None)
+
+
+def ordinals(node: LexborNode, values: list[int | None]) -> list[int]:
+    """The numbers of an ordered list's items, by the HTML standard's "ordinal value"
+    (§4.4.8): from ``start`` (by default 1, or the number of items of a ``reversed``
+    list), one up (or down) from the item before, an item's ``value`` its own; a number
+    below 0 is written 0, which a Markdown marker can hold."""
+    step = -1 if "reversed" in node.attributes else 1
+    number = list_number(node.attributes.get("start"))
+    if number is None:
+        number = len(values) if step < 0 else 1
+    numbers = []
+    for value in values:
+        number = number if value is None else value
+        numbers.append(max(number, 0))
+        number += step
+    return numbers

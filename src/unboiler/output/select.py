@@ -1,0 +1,308 @@
+"""The first step of the outputs (:mod:`unboiler.output.text`): the DOM text nodes, and
+images, that the content blocks were built from (:func:`select`), and a thread's posts
+told apart (:class:`Posts`).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Final
+
+from selectolax.lexbor import LexborNode
+
+from unboiler import tags
+from unboiler.document import TextBlock, TextDocument
+from unboiler.output.controls import (
+    drop_code_buttons,
+    drop_edit_links,
+    drop_heading_buttons,
+    drop_permalinks,
+)
+from unboiler.output.dom import BLOCK_INLINE_TAGS, Selection
+from unboiler.output.hidden import (
+    drop_assistive_copies,
+    drop_hidden_inline,
+    drop_image_descriptions,
+)
+from unboiler.output.inline import plain
+from unboiler.output.renderings import drop_formula_renderings, formulas
+from unboiler.output.tree import Block, Heading, Paragraph, Rule
+from unboiler.text import (
+    remove_space,
+)
+
+#: A sentence's end, before any closing quotes, brackets, emoji or other symbols
+#: (Unicode's "So" and "Sk" categories: "Polaroid, baby, Polaroid. 😆").
+_SENTENCE_END: Final = re.compile(r"[.!?\u2026\u3002\uff01\uff1f\u061f\u0964]$")
+
+
+#: A prose paragraph has at least this many words and ends a sentence, or has
+#: :data:`POST_LONG_WORDS` (a reply that ends without a full stop).  A post whose
+#: paragraphs are none of these is no prose (a product card's "Regular Price: $36", a
+#: teaser's "Bib Gourmand | Crown Heights").
+POST_PROSE_WORDS: Final = 3
+
+
+POST_LONG_WORDS: Final = 8
+
+
+_SENTENCE_CLOSERS: Final = frozenset("\"'\u201d\u2019\u00bb)]")
+
+
+def _prose(block: Block) -> bool:
+    """Whether ``block`` is a paragraph of prose (:data:`POST_PROSE_WORDS`)."""
+    if not isinstance(block, Paragraph):
+        return False
+    text = plain(block.inlines).strip()
+    words = len(text.split())
+    if words >= POST_LONG_WORDS:
+        return True
+    if words < POST_PROSE_WORDS:
+        return False
+    end = len(text)
+    while end and (
+        text[end - 1] in _SENTENCE_CLOSERS
+        or text[end - 1].isspace()
+        or unicodedata.category(text[end - 1]) in ("So", "Sk")
+    ):
+        end -= 1
+    return _SENTENCE_END.search(text[:end]) is not None
+
+
+class Posts:
+    """The posts one flow reads through (:func:`unboiler.tags.is_post`, outside any
+    other), and the thematic breaks that part them: a thread's posts and a question's
+    answers run on in a flow of paragraphs, and where one ends is where the next starts.  A break
+    parts two posts of prose (:func:`_prose`), so that a listing's cards (an
+    ``<article>`` each, as often as a forum's posts) are not cut apart at every price;
+    a post that opens with a heading is set apart by it already (the sections of a
+    list article)."""
+
+    def __init__(self, posts: frozenset[int]) -> None:
+        self.posts = posts  # the page's posts' addresses (unboiler.tags.post_ids)
+        self.node: LexborNode | None = None
+        self.start = 0
+        self.prose_before = False
+        self.end = -1  # where the last post's blocks ended
+
+    def enter(self, node: LexborNode, blocks: list[Block]) -> None:
+        if self.node is None and self.posts and node.mem_id in self.posts:
+            self.node = node
+            self.start = len(blocks)
+
+    def leave(self, node: LexborNode, blocks: list[Block]) -> None:
+        if self.node is None or not tags.same_node(node, self.node):
+            return
+        self.node = None
+        own = blocks[self.start :]
+        if not own:
+            return
+        prose = any(map(_prose, own))
+        if (
+            prose
+            and self.prose_before
+            and self.start == self.end  # right after the last post, nothing between
+            and self.start
+            and not isinstance(blocks[self.start - 1], Rule)
+            and not isinstance(own[0], Heading)
+        ):
+            blocks.insert(self.start, Rule())
+        self.prose_before = prose
+        self.end = len(blocks)
+
+
+@dataclass
+class _Segment:
+    """A run of text under one element that no element outside
+    :data:`~unboiler.output.dom.BLOCK_INLINE_TAGS` interrupts: what the parser makes one block of.
+    ``key`` is its text without whitespace, which is how a block's text is matched to it."""
+
+    key: str
+    texts: list[LexborNode]
+    images: list[LexborNode]
+    content: bool = False
+
+
+def _segments(owner: LexborNode) -> list[_Segment]:
+    """The runs of text directly under ``owner`` (not inside a nested block-level or
+    ignorable element), in order: the parser's blocks whose element is ``owner``, plus
+    runs of images without text."""
+    segments: list[_Segment] = []
+    texts: list[LexborNode] = []
+    images: list[LexborNode] = []
+    pieces: list[str] = []
+    stack: list[LexborNode] = []
+    node = owner.first_child
+    while True:
+        if node is None:
+            if not stack:
+                break
+            node = stack.pop().next
+            continue
+        if node.is_text_node:
+            texts.append(node)
+            pieces.append(node.text_content or "")
+        elif node.is_element_node:
+            tag = node.tag
+            if tag in BLOCK_INLINE_TAGS:
+                if tag == "img":
+                    images.append(node)
+                stack.append(node)
+                node = node.first_child
+                continue
+            if texts or images:
+                segments.append(_Segment(remove_space("".join(pieces)), texts, images))
+                texts, images, pieces = [], [], []
+        node = node.next
+    if texts or images:
+        segments.append(_Segment(remove_space("".join(pieces)), texts, images))
+    return segments
+
+
+def _parts(block: TextBlock) -> Iterable[tuple[LexborNode | None, str]]:
+    """Each original block a (possibly merged) block is made of, with its element.  A
+    block merged with one that has no element cannot say which part is whose: all its
+    parts then count as texts without an element.  (An iterator, not a generator: it
+    runs for every block of every page, and a generator's frames cost more than the
+    work.)"""
+    parts = block.parts
+    nodes = block.nodes
+    if len(nodes) == len(parts):
+        return zip(nodes, parts, strict=True)
+    return [(None, text) for text in parts]
+
+
+def select(document: TextDocument, *, images: bool = False) -> Selection:
+    """The DOM text nodes the content blocks were built from.
+
+    A block keeps only the element its first text is in, and several blocks can share
+    one element (``<div>intro<p>…</p>outro</div>``, or lines cut by ``<br>``), so each
+    element's runs of text are found again and matched, in page order, to the blocks
+    whose element it is, by their text with whitespace left out.  Only the elements of
+    content blocks are read, so the cost follows the size of the content, not of the
+    page.  A content block that matches no run (a hand-built block, a text a filter
+    rewrote) keeps its text as it is.  With ``images``, the images inside a content run,
+    and those alone in a run next to one under the same element, are content too.
+    """
+    owners = {node for block in document.blocks if block.is_content for node in block.nodes}
+    found: dict[LexborNode, list[_Segment]] = {}
+    # each element's runs with text, by key, in page order: the first unused one of a
+    # key is taken in constant time (a forum's thousands of runs under one element
+    # made a scan of the used ones quadratic)
+    unused: dict[LexborNode, dict[str, deque[_Segment]]] = {}
+    selection = Selection()
+    last: LexborNode | None = None  # the last content text node so far
+
+    def place(text: str) -> None:
+        if last is None:
+            selection.before.append(text)
+        else:
+            selection.after.setdefault(last, []).append(text)
+
+    for block in document.blocks:
+        content = block.is_content
+        for node, text in _parts(block):
+            if not text:  # a block without text (Boilerpipe's spacer) shows nothing
+                continue
+            if node is None or node not in owners:
+                if content:
+                    place(text)
+                continue
+            by_key = unused.get(node)
+            if by_key is None:
+                segments = found[node] = _segments(node)
+                by_key = unused[node] = {}
+                for run in segments:
+                    if run.texts:
+                        by_key.setdefault(run.key, deque()).append(run)
+            # The first unused run with this text: blocks come in page order, and runs
+            # that earlier blocks (content or not) matched are used.
+            runs = by_key.get(remove_space(text))
+            segment = runs.popleft() if runs else None
+            if segment is None:
+                if content:
+                    place(text)
+                continue
+            if content:
+                segment.content = True
+                selection.texts.update(segment.texts)
+                last = segment.texts[-1]
+            segment.texts = []  # used
+    if selection.texts and document.tree is not None:
+        selection.formulas = formulas(document)
+        drop_assistive_copies(document.tree, selection)
+        drop_image_descriptions(document.tree, selection)
+        drop_permalinks(document.tree, selection)
+        drop_edit_links(document.tree, selection)
+        drop_heading_buttons(document.tree, selection)
+        drop_code_buttons(document.tree, selection)
+        drop_hidden_inline(document.tree, selection)
+        drop_formula_renderings(selection)
+    if images:
+        for segments in found.values():
+            for index, segment in enumerate(segments):
+                near = segments[max(index - 1, 0) : index + 2]
+                if segment.content or (not segment.key and any(s.content for s in near)):
+                    selection.images.update(segment.images)
+        if selection.texts and document.tree is not None:
+            _select_item_images(document.tree, selection)
+    return selection
+
+
+#: Elements that are one item of a list, a table or a definition list: an image alone
+#: in one is the item (a recipe's step photo, a table's picture cell).
+IMAGE_ITEM_TAGS: Final = frozenset({"li", "td", "th", "dd"})
+
+
+#: How far above an image its item may be (``<li><div><img>``, WP Recipe Maker's step).
+IMAGE_ITEM_LEVELS: Final = 3
+
+
+def _select_item_images(tree: Any, selection: Selection) -> None:
+    """Add to ``selection`` the images that are all an item holds (no text beside them,
+    so no block was made of them) when an item beside it is content: the photo that is
+    a recipe's second step, a data table's cell of a picture.  The runs of images the
+    selection takes otherwise are beside content text in one element.  A linked image
+    (a logo, an advertisement in a layout table's cell) is none, nor is a cell of a
+    table without header cells.  Linear: the elements that hold content text are found
+    once, from the texts up (:data:`IMAGE_ITEM_LEVELS` + 1 levels), and each item's
+    text is read once."""
+    holding: dict[LexborNode, int] = {}  # each element, with the levels left above it
+    for text in selection.texts:
+        node, left = text.parent, IMAGE_ITEM_LEVELS + 2
+        while node is not None and left > holding.get(node, 0):
+            holding[node] = left
+            node, left = node.parent, left - 1
+    items: dict[LexborNode, bool] = {}  # an item: holds no text of its own, and may take images
+    for image in tree.css("li img, td img, th img, dd img"):
+        if image in selection.images:
+            continue
+        item = image.parent
+        linked = False
+        for _ in range(IMAGE_ITEM_LEVELS):
+            if item is None or item.tag in IMAGE_ITEM_TAGS:
+                break
+            linked = linked or item.tag == "a"
+            item = item.parent
+        if linked or item is None or item.tag not in IMAGE_ITEM_TAGS or item.parent is None:
+            continue
+        empty = items.get(item)
+        if empty is None:
+            empty = items[item] = not item.text(deep=True).strip() and _data_item(item)
+        if empty and item.parent in holding:
+            selection.images.add(image)
+
+
+def _data_item(item: LexborNode) -> bool:
+    """Whether ``item`` is a list's item or a definition, or a cell of a table with
+    header cells (a table of data, not of the page's layout)."""
+    if item.tag not in ("td", "th"):
+        return True
+    table = item.parent
+    while table is not None and table.tag != "table":
+        table = table.parent
+    return table is not None and table.css_first("th") is not None
