@@ -66,6 +66,45 @@ def is_permalink(link: LexborNode, sign: str) -> bool:
     )
 
 
+#: Where a "back to top" link points: the page's top, by the names pages give it
+#: (man7.org's ``#top_of_page``, WordPress themes' ``#page-top``, ``#top`` itself).
+_TOP_FRAGMENT: Final = re.compile(
+    r"#(?:top|page-?top|top[-_]of[-_](?:the[-_])?page|(?:back|go|return)?[-_]?to[-_]?top)",
+    re.IGNORECASE,
+)
+#: What a "back to top" link shows, case aside.
+TOP_LINK_TEXTS: Final = frozenset({"top", "back to top", "to top", "go to top", "return to top"})
+
+
+def is_top_link(link: LexborNode, sign: str) -> bool:
+    """Whether ``link`` (an ``<a>`` to a fragment) showing ``sign`` is a heading's "back
+    to top" link (man pages and long references put one at every section's heading): it
+    points to the page's top (:data:`_TOP_FRAGMENT`) or says so (:data:`TOP_LINK_TEXTS`),
+    and sits in a heading (:data:`PERMALINK_HOLDERS`).  It is for moving about the
+    page, not for reading; a heading's own words are never one."""
+    href = (link.attributes.get("href") or "").strip()
+    if not _TOP_FRAGMENT.fullmatch(href) and " ".join(sign.lower().split()) not in TOP_LINK_TEXTS:
+        return False
+    element = link.parent
+    for _ in range(PERMALINK_LEVELS):
+        if element is None:
+            return False
+        if element.tag in PERMALINK_HOLDERS:
+            return _shown_before(link, element)
+        element = element.parent
+    return False
+
+
+def _shown_before(link: LexborNode, holder: LexborNode) -> bool:
+    """Whether ``holder`` shows words before ``link`` (the heading's own)."""
+    for node in holder.traverse(include_text=True):
+        if node == link:
+            return False
+        if node.is_text_node and (node.text_content or "").strip():
+            return True
+    return False
+
+
 #: What a footnote's link back to where it is cited shows (Python-Markdown's, Pandoc's
 #: and kramdown's "↩", the "↑" and "^" of wikis and hand-made notes): a way back up the
 #: page, not part of the note.
@@ -122,8 +161,9 @@ def _next_element(node: LexborNode, *, backwards: bool) -> str | None:
 
 
 def drop_permalinks(tree: Any, selection: Selection) -> None:
-    """Leave out of ``selection`` the text of each permalink (:func:`is_permalink`) and
-    footnote back-reference (:func:`is_back_reference`), unless texts are placed after
+    """Leave out of ``selection`` the text of each permalink (:func:`is_permalink`),
+    footnote back-reference (:func:`is_back_reference`) and heading's "back to top" link
+    (:func:`is_top_link`), unless texts are placed after
     it (a page's last text: they would lose their place); and, in the same walk over the
     links to fragments, the lettered back-references of a note cited more than once
     (:func:`_drop_lettered_back_references`)."""
@@ -133,7 +173,7 @@ def drop_permalinks(tree: Any, selection: Selection) -> None:
         if len(texts) != 1 or texts[0] not in selection.texts or texts[0] in selection.after:
             continue
         sign = link_sign(texts[0].text_content or "")
-        if is_permalink(link, sign) or is_back_reference(sign):
+        if is_permalink(link, sign) or is_back_reference(sign) or is_top_link(link, sign):
             selection.texts.discard(texts[0])
 
 
@@ -251,8 +291,9 @@ _CONTENT_CONTROL_ATTRIBUTES: Final = ("aria-expanded", "aria-controls", "aria-pr
 
 
 def drop_code_buttons(tree: Any, selection: Selection) -> None:
-    """Leave out of ``selection`` the text of each short ``<button>``
-    (:data:`CODE_BUTTON_MAX_WORDS`) in a code block's frame: the largest element around
+    """Leave out of ``selection`` the text of each short ``<button>``, or link that runs a
+    script (:data:`_CODE_BUTTONS`), (:data:`CODE_BUTTON_MAX_WORDS`), and its label
+    (:func:`_drop_button_label`), in a code block's frame: the largest element around
     the ``<pre>``, :data:`CODE_FRAME_LEVELS` up at most, that holds no other ``<pre>``
     and few words besides the code (:data:`CODE_FRAME_MAX_WORDS`).  Such a button is the
     block's control: Sphinx's "Copy" beside the ``<pre>``, a toolbar's "Copy code block"
@@ -285,8 +326,8 @@ def drop_code_buttons(tree: Any, selection: Selection) -> None:
             frame, element = element, element.parent
         if frame is None:
             continue
-        for button in frame.css("button"):
-            if _content_control(button):
+        for button in frame.css(_CODE_BUTTONS):
+            if button.tag == "button" and _content_control(button):
                 continue
             # the text shown (a CSS-in-JS <style> inside is not)
             texts = [node for node in text_nodes(button) if node in selection.texts]
@@ -297,6 +338,28 @@ def drop_code_buttons(tree: Any, selection: Selection) -> None:
                 and not any(n in selection.after for n in texts)
             ):
                 selection.texts.difference_update(texts)
+                _drop_button_label(button, selection)
+
+
+#: A code block's buttons: ``<button>``, and links that go nowhere but run a script
+#: (phpBB's "Code: Select all", SMF's "Code: [Select]").
+_CODE_BUTTONS: Final = 'button, a[href="#"], a[href^="javascript:" i]'
+#: The label a code block's button sits beside ("Code:"): a word or two ending in a colon.
+_BUTTON_LABEL: Final = re.compile(r"\s*\S+(?:\s+\S+)?:\s*")
+
+
+def _drop_button_label(button: LexborNode, selection: Selection) -> None:
+    """Leave out the label beside a code block's ``button`` when it is all that the
+    button's parent shows besides it (:data:`_BUTTON_LABEL`: phpBB's "Code:" before
+    "Select all"): with the button gone, it names nothing."""
+    parent = button.parent
+    if parent is None or parent.css_first("pre") is not None:
+        return
+    texts = [node for node in text_nodes(parent) if node in selection.texts]
+    if not texts or len(texts) > 2 or any(n in selection.after for n in texts):
+        return
+    if _BUTTON_LABEL.fullmatch("".join(node.text_content or "" for node in texts)):
+        selection.texts.difference_update(texts)
 
 
 #: The elements no frame of a block reaches up to.

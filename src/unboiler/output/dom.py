@@ -209,6 +209,9 @@ class Selection:
     #: Elements in a visually-hidden class (:func:`~unboiler.output.hidden.visually_hidden`): their
     #: text is a word of its own, which a screen reader says apart from the words around it.
     apart: set[LexborNode] = field(default_factory=set)
+    #: Text nodes a script replaces with an e-mail address, and the address
+    #: (:func:`~unboiler.output.emails.protected_addresses`).
+    addresses: dict[LexborNode, str] = field(default_factory=dict)
 
 
 def adjacent(node: LexborNode, *, before: bool) -> LexborNode | None:

@@ -303,13 +303,64 @@ def _short_texts(element: LexborNode) -> list[LexborNode] | None:
     return texts
 
 
+#: Elements whose shown text a visually-hidden element inside them annotates for screen
+#: readers: a link's destination (", Go to footer note", "(opens in a new tab)"), a
+#: footnote mark's kind (", footnote"), what a button does to what.
+ANNOTATED_TAGS: Final = frozenset({"a", "sup", "button"})
+#: How far above a visually-hidden element such an element is looked for (``<a><span>
+#: <span class="sr-only">``).
+ANNOTATION_LEVELS: Final = 2
+
+
+def spoken_annotations(hidden: Iterable[LexborNode]) -> list[LexborNode]:
+    """The ``hidden`` elements (visually-hidden, :func:`visually_hidden`) that annotate the
+    shown text of the link, footnote mark or button they are in (:data:`ANNOTATED_TAGS`,
+    :data:`ANNOTATION_LEVELS` up at most).
+
+    A link that shows "Hotel Offers" and tells a screen reader "Hotel Offers, Go to footer
+    note" says the second part only to those who cannot see where it points; a reader
+    of the page sees the first.  Where the hidden text is all the element holds (an
+    icon's link named only for screen readers), it is the element's name, and stays."""
+    found = []
+    for element in hidden:
+        holder = element.parent
+        for _ in range(ANNOTATION_LEVELS):
+            if holder is None:
+                break
+            if holder.tag in ANNOTATED_TAGS:
+                if _shows_text_beside(holder, element):
+                    found.append(element)
+                break
+            holder = holder.parent
+    return found
+
+
+def _shows_text_beside(holder: LexborNode, inner: LexborNode) -> bool:
+    """Whether ``holder`` shows text outside ``inner`` (within :data:`MAX_COPY_NODES`
+    nodes: a link or a footnote mark holds a few)."""
+    for count, node in enumerate(holder.traverse(include_text=True)):
+        if count > MAX_COPY_NODES:
+            return False
+        if node.is_text_node and (node.text_content or "").strip():
+            parent = node.parent
+            while parent is not None and parent != holder and parent != inner:
+                parent = parent.parent
+            if parent == holder:
+                return True
+    return False
+
+
 def drop_assistive_copies(tree: Any, selection: Selection) -> None:
     """Leave out of ``selection`` each screen-reader copy (:func:`assistive_copies`)
-    whose shown text is written whole; texts placed after the copy's text (a product
-    description from JSON-LD) move to the last text of what it repeats.  The elements
-    in a visually-hidden class are kept in ``selection.apart``."""
+    whose shown text is written whole, and each screen-reader annotation of a link's or
+    a footnote mark's shown text (:func:`spoken_annotations`); texts placed after the
+    copy's text (a product description from JSON-LD) move to the last text of what it
+    repeats.  The other elements in a visually-hidden class are kept in
+    ``selection.apart``."""
     hidden = visually_hidden(tree)
     selection.apart.update(hidden)
+    for annotation in spoken_annotations(hidden):
+        selection.texts.difference_update(text_nodes(annotation))
     for shown, copy in assistive_copies(tree, hidden):
         shown_texts = [node for node in text_nodes(shown) if not node.is_empty_text_node]
         if not shown_texts or not all(node in selection.texts for node in shown_texts):

@@ -50,6 +50,7 @@ from unboiler.output.dom import (
     laid_inline,
     text_nodes,
 )
+from unboiler.output.emails import ENCODED_LINK_PATH, link_address
 from unboiler.output.hidden import (
     HIDDEN_SPACE_LEVELS,
     QUOTE_MARKS,
@@ -584,6 +585,7 @@ class _Layout:
         self.follows: dict[LexborNode, bool] = {}  # see content_follows
         self.box_ends: set[LexborNode] = set()  # links drawn as boxes: see close_inline
         self.apart = selection.apart
+        self.addresses = selection.addresses
         #: The direction declared by the innermost element being read that declares one
         #: (None: the content's own, which the HTML output's wrapper carries).
         self.direction: str | None = None
@@ -596,6 +598,9 @@ class _Layout:
         extra = self.after.get(node)
         if extra:
             self.pending.extend(map(visible, extra))
+        address = self.addresses.get(node)
+        if address is not None:  # an e-mail address a script writes (output.emails)
+            return address
         text = visible(node.text_content or "")
         if text.isspace() and hidden_space(node):
             return ""
@@ -757,6 +762,8 @@ class _Layout:
         href = node.attributes.get("href")
         if href and href.lstrip().lower().startswith("mailto:"):
             return href.strip()
+        if href and ENCODED_LINK_PATH in href:
+            return link_address(href)
         return _absolute_url(href, self.base)
 
     def inline(

@@ -23,6 +23,7 @@ from unboiler.output.controls import (
     drop_permalinks,
 )
 from unboiler.output.dom import BLOCK_INLINE_TAGS, Selection
+from unboiler.output.emails import protected_addresses
 from unboiler.output.hidden import (
     drop_assistive_copies,
     drop_hidden_inline,
@@ -234,6 +235,7 @@ def select(document: TextDocument, *, images: bool = False) -> Selection:
             segment.texts = []  # used
     if selection.texts and document.tree is not None:
         selection.formulas = formulas(document)
+        selection.addresses = protected_addresses(document.tree)
         drop_assistive_copies(document.tree, selection)
         drop_image_descriptions(document.tree, selection)
         drop_permalinks(document.tree, selection)

@@ -1,0 +1,51 @@
+"""The page's controls among the content are left out of every output."""
+
+from __future__ import annotations
+
+import pytest
+
+import unboiler
+
+MAN_PAGE = (
+    "<html><body><article>"
+    '<h2><a id="NAME" href="#NAME"></a>NAME &nbsp; &nbsp; <a href="#top_of_page">'
+    '<span class="top-link">top</span></a></h2>'
+    "<p>grep prints lines that match patterns in each file it is given to read.</p>"
+    '<h2>OPTIONS <a href="#contents">Back to top</a></h2>'
+    "<p>The options below are those that every implementation of it accepts today.</p>"
+    '<h2><a href="#top-10">Top</a> ten uses</h2>'
+    '<p>Go back to the <a href="#top">top</a> of the page to read it again.</p>'
+    "</article></body></html>"
+)
+
+
+@pytest.mark.parametrize("output", ["text", "markdown"])
+def test_a_headings_back_to_top_link_is_left_out(output: str) -> None:
+    rendered = unboiler.extract(MAN_PAGE, extractor="boilerpipe-everything", output=output)
+    lines = [line.lstrip("# ").rstrip() for line in rendered.splitlines()]
+    assert "NAME" in lines and "OPTIONS" in lines
+    # a heading that begins with a link to a fragment is the heading's words
+    assert "Top ten uses" in lines
+    # in running text, the words are the sentence's
+    assert any(line.startswith("Go back to the top of the page") for line in lines)
+
+
+PHPBB_POST = (
+    "<html><body><div class='post'><div class='content'>I managed to turn off the"
+    " ethernet leds on the new board by setting both of them to the value 4:<br>"
+    "<div class='codebox'><p>Code: <a href='#' onclick='selectCode(this); return false;'>"
+    "Select all</a></p><pre><code>dtparam=eth_led0=4\ndtparam=eth_led1=4</code></pre></div>"
+    "The firmware learned the option only recently, so update it first.</div></div>"
+    "<div class='other'><p>Note: <a href='#' onclick='vote()'>Vote</a></p></div>"
+    "</body></html>"
+)
+
+
+@pytest.mark.parametrize("output", ["text", "markdown"])
+def test_a_code_boxs_select_link_and_its_label_are_left_out(output: str) -> None:
+    rendered = unboiler.extract(PHPBB_POST, extractor="boilerpipe-everything", output=output)
+    assert "Select all" not in rendered and "Code:" not in rendered, rendered
+    assert "dtparam=eth_led0=4\ndtparam=eth_led1=4" in rendered
+    assert "update it first." in rendered
+    # a link that runs a script outside a code block's frame is the page's to judge
+    assert "Note: Vote" in rendered
