@@ -14,6 +14,7 @@ elements, so that walks compare integers instead of names.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection, Iterable
 from typing import Any, Final
 
@@ -228,9 +229,9 @@ POST_HOLDER_LEVELS: Final = 32
 def post_ids(tree: Any, *, innermost: bool = False) -> frozenset[int]:
     """The addresses (``mem_id``) of a page's posts (:func:`is_post`): found once by the
     page's selector engine, a walk then compares addresses instead of reading every
-    element's attributes.  With ``innermost``, a post that holds another and has no post
-    beside it is left out: it is the thread's box (Stack Exchange's ``Question`` item
-    around its answers), not one post among others."""
+    element's attributes.  With ``innermost``, a post that holds another and has no other
+    post under its parent is left out: it is the thread's box (Stack Exchange's
+    ``Question`` item around its answers), not one post among others."""
     if tree is None:
         return frozenset()
     posts = [element for element in tree.css(POST_SELECTOR) if is_post(element)]
@@ -246,25 +247,16 @@ def post_ids(tree: Any, *, innermost: bool = False) -> frozenset[int]:
             if node.mem_id in found:
                 holders.add(node.mem_id)
             node = node.parent
-    # a post among posts beside it stays one, whatever it holds (an answer and its
-    # comments)
+    # a post among posts of the same parent stays one, whatever it holds (an answer and
+    # its comments, with an advertisement's box between it and the next answer)
+    siblings = Counter(element.parent.mem_id for element in posts if element.parent is not None)
     alone = {
         element.mem_id
         for element in posts
-        if element.mem_id in holders and not _beside_a_post(element, found)
+        if element.mem_id in holders
+        and (element.parent is None or siblings[element.parent.mem_id] < 2)
     }
     return found - alone
-
-
-def _beside_a_post(element: Any, posts: frozenset[int]) -> bool:
-    """Whether the element next to ``element``, before or after it, is one of ``posts``."""
-    for backwards in (True, False):
-        sibling = element.prev if backwards else element.next
-        while sibling is not None and not sibling.is_element_node:
-            sibling = sibling.prev if backwards else sibling.next
-        if sibling is not None and sibling.mem_id in posts:
-            return True
-    return False
 
 
 def lexbor_tag_ids(names: Iterable[str]) -> tuple[dict[str, int], int, int]:

@@ -1244,7 +1244,7 @@ def test_a_terms_name_of_a_language_stays_and_a_gutter_cell_keeps_its_table() ->
 
 def test_a_post_that_holds_the_others_is_the_threads_box() -> None:
     # Stack Exchange's Question item around the question and its answers: the answers
-    # are the posts a thematic break parts
+    # are the posts thematic breaks part, and the question's text from the first
     page = (
         "<div itemscope itemtype='https://schema.org/Question'><h1>Reversing a list</h1>"
         "<div class='body'><p>How do I reverse a list?</p></div><div id='answers'>"
@@ -1252,7 +1252,11 @@ def test_a_post_that_holds_the_others_is_the_threads_box() -> None:
         "<div itemscope itemtype='https://schema.org/Answer'><p>Call its reverse method."
         "</p></div></div></div>"
     )
-    assert to_markdown(all_content(page)).count("\n---\n") == 1
+    markdown = to_markdown(all_content(page))
+    assert markdown.endswith(
+        "How do I reverse a list?\n\n---\n\nSlice it backwards.\n\n---\n\n"
+        "Call its reverse method."
+    ), markdown
 
 
 def test_code_elements_side_by_side_are_two_spans() -> None:

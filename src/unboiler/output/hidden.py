@@ -310,6 +310,10 @@ ANNOTATED_TAGS: Final = frozenset({"a", "sup", "button"})
 #: How far above a visually-hidden element such an element is looked for (``<a><span>
 #: <span class="sr-only">``).
 ANNOTATION_LEVELS: Final = 2
+#: What an annotation opens with: it is appended to the shown words as an aside (a
+#: comma, a parenthesis, a dash), where a hidden text that goes on from them ("Read
+#: More »" and the post's title) is part of what the link says.
+ANNOTATION_OPENERS: Final = frozenset(",;:([\u2013\u2014-")
 
 
 def spoken_annotations(hidden: Iterable[LexborNode]) -> list[LexborNode]:
@@ -319,10 +323,14 @@ def spoken_annotations(hidden: Iterable[LexborNode]) -> list[LexborNode]:
 
     A link that shows "Hotel Offers" and tells a screen reader "Hotel Offers, Go to footer
     note" says the second part only to those who cannot see where it points; a reader
-    of the page sees the first.  Where the hidden text is all the element holds (an
+    of the page sees the first.  Only a hidden text that opens as an aside does
+    (:data:`ANNOTATION_OPENERS`).  Where the hidden text is all the element holds (an
     icon's link named only for screen readers), it is the element's name, and stays."""
     found = []
     for element in hidden:
+        text = (element.text(deep=True) or "").lstrip()
+        if not text or text[0] not in ANNOTATION_OPENERS:
+            continue
         holder = element.parent
         for _ in range(ANNOTATION_LEVELS):
             if holder is None:
