@@ -225,6 +225,23 @@ def test_keywords_parted_as_chinese_and_japanese_pages_part_them(keywords: str) 
     assert meta.tags == ("アプリ", "セキュリティ", "Wi-Fi")
 
 
+@pytest.mark.parametrize(
+    ("keywords", "tags"),
+    [
+        ("宇航员 太空 国际空间站 1975年", ("宇航员", "太空", "国际空间站", "1975年")),
+        ("東京 観光　グルメ", ("東京", "観光", "グルメ")),  # an ideographic space too
+        # a separator says how the list is parted; Latin words keep their spaces
+        ("宇航员 太空,国际空间站", ("宇航员 太空", "国际空间站")),
+        ("water levels hydrology", ("water levels hydrology",)),
+        ("Wi-Fi 設定 guide manual", ("Wi-Fi 設定 guide manual",)),
+    ],
+)
+def test_keywords_of_ideographs_parted_by_spaces(keywords: str, tags: tuple[str, ...]) -> None:
+    head = f'<title>x</title><meta name="keywords" content="{keywords}">'
+    meta = extract_metadata(unboiler.parse(f"<html><head>{head}</head><body></body></html>"))
+    assert meta.tags == tags
+
+
 def test_parsely_sailthru_and_twitter_fields() -> None:
     meta = meta_of("vendor-tags")
     assert meta.title == "City council approves the new harbour plan"

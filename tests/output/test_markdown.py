@@ -1254,8 +1254,7 @@ def test_a_post_that_holds_the_others_is_the_threads_box() -> None:
     )
     markdown = to_markdown(all_content(page))
     assert markdown.endswith(
-        "How do I reverse a list?\n\n---\n\nSlice it backwards.\n\n---\n\n"
-        "Call its reverse method."
+        "How do I reverse a list?\n\n---\n\nSlice it backwards.\n\n---\n\nCall its reverse method."
     ), markdown
 
 

@@ -326,15 +326,33 @@ class StructuredData:
 LIST_SEPARATORS: Final = re.compile("[,;\u3001\uff0c\uff1b]")
 
 
+#: Chinese, Japanese and Korean letters (from the CJK radicals up to the Hangul
+#: syllables' end, and the full-width forms): the scripts of :func:`_spaced_ideographs`.
+_IDEOGRAPHS: Final = re.compile("[\u2e80-\ud7af\uf900-\ufaff\uff00-\uffef]")
+
+
+def _spaced_ideographs(text: str) -> bool:
+    """Whether ``text`` is Chinese or Japanese words parted by spaces: most of its
+    letters are CJK, and those scripts write no space between the words of a phrase, so
+    a space parts items ("宇航员 太空 国际空间站")."""
+    letters = sum(1 for character in text if character.isalpha())
+    return " " in text and 2 * len(_IDEOGRAPHS.findall(text)) > letters
+
+
 def strings(value: Any) -> list[str]:
     """The strings of a schema.org value that may be one string, a list written as one
-    string (``keywords``, parted by :data:`LIST_SEPARATORS`) or a list."""
+    string (``keywords``, parted by :data:`LIST_SEPARATORS`, or by spaces when its words
+    are Chinese or Japanese and it has no separator: :func:`_spaced_ideographs`) or a
+    list."""
     if isinstance(value, list):
         return [text for item in value for text in strings(item)]
     text = clean_text(value)
     if not text:
         return []
-    return [part.strip() for part in LIST_SEPARATORS.split(text) if part.strip()]
+    parts = [part.strip() for part in LIST_SEPARATORS.split(text) if part.strip()]
+    if len(parts) == 1 and _spaced_ideographs(parts[0]):
+        return parts[0].split()
+    return parts
 
 
 def image_url(value: Any, depth: int = 0) -> str | None:
