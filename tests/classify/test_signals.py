@@ -4,23 +4,17 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 import unboiler.classify.signals as signals_module
+from unboiler.classify.block_text import MAX_SINCE_HEADING
+from unboiler.classify.page_hints import SCHEMA_GROUPS, URL_FEATURES, URL_GROUPS
 from unboiler.classify.signals import (
     BLOCK_FEATURES,
     PAGE_FEATURES,
-    SCHEMA_GROUPS,
-    URL_FEATURES,
-    URL_GROUPS,
-    num_words_rule_columns,
     page_signals,
     with_address,
 )
-from unboiler.document import EMPTY_BLOCK, TextBlock
 from unboiler.errors import ConfigurationError
-from unboiler.filters.boilerpipe import num_words_rule
 from unboiler.parse import parse
 
 PAGE = """<html lang="en"><head><title>Rain in the valley | Example News</title></head><body>
@@ -177,43 +171,6 @@ def test_empty_page() -> None:
     assert np.isfinite(result.page).all()
 
 
-@given(
-    st.lists(
-        st.tuples(st.integers(0, 60), st.integers(0, 60)).map(lambda t: (t[0], min(t[1], t[0]))),
-        min_size=1,
-        max_size=12,
-    )
-)
-def test_num_words_rule_columns_match_the_published_tree(counts: list[tuple[int, int]]) -> None:
-    blocks = [TextBlock("x", num_words=w, num_linked_words=linked) for w, linked in counts]
-    padded = [EMPTY_BLOCK, *blocks, EMPTY_BLOCK]
-    expected = [num_words_rule(*padded[i : i + 3]) for i in range(len(blocks))]
-    words = np.asarray([w for w, _ in counts], dtype=np.float64)
-    linked = np.asarray([linked for _, linked in counts], dtype=np.float64)
-    assert num_words_rule_columns(words, linked).tolist() == expected
-
-
-@given(
-    texts=st.lists(
-        st.text(alphabet=st.sampled_from("ab 1290,.;:!?，。、\ud800é漢\n"), max_size=12),
-        max_size=30,
-    ),
-    chunk=st.integers(min_value=1, max_value=40),
-)
-def test_class_counts_agree_with_counting_each_text(texts: list[str], chunk: int) -> None:
-    """Whatever the run length, every text's digits and marks are its own (empty texts,
-    lone surrogates, CJK punctuation and line breaks inside a text included)."""
-    original = signals_module.CLASS_CHUNK
-    signals_module.CLASS_CHUNK = chunk  # runs of a few characters: many run boundaries
-    try:
-        lengths = np.asarray([len(text) for text in texts], dtype=np.int64)
-        digits, marks = signals_module._class_counts(texts, lengths)
-    finally:
-        signals_module.CLASS_CHUNK = original
-    assert digits.tolist() == [sum(c in "0123456789" for c in text) for text in texts]
-    assert marks.tolist() == [sum(c in ",.;:!?，。；：！？、" for c in text) for text in texts]
-
-
 def test_rows_with_room_for_the_model(signals) -> None:  # type: ignore[no-untyped-def]
     """``spare`` columns follow each row, and ``blocks`` is the leading part of the same
     array (no copy), with the same values as without the room."""
@@ -292,7 +249,7 @@ def test_furniture_labels() -> None:
     # the <div> label opens no section: its cards are counted from it
     assert section["Desk lamp"] == 0
     assert since["Customers also bought"] == 0 and since["Desk lamp"] == 1
-    assert since["Walnut desk"] == signals_module.MAX_SINCE_HEADING
+    assert since["Walnut desk"] == MAX_SINCE_HEADING
     assert since["Oak chair"] == 1
 
 
@@ -314,12 +271,26 @@ def test_prices_under_ancestors() -> None:
     )
 
 
-def test_phrase_pattern_finds_what_an_alternation_finds() -> None:
-    from unboiler.classify.signals import phrase_pattern
+NESTED = """<html><body>
+<h1>Walnut desk</h1><p>A desk of solid walnut with a drawer, oiled by hand.</p>
+<h2>You may also like</h2>
+<h3>Most popular</h3><p>Oak chair</p>
+<h3>New in</h3><p>Ash stool</p>
+<h2>Care</h2><p>Oil the top once a year.</p>
+<div>Don’t miss</div><p>Lamp</p>
+</body></html>"""
 
-    phrases = ["related", "related posts", "recommended", "you may also", "评论"]
-    pattern = phrase_pattern(phrases)
-    for text in ["Related posts", "you may also like", "no label here", "最新评论", "recommend"]:
-        lowered = text.lower()
-        assert bool(pattern.search(lowered)) == any(p in lowered for p in phrases), text
-    assert phrase_pattern([]).search("anything") is None
+
+def test_furniture_sections_as_the_packaged_model_learned_them() -> None:
+    """A furniture heading under another takes its place and closes at its own rank; a
+    typographic apostrophe is no straight one (the columns the packaged model was trained
+    on: see block_text.FURNITURE_LABELS for the variant measured and not adopted)."""
+    document = parse(NESTED)
+    rows = page_signals(document).blocks
+    texts = [block.text for block in document.blocks]
+    section = {t: rows[i, column("furniture_section")] for i, t in enumerate(texts)}
+    since = {t: rows[i, column("since_furniture_label")] for i, t in enumerate(texts)}
+    assert section["Oak chair"] == 1
+    assert section["New in"] == 0 and section["Ash stool"] == 0
+    assert section["Care"] == 0 and section["Oil the top once a year."] == 0
+    assert since["Don\u2019t miss"] > 0  # no label: counted from "Most popular"

@@ -75,7 +75,7 @@ def add_product_description(document: TextDocument) -> bool:
 
 
 #: schema.org types that describe the page itself (its ``SCHEMA_GROUPS`` "article" and
-#: "page" groups, :mod:`unboiler.classify.signals`), lower-cased.
+#: "page" groups, :mod:`unboiler.classify.page_hints`), lower-cased.
 PAGE_ITEM_TYPES: Final = frozenset(
     {
         "article", "newsarticle", "blogposting", "report", "scholarlyarticle",
