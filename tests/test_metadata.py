@@ -234,12 +234,25 @@ def test_keywords_parted_as_chinese_and_japanese_pages_part_them(keywords: str) 
         ("宇航员 太空,国际空间站", ("宇航员 太空", "国际空间站")),
         ("water levels hydrology", ("water levels hydrology",)),
         ("Wi-Fi 設定 guide manual", ("Wi-Fi 設定 guide manual",)),
+        # Korean parts its words with spaces: a phrase is one keyword
+        ("서울 맛집 추천", ("서울 맛집 추천",)),
     ],
 )
 def test_keywords_of_ideographs_parted_by_spaces(keywords: str, tags: tuple[str, ...]) -> None:
     head = f'<title>x</title><meta name="keywords" content="{keywords}">'
     meta = extract_metadata(unboiler.parse(f"<html><head>{head}</head><body></body></html>"))
     assert meta.tags == tags
+
+
+def test_listed_keywords_and_sections_keep_their_spaces() -> None:
+    data = (
+        '{"@context": "https://schema.org", "@type": "NewsArticle", "headline": "x",'
+        ' "keywords": ["人工 智能", "机器 学习"], "articleSection": "国际 新闻"}'
+    )
+    head = f'<title>x</title><script type="application/ld+json">{data}</script>'
+    meta = extract_metadata(unboiler.parse(f"<html><head>{head}</head><body></body></html>"))
+    assert meta.tags == ("人工 智能", "机器 学习")
+    assert meta.categories == ("国际 新闻",)
 
 
 def test_parsely_sailthru_and_twitter_fields() -> None:

@@ -49,3 +49,41 @@ def test_a_code_boxs_select_link_and_its_label_are_left_out(output: str) -> None
     assert "update it first." in rendered
     # a link that runs a script outside a code block's frame is the page's to judge
     assert "Note: Vote" in rendered
+
+
+def test_top_alone_is_a_word_of_the_text_without_a_link_to_the_top() -> None:
+    page = (
+        "<html><body><article><figure><img src='/summit.jpg' alt=''><figcaption>View from"
+        " the <a href='#summit'>top</a></figcaption></figure><p>We reached the summit at"
+        " noon after six hours of climbing through the fog.</p></article></body></html>"
+    )
+    text = unboiler.extract(page, extractor="boilerpipe-everything")
+    assert "View from the top" in text
+
+
+def test_a_heading_is_read_for_its_words_within_a_bound() -> None:
+    """The heading is read for its own words up to a bound (TOP_LINK_MAX_NODES), not
+    whole once per link (quadratic in a term of thousands of links); another link to the
+    top is none of its words, so a term of such links alone has none, and keeps them."""
+    links = '<a href="#top">top</a> ' * 4000
+    page = f"<html><body><article><dl><dt>{links}</dt></dl></article></body></html>"
+    assert unboiler.extract(page, extractor="boilerpipe-everything").count("top") == 4000
+
+
+CODE_FRAMES = (
+    "<html><body><article><p>Set both options in the firmware's configuration file and"
+    " reboot the board for them to take effect.</p>"
+    "<div><h4><a href='#' onclick='toggle()'>Example config</a></h4>"
+    "<pre><code>dtparam=eth_led0=4</code></pre></div>"
+    "<div><p>Step 2: <a href='#' onclick='run()'>Run it</a></p>"
+    "<pre><code>sudo reboot</code></pre></div>"
+    "<div><p>Output: <a href='javascript:void(0)'>expand</a></p>"
+    "<pre><code>ok</code></pre></div></article></body></html>"
+)
+
+
+def test_a_code_frames_headings_labels_and_plain_links_stay() -> None:
+    text = unboiler.extract(CODE_FRAMES, extractor="boilerpipe-everything")
+    assert "Example config" in text  # a heading's link is the page's
+    assert "Step 2:" in text  # a label of two words says something of the code
+    assert "Output: expand" in text  # a javascript: link without onclick is no button

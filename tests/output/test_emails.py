@@ -29,9 +29,17 @@ def test_decode_gives_none_for_what_holds_no_address(encoded: str) -> None:
     assert decode(encoded) is None
 
 
+def test_a_value_encoded_by_the_page_itself() -> None:
+    # a value as Cloudflare writes it (key 0x98), not made by this test's encoder
+    assert decode("98d1fcf7f4f5d8ebecfdea") == "Idolm@ster"
+
+
 def test_an_encoded_link_points_to_the_address() -> None:
     encoded = _encode("press@example.org", 0x3A)
     assert link_address(f"/cdn-cgi/l/email-protection#{encoded}") == "mailto:press@example.org"
+    # Cloudflare's rewrite of a mailto: link: the bare path, the address on the link itself
+    assert link_address("/cdn-cgi/l/email-protection", encoded) == "mailto:press@example.org"
+    assert link_address("/cdn-cgi/l/email-protection") is None
     assert link_address("/contact#team") is None
 
 
@@ -54,3 +62,17 @@ def test_the_outputs_write_the_address() -> None:
         PAGE, extractor="boilerpipe-everything", output="markdown", links=True
     )
     assert "[info@example.com](mailto:info@example.com)" in markdown
+
+
+def test_a_rewritten_mailto_link_is_a_mailto_link() -> None:
+    encoded = _encode("info@example.com", 0x42)
+    page = (
+        "<html><body><article><p>For questions about licensing and the use of the logo in"
+        f" print, write to <a href='/cdn-cgi/l/email-protection' class='__cf_email__'"
+        f" data-cfemail='{encoded}'>[email&#160;protected]</a> and we will reply.</p>"
+        "</article></body></html>"
+    )
+    markdown = unboiler.extract(
+        page, extractor="boilerpipe-everything", output="markdown", links=True
+    )
+    assert "[info@example.com](mailto:info@example.com)" in markdown, markdown

@@ -43,3 +43,16 @@ def test_a_question_and_its_answers_are_parted() -> None:
     between_question_and_answer = markdown.split(question)[1].split(first)[0]
     assert "\n---\n" in between_question_and_answer, markdown
     assert "\n---\n" in markdown.split(first)[1].split(second)[0], markdown
+
+
+def test_a_lone_article_after_a_lead_paragraph_is_no_thread() -> None:
+    page = (
+        "<html><body><h1>Harbour vote</h1><p>The council voted last night to rebuild the"
+        " harbour wall before the winter storms.</p><article><p>The vote came after a long"
+        " debate about the cost of the work and who should pay for it.</p></article>"
+        "</body></html>"
+    )
+    document = unboiler.parse(page)
+    for block in document.blocks:
+        block.set_content(True)
+    assert "---" not in render(document, "markdown", extractor="by-hand")

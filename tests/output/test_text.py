@@ -16,22 +16,22 @@ import unboiler
 from unboiler.document import TextBlock, TextDocument
 from unboiler.output import RENDERERS, render
 from unboiler.output.inline import (
-    CLOSES,
-    GLUED_LINK,
-    HTML_SPACE,
-    LINK_CLOSE,
-    LINK_END_MARKS,
-    LINK_OPEN,
-    OPEN_THEN_SPACE,
-    OPENS,
-    SPACE_AFTER_OPEN,
-    SPACE_BEFORE_CLOSE,
-    SPACE_CHARS,
-    SPACE_THEN_CLOSE,
+    _CLOSES,
+    _GLUED_LINK,
+    _HTML_SPACE,
+    _LINK_CLOSE,
+    _LINK_END_MARKS,
+    _LINK_OPEN,
+    _OPEN_THEN_SPACE,
+    _OPENS,
+    _SPACE_AFTER_OPEN,
+    _SPACE_BEFORE_CLOSE,
+    _SPACE_CHARS,
+    _SPACE_THEN_CLOSE,
     WIDE,
-    collapsible,
-    spaces_first,
-    spaces_last,
+    _collapsible,
+    _spaces_first,
+    _spaces_last,
     strip_line_ends,
 )
 from unboiler.output.layout import layout
@@ -867,8 +867,7 @@ def test_a_list_in_a_cell_of_a_table_with_headers_is_the_cells_lines() -> None:
 
 
 def test_a_table_of_huge_spans_keeps_its_rows() -> None:
-    from unboiler.output.dom import MAX_GRID_SLOTS
-    from unboiler.output.tree import Cell, Table
+    from unboiler.output.tree import MAX_GRID_SLOTS, Cell, Table
 
     wide = Cell(["x"], colspan=1000, rowspan=2000)
     table = Table([[wide] for _ in range(2000)])
@@ -1160,42 +1159,42 @@ def test_a_table_cell_of_two_paragraphs_is_one_line() -> None:
 def _spaces_out_of_formatting_by_swaps(line: str) -> str:
     """The obvious form of the rewrite: swap a run of openings and the spaces after it,
     and the spaces before a closing and its run, until nothing moves."""
-    after_open = re.compile(f"([{OPENS}]+)([{SPACE_CHARS}]+)")
-    before_close = re.compile(f"([{SPACE_CHARS}]+)([{CLOSES}]+)")
+    after_open = re.compile(f"([{_OPENS}]+)([{_SPACE_CHARS}]+)")
+    before_close = re.compile(f"([{_SPACE_CHARS}]+)([{_CLOSES}]+)")
     while after_open.search(line) or before_close.search(line):
         line = before_close.sub(r"\2\1", after_open.sub(r"\2\1", line))
     return line
 
 
 @settings(max_examples=500)
-@given(st.text(alphabet=f"{OPENS}{CLOSES}{SPACE_CHARS}ab\x02\x04", max_size=40))
+@given(st.text(alphabet=f"{_OPENS}{_CLOSES}{_SPACE_CHARS}ab\x02\x04", max_size=40))
 def test_spaces_leave_formatting_in_one_pass_as_by_swaps(line: str) -> None:
-    once = SPACE_BEFORE_CLOSE.sub(spaces_last, SPACE_AFTER_OPEN.sub(spaces_first, line))
+    once = _SPACE_BEFORE_CLOSE.sub(_spaces_last, _SPACE_AFTER_OPEN.sub(_spaces_first, line))
     assert once == _spaces_out_of_formatting_by_swaps(line)
 
 
 @settings(max_examples=500)
-@given(st.text(alphabet=f"{OPENS}{CLOSES}{SPACE_CHARS}ab\x02\x04", max_size=40))
+@given(st.text(alphabet=f"{_OPENS}{_CLOSES}{_SPACE_CHARS}ab\x02\x04", max_size=40))
 def test_rewrites_skipped_only_when_they_would_change_nothing(line: str) -> None:
-    if not OPEN_THEN_SPACE.search(line):
-        assert SPACE_AFTER_OPEN.sub(spaces_first, line) == line
-    if not SPACE_THEN_CLOSE.search(line):
-        assert SPACE_BEFORE_CLOSE.sub(spaces_last, line) == line
-    assert collapsible(line) == (HTML_SPACE.sub(" ", line) != line)
+    if not _OPEN_THEN_SPACE.search(line):
+        assert _SPACE_AFTER_OPEN.sub(_spaces_first, line) == line
+    if not _SPACE_THEN_CLOSE.search(line):
+        assert _SPACE_BEFORE_CLOSE.sub(_spaces_last, line) == line
+    assert _collapsible(line) == (_HTML_SPACE.sub(" ", line) != line)
 
 
 #: The rule for links that touch a word, written the obvious way (look-behind first).
 _GLUED_LINK_AS_WRITTEN = re.compile(
-    f"(?:(?<=[^\\W_])|(?<=[{re.escape(LINK_END_MARKS)}]))(?<![{WIDE}])"
-    f"([{OPENS}{CLOSES}]*[{LINK_OPEN}{LINK_CLOSE}][{OPENS}{CLOSES}]*)"
+    f"(?:(?<=[^\\W_])|(?<=[{re.escape(_LINK_END_MARKS)}]))(?<![{WIDE}])"
+    f"([{_OPENS}{_CLOSES}]*[{_LINK_OPEN}{_LINK_CLOSE}][{_OPENS}{_CLOSES}]*)"
     f"(?=[^\\W_])(?![{WIDE}])"
 )
 
 
 @settings(max_examples=1000)
-@given(st.text(alphabet=f"{OPENS}{CLOSES}\x02\x04 a1_.?)中한é", max_size=30))
+@given(st.text(alphabet=f"{_OPENS}{_CLOSES}\x02\x04 a1_.?)中한é", max_size=30))
 def test_glued_link_rule_as_written(line: str) -> None:
-    assert GLUED_LINK.sub(r" \1", line) == _GLUED_LINK_AS_WRITTEN.sub(r" \1", line)
+    assert _GLUED_LINK.sub(r" \1", line) == _GLUED_LINK_AS_WRITTEN.sub(r" \1", line)
 
 
 @pytest.mark.parametrize(
@@ -1209,7 +1208,7 @@ def test_glued_link_rule_as_written(line: str) -> None:
     ],
 )
 def test_glued_link_cases(line: str, expected: str) -> None:
-    assert GLUED_LINK.sub(r" \1", line) == expected
+    assert _GLUED_LINK.sub(r" \1", line) == expected
 
 
 @pytest.mark.parametrize(

@@ -159,7 +159,8 @@ def schema_groups(source: str | None) -> list[float]:
     return [float(group in found) for group in SCHEMA_GROUPS]
 
 
-#: The page features read from its URL: the last ones of :data:`PAGE_FEATURES`.
+#: The page features read from its URL: the last ones of
+#: :data:`~unboiler.classify.signals.PAGE_FEATURES`.
 URL_FEATURES: Final = len(URL_GROUPS) + 2
 
 

@@ -603,8 +603,12 @@ def _topics(page: _Page) -> tuple[tuple[str, ...], tuple[str, ...]]:
     data, meta, tree = page.data, page.meta, page.tree
     categories = unique(text for value in data.values("articleSection") for text in strings(value))
     categories = categories or unique(first_values(meta, CATEGORY_META))
-    tags = unique(text for value in data.values("keywords") for text in strings(value))
-    tags = tags or unique(text for value in first_values(meta, TAG_META) for text in strings(value))
+    tags = unique(
+        text for value in data.values("keywords") for text in strings(value, keywords=True)
+    )
+    tags = tags or unique(
+        text for value in first_values(meta, TAG_META) for text in strings(value, keywords=True)
+    )
     if tree is not None and not (categories and tags):
         linked_categories: list[str] = []
         linked_tags: list[str] = []

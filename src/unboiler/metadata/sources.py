@@ -326,31 +326,33 @@ class StructuredData:
 LIST_SEPARATORS: Final = re.compile("[,;\u3001\uff0c\uff1b]")
 
 
-#: Chinese, Japanese and Korean letters (from the CJK radicals up to the Hangul
-#: syllables' end, and the full-width forms): the scripts of :func:`_spaced_ideographs`.
-_IDEOGRAPHS: Final = re.compile("[\u2e80-\ud7af\uf900-\ufaff\uff00-\uffef]")
+#: Chinese and Japanese letters: CJK radicals, kana and the ideographs, and half-width
+#: katakana (Korean parts its words with spaces, so Hangul is not among them).
+_IDEOGRAPHS: Final = re.compile(
+    "[\u2e80-\u2fdf\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f]"
+)
 
 
 def _spaced_ideographs(text: str) -> bool:
     """Whether ``text`` is Chinese or Japanese words parted by spaces: most of its
-    letters are CJK, and those scripts write no space between the words of a phrase, so
-    a space parts items ("宇航员 太空 国际空间站")."""
+    letters are ideographs or kana, and those scripts write no space between the words
+    of a phrase, so a space parts items ("宇航员 太空 国际空间站")."""
     letters = sum(1 for character in text if character.isalpha())
     return " " in text and 2 * len(_IDEOGRAPHS.findall(text)) > letters
 
 
-def strings(value: Any) -> list[str]:
+def strings(value: Any, *, keywords: bool = False) -> list[str]:
     """The strings of a schema.org value that may be one string, a list written as one
-    string (``keywords``, parted by :data:`LIST_SEPARATORS`, or by spaces when its words
-    are Chinese or Japanese and it has no separator: :func:`_spaced_ideographs`) or a
-    list."""
+    string (``keywords``, parted by :data:`LIST_SEPARATORS`) or a list.  With
+    ``keywords``, one string of Chinese or Japanese words with no separator is parted by
+    its spaces (:func:`_spaced_ideographs`); an item of a list is one keyword as written."""
     if isinstance(value, list):
         return [text for item in value for text in strings(item)]
     text = clean_text(value)
     if not text:
         return []
     parts = [part.strip() for part in LIST_SEPARATORS.split(text) if part.strip()]
-    if len(parts) == 1 and _spaced_ideographs(parts[0]):
+    if keywords and len(parts) == 1 and _spaced_ideographs(parts[0]):
         return parts[0].split()
     return parts
 

@@ -33,7 +33,7 @@ _LANGUAGE_MARKS: Final = "+#-_."
 
 
 #: Elements beside a ``<pre>``'s ``<code>`` that are controls, not code
-#: (:meth:`_Layout.preformatted`).
+#: (:meth:`~unboiler.output.layout._Layout.preformatted`).
 PRE_CONTROL_TAGS: Final = frozenset({"a", "button"})
 
 

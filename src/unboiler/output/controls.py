@@ -72,8 +72,12 @@ _TOP_FRAGMENT: Final = re.compile(
     r"#(?:top|page-?top|top[-_]of[-_](?:the[-_])?page|(?:back|go|return)?[-_]?to[-_]?top)",
     re.IGNORECASE,
 )
-#: What a "back to top" link shows, case aside.
-TOP_LINK_TEXTS: Final = frozenset({"top", "back to top", "to top", "go to top", "return to top"})
+#: What a "back to top" link shows, case aside, wherever it points ("top" alone counts only
+#: with a fragment of :data:`_TOP_FRAGMENT`).
+TOP_LINK_TEXTS: Final = frozenset({"back to top", "to top", "go to top", "return to top"})
+#: Nodes of a heading read for its own words before its "top" link: a heading's words
+#: come first, and a heading of thousands of links is no heading.
+TOP_LINK_MAX_NODES: Final = 64
 
 
 def is_top_link(link: LexborNode, sign: str) -> bool:
@@ -84,7 +88,7 @@ def is_top_link(link: LexborNode, sign: str) -> bool:
     page, not for reading; a heading's own words are never one."""
     href = (link.attributes.get("href") or "").strip()
     if not _TOP_FRAGMENT.fullmatch(href) and " ".join(sign.lower().split()) not in TOP_LINK_TEXTS:
-        return False
+        return False  # "top" alone is a word of the text ("the view from the top")
     element = link.parent
     for _ in range(PERMALINK_LEVELS):
         if element is None:
@@ -96,12 +100,20 @@ def is_top_link(link: LexborNode, sign: str) -> bool:
 
 
 def _shown_before(link: LexborNode, holder: LexborNode) -> bool:
-    """Whether ``holder`` shows words before ``link`` (the heading's own)."""
-    for node in holder.traverse(include_text=True):
-        if node == link:
+    """Whether ``holder`` shows words before ``link`` (the heading's own: not another
+    link to the top), within :data:`TOP_LINK_MAX_NODES` nodes of its start."""
+    for count, node in enumerate(holder.traverse(include_text=True)):
+        # its address, not its handle: selectolax's == compares two nodes' HTML
+        if count > TOP_LINK_MAX_NODES or node.mem_id == link.mem_id:
             return False
         if node.is_text_node and (node.text_content or "").strip():
-            return True
+            parent = node.parent
+            if (
+                parent is None
+                or parent.tag != "a"
+                or not _TOP_FRAGMENT.fullmatch((parent.attributes.get("href") or "").strip())
+            ):
+                return True
     return False
 
 
@@ -327,7 +339,7 @@ def drop_code_buttons(tree: Any, selection: Selection) -> None:
         if frame is None:
             continue
         for button in frame.css(_CODE_BUTTONS):
-            if button.tag == "button" and _content_control(button):
+            if _content_control(button):
                 continue
             # the text shown (a CSS-in-JS <style> inside is not)
             texts = [node for node in text_nodes(button) if node in selection.texts]
@@ -341,17 +353,19 @@ def drop_code_buttons(tree: Any, selection: Selection) -> None:
                 _drop_button_label(button, selection)
 
 
-#: A code block's buttons: ``<button>``, and links that go nowhere but run a script
-#: (phpBB's "Code: Select all", SMF's "Code: [Select]").
-_CODE_BUTTONS: Final = 'button, a[href="#"], a[href^="javascript:" i]'
-#: The label a code block's button sits beside ("Code:"): a word or two ending in a colon.
-_BUTTON_LABEL: Final = re.compile(r"\s*\S+(?:\s+\S+)?:\s*")
+#: A code block's buttons: ``<button>``, and links that go nowhere and run a script when
+#: pressed (phpBB's "Code: Select all", SMF's "Code: [Select]"); a link to "#" without
+#: ``onclick`` is as often an anchor or an expander of content.
+_CODE_BUTTONS: Final = 'button, a[href="#"][onclick], a[href^="javascript:" i][onclick]'
+#: The label a code block's button sits beside ("Code:"): one word ending in a colon.
+_BUTTON_LABEL: Final = re.compile(r"\s*\S+:\s*")
 
 
 def _drop_button_label(button: LexborNode, selection: Selection) -> None:
     """Leave out the label beside a code block's ``button`` when it is all that the
     button's parent shows besides it (:data:`_BUTTON_LABEL`: phpBB's "Code:" before
-    "Select all"): with the button gone, it names nothing."""
+    "Select all"): with the button gone, it names nothing.  A label of two words or more
+    ("Step 2:", "Example output:") says something of the code, and stays."""
     parent = button.parent
     if parent is None or parent.css_first("pre") is not None:
         return
@@ -367,8 +381,9 @@ _PAGE_ROOT_TAGS: Final = frozenset({"body", "html"})
 
 
 def _content_control(button: LexborNode) -> bool:
-    """Whether a button belongs to the page's content: it opens, shows or picks something
-    (:data:`_CONTENT_CONTROL_ATTRIBUTES`), or it is in a heading."""
+    """Whether a button (or a link that runs a script) belongs to the page's content: it
+    opens, shows or picks something (:data:`_CONTENT_CONTROL_ATTRIBUTES`), or it is in a
+    heading."""
     attributes = button.attributes
     if any(name in attributes for name in _CONTENT_CONTROL_ATTRIBUTES):
         return True

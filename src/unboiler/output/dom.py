@@ -147,11 +147,6 @@ MAX_COLSPAN: Final = 1000
 MAX_ROWSPAN: Final = 65534
 
 
-#: Slots a table's spans may fill before :meth:`Table.grid` leaves its rows' spans out (a
-#: table of a thousand cells each spanning a thousand rows and columns is no grid).
-MAX_GRID_SLOTS: Final = 1_000_000
-
-
 #: Lists, quotes and tables nested deeper than this are laid out flat (their text stays):
 #: the layout recurses once per such level, and a page may nest thousands.
 MAX_NESTING: Final = 64

@@ -16,9 +16,11 @@ from typing import Any, Final
 
 from selectolax.lexbor import LexborNode
 
-#: The elements that hold an encoded address, and the encoded links' path.
+#: The elements that hold an encoded address, and the path of the links Cloudflare
+#: rewrites: ``…#<encoded>`` where the link's text is no address, and a bare path on an
+#: ``<a>`` that holds the encoded address itself (its text the placeholder).
 ENCODED_ELEMENTS: Final = "[data-cfemail]"
-ENCODED_LINK_PATH: Final = "/cdn-cgi/l/email-protection#"
+ENCODED_LINK_PATH: Final = "/cdn-cgi/l/email-protection"
 #: What a decoded address must look like to be written: no space or control character,
 #: one "@" between two non-empty parts.
 _ADDRESS: Final = re.compile(r"[^\s@\x00-\x1f\x7f]+@[^\s@\x00-\x1f\x7f]+")
@@ -39,12 +41,17 @@ def decode(encoded: str) -> str | None:
     return address if _ADDRESS.fullmatch(address) else None
 
 
-def link_address(href: str) -> str | None:
-    """The ``mailto:`` address of a link to Cloudflare's encoded address page, or None."""
+def link_address(href: str, encoded: str | None = None) -> str | None:
+    """The ``mailto:`` address of a link to Cloudflare's encoded address page (``href``,
+    and the link's own ``data-cfemail`` when it has one), or None: such a link leads
+    nowhere a reader wants, so it is no link when nothing decodes."""
     at = href.find(ENCODED_LINK_PATH)
     if at < 0:
         return None
-    address = decode(href[at + len(ENCODED_LINK_PATH) :])
+    fragment = href[at + len(ENCODED_LINK_PATH) :].partition("#")[2]
+    address = decode(fragment) if fragment else None
+    if address is None and encoded:
+        address = decode(encoded)
     return None if address is None else f"mailto:{address}"
 
 

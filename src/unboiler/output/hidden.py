@@ -350,10 +350,11 @@ def _shows_text_beside(holder: LexborNode, inner: LexborNode) -> bool:
         if count > MAX_COPY_NODES:
             return False
         if node.is_text_node and (node.text_content or "").strip():
+            # addresses, not handles: selectolax's == compares two nodes' HTML
             parent = node.parent
-            while parent is not None and parent != holder and parent != inner:
+            while parent is not None and parent.mem_id not in (holder.mem_id, inner.mem_id):
                 parent = parent.parent
-            if parent == holder:
+            if parent is not None and parent.mem_id == holder.mem_id:
                 return True
     return False
 
@@ -368,7 +369,9 @@ def drop_assistive_copies(tree: Any, selection: Selection) -> None:
     hidden = visually_hidden(tree)
     selection.apart.update(hidden)
     for annotation in spoken_annotations(hidden):
-        selection.texts.difference_update(text_nodes(annotation))
+        texts = text_nodes(annotation)
+        if not any(node in selection.after for node in texts):  # they would lose their place
+            selection.texts.difference_update(texts)
     for shown, copy in assistive_copies(tree, hidden):
         shown_texts = [node for node in text_nodes(shown) if not node.is_empty_text_node]
         if not shown_texts or not all(node in selection.texts for node in shown_texts):

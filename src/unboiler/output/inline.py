@@ -4,7 +4,7 @@ HTML does (CSS Text 3, §4.1), and words that only the page's CSS lays apart giv
 The layout writes a line as a list of texts and marks; :func:`normalize` turns it into
 the run the writers read: formatting that holds only spaces goes, the spaces at a mark's
 edges move outside it, touching links and code spans are parted, and the characters that
-show nothing (:func:`visible`) are left out.
+show nothing (:func:`unboiler.text.visible`) are left out.
 """
 
 from __future__ import annotations
@@ -46,10 +46,10 @@ _CLOSE: Final = "\x03"
 _BREAK: Final = "\x04"
 
 
-LINK_OPEN: Final = "\x05"
+_LINK_OPEN: Final = "\x05"
 
 
-LINK_CLOSE: Final = "\x06"
+_LINK_CLOSE: Final = "\x06"
 
 
 #: Raised or lowered text (:data:`~unboiler.output.layout._JOINED_MARKS` less code): a link in it is
@@ -70,19 +70,19 @@ _FORMATTING_STAND_INS: Final = frozenset("\x01\x02\x03\x05\x06\x0e\x0f")
 _STAND_IN_SET: Final = frozenset("\x01\x02\x03\x04\x05\x06\x0e\x0f")
 
 
-OPENS: Final = "\x01\x05\x0e"
+_OPENS: Final = "\x01\x05\x0e"
 
 
-CLOSES: Final = "\x03\x06\x0f"
+_CLOSES: Final = "\x03\x06\x0f"
 
 
-SPACE_CHARS: Final = " \t\n\r\f"  # ASCII white space, what HTML collapses
+_SPACE_CHARS: Final = " \t\n\r\f"  # ASCII white space, what HTML collapses
 
 
-HTML_SPACE: Final = re.compile(f"[{SPACE_CHARS}]+")
+_HTML_SPACE: Final = re.compile(f"[{_SPACE_CHARS}]+")
 
 
-_NOT_HTML_SPACE: Final = re.compile(f"[^{SPACE_CHARS}]")
+_NOT_HTML_SPACE: Final = re.compile(f"[^{_SPACE_CHARS}]")
 
 
 #: East Asian wide and full-width characters, Hangul left out: between two of them a line
@@ -98,11 +98,11 @@ WIDE: Final = (
 WIDE_CHARACTER: Final = re.compile(f"[{WIDE}]")
 
 
-_MARKS: Final = f"[{OPENS}{CLOSES}]*"
+_MARKS: Final = f"[{_OPENS}{_CLOSES}]*"
 
 
 _WIDE_BREAK: Final = re.compile(
-    f"([{WIDE}]{_MARKS})[ \t\r\f]*\n[{SPACE_CHARS}]*(?={_MARKS}[{WIDE}])"
+    f"([{WIDE}]{_MARKS})[ \t\r\f]*\n[{_SPACE_CHARS}]*(?={_MARKS}[{WIDE}])"
 )
 
 
@@ -120,13 +120,13 @@ _WIDE_BREAK: Final = re.compile(
 #: the regex engine skips to directly, and checks the letter before it by look-behind;
 #: written with the look-behind first, the check ran at every position of every line,
 #: three times slower.
-_MARK_CHARS: Final = f"[{OPENS}{CLOSES}]"
+_MARK_CHARS: Final = f"[{_OPENS}{_CLOSES}]"
 
 
 #: Punctuation that ends one link where another touches it ("Why is the sky blue?</a><a>
 #: What is air made of"): a menu's or a table of contents' items, apart as the two
 #: links between letters are.  After a link that ends so, a word is left as it is.
-LINK_END_MARKS: Final = ".!?…:;)]}\"'”’»"
+_LINK_END_MARKS: Final = ".!?…:;)]}\"'”’»"
 
 
 #: Scripts written without spaces between words besides the wide ones: Thai, Lao,
@@ -136,24 +136,23 @@ LINK_END_MARKS: Final = ".!?…:;)]}\"'”’»"
 _UNSPACED_SCRIPTS: Final = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
 
 
-GLUED_LINK: Final = re.compile(
-    f"({_MARK_CHARS}(?<=[^\\W_]{_MARK_CHARS}|[{re.escape(LINK_END_MARKS)}]{_MARK_CHARS})"
+_GLUED_LINK: Final = re.compile(
+    f"({_MARK_CHARS}(?<=[^\\W_]{_MARK_CHARS}|[{re.escape(_LINK_END_MARKS)}]{_MARK_CHARS})"
     f"(?<![{WIDE}{_UNSPACED_SCRIPTS}]{_MARK_CHARS})"
-    f"(?:(?<=[{LINK_OPEN}{LINK_CLOSE}])|(?={_MARK_CHARS}*[{LINK_OPEN}{LINK_CLOSE}]))"
+    f"(?:(?<=[{_LINK_OPEN}{_LINK_CLOSE}])|(?={_MARK_CHARS}*[{_LINK_OPEN}{_LINK_CLOSE}]))"
     f"{_MARK_CHARS}*)"
     f"(?=[^\\W_])(?![{WIDE}{_UNSPACED_SCRIPTS}])"
 )
 
 
-#: The edge of an inline element after a lower-case letter, standing in a line as a text
-#: token of its own (page text never keeps this character: :meth:`_Layout.text` drops
-#: it).  Where such an edge has a lower-case letter before it and an upper-case letter
-#: after it ("San Diego</span><span>Confirmed", "agents</b>Designed"), the two words are
-#: laid apart by the page's CSS (a block, a flex item, a margin), as links are (above), and
-#: a space goes between them.  On WCXB, of the words that touch so across the edge of an
-#: element other than a link, the gold text has 527 apart and 4 joined; across edges
-#: between other characters it is mixed ("12<sup>th</sup>", a drop capital's
-#: "<b>I</b>f"), and those are left as they are.
+#: The edge of an inline element after a lower-case letter, standing in a line as a text token of
+#: its own (page text never keeps this character: :meth:`~unboiler.output.layout._Layout.text` drops
+#: it).  Where such an edge has a lower-case letter before it and an upper-case letter after it
+#: ("San Diego</span><span>Confirmed", "agents</b>Designed"), the two words are laid apart by the
+#: page's CSS (a block, a flex item, a margin), as links are (above), and a space goes between them.
+#: On WCXB, of the words that touch so across the edge of an element other than a link, the gold
+#: text has 527 apart and 4 joined; across edges between other characters it is mixed
+#: ("12<sup>th</sup>", a drop capital's "<b>I</b>f"), and those are left as they are.
 #:
 #: Two more edges are words laid apart, not one word: an upper-case letter, then an
 #: upper-case letter starting a word in lower case ("New York, NY</span><span>Full-time",
@@ -171,7 +170,7 @@ EDGE_PUNCTUATION: Final = ")]?!"
 
 _CASE_EDGE: Final = re.compile(
     f"(?<=[^\\W\\d_]|[{re.escape(EDGE_PUNCTUATION)}])"
-    f"([{OPENS}{CLOSES}{CASE_EDGE}]*{CASE_EDGE}[{OPENS}{CLOSES}{CASE_EDGE}]*)"
+    f"([{_OPENS}{_CLOSES}{CASE_EDGE}]*{CASE_EDGE}[{_OPENS}{_CLOSES}{CASE_EDGE}]*)"
     f"(?=[^\\W\\d_])"
 )
 
@@ -182,10 +181,10 @@ def _space_between_links(match: re.Match[str]) -> str:
     run = match.group(1)
     if _RAISED_OPEN in run or _RAISED_CLOSE in run:
         return run
-    closing = run.find(LINK_CLOSE)
-    if closing != -1 and LINK_OPEN in run[closing:]:
+    closing = run.find(_LINK_CLOSE)
+    if closing != -1 and _LINK_OPEN in run[closing:]:
         return " " + run
-    if match.string[match.start() - 1] in LINK_END_MARKS:  # a link and a word
+    if match.string[match.start() - 1] in _LINK_END_MARKS:  # a link and a word
         return run
     return run if _continues_word(match.string[match.end()]) else " " + run
 
@@ -216,20 +215,20 @@ def _space_at_case_edge(match: re.Match[str]) -> str:
 #: pass.  Each match starts where its first run starts (the look-behind), so that a run
 #: not followed as required is scanned once, not once from each of its characters: a
 #: page of 100,000 nested ``<b>`` took 50 s, quadratic in the run.
-SPACE_AFTER_OPEN: Final = re.compile(
-    f"(?<![{OPENS}])[{OPENS}]+[{SPACE_CHARS}][{OPENS}{SPACE_CHARS}]*"
+_SPACE_AFTER_OPEN: Final = re.compile(
+    f"(?<![{_OPENS}])[{_OPENS}]+[{_SPACE_CHARS}][{_OPENS}{_SPACE_CHARS}]*"
 )
 
 
-SPACE_BEFORE_CLOSE: Final = re.compile(
-    f"(?<![{SPACE_CHARS}])[{SPACE_CHARS}]+[{CLOSES}][{SPACE_CHARS}{CLOSES}]*"
+_SPACE_BEFORE_CLOSE: Final = re.compile(
+    f"(?<![{_SPACE_CHARS}])[{_SPACE_CHARS}]+[{_CLOSES}][{_SPACE_CHARS}{_CLOSES}]*"
 )
 
 
-_NOT_SPACE: Final = re.compile(f"[^{SPACE_CHARS}]+")
+_NOT_SPACE: Final = re.compile(f"[^{_SPACE_CHARS}]+")
 
 
-_SPACE: Final = re.compile(f"[{SPACE_CHARS}]+")
+_SPACE: Final = re.compile(f"[{_SPACE_CHARS}]+")
 
 
 #: The spaces a page indents a line with, which no reader of the extracted text needs:
@@ -241,10 +240,10 @@ _SPACE: Final = re.compile(f"[{SPACE_CHARS}]+")
 INDENT_SPACES: Final = " \u00a0\u3000"
 
 
-_LEADING_OPENS: Final = re.compile(f"^[{OPENS}]+[{INDENT_SPACES}]+")
+_LEADING_OPENS: Final = re.compile(f"^[{_OPENS}]+[{INDENT_SPACES}]+")
 
 
-_TRAILING_CLOSES: Final = re.compile(f"(?<![{INDENT_SPACES}])[{INDENT_SPACES}]+[{CLOSES}]+$")
+_TRAILING_CLOSES: Final = re.compile(f"(?<![{INDENT_SPACES}])[{INDENT_SPACES}]+[{_CLOSES}]+$")
 
 
 def _indent_in_formatting(line: str) -> str:
@@ -261,14 +260,14 @@ _SPACE_AT_BREAK: Final = re.compile(f" ?{_BREAK} ?")
 #: space right before a closing.  Looking for that first (a scan that skips to the few
 #: formatting characters) is three times cheaper than the rewrite's scan, whose
 #: look-behind runs at every position, and one line in fifty has it.
-OPEN_THEN_SPACE: Final = re.compile(f"[{OPENS}][{SPACE_CHARS}]")
+_OPEN_THEN_SPACE: Final = re.compile(f"[{_OPENS}][{_SPACE_CHARS}]")
 
 
-SPACE_THEN_CLOSE: Final = re.compile(f"[{SPACE_CHARS}][{CLOSES}]")
+_SPACE_THEN_CLOSE: Final = re.compile(f"[{_SPACE_CHARS}][{_CLOSES}]")
 
 
-def collapsible(line: str) -> bool:
-    """Whether :data:`HTML_SPACE` would change ``line``: two spaces in a row, or white
+def _collapsible(line: str) -> bool:
+    """Whether :data:`_HTML_SPACE` would change ``line``: two spaces in a row, or white
     space other than a space (five substring tests, eight times cheaper than the
     rewrite; one line in twenty has any)."""
     return "  " in line or "\n" in line or "\t" in line or "\r" in line or "\f" in line
@@ -283,25 +282,25 @@ def _stand_in(token: Inline) -> str:
 
 
 _OPEN_STAND_INS: Final = {
-    Mark.LINK: LINK_OPEN,
+    Mark.LINK: _LINK_OPEN,
     Mark.SUPERSCRIPT: _RAISED_OPEN,
     Mark.SUBSCRIPT: _RAISED_OPEN,
 }
 
 
 _CLOSE_STAND_INS: Final = {
-    Mark.LINK: LINK_CLOSE,
+    Mark.LINK: _LINK_CLOSE,
     Mark.SUPERSCRIPT: _RAISED_CLOSE,
     Mark.SUBSCRIPT: _RAISED_CLOSE,
 }
 
 
-def spaces_first(match: re.Match[str]) -> str:
+def _spaces_first(match: re.Match[str]) -> str:
     run = match.group()
     return _NOT_SPACE.sub("", run) + _SPACE.sub("", run)
 
 
-def spaces_last(match: re.Match[str]) -> str:
+def _spaces_last(match: re.Match[str]) -> str:
     run = match.group()
     return _SPACE.sub("", run) + _NOT_SPACE.sub("", run)
 
@@ -414,22 +413,22 @@ def normalize(raw: Iterable[Inline]) -> list[Inline]:
     if CASE_EDGE in line:
         line = _CASE_EDGE.sub(_space_at_case_edge, line).replace(CASE_EDGE, "")
     if others:
-        if LINK_OPEN in line:
-            line = GLUED_LINK.sub(_space_between_links, line)
-        if OPEN_THEN_SPACE.search(line):
-            line = SPACE_AFTER_OPEN.sub(spaces_first, line)
-        if SPACE_THEN_CLOSE.search(line):
-            line = SPACE_BEFORE_CLOSE.sub(spaces_last, line)
-    if not collapsible(line):
+        if _LINK_OPEN in line:
+            line = _GLUED_LINK.sub(_space_between_links, line)
+        if _OPEN_THEN_SPACE.search(line):
+            line = _SPACE_AFTER_OPEN.sub(_spaces_first, line)
+        if _SPACE_THEN_CLOSE.search(line):
+            line = _SPACE_BEFORE_CLOSE.sub(_spaces_last, line)
+    if not _collapsible(line):
         pass  # the common case, nothing to collapse
     elif len(line) > LONG_TEXT:  # see unboiler.text.LONG_TEXT
-        line = "".join(HTML_SPACE.sub(" ", piece) for piece in pieces(line, _NOT_HTML_SPACE))
+        line = "".join(_HTML_SPACE.sub(" ", piece) for piece in pieces(line, _NOT_HTML_SPACE))
     else:
-        line = HTML_SPACE.sub(" ", line)
+        line = _HTML_SPACE.sub(" ", line)
     if _BREAK in line:
         line = _SPACE_AT_BREAK.sub(_BREAK, line)
     line = line.strip(INDENT_SPACES)
-    if others and line and (line[0] in OPENS or line[-1] in CLOSES):
+    if others and line and (line[0] in _OPENS or line[-1] in _CLOSES):
         # the indentation inside formatting at an end (<b>&nbsp;&nbsp;Notice</b>)
         line = _indent_in_formatting(line)
     if "\u200d" in line or "\u200c" in line:

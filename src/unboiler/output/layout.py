@@ -763,7 +763,7 @@ class _Layout:
         if href and href.lstrip().lower().startswith("mailto:"):
             return href.strip()
         if href and ENCODED_LINK_PATH in href:
-            return link_address(href)
+            return link_address(href, node.attributes.get("data-cfemail"))
         return _absolute_url(href, self.base)
 
     def inline(

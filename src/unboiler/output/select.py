@@ -81,8 +81,9 @@ class Posts:
     parts two posts of prose (:func:`_prose`), so that a listing's cards (an
     ``<article>`` each, as often as a forum's posts) are not cut apart at every price;
     a post that opens with a heading is set apart by it already (the sections of a
-    list article).  The page's own paragraph of prose right before its first post (a
-    question that is no post, over its answers) is parted from it too."""
+    list article).  On a page of several posts, the page's own paragraph of prose right
+    before the first (a question that is no post, over its answers) is parted from it
+    too."""
 
     def __init__(self, posts: frozenset[int]) -> None:
         self.posts = posts  # the page's posts' addresses (unboiler.tags.post_ids)
@@ -104,9 +105,10 @@ class Posts:
         if not own:
             return
         prose = any(map(_prose, own))
-        if self.end < 0 and self.start:
-            # the first post: the page's own prose just before it (a question before its
-            # answers, an article before its comments) is a post before it
+        if self.end < 0 and self.start and len(self.posts) > 1:
+            # the first post of a thread: the page's own prose just before it (a question
+            # before its answers, an article before its comments) is a post before it; a
+            # lone <article> after a page's lead paragraph is no thread
             self.prose_before = _prose(blocks[self.start - 1])
             self.end = self.start
         if (

@@ -14,7 +14,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
-from unboiler.output.dom import MAX_GRID_SLOTS
+#: Slots a table's spans may fill before :meth:`Table.grid` leaves its rows' spans out (a
+#: table of a thousand cells each spanning a thousand rows and columns is no grid).
+MAX_GRID_SLOTS: Final = 1_000_000
 
 
 class Mark(enum.Enum):
@@ -216,7 +218,7 @@ class Table:
         (§4.9.12, "forming a table"): a slot that a cell above spans into (``rowspan``), or that a
         cell's ``colspan`` covers after it, is None.  Written as rows of cells, a table with a
         ``rowspan`` put the cells after it under the wrong headers.  A table whose spans would fill
-        more than :data:`~unboiler.output.dom.MAX_GRID_SLOTS` slots keeps its rows as they are, its
+        more than :data:`MAX_GRID_SLOTS` slots keeps its rows as they are, its
         spans left out.  A column that shows nothing in any row (:func:`_shown_columns`) is left
         out."""
         rows = self.rows
