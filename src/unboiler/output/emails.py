@@ -25,6 +25,10 @@ ENCODED_LINK_PATH: Final = "/cdn-cgi/l/email-protection"
 #: one "@" between two non-empty parts.
 _ADDRESS: Final = re.compile(r"[^\s@\x00-\x1f\x7f]+@[^\s@\x00-\x1f\x7f]+")
 _HEX: Final = re.compile(r"(?:[0-9a-fA-F]{2}){2,}")
+#: Nodes of an element that holds an encoded address: its placeholder, maybe split in
+#: two; one that holds more is no placeholder's, and is left as it is (so that a page of
+#: such elements nested in each other is read once, not once per level).
+MAX_ADDRESS_NODES: Final = 8
 
 
 def decode(encoded: str) -> str | None:
@@ -64,7 +68,13 @@ def protected_addresses(tree: Any) -> dict[LexborNode, str]:
         address = decode(element.attributes.get("data-cfemail") or "")
         if address is None:
             continue
-        texts = [node for node in element.traverse(include_text=True) if node.is_text_node]
+        texts = []
+        for count, node in enumerate(element.traverse(include_text=True)):
+            if count > MAX_ADDRESS_NODES:
+                texts = []
+                break
+            if node.is_text_node:
+                texts.append(node)
         for index, node in enumerate(texts):
             found[node] = address if index == 0 else ""
     return found

@@ -328,8 +328,7 @@ def spoken_annotations(hidden: Iterable[LexborNode]) -> list[LexborNode]:
     icon's link named only for screen readers), it is the element's name, and stays."""
     found = []
     for element in hidden:
-        text = (element.text(deep=True) or "").lstrip()
-        if not text or text[0] not in ANNOTATION_OPENERS:
+        if _first_character(element) not in ANNOTATION_OPENERS:
             continue
         holder = element.parent
         for _ in range(ANNOTATION_LEVELS):
@@ -341,6 +340,20 @@ def spoken_annotations(hidden: Iterable[LexborNode]) -> list[LexborNode]:
                 break
             holder = holder.parent
     return found
+
+
+def _first_character(element: LexborNode) -> str:
+    """The first character of ``element``'s text that is no white space, read within
+    :data:`MAX_COPY_NODES` nodes ("" if none: a hidden element that holds a page's worth
+    is read no further)."""
+    for count, node in enumerate(element.traverse(include_text=True)):
+        if count > MAX_COPY_NODES:
+            break
+        if node.is_text_node:
+            text = (node.text_content or "").lstrip()
+            if text:
+                return text[0]
+    return ""
 
 
 def _shows_text_beside(holder: LexborNode, inner: LexborNode) -> bool:
