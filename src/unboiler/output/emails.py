@@ -68,7 +68,7 @@ def protected_addresses(tree: Any) -> dict[LexborNode, str]:
         address = decode(element.attributes.get("data-cfemail") or "")
         if address is None:
             continue
-        texts = []
+        texts: list[LexborNode] = []
         for count, node in enumerate(element.traverse(include_text=True)):
             if count > MAX_ADDRESS_NODES:
                 texts = []
