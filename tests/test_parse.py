@@ -530,3 +530,80 @@ def test_subclasses_of_bytes_and_str_are_read_as_pages() -> None:
     page = b"<p>Some words here for a page of text.</p>"
     for html in (Page(page), Text(page.decode()), bytearray(page), memoryview(page)):
         assert unboiler.extract(html) == "Some words here for a page of text."
+
+
+class TestPlainText:
+    """Input without markup is read as plain text's paragraphs; JSON is refused."""
+
+    WRAPPED = (
+        "GNU GENERAL PUBLIC LICENSE\n"
+        "   Version 3, 29 June 2007\n"
+        "\n"
+        " Copyright (C) 2007 Free Software Foundation, Inc. <https://fsf.org/>\n"
+        " Everyone is permitted to copy and distribute verbatim copies\n"
+        " of this license document.\n"
+        "  \n"
+        "    <one line to give the program's name>\n"
+        "    Copyright (C) <year>  <name of author>\n"
+    )
+
+    def test_paragraphs_at_blank_lines_and_wrapped_lines_joined(self) -> None:
+        document = parse(self.WRAPPED)
+        assert [b.text for b in document.blocks] == [
+            "GNU GENERAL PUBLIC LICENSE Version 3, 29 June 2007",
+            "Copyright (C) 2007 Free Software Foundation, Inc. <https://fsf.org/> Everyone is "
+            "permitted to copy and distribute verbatim copies of this license document.",
+            "<one line to give the program's name> Copyright (C) <year> <name of author>",
+        ]
+        assert {b.tag for b in document.blocks} == {"p"}
+
+    def test_a_line_longer_than_a_hand_wrapped_one_is_a_paragraph(self) -> None:
+        long = "word " * 30
+        document = parse(f"1. Heading\n{long}\nNext heading\r\n{long}")
+        assert [b.text for b in document.blocks] == [
+            "1. Heading",
+            long.strip(),
+            "Next heading",
+            long.strip(),
+        ]
+
+    def test_the_default_extractor_gives_every_paragraph_back(self) -> None:
+        text = "\n\n".join(
+            f"Paragraph {n} of a note written without markup, long enough to read as prose."
+            for n in range(1, 6)
+        )
+        assert unboiler.extract(text) == text
+
+    @pytest.mark.parametrize(
+        "markup",
+        [
+            "<p>One<p>Two",
+            "Line one<br>Line two",
+            "<!-- a comment --> words",
+            "<!DOCTYPE html>words",
+            "text and <B>bold</B>",
+        ],
+    )
+    def test_a_known_element_or_a_doctype_is_markup(self, markup: str) -> None:
+        assert "<" not in "".join(b.text for b in parse(markup).blocks)
+
+    def test_character_references_read_as_in_a_fragment(self) -> None:
+        assert [b.text for b in parse("AT&amp;T and 3 < 4").blocks] == ["AT&T and 3 < 4"]
+
+    @pytest.mark.parametrize(
+        ("data", "kind"),
+        [
+            ('{"title": "x", "body": "<div>words</div>"}', "JSON"),
+            (b'  [1, 2, {"a": null}]\n', "JSON"),
+            ('{"a": 1}\n{"a": 2}\n', "JSON lines"),
+        ],
+    )
+    def test_json_is_refused(self, data: str | bytes, kind: str) -> None:
+        with pytest.raises(ExtractionError, match=f"input is {kind}, not HTML"):
+            parse(data)
+
+    def test_text_that_opens_with_a_brace_is_text(self) -> None:
+        assert [b.text for b in parse("{draft} notes\n\nmore").blocks] == ["{draft} notes", "more"]
+
+    def test_blank_input_is_still_empty(self) -> None:
+        assert parse("  \n\n ").blocks == []

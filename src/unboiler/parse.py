@@ -17,6 +17,7 @@ Three steps, each usable on its own:
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any, Final
 from urllib.parse import urlsplit
@@ -133,12 +134,102 @@ def _refuse_large(size: int, max_bytes: int | None) -> None:
         )
 
 
+# ------------------------------------------------------------ input that is not markup
+
+#: The elements of HTML (the Living Standard's index of elements, §"Elements", with the
+#: obsolete ones of §16.2 that pages still use, and SVG's and MathML's roots).
+_ELEMENT_NAMES: Final = (
+    "a abbr acronym address area article aside audio b base basefont bdi bdo big blink "
+    "blockquote body br button canvas caption center cite code col colgroup data datalist "
+    "dd del details dfn dialog dir div dl dt em embed fieldset figcaption figure font "
+    "footer form frame frameset h1 h2 h3 h4 h5 h6 head header hgroup hr html i iframe img "
+    "input ins kbd label legend li link main map mark marquee math menu meta meter nav "
+    "nobr noembed noframes noscript object ol optgroup option output p param picture "
+    "plaintext pre progress q rb rp rt rtc ruby s samp script search section select slot "
+    "small source span strike strong style sub summary sup svg table tbody td template "
+    "textarea tfoot th thead time title tr track tt u ul var video wbr xmp"
+)
+HTML_ELEMENTS: Final = frozenset(_ELEMENT_NAMES.split())
+#: What may start markup: a "<" then a name up to a space, "/" or ">" (HTML Living
+#: Standard, §13.2.5.6 "Tag open state"), or "</" and a name, or a comment, a doctype
+#: or an XML declaration ("<!--", "<!DOCTYPE", "<?xml").  A tag
+#: counts when its name is an element's (:data:`HTML_ELEMENTS`), so that a placeholder
+#: ("<year>", "<name of author>"), a key ("<Esc>", "<C-U>"), an address
+#: ("<https://fsf.org/>", "<a@b.org>") or "x <2" in plain text is no markup.  (A page of
+#: custom elements alone, "<my-app>", is no page a crawler brings.)
+_TAG_START: Final = re.compile(
+    r"<(?:/?([A-Za-z][A-Za-z0-9-]*)(?=[\s/>])|!--|!doctype|\?xml)", re.IGNORECASE
+)
+#: Paragraphs of plain text: parted by a line that is blank or holds only spaces.
+_BLANK_LINE: Final = re.compile(r"\n[ \t\f\r]*\n")
+#: The longest line of a paragraph of plain text wrapped by hand: text is wrapped at 72
+#: to 80 characters by custom (RFC 5322, §2.1.1, asks for at most 78), so a paragraph
+#: with a longer line is written a line a paragraph, and each line is one.
+HARD_WRAP_MAX: Final = 100
+
+
+def _has_markup(text: str) -> bool:
+    """Whether ``text`` holds a tag, a comment, a doctype or a processing instruction."""
+    for match in _TAG_START.finditer(text):
+        name = match.group(1)
+        if name is None or name.lower() in HTML_ELEMENTS:
+            return True
+    return False
+
+
+def _json_kind(text: str) -> str | None:
+    """ "JSON" or "JSON lines" when ``text`` is a JSON document (an object or an array),
+    or lines of them; else None.  Only text that starts as one is read."""
+    head = text.lstrip()
+    if not head.startswith(("{", "[")):
+        return None
+    try:
+        json.loads(head)
+    except ValueError:
+        first = head.split("\n", 1)[0]
+        try:
+            value = json.loads(first)
+        except ValueError:
+            return None
+        return "JSON lines" if isinstance(value, (dict, list)) and first != head else None
+    return "JSON"
+
+
+def text_as_markup(text: str) -> str | None:
+    """The markup of ``text`` when it holds none: its paragraphs as ``<p>`` elements
+    (parted by blank lines, and by every line break in a paragraph not wrapped by hand:
+    :data:`HARD_WRAP_MAX`); None when it is markup, or empty.
+
+    A browser shows a file without tags as it is, and the HTML parser would run its
+    paragraphs together and read what looks like a tag ("<https://fsf.org/>" in a
+    licence) as one, losing it.  A plain-text file, a note or a feed's summary gives its
+    paragraphs back, each a block.  Angle brackets are escaped; character references
+    are left to the parser ("AT&amp;T" reads as it did as a fragment of HTML).  JSON is
+    refused (:class:`ExtractionError`): it is data, not a page, and read as text its
+    keys and quotes would be taken for the content."""
+    kind = _json_kind(text)
+    if kind is not None:  # first: a JSON string may hold markup
+        raise ExtractionError(f"input is {kind}, not HTML")
+    if not text.strip() or _has_markup(text):
+        return None
+    escaped = text.replace("\r\n", "\n").replace("<", "&lt;").replace(">", "&gt;")
+    paragraphs = []
+    for part in _BLANK_LINE.split(escaped):
+        lines = [line.strip() for line in part.split("\n")]
+        if max(map(len, lines)) > HARD_WRAP_MAX:
+            paragraphs.extend(lines)
+        else:
+            paragraphs.append(" ".join(lines))
+    return "".join(f"<p>{part}</p>\n" for part in paragraphs if part.strip())
+
+
 def _text_and_bytes(
     html: str | bytes, encoding: str | None, max_bytes: int | None = None
 ) -> tuple[str, bytes]:
     """The page as text, ready for the parser (decoded if needed, NUL characters dropped,
     as the HTML parser drops them from text, a double UTF-8 encoding undone), and the
-    same text as the UTF-8 bytes the parser reads.
+    same text as the UTF-8 bytes the parser reads.  Text without markup is read as
+    plain text's paragraphs (:func:`text_as_markup`).
 
     selectolax encodes text input exactly so before parsing it (dropping lone
     surrogates); encoding here instead lets the checks before parsing scan bytes.  On the
@@ -168,6 +259,10 @@ def _text_and_bytes(
     if repaired is not data:
         data = repaired
         text = data.decode("utf-8")
+    markup = text_as_markup(text)
+    if markup is not None:
+        text = markup
+        data = markup.encode("utf-8", "ignore")
     return text, data
 
 
