@@ -30,6 +30,22 @@ def test_the_labels_of_buttons_are_found() -> None:
     assert labels == {"Filter by Brand", "Show 90 results per page", "Copy code block"}
 
 
+def test_a_link_without_an_address_that_says_it_is_a_button_is_one() -> None:
+    """XenForo's quote expander: the link runs on in a line, so its block is the
+    ``<div>`` around it, which shows nothing else.  A link with an address, and a
+    button link inside a sentence, are no labels."""
+    document = parse(
+        "<html><body><blockquote><div>Quoted words of an earlier post.</div>"
+        "<div class='expand'><span><a role='button' tabindex='0'>Click to expand...</a>"
+        "</span></div></blockquote>"
+        "<div><a role='button' href='/next'>Next page</a></div>"
+        "<p>Press <a role='button'>this</a> to see the rest of the sentence.</p>"
+        "</body></html>"
+    )
+    texts = [block.text for block in document.blocks]
+    assert {texts[index] for index in control_labels(document)} == {"Click to expand..."}
+
+
 def test_a_page_without_buttons_has_no_labels() -> None:
     assert control_labels(parse("<p>Press the <b>button</b> twice.</p>")) == frozenset()
 
