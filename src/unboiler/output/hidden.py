@@ -238,9 +238,11 @@ def drop_hidden_inline(tree: Any, selection: Selection) -> None:
     sees it, and it glues onto the words it touches. Longer hidden text (:data:`MAX_HIDDEN_WORDS`)
     is kept. Hidden blocks are the extractor's to judge: tabs and accordions hide content (on WCXB,
     36% of the words of blocks under a hidden element are in the gold text; of the blocks that only
-    an inline hidden element holds, none).  A hidden element has no box (CSS 2.1, §9.2.4), so the
-    words on either side of it touch, as a browser shows them; its edge is an element's edge all the
-    same (:data:`~unboiler.output.inline.CASE_EDGE`)."""
+    an inline hidden element holds, none; dropping every block under an element that an
+    inline style hides, on the default extractor's held-out run, took WCXB from 0.88349 to
+    0.87993, and readability from 0.96400 to 0.96529).  A hidden element has no box (CSS
+    2.1, §9.2.4), so the words on either side of it touch, as a browser shows them; its edge
+    is an element's edge all the same (:data:`~unboiler.output.inline.CASE_EDGE`)."""
     for element in tree.css("[hidden], [style]"):
         # most styles hide nothing: the attributes first, then the element's place
         attributes = element.attributes
