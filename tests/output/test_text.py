@@ -1759,3 +1759,25 @@ def test_a_thematic_break_parts_posts_only_next_to_each_other() -> None:
     document = unboiler.parse(page)
     unboiler.get_extractor("boilerpipe-everything")(document)
     assert "---" not in to_markdown(document)
+
+
+def test_the_plain_text_writes_no_break_spaces_as_spaces() -> None:
+    """A search, a tokenizer or grep reads the text: "ROI payback", not "ROI\\xa0payback";
+    a run of them within a line is one space, a line's indentation stays, and Markdown
+    keeps them (they indent the line there)."""
+    page = (
+        "<html><body><article><h1>Return&nbsp;on investment</h1>"
+        "<p>The ROI&nbsp;payback is long.&nbsp; The next sentence is 10&#8239;km away, "
+        "and it says enough words to be the article's content.</p>"
+        "<p>A poem<br>&nbsp;&nbsp;&nbsp;&nbsp;its indented line</p>"
+        "<table><tr><td>Size&nbsp;M</td><td>In&nbsp;stock</td></tr></table>"
+        "</article></body></html>"
+    )
+    text = unboiler.extract(page, extractor="boilerpipe-everything")
+    assert "\u00a0" not in text and "\u202f" not in text
+    assert "Return on investment" in text
+    assert "The ROI payback is long. The next sentence is 10 km away" in text
+    assert "A poem\n    its indented line" in text
+    assert "Size M\tIn stock" in text
+    markdown = unboiler.extract(page, extractor="boilerpipe-everything", output="markdown")
+    assert "ROI\u00a0payback" in markdown

@@ -27,7 +27,8 @@ annotations (``<rt>``, ``<rp>``) are left out, as WCXB's gold leaves them out.
 Hygiene has one home here too: the layout drops the characters that show nothing
 (:func:`unboiler.text.visible`: byte-order marks, zero-width spaces, word joiners, soft hyphens)
 from every text it takes, so every output is without them, and the text and Markdown writers end no
-line with white space (:func:`~unboiler.output.inline.strip_line_ends`).
+line with white space (:func:`~unboiler.output.inline.strip_line_ends`).  The plain text writes
+no-break spaces as spaces (:data:`NO_BREAK_SPACES`).
 
 Before the layout, the page's tree is read for what it shows nobody
 (:mod:`unboiler.output.hidden`), for its own controls (:mod:`unboiler.output.controls`)
@@ -39,12 +40,32 @@ tables have their own modules (:mod:`unboiler.output.code`, :mod:`unboiler.outpu
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+from typing import Final
 
 from unboiler.document import TextDocument
 from unboiler.output.inline import plain, strip_line_ends
 from unboiler.output.layout import layout
 from unboiler.output.tree import Block, CodeBlock, Heading, ListBlock, Paragraph, Quote, Rule
+
+#: The no-break spaces (U+00A0; the figure space U+2007 and the narrow one U+202F, which
+#: French and number formats use): the plain text writes them as spaces.  A reader of a
+#: text file sees no difference, and a search for "ROI payback", a tokenizer or a
+#: ``grep`` fails on "ROI\u00a0payback"; trafilatura's text output has none either (its
+#: ``str.split`` reads them as white space).  Markdown and HTML keep them: there they
+#: indent a line after a ``<br>`` and bind words as the page binds them.
+NO_BREAK_SPACES: Final = {ord(char): " " for char in "\u00a0\u2007\u202f"}
+_SPACE_RUN: Final = re.compile(r"(?<=[^ \n]) {2,}")
+
+
+def _spaced(text: str) -> str:
+    """``text`` with its no-break spaces as spaces (:data:`NO_BREAK_SPACES`), one for
+    each run within a line ("end.&nbsp; Next"); a line's indentation stays."""
+    if text.isascii():
+        return text
+    spaced = text.translate(NO_BREAK_SPACES)
+    return _SPACE_RUN.sub(" ", spaced) if spaced != text else text
 
 
 def _text_blocks(blocks: Iterable[Block], separator: str) -> str:
@@ -55,7 +76,7 @@ def _text_block(block: Block) -> str:
     if isinstance(block, Rule):  # no words: the blank line around a block parts it
         return ""
     if isinstance(block, (Paragraph, Heading)):
-        return plain(block.inlines)
+        return _spaced(plain(block.inlines))
     if isinstance(block, CodeBlock):
         return block.text
     if isinstance(block, Quote):
@@ -66,7 +87,9 @@ def _text_block(block: Block) -> str:
             for mark, item in zip(block.check_marks(), block.items, strict=True)
         )
     return "\n".join(
-        "\t".join("" if cell is None else plain(cell.inlines, line_break=" ") for cell in row)
+        "\t".join(
+            "" if cell is None else _spaced(plain(cell.inlines, line_break=" ")) for cell in row
+        )
         for row in block.grid()
     )
 
