@@ -134,6 +134,37 @@ def test_a_quoted_copy_gives_way_to_the_post_it_quotes() -> None:
     assert one_copy_each(texts, [1, 1], [True, True], likelihood, quoted={0, 1}) == [False, True]
 
 
+def test_a_post_in_a_blockquote_keeps_its_text_from_a_quotation_of_it() -> None:
+    """vBulletin writes every post in a ``<blockquote>``, and a reply's quotation of one
+    in boxes of a quote class inside the reply's: the post keeps its text."""
+    from unboiler.filters.repeats import quotation_depth
+    from unboiler.parse import parse
+
+    post = "Once I have chosen a web host, I order a month of it and watch its uptime."
+    page = (
+        "<html><body><ol>"
+        f"<li><blockquote class='postcontent'>{post}</blockquote></li>"
+        "<li><blockquote class='postcontent'><div class='bbcode_quote'>"
+        f"<div class='quote_container'><div class='message'>{post}</div></div></div>"
+        "Agreed, a month tells you most of it.</blockquote></li>"
+        "</ol></body></html>"
+    )
+    doc = parse(page)
+    copies = [block for block in doc.blocks if block.text == post]
+    assert [quotation_depth(block) for block in copies] == [1, 3]
+    for block in doc.blocks:
+        block.set_content(True)
+        block.score = 0.5
+    copies[1].score = 0.9  # the model found the quoted copy likelier
+    doc.page_type = "forum"
+    DropRepeatedContent()(doc)
+    assert copies[0].is_content and not copies[1].is_content
+    # depths given: the least quoted copy stays, whatever the likelihoods
+    texts, likelihood = ["q", "q", "q"], [0.4, 0.8, 0.9]
+    keep = one_copy_each(texts, [1, 1, 1], [True] * 3, likelihood, quoted={0: 1, 1: 2, 2: 3})
+    assert keep == [True, False, False]
+
+
 def test_a_contents_list_gives_way_to_the_headings() -> None:
     from unboiler.parse import parse
 

@@ -109,6 +109,10 @@ class PageData:
     #: The blocks the repeated-text rule leaves alone
     #: (:func:`~unboiler.filters.repeats.in_table_cell`).
     cells: frozenset[int] = frozenset()
+    #: The blocks in a quotation whose text another block repeats, and their depth in
+    #: quotations (:func:`~unboiler.filters.repeats.quotation_depths`); empty in runs
+    #: saved before them.
+    quote_depths: tuple[tuple[int, int], ...] = ()
     #: The lines without words of a paragraph (:func:`~unboiler.filters.units.wordless_lines`);
     #: empty in runs saved before them.
     wordless: frozenset[int] = frozenset()
@@ -163,7 +167,7 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
     take this code's rules (``benchmarks/default_cv.py --load``)."""
     from unboiler.filters.contributions import SECTION_WORDS, contribution_sections
     from unboiler.filters.controls import control_labels
-    from unboiler.filters.repeats import in_table_cell
+    from unboiler.filters.repeats import in_table_cell, quotation_depths
     from unboiler.filters.structured import hidden_metadata
     from unboiler.filters.units import (
         contents_entries,
@@ -181,6 +185,7 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
         "code": tuple(map(tuple, code)),
         "rows": tuple(map(tuple, rows)),
         "cells": frozenset(i for i, block in enumerate(blocks) if in_table_cell(block)),
+        "quote_depths": tuple(sorted(quotation_depths(blocks, [True] * len(blocks)).items())),
         "wordless": wordless_lines(document),
         "definitions": tuple(map(tuple, definition_groups(document))),
         "contents": contents_entries(document),
@@ -620,14 +625,16 @@ class HeldOut:
             )
         if drop_repeats and drops_repeats(kind):
             likelihood = self.probabilities[index].tolist()
-            quoted = np.flatnonzero(page.blocks[:, QUOTE_COLUMN] > 0) if len(page.blocks) else ()
+            quoted: dict[int, int] | set[int] = dict(page.quote_depths)
+            if not quoted and len(page.blocks):  # a run saved before the depths
+                quoted = set(np.flatnonzero(page.blocks[:, QUOTE_COLUMN] > 0).tolist())
             one = one_copy_each(
                 page.texts,
                 page.words.tolist(),
                 keep.tolist(),
                 likelihood,
                 exempt=page.cells,
-                quoted=set(quoted),
+                quoted=quoted,
             )
             keep = np.asarray(one, dtype=bool)
         keep = drop_quotation_remnants(keep, page.words, page.quotes)

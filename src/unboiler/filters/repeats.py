@@ -32,7 +32,8 @@ by less than 0.002 on every dataset and page type: the cells WCXB 0.8754 to 0.87
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections import Counter
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, cast
 
@@ -64,7 +65,7 @@ def one_copy_each(
     likelihood: Sequence[float] | None = None,
     min_words: int = MIN_REPEAT_WORDS,
     exempt: Collection[int] = (),
-    quoted: Collection[int] = (),
+    quoted: Mapping[int, int] | Collection[int] = (),
 ) -> list[bool]:
     """``keep`` with one copy kept of each text that kept blocks repeat (case and white
     space aside): the copy the model found likeliest content (``likelihood``, a
@@ -94,7 +95,11 @@ def one_copy_each(
     copy is: a forum's reply that quotes the opening post repeats it, and the likelier
     quoted copy left the thread without its question (a phpBB thread of WCXB).  The held-out
     run's F1 is the same to five decimals on every dataset and page type (the same words
-    are kept); what a reader gets is the post where it was written."""
+    are kept); what a reader gets is the post where it was written.  ``quoted`` may map
+    each quoted copy to its depth in quotations (:func:`quotation_depth`): the least
+    quoted copy is kept then.  vBulletin writes every post in a ``<blockquote>``, and a
+    reply's quotation of it one level deeper."""
+    depths = quoted if isinstance(quoted, Mapping) else dict.fromkeys(quoted, 1)
     copies: dict[str, list[int]] = {}
     for index, (text, kept) in enumerate(zip(texts, keep, strict=True)):
         if kept:
@@ -107,7 +112,7 @@ def one_copy_each(
         if fixed or likelihood is None:
             keeper = indices[0]
         else:
-            keeper = max(indices, key=lambda index: (index not in quoted, likelihood[index]))
+            keeper = max(indices, key=lambda index: (-depths.get(index, 0), likelihood[index]))
         for index in indices:
             if index != keeper and index not in fixed:
                 result[index] = False
@@ -268,6 +273,44 @@ def in_quotation(block: TextBlock) -> bool:
     return within(block.node, _QUOTATION_TAGS, QUOTE_LEVELS)
 
 
+#: Ancestors of a block read for :func:`quotation_depth` (a walk bounded on a page nested
+#: thousands deep).
+QUOTE_DEPTH_LEVELS: Final = 32
+
+
+def quotation_depth(block: TextBlock) -> int:
+    """How many of the :data:`QUOTE_DEPTH_LEVELS` nearest ancestors of ``block`` (its
+    element too) are quotations: a ``<blockquote>``, or an element whose ``class`` says
+    "quote" (a forum's quotation box, vBulletin's ``bbcode_quote`` and
+    ``quote_container``, XenForo's ``bbCodeQuote``, which are no ``<blockquote>``).
+    Only compared between copies of one text: the copy in fewer is the original."""
+    node = block.node
+    depth = 0
+    for _ in range(QUOTE_DEPTH_LEVELS):
+        if node is None:
+            break
+        if node.tag in _QUOTATION_TAGS or "quote" in (node.attributes.get("class") or "").lower():
+            depth += 1
+        node = node.parent
+    return depth
+
+
+def quotation_depths(blocks: Sequence[TextBlock], among: Sequence[bool]) -> dict[int, int]:
+    """Each block of those ``among`` marks whose text another of them repeats, and that
+    is in a quotation: its :func:`quotation_depth`.  The walk up is made only for
+    repeated text, so it costs nothing on a page without repeats."""
+    indices = [index for index, marked in enumerate(among) if marked]
+    keys = [_key(blocks[index].text) for index in indices]
+    counts = Counter(keys)
+    depths = {}
+    for index, key in zip(indices, keys, strict=True):
+        if counts[key] > 1:
+            depth = quotation_depth(blocks[index])
+            if depth:
+                depths[index] = depth
+    return depths
+
+
 def drops_repeats(page_type: str | None, keep_types: frozenset[str] = AUTHORED_TYPES) -> bool:
     """Whether a page of ``page_type`` keeps one copy of repeated text."""
     return page_type is not None and page_type not in keep_types
@@ -297,7 +340,7 @@ class DropRepeatedContent:
             None if None in scores else cast("list[float]", scores),
             self.min_words,
             exempt={index for index, block in enumerate(blocks) if in_table_cell(block)},
-            quoted={index for index, block in enumerate(blocks) if in_quotation(block)},
+            quoted=quotation_depths(blocks, [block.is_content for block in blocks]),
         )
         changed = False
         for block, kept in zip(blocks, keep, strict=True):
@@ -314,6 +357,7 @@ __all__ = [
     "HIDDEN_COPY_MIN_WORDS",
     "HIDDEN_COPY_SHARE",
     "MIN_REPEAT_WORDS",
+    "QUOTE_DEPTH_LEVELS",
     "QUOTE_LEVELS",
     "DropRepeatedContent",
     "drops_repeats",
@@ -322,4 +366,6 @@ __all__ = [
     "in_quotation",
     "in_table_cell",
     "one_copy_each",
+    "quotation_depth",
+    "quotation_depths",
 ]
