@@ -14,6 +14,7 @@ elements, so that walks compare integers instead of names.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Collection, Iterable
 from typing import Any, Final
@@ -154,6 +155,24 @@ def within(element: Any, names: Collection[str], levels: int) -> bool:
             return True
         element = element.parent
     return False
+
+
+#: A class token of a forum's quotation box: "quote" standing as a word of it, between
+#: the token's ends, "-" or "_" (vBulletin's ``bbcode_quote`` and ``quote_container``,
+#: SMF's ``bbc_standard_quote``, Discourse's ``<aside class="quote">``), not inside one
+#: (XenForo's ``js-selectToQuote`` is a post's body).
+_QUOTE_CLASS: Final = re.compile(r"(?:^|[\s_-])quote(?:$|[\s_-])")
+#: What may be a quotation, for a page's selector engine (then :func:`is_quotation`).
+QUOTATION_SELECTOR: Final = 'blockquote, [class*="quote" i]'
+
+
+def is_quotation(element: Any) -> bool:
+    """Whether ``element`` is a quotation: a ``<blockquote>``, or an element whose class
+    says it is a forum's quotation box (:data:`_QUOTE_CLASS`)."""
+    if element.tag == "blockquote":
+        return True
+    names = element.attributes.get("class")
+    return bool(names) and "quote" in names.lower() and bool(_QUOTE_CLASS.search(names.lower()))
 
 
 def in_heading(element: Any, levels: int) -> bool:
@@ -305,10 +324,12 @@ __all__ = [
     "POST_HOLDER_LEVELS",
     "POST_SELECTOR",
     "POST_TYPES",
+    "QUOTATION_SELECTOR",
     "beside_text",
     "control_in_line",
     "in_heading",
     "is_post",
+    "is_quotation",
     "lexbor_tag_ids",
     "post_ids",
     "same_node",

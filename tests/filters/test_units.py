@@ -539,6 +539,36 @@ def test_a_quotation_whose_text_is_left_out_loses_its_attribution() -> None:
     assert not drop_quotation_remnants_filter(doc)  # nothing left to drop
 
 
+def test_a_forums_quotation_box_is_a_quotation() -> None:
+    """vBulletin quotes in boxes of a quote class, not in a ``<blockquote>``; its
+    attribution has four words.  XenForo's post body (``js-selectToQuote``) is no
+    quotation."""
+    from unboiler.filters.units import drop_quotation_remnants_filter, quotation_groups
+    from unboiler.parse import parse
+    from unboiler.tags import is_quotation
+
+    post = "Once I have chosen a web host, I order a month of it and watch its uptime."
+    doc = parse(
+        "<html><body>"
+        f"<blockquote class='postcontent'>{post}</blockquote>"
+        "<blockquote class='postcontent'><div class='bbcode_quote'><div class='quote_container'>"
+        "<div class='bbcode_postedby'>Originally Posted by <strong>jon</strong></div>"
+        f"<div class='message'>{post}</div></div></div>"
+        "<div>I agree, a month tells you most of what you need to know.</div></blockquote>"
+        "<div class='message-body js-selectToQuote'><p>A post of its own.</p><p>Two.</p></div>"
+        "</body></html>"
+    )
+    texts = [block.text for block in doc.blocks]
+    assert [[texts[i] for i in group] for group in quotation_groups(doc)] == [
+        ["Originally Posted by jon", post]
+    ]
+    assert not is_quotation(parse("<div class='js-selectToQuote'>x</div>").blocks[0].node)
+    for index, block in enumerate(doc.blocks):
+        block.set_content(index != 2)  # the repeated-text rule kept the post's own copy
+    assert drop_quotation_remnants_filter(doc)
+    assert "Originally Posted by jon" not in [b.text for b in doc.blocks if b.is_content]
+
+
 def test_a_quotation_keeping_its_text_keeps_its_short_lines() -> None:
     from unboiler.filters.units import drop_quotation_remnants
 

@@ -42,7 +42,7 @@ import numpy.typing as npt
 
 from unboiler.document import TextBlock, TextDocument
 from unboiler.metrics import shingles
-from unboiler.tags import within
+from unboiler.tags import is_quotation, within
 
 #: Page types (:attr:`TextDocument.page_type`) where a repeated paragraph is the author's.
 AUTHORED_TYPES: Final = frozenset({"article", "documentation"})
@@ -280,16 +280,16 @@ QUOTE_DEPTH_LEVELS: Final = 32
 
 def quotation_depth(block: TextBlock) -> int:
     """How many of the :data:`QUOTE_DEPTH_LEVELS` nearest ancestors of ``block`` (its
-    element too) are quotations: a ``<blockquote>``, or an element whose ``class`` says
-    "quote" (a forum's quotation box, vBulletin's ``bbcode_quote`` and
-    ``quote_container``, XenForo's ``bbCodeQuote``, which are no ``<blockquote>``).
+    element too) are quotations (:func:`unboiler.tags.is_quotation`: a ``<blockquote>``,
+    or a forum's quotation box that is none, vBulletin's ``bbcode_quote`` and
+    ``quote_container``).
     Only compared between copies of one text: the copy in fewer is the original."""
     node = block.node
     depth = 0
     for _ in range(QUOTE_DEPTH_LEVELS):
         if node is None:
             break
-        if node.tag in _QUOTATION_TAGS or "quote" in (node.attributes.get("class") or "").lower():
+        if is_quotation(node):
             depth += 1
         node = node.parent
     return depth
