@@ -769,6 +769,11 @@ def test_a_table_without_header_cells_gets_an_empty_header_row() -> None:
         '<table class="highlighttable"><tr><td class="linenos"><div class="linenodiv"><pre>1\n2'
         '</pre></div></td><td class="code"><div class="highlight"><pre>x = 1\nprint(x)</pre>'
         "</div></td></tr></table>",
+        # Chroma's table (Hugo): the same class on both cells, the numbers told by counting
+        '<div class="highlight"><table class="lntable"><tr><td class="lntd"><pre class="chroma">'
+        '<code><span class="lnt">1\n</span><span class="lnt">2\n</span></code></pre></td>'
+        '<td class="lntd"><pre class="chroma"><code class="language-python">'
+        "x = 1\nprint(x)</code></pre></td></tr></table></div>",
     ],
 )
 def test_a_code_blocks_line_numbers_are_left_out(page: str) -> None:
@@ -778,6 +783,20 @@ def test_a_code_blocks_line_numbers_are_left_out(page: str) -> None:
     markdown = to_markdown(document)
     assert markdown.endswith("\nx = 1\nprint(x)\n```"), markdown
     assert markdown.count("```") == 2 and "1\n2" not in markdown
+
+
+def test_numbers_beside_code_that_do_not_count_on_are_kept() -> None:
+    """A table of two code cells, one of which happens to hold numbers that do not count
+    on by one (a listing's output), keeps both."""
+    page = (
+        "<body><p>Run it, and it prints:</p><table><tr><td><pre>print(2)\nprint(4)</pre></td>"
+        "<td><pre>2\n4</pre></td></tr></table></body>"
+    )
+    document = unboiler.parse(page)
+    for block in document.blocks:
+        block.set_content(True)
+    markdown = to_markdown(document)
+    assert "print(2)" in markdown and "2\n4" in markdown, markdown
 
 
 @pytest.mark.parametrize(

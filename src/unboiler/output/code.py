@@ -203,10 +203,39 @@ def first_shown(element: LexborNode) -> bool:
 
 
 def line_numbers(cell: LexborNode) -> bool:
-    """Whether a table's ``cell`` holds a code block's line numbers
-    (:data:`~unboiler.output.dom.LINE_NUMBER_CELLS`)."""
+    """Whether a table's ``cell`` holds a code block's line numbers: its class says so
+    (:data:`~unboiler.output.dom.LINE_NUMBER_CELLS`), or, with no class that does (Hugo's
+    Chroma writes ``lntd`` on both cells of its ``lntable``), it holds a ``<pre>`` of
+    nothing but numbers that count on by one, at least :data:`COUNTED_LINES_MIN` of
+    them, and another cell of its row holds a ``<pre>`` too: the code they number."""
     classes = cell.attributes.get("class") or ""
-    return not LINE_NUMBER_CELLS.isdisjoint(classes.split())
+    if not LINE_NUMBER_CELLS.isdisjoint(classes.split()):
+        return True
+    pre = cell.css_first("pre")
+    if pre is None or not _counts_on(pre.text(deep=True).split()):
+        return False
+    row = cell.parent
+    return row is not None and any(
+        other.tag in ("td", "th")
+        and other.mem_id != cell.mem_id
+        and other.css_first("pre") is not None
+        for other in row.iter(include_text=False)
+    )
+
+
+#: The most digits of a line number read (a million lines).
+_LINE_NUMBER_DIGITS: Final = 7
+
+
+def _counts_on(words: list[str]) -> bool:
+    """Whether ``words`` are at least :data:`COUNTED_LINES_MIN` numbers counting on by
+    one (from any first: a block's numbers may start past 1)."""
+    if len(words) < COUNTED_LINES_MIN:
+        return False
+    if not all(w.isascii() and w.isdigit() and len(w) < _LINE_NUMBER_DIGITS for w in words):
+        return False
+    first = int(words[0])
+    return [int(word) for word in words] == list(range(first, first + len(words)))
 
 
 def _class_language(classes: str) -> str | None:
