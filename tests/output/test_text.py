@@ -812,6 +812,23 @@ def test_list_items_one_per_line() -> None:
     assert "fourth\nfifth\n\nfirst bullet list\n\nsecond bullet list" in text
 
 
+def test_items_of_several_paragraphs_are_parted_by_a_blank_line() -> None:
+    """A thread's posts as list items: one post's lines must not run into the next's."""
+    text = to_text(article_document("lists.html"))
+    assert "An item with two paragraphs.\nIts second paragraph.\n\nA plain item" in text
+    thread = unboiler.extract(
+        "<html><body><ol>"
+        "<li><p>Hello, which host do you use?</p><p>Regards.</p></li>"
+        "<li><p>Phone support matters most to me.</p></li>"
+        "<li>A reply of one line</li></ol></body></html>",
+        extractor="boilerpipe-everything",
+    )
+    assert thread == (
+        "Hello, which host do you use?\nRegards.\n\nPhone support matters most to me."
+        "\n\nA reply of one line"
+    )
+
+
 def test_table_rows_one_per_line_with_tab_separated_cells() -> None:
     text = to_text(article_document("table.html"))
     assert "Weekday departures\n\nRoute\tLeaves\tArrives\n" in text

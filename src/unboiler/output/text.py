@@ -10,7 +10,8 @@ those flags and the blocks' DOM elements.  Three steps, each usable on its own:
    (whatever else the page nests them in is transparent);
 3. :func:`to_text` writes the tree as plain text the way WCXB's gold ``main_content`` is
    written (Foley 2026, WCXB v1.0): headings on their own lines, paragraphs separated by
-   a blank line, list items one per line, table rows one per line with tab-separated
+   a blank line, list items one per line (a list whose items hold several paragraphs,
+   a thread's posts, parts them by a blank line), table rows one per line with tab-separated
    cells, preformatted text as the page has it.  Markdown and HTML
    (:mod:`unboiler.output.markdown`, :mod:`unboiler.output.html`) write the same tree.
 
@@ -68,6 +69,12 @@ def _spaced(text: str) -> str:
     return _SPACE_RUN.sub(" ", spaced) if spaced != text else text
 
 
+def _paragraph(block: Block) -> bool:
+    """Whether ``block`` is a paragraph of a list's item: a block of text other than a
+    list (whose items are lines of their own)."""
+    return not isinstance(block, (ListBlock, Rule)) and bool(_text_block(block))
+
+
 def _text_blocks(blocks: Iterable[Block], separator: str) -> str:
     return separator.join(text for text in map(_text_block, blocks) if text)
 
@@ -82,10 +89,15 @@ def _text_block(block: Block) -> str:
     if isinstance(block, Quote):
         return _text_blocks(block.blocks, "\n\n")
     if isinstance(block, ListBlock):
-        return "\n".join(
+        items = [
             mark + _text_blocks(item, "\n")
             for mark, item in zip(block.check_marks(), block.items, strict=True)
-        )
+        ]
+        # items of several paragraphs (a thread's posts, a recipe's steps) are parted by
+        # a blank line, or one item's lines run into the next's; a nested list is no
+        # paragraph of its item
+        loose = any(sum(_paragraph(part) for part in item) > 1 for item in block.items)
+        return ("\n\n" if loose else "\n").join(items)
     return "\n".join(
         "\t".join(
             "" if cell is None else _spaced(plain(cell.inlines, line_break=" ")) for cell in row
