@@ -69,12 +69,6 @@ def _spaced(text: str) -> str:
     return _SPACE_RUN.sub(" ", spaced) if spaced != text else text
 
 
-def _paragraph(block: Block) -> bool:
-    """Whether ``block`` is a paragraph of a list's item: a block of text other than a
-    list (whose items are lines of their own)."""
-    return not isinstance(block, (ListBlock, Rule)) and bool(_text_block(block))
-
-
 def _text_blocks(blocks: Iterable[Block], separator: str) -> str:
     return separator.join(text for text in map(_text_block, blocks) if text)
 
@@ -95,8 +89,12 @@ def _text_block(block: Block) -> str:
         ]
         # items of several paragraphs (a thread's posts, a recipe's steps) are parted by
         # a blank line, or one item's lines run into the next's; a nested list is no
-        # paragraph of its item
-        loose = any(sum(_paragraph(part) for part in item) > 1 for item in block.items)
+        # paragraph of its item.  Told by the tree's shape: rendering an item's blocks
+        # again to see their text doubled the work at every level of a nest of lists.
+        loose = any(
+            sum(not isinstance(part, (ListBlock, Rule)) for part in item) > 1
+            for item in block.items
+        )
         return ("\n\n" if loose else "\n").join(items)
     return "\n".join(
         "\t".join(
