@@ -177,21 +177,29 @@ def _has_markup(text: str) -> bool:
     return False
 
 
+#: Text that opens as JSON does: an object or an array, after white space.
+_JSON_START: Final = re.compile(r"\s*[\[{]")
+
+
 def _json_kind(text: str) -> str | None:
-    """ "JSON" or "JSON lines" when ``text`` is a JSON document (an object or an array),
-    or lines of them; else None.  Only text that starts as one is read."""
-    head = text.lstrip()
-    if not head.startswith(("{", "[")):
+    """Whether ``text`` is JSON: "JSON" for a document (an object or an array), "JSON
+    lines" for lines of them, else None.  Only text that opens as JSON is read (a page's
+    text is not copied to find out)."""
+    start = _JSON_START.match(text)
+    if start is None:
         return None
+    head = text[start.end() - 1 :]
     try:
         json.loads(head)
     except ValueError:
-        first = head.split("\n", 1)[0]
+        end = head.find("\n")
+        if end < 0:
+            return None
         try:
-            value = json.loads(first)
+            value = json.loads(head[:end])
         except ValueError:
             return None
-        return "JSON lines" if isinstance(value, (dict, list)) and first != head else None
+        return "JSON lines" if isinstance(value, (dict, list)) else None
     return "JSON"
 
 
@@ -210,7 +218,7 @@ def text_as_markup(text: str) -> str | None:
     kind = _json_kind(text)
     if kind is not None:  # first: a JSON string may hold markup
         raise ExtractionError(f"input is {kind}, not HTML")
-    if not text.strip() or _has_markup(text):
+    if _has_markup(text) or not text.strip():  # a page's first tag is found at once
         return None
     escaped = text.replace("\r\n", "\n").replace("<", "&lt;").replace(">", "&gt;")
     paragraphs = []
