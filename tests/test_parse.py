@@ -602,6 +602,33 @@ class TestPlainText:
         with pytest.raises(ExtractionError, match=f"input is {kind}, not HTML"):
             parse(data)
 
+    def test_end_tags_of_any_name_are_markup(self) -> None:
+        """XML, custom elements, namespaced tags: their end tags say they are markup."""
+        for markup in (
+            "<note><to>Tove</to><message>Do not forget me.</message></note>",
+            "<my-app><my-para>Words of a custom element.</my-para></my-app>",
+            "<o:p>Office words.</o:p>",
+        ):
+            assert "<" not in "".join(b.text for b in parse(markup).blocks), markup
+
+    def test_what_only_opens_as_json_is_read_as_before(self) -> None:
+        # nested deeper than the JSON parser recurses: text, not a RecursionError
+        assert parse("[" * 5000).blocks[0].text == "[" * 5000
+        # one line of JSON, then a page or prose: no JSON lines
+        page = "[]\n<html><body><p>Hello world, a page of text.</p></body></html>"
+        assert [b.text for b in parse(page).blocks][-1] == "Hello world, a page of text."
+        assert [b.text for b in parse("[1]\nSome reference text.").blocks] == [
+            "[1] Some reference text."
+        ]
+
+    def test_a_long_line_in_a_wrapped_paragraph_is_one_of_its_lines(self) -> None:
+        address = "https://example.org/" + "a" * 120
+        text = f"See the page\nat {address}\nfor the rules\nof the club.\r\rOld Mac line."
+        assert [b.text for b in parse(text).blocks] == [
+            f"See the page at {address} for the rules of the club.",
+            "Old Mac line.",
+        ]
+
     def test_text_that_opens_with_a_brace_is_text(self) -> None:
         assert [b.text for b in parse("{draft} notes\n\nmore").blocks] == ["{draft} notes", "more"]
 

@@ -152,19 +152,23 @@ _ELEMENT_NAMES: Final = (
 HTML_ELEMENTS: Final = frozenset(_ELEMENT_NAMES.split())
 #: What may start markup: a "<" then a name up to a space, "/" or ">" (HTML Living
 #: Standard, §13.2.5.6 "Tag open state"), or "</" and a name, or a comment, a doctype
-#: or an XML declaration ("<!--", "<!DOCTYPE", "<?xml").  A tag
-#: counts when its name is an element's (:data:`HTML_ELEMENTS`), so that a placeholder
-#: ("<year>", "<name of author>"), a key ("<Esc>", "<C-U>"), an address
-#: ("<https://fsf.org/>", "<a@b.org>") or "x <2" in plain text is no markup.  (A page of
-#: custom elements alone, "<my-app>", is no page a crawler brings.)
+#: or an XML declaration ("<!--", "<!DOCTYPE", "<?xml").  A start tag counts when its
+#: name is an element's (:data:`HTML_ELEMENTS`), so that a placeholder ("<year>",
+#: "<name of author>"), a key ("<Esc>", "<C-U>"), an address ("<https://fsf.org/>",
+#: "<a@b.org>") or "x <2" in plain text is no markup; an end tag of any name counts
+#: (:data:`_END_TAG`: XML, custom elements, "<o:p></o:p>").
 _TAG_START: Final = re.compile(
     r"<(?:/?([A-Za-z][A-Za-z0-9-]*)(?=[\s/>])|!--|!doctype|\?xml)", re.IGNORECASE
 )
+#: An end tag of any name ("</note>", "</my-para>", "</o:p>"): plain text has none.
+_END_TAG: Final = re.compile(r"</[A-Za-z][\w:.-]*\s*>")
 #: Paragraphs of plain text: parted by a line that is blank or holds only spaces.
 _BLANK_LINE: Final = re.compile(r"\n[ \t\f\r]*\n")
 #: The longest line of a paragraph of plain text wrapped by hand: text is wrapped at 72
 #: to 80 characters by custom (RFC 5322, §2.1.1, asks for at most 78), so a paragraph
-#: with a longer line is written a line a paragraph, and each line is one.
+#: at least half of whose lines are longer is written a line a paragraph (a heading
+#: over an unwrapped paragraph), and each line is one.  A long address in a wrapped
+#: paragraph is one line of it.
 HARD_WRAP_MAX: Final = 100
 
 
@@ -174,33 +178,44 @@ def _has_markup(text: str) -> bool:
         name = match.group(1)
         if name is None or name.lower() in HTML_ELEMENTS:
             return True
-    return False
+    return _END_TAG.search(text) is not None
 
 
 #: Text that opens as JSON does: an object or an array, after white space.
 _JSON_START: Final = re.compile(r"\s*[\[{]")
+#: Lines read to tell JSON lines: each an object or an array.
+JSON_LINES_READ: Final = 2
+
+
+def _json_value(text: str) -> object:
+    """``text`` parsed as JSON, or None (``null`` too) when it is none: not JSON, or
+    nested deeper than the parser recurses (``"[" * 100_000``)."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
 
 
 def _json_kind(text: str) -> str | None:
     """Whether ``text`` is JSON: "JSON" for a document (an object or an array), "JSON
-    lines" for lines of them, else None.  Only text that opens as JSON is read (a page's
-    text is not copied to find out)."""
+    lines" when its first :data:`JSON_LINES_READ` lines (blank ones aside) are each one,
+    else None.  Only text that opens as JSON is read (a page's text is not copied to
+    find out)."""
     start = _JSON_START.match(text)
     if start is None:
         return None
     head = text[start.end() - 1 :]
-    try:
-        json.loads(head)
-    except ValueError:
-        end = head.find("\n")
-        if end < 0:
-            return None
-        try:
-            value = json.loads(head[:end])
-        except ValueError:
-            return None
-        return "JSON lines" if isinstance(value, (dict, list)) else None
-    return "JSON"
+    if isinstance(_json_value(head), (dict, list)):
+        return "JSON"
+    lines: list[str] = []
+    for line in head.split("\n", 2 * JSON_LINES_READ)[: 2 * JSON_LINES_READ]:
+        if line.strip():
+            lines.append(line)
+    if len(lines) < JSON_LINES_READ:
+        return None
+    if all(isinstance(_json_value(line), (dict, list)) for line in lines[:JSON_LINES_READ]):
+        return "JSON lines"
+    return None
 
 
 def text_as_markup(text: str) -> str | None:
@@ -220,14 +235,16 @@ def text_as_markup(text: str) -> str | None:
         raise ExtractionError(f"input is {kind}, not HTML")
     if _has_markup(text) or not text.strip():  # a page's first tag is found at once
         return None
-    escaped = text.replace("\r\n", "\n").replace("<", "&lt;").replace(">", "&gt;")
+    text = text.replace("\r\n", "\n").replace("\r", "\n")  # and old Macs' line ends
     paragraphs = []
-    for part in _BLANK_LINE.split(escaped):
+    for part in _BLANK_LINE.split(text):
         lines = [line.strip() for line in part.split("\n")]
-        if max(map(len, lines)) > HARD_WRAP_MAX:
+        long = sum(len(line) > HARD_WRAP_MAX for line in lines)
+        if 2 * long >= len(lines) and long:
             paragraphs.extend(lines)
         else:
             paragraphs.append(" ".join(lines))
+    paragraphs = [part.replace("<", "&lt;").replace(">", "&gt;") for part in paragraphs]
     return "".join(f"<p>{part}</p>\n" for part in paragraphs if part.strip())
 
 

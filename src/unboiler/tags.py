@@ -157,11 +157,16 @@ def within(element: Any, names: Collection[str], levels: int) -> bool:
     return False
 
 
-#: A class token of a forum's quotation box: "quote" standing as a word of it, between
-#: the token's ends, "-" or "_" (vBulletin's ``bbcode_quote`` and ``quote_container``,
-#: SMF's ``bbc_standard_quote``, Discourse's ``<aside class="quote">``), not inside one
+#: A class token of a forum's quotation box: "quote" alone (Discourse's ``<aside
+#: class="quote">``), or as the first or last word of a token joined by "_" (vBulletin's
+#: ``bbcode_quote`` and ``quote_container``, SMF's ``bbc_standard_quote``).  Not joined by
+#: "-": WordPress's ``format-quote`` is a post's format, on its ``<article>`` and
+#: ``<body>``, and ``get-a-quote`` or ``stock-quote`` are no quotations; nor inside a word
 #: (XenForo's ``js-selectToQuote`` is a post's body).
-_QUOTE_CLASS: Final = re.compile(r"(?:^|[\s_-])quote(?:$|[\s_-])")
+_QUOTE_CLASS: Final = re.compile(r"(?:^|\s)(?:quote|quote_\S*|\S*_quote)(?:$|\s)")
+#: Elements that are never a quotation box, whatever their class: the page, its body and
+#: its main content.
+_NEVER_QUOTATIONS: Final = frozenset({"html", "body", "main", "article"})
 #: What may be a quotation, for a page's selector engine (then :func:`is_quotation`).
 QUOTATION_SELECTOR: Final = 'blockquote, [class*="quote" i]'
 
@@ -172,7 +177,10 @@ def is_quotation(element: Any) -> bool:
     if element.tag == "blockquote":
         return True
     names = element.attributes.get("class")
-    return bool(names) and "quote" in names.lower() and bool(_QUOTE_CLASS.search(names.lower()))
+    if not names or element.tag in _NEVER_QUOTATIONS:
+        return False
+    lowered = names.lower()
+    return "quote" in lowered and _QUOTE_CLASS.search(lowered) is not None
 
 
 def in_heading(element: Any, levels: int) -> bool:

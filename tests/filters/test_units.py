@@ -562,7 +562,10 @@ def test_a_forums_quotation_box_is_a_quotation() -> None:
     assert [[texts[i] for i in group] for group in quotation_groups(doc)] == [
         ["Originally Posted by jon", post]
     ]
-    assert not is_quotation(parse("<div class='js-selectToQuote'>x</div>").blocks[0].node)
+    for names in ("js-selectToQuote", "format-quote", "get-a-quote", "post_quote_button"):
+        assert not is_quotation(parse(f"<div class='{names}'>x</div>").blocks[0].node), names
+    # WordPress's post format on the page's body makes no quotation of the page
+    assert not is_quotation(parse("<body class='single-format-quote quote'>x</body>").tree.body)
     for index, block in enumerate(doc.blocks):
         block.set_content(index != 2)  # the repeated-text rule kept the post's own copy
     assert drop_quotation_remnants_filter(doc)

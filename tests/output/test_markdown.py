@@ -797,6 +797,17 @@ def test_numbers_beside_code_that_do_not_count_on_are_kept() -> None:
         block.set_content(True)
     markdown = to_markdown(document)
     assert "print(2)" in markdown and "2\n4" in markdown, markdown
+    # numbers that count on, right of the code or under a header, are its output
+    for row in (
+        "<tr><td><pre>for i in (1, 2):\n    print(i)</pre></td><td><pre>1\n2</pre></td></tr>",
+        "<tr><th>Lines</th><th>Code</th></tr>"
+        "<tr><td><pre>1\n2</pre></td><td><pre>x = 1\nprint(x)</pre></td></tr>",
+    ):
+        table = unboiler.parse(f"<body><table>{row}</table></body>")
+        for block in table.blocks:
+            block.set_content(True)
+        markdown = to_markdown(table)
+        assert "| `1`<br>`2` |" in markdown or "```\n1\n2\n```" in markdown, row
 
 
 @pytest.mark.parametrize(

@@ -827,6 +827,13 @@ def test_items_of_several_paragraphs_are_parted_by_a_blank_line() -> None:
         "Hello, which host do you use?\nRegards.\n\nPhone support matters most to me."
         "\n\nA reply of one line"
     )
+    # an item whose nested list parts its items so is parted from the next item too
+    nested = unboiler.extract(
+        "<html><body><ul><li>Outer<ul><li><p>A1</p><p>A2</p></li><li>B</li></ul></li>"
+        "<li>Outer two</li></ul></body></html>",
+        extractor="boilerpipe-everything",
+    )
+    assert nested == "Outer\nA1\nA2\n\nB\n\nOuter two"
 
 
 def test_table_rows_one_per_line_with_tab_separated_cells() -> None:

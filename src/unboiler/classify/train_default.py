@@ -119,7 +119,7 @@ class PageData:
     #: The blocks of each definition list's term and descriptions
     #: (:func:`~unboiler.filters.units.definition_groups`); empty in runs saved before them.
     definitions: tuple[tuple[int, ...], ...] = ()
-    #: The blocks of each ``<blockquote>`` (:func:`~unboiler.filters.units.quotation_groups`);
+    #: The blocks of each quotation (:func:`~unboiler.filters.units.quotation_groups`);
     #: empty in runs saved before them.
     quotes: tuple[tuple[int, ...], ...] = ()
     #: The blocks that are a button's label (:func:`~unboiler.filters.controls.control_labels`);

@@ -100,14 +100,33 @@ def _labels_of(tree: Any) -> dict[Any, Any]:
             if depth + 1 < BUTTON_LEVELS:  # the children of the last level are no label
                 level = [child for element in level for child in element.iter(include_text=False)]
         if button.tag == "a":
-            shown = button.text(strip=True)
-            parent = button.parent
+            inner, parent = button, button.parent
             for _ in range(BUTTON_LEVELS - 1):
-                if parent is None or parent.text(strip=True) != shown:
+                if parent is None or not _only_child(parent, inner):
                     break
                 buttons.setdefault(parent, button)
-                parent = parent.parent
+                inner, parent = parent, parent.parent
     return buttons
+
+
+#: Nodes of an element read to see whether it holds one child alone (a wrapper holds
+#: it and white space; a list of a thousand links is not read through for each).
+WRAPPER_NODES: Final = 8
+
+
+def _only_child(parent: Any, child: Any) -> bool:
+    """Whether ``child`` is all that ``parent`` shows: its other nodes, at most
+    :data:`WRAPPER_NODES` of them, are white space or comments."""
+    node = parent.child
+    for _ in range(WRAPPER_NODES):
+        if node is None:
+            return True
+        if node.mem_id != child.mem_id and not (
+            node.is_comment_node or (node.is_text_node and not (node.text_content or "").strip())
+        ):
+            return False
+        node = node.next
+    return node is None
 
 
 def _tooltip_elements(tree: Any) -> set[Any]:
@@ -208,6 +227,7 @@ __all__ = [
     "DISCLOSURE_ATTRIBUTES",
     "HEADER_LEVELS",
     "QUESTION_MARKS",
+    "WRAPPER_NODES",
     "control_headings",
     "control_labels",
     "drop_control_labels",

@@ -321,7 +321,7 @@ class DropRepeatedContent:
     """Filter: on a page whose predicted type is not in ``keep_types``, one content block
     of each text that content blocks repeat (case and white space aside) stays content,
     the likeliest by its :attr:`~unboiler.document.TextBlock.score` (the first when a
-    block has none), outside a quotation when one is (:func:`in_quotation`); the others
+    block has none) of those in the fewest quotations (:func:`quotation_depths`); the others
     are marked boilerplate, unless they are a table's cell or preformatted text
     (:func:`one_copy_each`, :func:`in_table_cell`)."""
 

@@ -546,7 +546,7 @@ def drop_quotation_remnants(
     groups: Sequence[Sequence[int]],
 ) -> npt.NDArray[np.bool_]:
     """``keep`` without what is left of a quotation whose text was left out: when a
-    ``<blockquote>`` (``groups``, :func:`quotation_groups`) keeps none of its blocks of
+    quotation (``groups``, :func:`quotation_groups`) keeps none of its blocks of
     :data:`QUOTE_TEXT_WORDS` words or more but drops one, its shorter blocks go too.
     A forum reply quotes an earlier post, the repeated-text rule keeps the earlier copy
     (:mod:`unboiler.filters.repeats`), and the reply's "EuroChilli said:" stood alone over

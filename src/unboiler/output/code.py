@@ -207,20 +207,26 @@ def line_numbers(cell: LexborNode) -> bool:
     (:data:`~unboiler.output.dom.LINE_NUMBER_CELLS`), or, with no class that does (Hugo's
     Chroma writes ``lntd`` on both cells of its ``lntable``), it holds a ``<pre>`` of
     nothing but numbers that count on by one, at least :data:`COUNTED_LINES_MIN` of
-    them, and another cell of its row holds a ``<pre>`` too: the code they number."""
+    them, the next cell of its row holds a ``<pre>`` too (the code they number, right of
+    them), and its table has no header cell (a table of code and its output, "Code" and
+    "Output" over "1 2 3", is a table)."""
     classes = cell.attributes.get("class") or ""
     if not LINE_NUMBER_CELLS.isdisjoint(classes.split()):
         return True
+    if cell.tag != "td":
+        return False
     pre = cell.css_first("pre")
     if pre is None or not _counts_on(pre.text(deep=True).split()):
         return False
-    row = cell.parent
-    return row is not None and any(
-        other.tag in ("td", "th")
-        and other.mem_id != cell.mem_id
-        and other.css_first("pre") is not None
-        for other in row.iter(include_text=False)
-    )
+    following = cell.next
+    while following is not None and following.tag != "td":
+        following = following.next
+    if following is None or following.css_first("pre") is None:
+        return False
+    table = cell.parent
+    while table is not None and table.tag in ("tr", "tbody", "thead", "tfoot"):
+        table = table.parent
+    return table is not None and table.css_first("th") is None
 
 
 #: The most digits of a line number read (a million lines).

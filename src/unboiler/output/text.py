@@ -89,9 +89,10 @@ def _text_block(block: Block) -> str:
         ]
         # items of several paragraphs (a thread's posts, a recipe's steps) are parted by
         # a blank line, or one item's lines run into the next's; a nested list is no
-        # paragraph of its item.  Told by the tree's shape: rendering an item's blocks
-        # again to see their text doubled the work at every level of a nest of lists.
-        loose = any(
+        # paragraph of its item, unless its own items are parted so.  Told by the tree's
+        # shape and the items' text: rendering an item's blocks again to see their text
+        # doubled the work at every level of a nest of lists.
+        loose = any("\n\n" in text for text in items) or any(
             sum(not isinstance(part, (ListBlock, Rule)) for part in item) > 1
             for item in block.items
         )
