@@ -1133,7 +1133,7 @@ def test_an_image_with_candidates_of_sizes_and_no_src_is_kept() -> None:
     )
     document = all_content(page)
     assert to_markdown(document, images=True) == (
-        "![Plated cake](https://ex.com/a-480.jpg) served warm\n\n"
+        "![Plated cake](https://ex.com/a-800.jpg) served warm\n\n"
         "![pic](https://ex.com/p.avif) on a plate"
     )
 
@@ -1162,8 +1162,36 @@ def test_a_srcset_address_may_hold_commas_and_a_hidden_lazy_image_keeps_its_copy
     )
     document = all_content(page)
     markdown = to_markdown(document, images=True)
-    assert "![Chart](https://res.example/upload/c_scale,w_400/chart.jpg)" in markdown
+    assert "![Chart](https://res.example/upload/c_scale,w_800/chart.jpg)" in markdown
     assert "![Photo](https://ex.com/a.jpg)" in markdown  # the only picture shown
+
+
+def test_the_largest_candidate_of_a_srcset() -> None:
+    from unboiler.output.layout import largest_candidate
+
+    assert largest_candidate("/a-400.jpg 400w, /a-1200.jpg 1200w, /a-800.jpg 800w") == (
+        "/a-1200.jpg"
+    )
+    assert largest_candidate("/a.jpg, /a@2x.jpg 2x") == "/a@2x.jpg"
+    assert largest_candidate("/c_scale,w_400/x.jpg 400w,/c_scale,w_9/x.jpg 90w") == (
+        "/c_scale,w_400/x.jpg"
+    )
+    assert largest_candidate("/only.jpg") == "/only.jpg"
+    assert largest_candidate("  ,  ") is None
+
+
+def test_a_placeholders_noscript_copy_gives_the_picture() -> None:
+    """A lazy loader's shown image holds a blurred preview, its <noscript> copy the
+    picture: one image, with the copy's address."""
+    page = (
+        "<html><body><p>The ridge at noon, seen from the path.</p><figure><img "
+        "src='https://ex.com/ridge-tiny.jpg?w=20' width='1200' alt='Catbells ridge'>"
+        "<noscript><img src='https://ex.com/ridge.jpg' alt='Catbells ridge'></noscript>"
+        "<figcaption>On the ridge.</figcaption></figure></body></html>"
+    )
+    markdown = to_markdown(all_content(page), images=True)
+    assert markdown.count("![") == 1, markdown
+    assert "![Catbells ridge](https://ex.com/ridge.jpg)" in markdown
 
 
 def test_a_threads_posts_are_parted_by_a_thematic_break() -> None:

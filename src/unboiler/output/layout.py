@@ -281,6 +281,49 @@ def _mark_case_edge(run: list[Inline]) -> None:
             run.append(CASE_EDGE)
 
 
+#: A ``srcset`` candidate's descriptor: a width ("1200w") or a pixel density ("2x").
+_DESCRIPTOR: Final = re.compile(r"(\d+(?:\.\d+)?)([wx])")
+
+
+def largest_candidate(srcset: str) -> str | None:
+    """The address of the largest image a ``srcset`` offers (by its width, or else its
+    density, descriptor; the first of equals), as a browser on a wide screen takes it:
+    an archive or a reader wants the picture, not its thumbnail.  Candidates are parsed
+    as the HTML standard's "parse a srcset attribute" does (§4.8.4.3.10): an address
+    runs to white space and may hold commas ("/upload/c_scale,w_400/chart.jpg 400w"),
+    a comma at its end ends a candidate without descriptors, and the descriptors run to
+    the next comma."""
+    best: tuple[float, float, int] | None = None
+    chosen = None
+    position, length, order = 0, len(srcset), 0
+    while position < length:
+        while position < length and (srcset[position].isspace() or srcset[position] == ","):
+            position += 1
+        end = position
+        while end < length and not srcset[end].isspace():
+            end += 1
+        url = srcset[position:end]
+        position = end
+        if not url:
+            break
+        descriptor = ""
+        if url.endswith(","):
+            url = url.rstrip(",")
+        else:
+            comma = srcset.find(",", position)
+            comma = length if comma < 0 else comma
+            descriptor = srcset[position:comma].strip()
+            position = comma + 1
+        match = _DESCRIPTOR.fullmatch(descriptor)
+        width = float(match.group(1)) if match and match.group(2) == "w" else 0.0
+        density = float(match.group(1)) if match and match.group(2) == "x" else 1.0
+        rank = (width, density, -order)
+        if url and (best is None or rank > best):
+            best, chosen = rank, url
+        order += 1
+    return chosen
+
+
 def _field_in_line(node: LexborNode) -> bool:
     """Whether ``node`` is a form field in a paragraph, which the parser reads as part
     of the line (:data:`unboiler.tags.FIELD_TAG`)."""
@@ -620,7 +663,22 @@ class _Layout:
         src = self.image_url(node)
         if src is None or self.fallback_copy(node, src):
             return None
-        return Image(src, " ".join(visible(attributes.get("alt") or "").split()))
+        alt = " ".join(visible(attributes.get("alt") or "").split())
+        return Image(self.script_free_copy(node, alt) or src, alt)
+
+    def script_free_copy(self, node: LexborNode, alt: str) -> str | None:
+        """The address of the ``<noscript>`` copy right after ``node`` of the same picture
+        (the same ``alt``), when it differs: a lazy loader's shown image holds a blurred
+        placeholder ("photo.jpg?w=20", a low-quality preview) and the copy for browsers
+        without scripts the picture itself.  The copy is then left out
+        (:meth:`fallback_copy`): a reader sees one picture."""
+        following = adjacent(node, before=False)
+        if following is None or following.tag != "noscript":
+            return None
+        copy = following.css_first("img")
+        if copy is None or " ".join(visible(copy.attributes.get("alt") or "").split()) != alt:
+            return None
+        return self.image_url(copy)
 
     def image_url(self, node: LexborNode) -> str | None:
         """The address of an image: its ``src``, or the attribute a lazy loader keeps it in
@@ -630,8 +688,8 @@ class _Layout:
             src = _absolute_url(attributes.get(name), self.base)
             if src is not None:
                 return src
-        # no address but candidates of sizes: the first, as a browser may pick it (the
-        # image's own, or its <picture>'s first <source>)
+        # no address but candidates of sizes: the largest (the image's own, or its
+        # <picture>'s first <source>)
         sources = [attributes.get("srcset"), attributes.get("data-srcset")]
         parent = node.parent
         if parent is not None and parent.tag == "picture":
@@ -639,10 +697,8 @@ class _Layout:
             if source is not None:
                 sources.append(source.attributes.get("srcset"))
         for srcset in sources:
-            # the first candidate's address ends at white space, and may hold commas
-            # ("/upload/c_scale,w_400/chart.jpg 400w, ..."); one alone may end in one
-            first = srcset.split() if srcset else []
-            src = _absolute_url(first[0].rstrip(","), self.base) if first else None
+            largest = largest_candidate(srcset or "")
+            src = _absolute_url(largest, self.base) if largest else None
             if src is not None:
                 return src
         return None
@@ -661,7 +717,10 @@ class _Layout:
         shown = before if before.tag == "img" else before.css_first("img")
         if shown is None or is_decorative(shown) or shows_nothing(shown.attributes):
             return False  # the copy is the picture a reader sees
-        return self.image_url(shown) == src
+        if self.image_url(shown) == src:
+            return True
+        alt = " ".join(visible(shown.attributes.get("alt") or "").split())
+        return before.tag == "img" and self.script_free_copy(shown, alt) == src
 
     def images_only(self, node: LexborNode) -> bool:
         """Whether ``node`` shows images and no text (a photo in its own ``<p>``)."""
