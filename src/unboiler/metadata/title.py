@@ -365,7 +365,10 @@ def find_title(
     The page's only ``<h1>`` before that first candidate (Reddit's ``<title>`` names the
     site's motto, its ``<h1>`` the post) was measured (``benchmarks/metadata.py wcxb
     readability``): WCXB's titles right 1,113 to 1,112, Readability's 100 to 79 (their
-    gold takes the ``<title>``'s headline where the two differ); not adopted.
+    gold takes the ``<title>``'s headline where the two differ); not adopted.  Nor the
+    first heading where every candidate is the site's name alone (Glossier's ``<title>``
+    over its product's ``<h1>``): 1,113 to 1,111 and 100 to 98, a home page's title is
+    its site's name.
     """
     own = [heading for heading in page_headings if not _is_logo(heading, site_names)]
     splits = [_parts(candidate, site_names) for candidate in candidates]
