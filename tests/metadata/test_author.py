@@ -85,6 +85,26 @@ def test_name_element_bounds_a_name_run_into_its_role() -> None:
     assert author_of(body=body) == "Celeste Longacre"
 
 
+def test_a_link_to_one_author_in_a_line_of_several_names_them_all() -> None:
+    """The byline links its first author's page and names a co-author beside it: the
+    names are the line's, in the block's byline and in the marked element alike."""
+    body = (
+        "<h1>Neues Gesetz beschlossen</h1>"
+        '<div class="meta">Von <a rel="author" href="/autor/anna">Anna Schmidt</a> und '
+        "Peter Meier | Veröffentlicht am 12.03.2024</div>"
+        f"{RUNNING_TEXT}"
+    )
+    assert author_of(body=body) == "Anna Schmidt und Peter Meier"
+    from unboiler.metadata.author import marked_author
+    from unboiler.parse import parse
+
+    tree = parse(
+        "<p>Words.</p><span>By <a rel='author' href='/a/mo'>Man Yue Mo</a> &amp; Peter "
+        "Stöckli</span>"
+    ).tree
+    assert marked_author(tree) == "Man Yue Mo & Peter Stöckli"
+
+
 def test_tag_links_between_by_and_the_name_are_skipped() -> None:
     body = (
         "<h1>Your wedding checklist</h1><p>By</p>"

@@ -333,15 +333,28 @@ def _name_element(block: TextBlock, name: str) -> str | None:
     """The name as the byline's own markup bounds it, when an element of the block holds
     the name alone (a link to the author's page, ``rel="author"``, hCard's ``fn``) and
     the name read from the text starts with it: the text runs the name into a role
-    written beside it ("Celeste Longacre Gardener & Astrologer")."""
+    written beside it ("Celeste Longacre Gardener & Astrologer").  Not when the text
+    goes on to a co-author's name ("Von <a rel=author>Anna Schmidt</a> und Peter
+    Meier"): the names read are the line's."""
     folded = fold(name)
     for node in block.nodes:
         for element in node.css(NAME_SELECTOR):
             text = shown_text(element)
             marked = fold(text)
             if marked and folded != marked and folded.startswith(f"{marked} "):
+                if _joins_coauthor(name, text):
+                    return None  # "Anna Schmidt und Peter Meier": the line's names
                 return clean_author(text)
     return None
+
+
+def _joins_coauthor(line: str, name: str) -> bool:
+    """Whether ``line`` goes on from ``name`` to another author's, after a joiner
+    (:data:`_NAME_JOINER`)."""
+    if not line.startswith(name) or len(line) == len(name):
+        return False
+    joined = _NAME_JOINER.match(line, len(name))
+    return joined is not None and joined.end() < len(line)
 
 
 def marked_author(tree: Any) -> str | None:
@@ -358,18 +371,36 @@ def marked_author(tree: Any) -> str | None:
             # The name's own element, when the byline holds one, leaves out a role or a
             # date written beside it ("Sam Lee <span>Head of Operations</span>").
             named = element.css_first(NAME_SELECTOR)
-            if named is not None and named is not element:
+            if named is not None and named.mem_id != element.mem_id:
                 name = byline_name(shown_text(named), username=True)
                 if name:
                     return name
             name = byline_name(_first_line(element))
             if name:
-                return name
+                return _with_coauthors(element, name)
     for element in _visible_marked(tree, USERNAME_SELECTOR):
         name = byline_name(shown_text(element), username=True)
         if name:
             return name
     return None
+
+
+#: What joins a link's name to the next author's in a byline's line: a comma, an
+#: ampersand, "and" in the languages of :data:`~unboiler.metadata.rules` (English,
+#: German, French, Spanish and Portuguese, Italian, Dutch).
+_NAME_JOINER: Final = re.compile(r"\s*(?:,|&|\band\b|\bund\b|\bet\b|\by\b|\be\b|\ben\b)\s*")
+
+
+def _with_coauthors(element: Any, name: str) -> str:
+    """``name``, or the names of the line around it when ``element`` is a link to one
+    author in a line that names more ("Von <a rel=author>Anna Schmidt</a> und Peter
+    Meier"): the line's byline, when it starts with the link's name and goes on to
+    another after a joiner (:data:`_NAME_JOINER`)."""
+    parent = element.parent
+    if element.tag != "a" or parent is None:
+        return name
+    line = byline_name(_first_line(parent))
+    return line if line and _joins_coauthor(line, name) else name
 
 
 #: Children that put their text on a line of its own in an author's box.
