@@ -4,6 +4,7 @@ what the tables say."""
 from __future__ import annotations
 
 import pytest
+from selectolax.lexbor import LexborHTMLParser
 
 import unboiler
 from unboiler import tags
@@ -72,3 +73,46 @@ def test_same_node_tells_handles_of_one_node_apart_from_others() -> None:
     assert same_node(first, tree.css_first("p"))  # two handles, one node
     assert not same_node(first, second)  # same HTML, two nodes
     assert same_node(None, None) and not same_node(first, None)
+
+
+@pytest.mark.parametrize(
+    "element",
+    [
+        '<div class="d-none d-md-block">',  # Bootstrap 4-5: shown from the md width on
+        '<div class="md:hidden">',  # Tailwind: hidden from the md width on
+        '<div class="hidden-xs">',  # Bootstrap 3
+        '<div class="ssr-variant hidden-12t0irv">',  # Framer: one layout's copy
+        '<div class="layout__gated w-condition-invisible">',  # Webflow's CMS condition
+        '<main class="post-main Hide">',
+        '<div class="is-hidden-mobile">',  # Bulma
+        "<div hidden>",
+        '<div aria-hidden="true">',
+        '<div style="DISPLAY: None">',
+        '<div style="visibility:hidden">',
+        "<dialog>",  # closed: no box until a script opens it
+    ],
+)
+def test_an_element_hidden_in_some_layout_is_told(element: str) -> None:
+    tag = element[1:].split(" ")[0].split(">")[0]
+    tree = LexborHTMLParser(f"<body>{element}<p>Text</p></{tag}></body>")
+    assert tags.hides_in_some_layout(tree.css_first("p").parent)
+
+
+@pytest.mark.parametrize(
+    "element",
+    [
+        '<div class="card">',
+        "<dialog open>",
+        '<div class="overflow-hidden">',  # clips its content, hides nothing
+        '<div class="no-none">',
+        '<div style="display: block">',
+        '<div aria-hidden="false">',
+        # a tab's panel is hidden until its tab is picked: its text is the tab's own,
+        # never a copy (the same note under each language's tab)
+        '<div role="tabpanel" hidden>',
+    ],
+)
+def test_an_element_shown_in_every_layout_is_told(element: str) -> None:
+    tag = element[1:].split(" ")[0].split(">")[0]
+    tree = LexborHTMLParser(f"<body>{element}<p>Text</p></{tag}></body>")
+    assert not tags.hides_in_some_layout(tree.css_first("p").parent)

@@ -183,6 +183,54 @@ def is_quotation(element: Any) -> bool:
     return "quote" in lowered and _QUOTE_CLASS.search(lowered) is not None
 
 
+#: Class names with which CSS frameworks and site builders hide an element, at every
+#: width or at some: Bootstrap's ``d-none`` (4-5) and ``hidden``, ``hidden-xs`` ... (3),
+#: Tailwind's ``hidden`` and ``md:hidden`` (a prefix before ``:`` is a breakpoint or a
+#: state), Foundation's ``hide``, Bulma's ``is-hidden`` and ``is-hidden-mobile``, UIkit's
+#: ``uk-hidden``, Webflow's ``w-condition-invisible`` (a CMS condition that is false) and
+#: ``w-hidden-main`` ..., Framer's ``hidden-<hash>`` on each layout's copy of a section,
+#: ``invisible`` (Bootstrap, Tailwind: ``visibility: hidden``).  A name is one of these
+#: or starts with one of :data:`LAYOUT_HIDING_PREFIXES`.
+LAYOUT_HIDING_CLASSES: Final = frozenset(
+    {"hidden", "hide", "invisible", "d-none", "is-hidden", "uk-hidden", "w-condition-invisible"}
+)
+LAYOUT_HIDING_PREFIXES: Final = ("hidden-", "is-hidden-", "w-hidden-", "hide-for-")
+#: An inline style that hides its element: ``display: none`` (CSS 2.1 §9.2.4, no box) or
+#: ``visibility: hidden`` (§11.2), any case.
+_LAYOUT_HIDING_STYLE: Final = re.compile(
+    r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE
+)
+
+
+def hides_in_some_layout(element: Any) -> bool:
+    """Whether ``element`` is hidden from sight at some width or until a script shows it:
+    the ``hidden`` attribute, ``aria-hidden="true"``, a hiding inline style, a closed
+    ``<dialog>`` (HTML standard, §15.3.1: ``display: none`` without ``open``), or a class
+    of :data:`LAYOUT_HIDING_CLASSES`.  What a page hides this way is mostly shown
+    elsewhere too: a copy of a section for phones, a print or modal copy."""
+    attributes = element.attributes
+    if element.tag == "dialog" and "open" not in attributes:
+        return True
+    if not attributes or attributes.get("role") == "tabpanel":
+        return False
+    if "hidden" in attributes or attributes.get("aria-hidden") == "true":
+        return True
+    style = attributes.get("style")
+    if style and _LAYOUT_HIDING_STYLE.search(style):
+        return True
+    names = attributes.get("class")
+    if not names:
+        return False
+    names = names.lower()
+    if "hid" not in names and "invisible" not in names and "none" not in names:
+        return False
+    for name in names.split():
+        name = name.rpartition(":")[2]
+        if name in LAYOUT_HIDING_CLASSES or name.startswith(LAYOUT_HIDING_PREFIXES):
+            return True
+    return False
+
+
 def in_heading(element: Any, levels: int) -> bool:
     """Whether one of the ``levels`` nearest ancestors of ``element`` is a heading (a
     button there heads what it shows: an accordion's question, WAI-ARIA Authoring
@@ -327,6 +375,8 @@ __all__ = [
     "INLINE_TAGS",
     "IN_LINE_IGNORED_TAGS",
     "LANDMARK_TAGS",
+    "LAYOUT_HIDING_CLASSES",
+    "LAYOUT_HIDING_PREFIXES",
     "LINE_BREAK_TAGS",
     "POST_CLASSES",
     "POST_HOLDER_LEVELS",
@@ -335,6 +385,7 @@ __all__ = [
     "QUOTATION_SELECTOR",
     "beside_text",
     "control_in_line",
+    "hides_in_some_layout",
     "in_heading",
     "is_post",
     "is_quotation",

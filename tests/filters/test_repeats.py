@@ -12,9 +12,12 @@ from unboiler.document import TextBlock, TextDocument
 from unboiler.filters.repeats import (
     HEADING_COPY_MAX_WORDS,
     HIDDEN_COPY_MIN_WORDS,
+    LAYOUT_COPY_MIN_WORDS,
     DropRepeatedContent,
     heading_copies,
     hidden_copies,
+    layout_copies,
+    layout_hidden,
     one_copy_each,
 )
 
@@ -397,3 +400,106 @@ def test_a_tables_labels_are_no_copies_of_the_headings_below() -> None:
     text = unboiler.extract(page)
     for name, value in (("Display", "6.1 inch OLED"), ("Battery", "3,200 mAh")):
         assert f"{name}\t{value}" in text, text
+
+
+def layout_case(
+    keep: list[bool], hidden: set[int], texts: list[str], exempt: set[int] | None = None
+) -> list[bool]:
+    words = np.asarray([len(text.split()) for text in texts], dtype=np.float64)
+    kept = layout_copies(
+        texts.__getitem__, words, np.asarray(keep, dtype=bool), hidden, exempt or set()
+    )
+    return [bool(flag) for flag in kept]
+
+
+def test_a_copy_hidden_in_some_layout_gives_way_to_the_shown_one() -> None:
+    texts = [*LONG, *LONG]
+    # the hidden copy first or second: the shown one stays either way
+    assert layout_case([True] * 8, {4, 5, 6, 7}, texts) == [True] * 4 + [False] * 4
+    assert layout_case([True] * 8, {0, 1, 2, 3}, texts) == [False] * 4 + [True] * 4
+
+
+def test_of_copies_hidden_in_every_layout_the_first_stays() -> None:
+    # a page that writes each width's copy of a section hides every copy at some width
+    texts = [LONG[0], LONG[0], LONG[0]]
+    assert layout_case([True] * 3, {0, 1, 2}, texts) == [True, False, False]
+
+
+def test_shown_repeats_short_copies_and_exempt_blocks_stay() -> None:
+    # two shown copies are the author's, and the hidden third goes
+    assert layout_case([True] * 3, {2}, [LONG[0]] * 3) == [True, True, False]
+    # a hidden text that repeats nothing stays, and so does one that repeats a dropped block
+    assert layout_case([True, True], {1}, [LONG[0], LONG[1]]) == [True, True]
+    assert layout_case([False, True], {1}, [LONG[0], LONG[0]]) == [False, True]
+    # a value of a card ("Intermediate") repeats with its item
+    short = "Intermediate difficulty"
+    assert len(short.split()) < LAYOUT_COPY_MIN_WORDS
+    assert layout_case([True, True], {1}, [short, short]) == [True, True]
+    assert layout_case([True, True], {1}, [LONG[0], LONG[0]], exempt={1}) == [True, True]
+
+
+def test_the_hidden_blocks_are_read_only_when_asked_for() -> None:
+    asked: list[list[int]] = []
+
+    def hidden(among: list[int]) -> set[int]:
+        asked.append(sorted(among))
+        return {1}
+
+    texts = [LONG[0], LONG[0], LONG[1]]
+    words = np.asarray([len(text.split()) for text in texts], dtype=np.float64)
+    keep = np.asarray([True, True, True])
+    assert layout_copies(texts.__getitem__, words, keep, hidden).tolist() == [True, False, True]
+    assert asked == [[0, 1]]  # only the copies, not the text that repeats nothing
+    assert layout_copies(texts.__getitem__, words, keep & [True, False, True], hidden) is not None
+    assert asked == [[0, 1]]  # nothing repeated: nothing read
+
+
+def test_layout_hidden_finds_the_blocks_under_a_hiding_element() -> None:
+    document = unboiler.parse(
+        "<body><p>Shown first</p><div class='d-none d-md-block'><div><p>In the wide copy</p>"
+        "<p>Also wide</p></div></div><dialog><p>Sign up</p></dialog>"
+        "<div role='tabpanel' hidden><p>A tab's own</p></div><p>Shown last</p></body>"
+    )
+    texts = [block.text for block in document.blocks]
+    found = layout_hidden(document.blocks, range(len(texts)))
+    assert sorted(texts[index] for index in found) == ["Also wide", "In the wide copy", "Sign up"]
+    # a page hidden whole until its script runs hides no copy
+    hidden_body = unboiler.parse("<body class='hidden'><p>One</p><p>Two</p></body>")
+    assert layout_hidden(hidden_body.blocks, range(2)) == frozenset()
+
+
+def article_with_copy(copy: str) -> str:
+    paragraphs = "\n".join(
+        f"<p>{sentence}. {sentence.split()[1].capitalize()} matters to the town, said the "
+        "board's chair, who asked residents for patience while the work goes on.</p>"
+        for sentence in LONG
+    )
+    return (
+        '<!doctype html><html lang="en"><head><title>Ferry pier to close</title></head>'
+        '<body><nav><a href="/">Home</a> <a href="/news">News</a></nav><main>'
+        f"<article><h1>Ferry pier to close for repairs</h1>{paragraphs}</article>"
+        + copy.format(article=f"<article><h2>Ferry pier to close</h2>{paragraphs}</article>")
+        + "</main><footer>© 2026 The Harbour Gazette</footer></body></html>"
+    )
+
+
+@pytest.mark.parametrize(
+    "copy",
+    [
+        '<div class="layout__gated w-condition-invisible">{article}</div>',  # Webflow
+        '<div class="d-none d-lg-block">{article}</div>',  # Bootstrap: for wide screens
+        '<div class="post-main hide">{article}</div>',
+        "<dialog>{article}</dialog>",
+    ],
+)
+def test_the_default_extractor_writes_an_article_the_page_hides_a_copy_of_once(
+    copy: str,
+) -> None:
+    html = article_with_copy(copy)
+    assert html.count(LONG[0]) == 2
+    text = unboiler.extract(html)
+    for sentence in LONG:
+        assert text.count(sentence) == 1, text
+    # a copy that the page shows is the author's: it stays
+    shown = unboiler.extract(article_with_copy('<div class="print-copy">{article}</div>'))
+    assert all(shown.count(sentence) == 2 for sentence in LONG), shown

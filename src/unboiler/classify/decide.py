@@ -31,7 +31,7 @@ from unboiler.classify.signals import (
 from unboiler.document import TextDocument
 from unboiler.errors import ExtractorOptionError
 from unboiler.filters.adverts import ad_labels
-from unboiler.filters.repeats import heading_copies, hidden_copies
+from unboiler.filters.repeats import heading_copies, hidden_copies, layout_copies, layout_hidden
 from unboiler.filters.units import (
     contents_entries,
     decision_units,
@@ -185,21 +185,26 @@ def after_the_cut(
     posts: Sequence[Sequence[Sequence[int]]] = (),
     tree: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], Sequence[npt.NDArray[np.int64]]]
     | None = None,
+    layout: Callable[[Collection[int]], Collection[int]] | Collection[int] = (),
 ) -> npt.NDArray[np.bool_]:
     """The rules on the kept blocks right after the cut, in the extractor's order (the
     held-out runs of :mod:`unboiler.classify.train_default` call it too): the slots of a
     thread's posts (:func:`~unboiler.filters.units.keep_post_slots`) and the tail of the
     content's element (:func:`keep_tail`, when the element ``tree`` is given), then a
     kept list's ends (:func:`~unboiler.filters.units.keep_list_ends`), so that no
-    rule's drop is undone; then hidden copies of kept text, short copies of a kept
-    heading above it, advertisements' labels (:mod:`unboiler.filters.repeats`,
-    :mod:`unboiler.filters.adverts`).  ``blocks``: the block features; ``texts(index)``:
-    a block's text, read only where a rule needs it; ``lists``: the page's lists, or
-    what gives them for the blocks kept when their rule runs (:func:`split_lists`)."""
+    rule's drop is undone; then the copies of kept text that the page hides in some
+    layout (:func:`~unboiler.filters.repeats.layout_copies`; ``layout``: the blocks
+    inside an element hidden so, or what gives them of some blocks), hidden copies of
+    kept text, short copies of a kept heading above it, advertisements' labels
+    (:mod:`unboiler.filters.repeats`, :mod:`unboiler.filters.adverts`).  ``blocks``: the
+    block features; ``texts(index)``: a block's text, read only where a rule needs it;
+    ``lists``: the page's lists, or what gives them for the blocks kept when their rule
+    runs (:func:`split_lists`)."""
     keep = keep_post_slots(keep, probabilities, posts)
     if tree is not None:
         keep = keep_tail(keep, probabilities, blocks, words, tree)
     keep = keep_list_ends(keep, probabilities, lists(keep) if callable(lists) else lists)
+    keep = layout_copies(texts, words, keep, layout, code)
     hidden = blocks[:, HIDDEN_COLUMN] > 0
     if (keep & hidden).any():  # the texts are read only when something hidden is kept
         keep = hidden_copies([texts(i) for i in range(len(keep))], words, keep, hidden, code)
@@ -248,8 +253,8 @@ class DecideBlocks:
     block is likely content; the lines of one ``<pre>`` and the cells of one table row
     together, see :mod:`unboiler.filters.units`), then the rules right after the cut
     (:func:`after_the_cut`: a thread's posts' slots, the content's tail, a kept list's
-    ends, hidden copies, heading copies, ad labels); each block keeps its own
-    probability in :attr:`TextBlock.score`."""
+    ends, layout copies, hidden copies, heading copies, ad labels); each block keeps its
+    own probability in :attr:`TextBlock.score`."""
 
     model: DefaultModel
     favor: str = "balanced"
@@ -293,6 +298,7 @@ class DecideBlocks:
             lambda kept: split_lists(document, kept, signals.blocks),
             post_slots(document),
             (signals.owner, signals.parent, signals.levels),
+            lambda among: layout_hidden(blocks, among),
         )
         changed = False
         for block, probability, content in zip(

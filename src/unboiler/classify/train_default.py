@@ -141,6 +141,9 @@ class PageData:
     #: The blocks of each slot of each run of sibling posts (:func:`~unboiler.filters.
     #: units.post_slots`); empty in runs saved before them.
     posts: tuple[tuple[tuple[int, ...], ...], ...] = ()
+    #: The blocks inside an element the page hides at some width
+    #: (:func:`~unboiler.filters.repeats.layout_hidden`); empty in runs saved before them.
+    layout_hidden: frozenset[int] = frozenset()
     #: The features the extractor decides the page with where they differ from those
     #: it is trained on: a page without a URL reads the address it declares
     #: (:func:`~unboiler.classify.decide.deciding_signals`).
@@ -167,7 +170,7 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
     take this code's rules (``benchmarks/default_cv.py --load``)."""
     from unboiler.filters.contributions import SECTION_WORDS, contribution_sections
     from unboiler.filters.controls import control_labels
-    from unboiler.filters.repeats import in_table_cell, quotation_depths
+    from unboiler.filters.repeats import in_table_cell, layout_hidden, quotation_depths
     from unboiler.filters.structured import hidden_metadata
     from unboiler.filters.units import (
         contents_entries,
@@ -199,6 +202,7 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
             for section in contribution_sections(document, kind)
         ),
         "hidden_items": tuple(hidden_metadata(document)),
+        "layout_hidden": layout_hidden(blocks, range(len(blocks))),
     }
 
 
@@ -622,6 +626,7 @@ class HeldOut:
                 page.lists,
                 page.posts,
                 (page.signals.owner, page.signals.parent, page.signals.levels),
+                page.layout_hidden,
             )
         if drop_repeats and drops_repeats(kind):
             likelihood = self.probabilities[index].tolist()
