@@ -79,6 +79,7 @@ def test_same_node_tells_handles_of_one_node_apart_from_others() -> None:
     "element",
     [
         '<div class="d-none d-md-block">',  # Bootstrap 4-5: shown from the md width on
+        '<div class="d-lg-none">',  # Bootstrap 4-5: hidden from the lg width on
         '<div class="md:hidden">',  # Tailwind: hidden from the md width on
         '<div class="hidden-xs">',  # Bootstrap 3
         '<div class="ssr-variant hidden-12t0irv">',  # Framer: one layout's copy
@@ -104,6 +105,8 @@ def test_an_element_hidden_in_some_layout_is_told(element: str) -> None:
         '<div class="card">',
         "<dialog open>",
         '<div class="overflow-hidden">',  # clips its content, hides nothing
+        '<div class="hidden-print">',  # Bootstrap 3: hidden on paper only
+        '<div class="d-print-none">',
         '<div class="no-none">',
         '<div style="display: block">',
         '<div aria-hidden="false">',

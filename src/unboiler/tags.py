@@ -184,17 +184,23 @@ def is_quotation(element: Any) -> bool:
 
 
 #: Class names with which CSS frameworks and site builders hide an element, at every
-#: width or at some: Bootstrap's ``d-none`` (4-5) and ``hidden``, ``hidden-xs`` ... (3),
-#: Tailwind's ``hidden`` and ``md:hidden`` (a prefix before ``:`` is a breakpoint or a
-#: state), Foundation's ``hide``, Bulma's ``is-hidden`` and ``is-hidden-mobile``, UIkit's
-#: ``uk-hidden``, Webflow's ``w-condition-invisible`` (a CMS condition that is false) and
-#: ``w-hidden-main`` ..., Framer's ``hidden-<hash>`` on each layout's copy of a section,
-#: ``invisible`` (Bootstrap, Tailwind: ``visibility: hidden``).  A name is one of these
-#: or starts with one of :data:`LAYOUT_HIDING_PREFIXES`.
+#: width or at some: Bootstrap's ``d-none`` and ``d-md-none`` ... (4-5), ``hidden`` and
+#: ``hidden-xs`` ... (3), Tailwind's ``hidden`` and ``md:hidden`` (a prefix before ``:``
+#: is a breakpoint or a state), Foundation's ``hide``, Bulma's ``is-hidden`` and
+#: ``is-hidden-mobile``, UIkit's ``uk-hidden``, Webflow's ``w-condition-invisible`` (a CMS
+#: condition that is false) and ``w-hidden-main`` ..., Framer's ``hidden-<hash>`` on each
+#: layout's copy of a section, ``invisible`` (Bootstrap, Tailwind: ``visibility:
+#: hidden``).  A name is one of these, starts with one of :data:`LAYOUT_HIDING_PREFIXES`
+#: (but for :data:`PRINT_HIDING_CLASSES`), or is Bootstrap's ``d-<breakpoint>-none``.
 LAYOUT_HIDING_CLASSES: Final = frozenset(
     {"hidden", "hide", "invisible", "d-none", "is-hidden", "uk-hidden", "w-condition-invisible"}
 )
 LAYOUT_HIDING_PREFIXES: Final = ("hidden-", "is-hidden-", "w-hidden-", "hide-for-")
+#: Bootstrap's breakpoints (4-5): ``d-md-none`` hides an element from the md width on.
+_BREAKPOINTS: Final = frozenset({"sm", "md", "lg", "xl", "xxl"})
+#: Names of those forms that hide an element on paper only (Bootstrap 3's
+#: ``hidden-print``, Foundation's ``hide-for-print``): on screen it is shown.
+PRINT_HIDING_CLASSES: Final = frozenset({"hidden-print", "hide-for-print"})
 #: An inline style that hides its element: ``display: none`` (CSS 2.1 §9.2.4, no box) or
 #: ``visibility: hidden`` (§11.2), any case.
 _LAYOUT_HIDING_STYLE: Final = re.compile(
@@ -226,7 +232,11 @@ def hides_in_some_layout(element: Any) -> bool:
         return False
     for name in names.split():
         name = name.rpartition(":")[2]
-        if name in LAYOUT_HIDING_CLASSES or name.startswith(LAYOUT_HIDING_PREFIXES):
+        if name in LAYOUT_HIDING_CLASSES or (
+            name.startswith(LAYOUT_HIDING_PREFIXES) and name not in PRINT_HIDING_CLASSES
+        ):
+            return True
+        if name.startswith("d-") and name.endswith("-none") and name[2:-5] in _BREAKPOINTS:
             return True
     return False
 
@@ -382,6 +392,7 @@ __all__ = [
     "POST_HOLDER_LEVELS",
     "POST_SELECTOR",
     "POST_TYPES",
+    "PRINT_HIDING_CLASSES",
     "QUOTATION_SELECTOR",
     "beside_text",
     "control_in_line",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from pathlib import Path
 
 import numpy as np
@@ -403,8 +404,9 @@ def test_a_tables_labels_are_no_copies_of_the_headings_below() -> None:
 
 
 def layout_case(
-    keep: list[bool], hidden: set[int], texts: list[str], exempt: set[int] | None = None
+    keep: list[bool], hidden: dict[int, int], texts: list[str], exempt: set[int] | None = None
 ) -> list[bool]:
+    """layout_copies over ``texts``; ``hidden``: a hidden block's index to its element."""
     words = np.asarray([len(text.split()) for text in texts], dtype=np.float64)
     kept = layout_copies(
         texts.__getitem__, words, np.asarray(keep, dtype=bool), hidden, exempt or set()
@@ -415,57 +417,74 @@ def layout_case(
 def test_a_copy_hidden_in_some_layout_gives_way_to_the_shown_one() -> None:
     texts = [*LONG, *LONG]
     # the hidden copy first or second: the shown one stays either way
-    assert layout_case([True] * 8, {4, 5, 6, 7}, texts) == [True] * 4 + [False] * 4
-    assert layout_case([True] * 8, {0, 1, 2, 3}, texts) == [False] * 4 + [True] * 4
+    assert layout_case([True] * 8, dict.fromkeys(range(4, 8), 1), texts) == [True] * 4 + [False] * 4
+    assert layout_case([True] * 8, dict.fromkeys(range(4), 1), texts) == [False] * 4 + [True] * 4
 
 
-def test_of_copies_hidden_in_every_layout_the_first_stays() -> None:
+def test_of_elements_hidden_in_every_layout_the_first_stays() -> None:
     # a page that writes each width's copy of a section hides every copy at some width
-    texts = [LONG[0], LONG[0], LONG[0]]
-    assert layout_case([True] * 3, {0, 1, 2}, texts) == [True, False, False]
+    hidden = {0: 1, 1: 1, 2: 2, 3: 2, 4: 3, 5: 3}
+    texts = [LONG[0], LONG[1]] * 3
+    assert layout_case([True] * 6, hidden, texts) == [True, True] + [False] * 4
 
 
-def test_shown_repeats_short_copies_and_exempt_blocks_stay() -> None:
-    # two shown copies are the author's, and the hidden third goes
-    assert layout_case([True] * 3, {2}, [LONG[0]] * 3) == [True, True, False]
-    # a hidden text that repeats nothing stays, and so does one that repeats a dropped block
-    assert layout_case([True, True], {1}, [LONG[0], LONG[1]]) == [True, True]
-    assert layout_case([False, True], {1}, [LONG[0], LONG[0]]) == [False, True]
-    # a value of a card ("Intermediate") repeats with its item
-    short = "Intermediate difficulty"
-    assert len(short.split()) < LAYOUT_COPY_MIN_WORDS
-    assert layout_case([True, True], {1}, [short, short]) == [True, True]
-    assert layout_case([True, True], {1}, [LONG[0], LONG[0]], exempt={1}) == [True, True]
+def test_an_element_is_a_copy_only_when_most_of_it_is() -> None:
+    shared = "If you still need help, contact our support team by chat."
+    # two closed answers of an accordion that end with the same line: no copy
+    texts = [LONG[0], shared, LONG[1], shared]
+    assert layout_case([True] * 4, {0: 1, 1: 1, 2: 2, 3: 2}, texts) == [True] * 4
+    # a refrain repeated inside one hidden article is the author's
+    texts = [LONG[0], LONG[1], LONG[0], LONG[2], LONG[0]]
+    assert layout_case([True] * 5, dict.fromkeys(range(5), 1), texts) == [True] * 5
+    # an element half of whose words copy shown text is one: its copies go, the rest stays
+    texts = [LONG[0], LONG[1], LONG[0], LONG[2]]
+    assert layout_case([True] * 4, {2: 1, 3: 1}, texts) == [True, True, False, True]
 
 
-def test_the_hidden_blocks_are_read_only_when_asked_for() -> None:
+def test_shown_repeats_dropped_copies_and_exempt_blocks_stay() -> None:
+    # shown copies are the author's; a hidden text that repeats a dropped block stays
+    assert layout_case([True, True, True], {}, [LONG[0]] * 3) == [True] * 3
+    assert layout_case([False, True], {1: 1}, [LONG[0], LONG[0]]) == [False, True]
+    assert layout_case([True, True], {1: 1}, [LONG[0], LONG[0]], exempt={1}) == [True, True]
+
+
+def test_the_hidden_blocks_are_read_only_when_a_long_text_repeats() -> None:
     asked: list[list[int]] = []
 
-    def hidden(among: list[int]) -> set[int]:
+    def hidden(among: Collection[int]) -> dict[int, int]:
         asked.append(sorted(among))
-        return {1}
+        return dict.fromkeys(set(among) & {1}, 7)
 
-    texts = [LONG[0], LONG[0], LONG[1]]
+    short = "Intermediate difficulty"  # a card's value, shorter than a copy
+    assert len(short.split()) < LAYOUT_COPY_MIN_WORDS
+    texts = [LONG[0], LONG[0], short, short, LONG[1]]
     words = np.asarray([len(text.split()) for text in texts], dtype=np.float64)
-    keep = np.asarray([True, True, True])
-    assert layout_copies(texts.__getitem__, words, keep, hidden).tolist() == [True, False, True]
-    assert asked == [[0, 1]]  # only the copies, not the text that repeats nothing
-    assert layout_copies(texts.__getitem__, words, keep & [True, False, True], hidden) is not None
-    assert asked == [[0, 1]]  # nothing repeated: nothing read
+    keep = np.asarray([True] * 5)
+    result = layout_copies(texts.__getitem__, words, keep, hidden)
+    assert result.tolist() == [True, False, True, True, True]
+    # the long copies first; every kept block only once one of them is hidden
+    assert asked == [[0, 1], [0, 1, 2, 3, 4]]
+    asked.clear()
+    unrepeated = np.asarray([True, False, True, True, True])
+    assert layout_copies(texts.__getitem__, words, unrepeated, hidden) is unrepeated
+    assert asked == []  # no long text repeats: nothing read
 
 
-def test_layout_hidden_finds_the_blocks_under_a_hiding_element() -> None:
+def test_layout_hidden_gives_each_block_its_hiding_element() -> None:
     document = unboiler.parse(
         "<body><p>Shown first</p><div class='d-none d-md-block'><div><p>In the wide copy</p>"
         "<p>Also wide</p></div></div><dialog><p>Sign up</p></dialog>"
-        "<div role='tabpanel' hidden><p>A tab's own</p></div><p>Shown last</p></body>"
+        "<div class='tab-pane' aria-hidden='true'><div role='tabpanel'><p>A tab's own</p>"
+        "</div></div><p class='hidden-print'>Shown on screen</p><p>Shown last</p></body>"
     )
     texts = [block.text for block in document.blocks]
     found = layout_hidden(document.blocks, range(len(texts)))
     assert sorted(texts[index] for index in found) == ["Also wide", "In the wide copy", "Sign up"]
+    wide = [element for index, element in found.items() if "wide" in texts[index]]
+    assert len(set(wide)) == 1 and wide[0] not in {found[texts.index("Sign up")]}
     # a page hidden whole until its script runs hides no copy
     hidden_body = unboiler.parse("<body class='hidden'><p>One</p><p>Two</p></body>")
-    assert layout_hidden(hidden_body.blocks, range(2)) == frozenset()
+    assert layout_hidden(hidden_body.blocks, range(2)) == {}
 
 
 def article_with_copy(copy: str) -> str:
@@ -503,3 +522,56 @@ def test_the_default_extractor_writes_an_article_the_page_hides_a_copy_of_once(
     # a copy that the page shows is the author's: it stays
     shown = unboiler.extract(article_with_copy('<div class="print-copy">{article}</div>'))
     assert all(shown.count(sentence) == 2 for sentence in LONG), shown
+
+
+ANSWERS = (
+    "Enter the tracking number from your confirmation email on the tracking page; updates "
+    "appear within two hours of each scan.",
+    "Take photos of the box and its contents before throwing anything away, then open a "
+    "claim from your account within fourteen days.",
+)
+SHARED = "If you still need help, contact our support team by chat."
+
+
+@pytest.mark.parametrize("hiding", ["hidden", 'aria-hidden="true"', 'class="tab-pane hidden"'])
+def test_the_closed_answers_of_an_accordion_keep_the_line_they_share(hiding: str) -> None:
+    panels = "".join(
+        f"<h3><button>Question {number}?</button></h3><div {hiding}><p>{answer}</p>"
+        f"<p>{SHARED}</p></div>"
+        for number, answer in enumerate(ANSWERS, start=1)
+    )
+    html = f"<html><body><main><h1>Delivery questions</h1>{panels}</main></body></html>"
+    text = unboiler.extract(html)
+    assert all(answer in text for answer in ANSWERS), text
+    assert text.count(SHARED) == 2, text
+
+
+def test_a_table_for_wide_screens_and_its_cards_for_narrow_ones_come_out_once() -> None:
+    rows = (("Starter", "100 GB per user", "Email support within two days"),
+            ("Team", "1 TB per user", "Chat support during business hours"))  # fmt: skip
+    table = "".join(f"<tr><td>{a}</td><td>{b}</td><td>{c}</td></tr>" for a, b, c in rows)
+    cards = "".join(f"<h3>{a}</h3><p>{b}</p><p>{c}</p>" for a, b, c in rows)
+    html = (
+        "<html><body><main><h1>Compare plans</h1><p>Every plan includes encrypted storage, "
+        "version history and access from any device of your team.</p>"
+        '<table class="d-none d-md-table"><tr><th>Plan</th><th>Storage</th><th>Support</th>'
+        f'</tr>{table}</table><div class="d-md-none">{cards}</div></main></body></html>'
+    )
+    text = unboiler.extract(html)
+    for name, storage, support in rows:
+        assert text.count(storage) == 1 and text.count(support) == 1, text
+        assert f"{name}\t{storage}\t{support}" in text, text  # the table, whole
+
+
+def test_a_refrain_in_an_article_shown_on_screen_stays() -> None:
+    refrain = "Oh carry me home across the water, carry me home to my waiting daughter."
+    verses = [
+        "The boats went out at the turn of the tide and the harbour lights burned low.",
+        "My father sailed where the grey gulls cried and he never came back, you know.",
+        "So I sing it still when the wind is high and the night comes down on the quay.",
+    ]
+    song = "".join(f"<p>{verse}</p><p>{refrain}</p>" for verse in verses)
+    for wrapper in ('<article class="hidden-print">', '<div id="root" aria-hidden="true">'):
+        tag = wrapper[1:].split(" ")[0]
+        html = f"<html><body>{wrapper}<h1>The Harbour Song</h1>{song}</{tag}></body></html>"
+        assert unboiler.extract(html).count(refrain) == 3, wrapper

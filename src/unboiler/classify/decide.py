@@ -8,7 +8,7 @@ model file only.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -185,7 +185,7 @@ def after_the_cut(
     posts: Sequence[Sequence[Sequence[int]]] = (),
     tree: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], Sequence[npt.NDArray[np.int64]]]
     | None = None,
-    layout: Callable[[Collection[int]], Collection[int]] | Collection[int] = (),
+    layout: Callable[[Collection[int]], Mapping[int, int]] | Mapping[int, int] | None = None,
 ) -> npt.NDArray[np.bool_]:
     """The rules on the kept blocks right after the cut, in the extractor's order (the
     held-out runs of :mod:`unboiler.classify.train_default` call it too): the slots of a
@@ -204,7 +204,8 @@ def after_the_cut(
     if tree is not None:
         keep = keep_tail(keep, probabilities, blocks, words, tree)
     keep = keep_list_ends(keep, probabilities, lists(keep) if callable(lists) else lists)
-    keep = layout_copies(texts, words, keep, layout, code)
+    if layout is not None:
+        keep = layout_copies(texts, words, keep, layout, code)
     hidden = blocks[:, HIDDEN_COLUMN] > 0
     if (keep & hidden).any():  # the texts are read only when something hidden is kept
         keep = hidden_copies([texts(i) for i in range(len(keep))], words, keep, hidden, code)

@@ -141,9 +141,10 @@ class PageData:
     #: The blocks of each slot of each run of sibling posts (:func:`~unboiler.filters.
     #: units.post_slots`); empty in runs saved before them.
     posts: tuple[tuple[tuple[int, ...], ...], ...] = ()
-    #: The blocks inside an element the page hides at some width
-    #: (:func:`~unboiler.filters.repeats.layout_hidden`); empty in runs saved before them.
-    layout_hidden: frozenset[int] = frozenset()
+    #: The blocks inside an element the page hides at some width, each with an id of
+    #: that element (:func:`~unboiler.filters.repeats.layout_hidden`); empty in runs saved
+    #: before them.
+    layout_hidden: tuple[tuple[int, int], ...] = ()
     #: The features the extractor decides the page with where they differ from those
     #: it is trained on: a page without a URL reads the address it declares
     #: (:func:`~unboiler.classify.decide.deciding_signals`).
@@ -202,7 +203,7 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
             for section in contribution_sections(document, kind)
         ),
         "hidden_items": tuple(hidden_metadata(document)),
-        "layout_hidden": layout_hidden(blocks, range(len(blocks))),
+        "layout_hidden": tuple(sorted(layout_hidden(blocks, range(len(blocks))).items())),
     }
 
 
@@ -626,7 +627,7 @@ class HeldOut:
                 page.lists,
                 page.posts,
                 (page.signals.owner, page.signals.parent, page.signals.levels),
-                page.layout_hidden,
+                dict(page.layout_hidden),
             )
         if drop_repeats and drops_repeats(kind):
             likelihood = self.probabilities[index].tolist()

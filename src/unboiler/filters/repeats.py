@@ -190,50 +190,64 @@ def hidden_copies(
 _PAGE_TAGS: Final = frozenset({"html", "body"})
 
 
-def layout_hidden(blocks: Sequence[TextBlock], among: Iterable[int]) -> frozenset[int]:
+def layout_hidden(blocks: Sequence[TextBlock], among: Iterable[int]) -> dict[int, int]:
     """Of the blocks ``among``, those inside an element the page hides at some width or
-    until a script shows it (:func:`unboiler.tags.hides_in_some_layout`).  Each element
-    is read once, however many blocks it holds."""
-    memo: dict[int, bool] = {}
-    found = []
+    until a script shows it (:func:`unboiler.tags.hides_in_some_layout`), each with the
+    nearest such element (its ``mem_id``: what tells the page's copies apart).  A block
+    in a tab's panel (``role="tabpanel"``) below that element is not hidden so: the panel
+    is its tab's own, however its wrapper is hidden.  Each element is read once, however
+    many blocks it holds."""
+    memo: dict[int, int] = {}  # an element's nearest hiding element; 0 for none
+    found: dict[int, int] = {}
     for index in among:
         node = blocks[index].node
         chain: list[int] = []
-        hidden = False
+        container = 0
         while node is not None and node.tag not in _PAGE_TAGS:
             key = node.mem_id
             known = memo.get(key)
             if known is not None:
-                hidden = known
+                container = known
                 break
             chain.append(key)
-            if node.is_element_node and hides_in_some_layout(node):
-                hidden = True
-                break
+            if node.is_element_node:
+                if node.attributes.get("role") == "tabpanel":
+                    break
+                if hides_in_some_layout(node):
+                    container = key
+                    break
             node = node.parent
         for key in chain:
-            memo[key] = hidden
-        if hidden:
-            found.append(index)
-    return frozenset(found)
+            memo[key] = container
+        if container:
+            found[index] = container
+    return found
 
 
-#: A copy of at least this many words is dropped by :func:`layout_copies`: shorter ones are
-#: values that the cards or rows of a list each have (a trail's "Intermediate", a
-#: size's "64x90"), shown and hidden with their item.  Measured on the held-out run:
-#: WCXB 0.88436 with every copy of a word or more, 0.88439 with 2 or 3, 0.88433 with
-#: 5 (not fitted further).
+#: Only a kept text of at least this many words that repeats makes :func:`layout_copies`
+#: read the page: shorter ones are values that the cards or rows of a list each have (a
+#: trail's "Intermediate", a size's "64x90").
 LAYOUT_COPY_MIN_WORDS: Final = 3
+#: A hidden element is a copy when at least this share of its kept words are copies
+#: (:func:`layout_copies`).  Measured on the held-out run (WCXB; scrapinghub and
+#: readability did not move): 0.88441 with half, 0.88437 with 0.8; dropping the whole
+#: element, its text that copies nothing too, 0.88448 and 0.88438, but 7 pages worse
+#: (a service page's hidden plan details, a listing's second card layout) against 1.
+#: Copies of single lines instead of elements (every hidden copy of a text shown
+#: elsewhere, or the first where all are hidden): 0.88439, and a newcomer's accordion
+#: lost the line its answers share.
+LAYOUT_COPY_SHARE: Final = 0.5
 
 
 def layout_copies(
     texts: Callable[[int], str],
     words: npt.NDArray[np.float64],
     keep: npt.NDArray[np.bool_],
-    hidden: Callable[[Collection[int]], Collection[int]] | Collection[int],
+    hidden: Callable[[Collection[int]], Mapping[int, int]] | Mapping[int, int],
     exempt: Collection[int] = (),
 ) -> npt.NDArray[np.bool_]:
-    """``keep`` without the copies of a kept text that the page hides in some layout.
+    """``keep`` without the kept text of the elements that copy, in a layout the page
+    hides, what it shows or what an earlier such element holds.
 
     Pages write a section twice and hide one copy for each width (Framer's layouts,
     Bootstrap's ``d-none d-md-block`` beside ``d-md-none``), keep a second copy of the
@@ -241,30 +255,49 @@ def layout_copies(
     ``<main class="hide">``), or put a sign-up form in the page and again in a closed
     ``<dialog>``.  A reader sees one copy; the block model judges each on its own and
     keeps both, and on an article page, where repeated text is the author's and stays
-    (:func:`drops_repeats`), the text came out twice.  Of the kept copies of one text
-    (the same words, white space aside) of which at least one is ``hidden``
-    (:func:`layout_hidden`: given, or what gives the hidden ones of some blocks), the
-    hidden ones are dropped; when every copy is hidden (each layout's copy is), the
-    first stays.  Shown copies all stay, as do blocks without words and those in
-    ``exempt`` (a ``<pre>``'s lines: a program on two tabs; :func:`hidden_copies`)."""
-    copies: dict[str, list[int]] = {}
-    for index in np.flatnonzero(keep & (words >= LAYOUT_COPY_MIN_WORDS)).tolist():
-        copies.setdefault(" ".join(texts(index).split()), []).append(index)
-    repeated = [indices for indices in copies.values() if len(indices) > 1]
+    (:func:`drops_repeats`), the text came out twice.
+
+    ``hidden`` gives each hidden block its hiding element (:func:`layout_hidden`; or
+    what gives them for some blocks).  Such elements are read in the page's order: one
+    at least :data:`LAYOUT_COPY_SHARE` of whose kept words are in blocks whose text (the
+    same words, white space aside) is kept in sight or in an earlier such element is a
+    copy, and its copied blocks go; any other stays whole.  What each keeps counts for
+    the next.  Copies are whole elements, not lines: a closed accordion's answer
+    that ends with the same "Contact our support team" as the others is no copy, and a
+    refrain repeated inside one hidden article stays.  Nothing is read unless a kept
+    text of :data:`LAYOUT_COPY_MIN_WORDS` words or more repeats with a copy hidden.
+    Blocks in ``exempt`` (a ``<pre>``'s lines: a program on two tabs;
+    :func:`hidden_copies`) always stay."""
+    kept = np.flatnonzero(keep & (words > 0)).tolist()
+    keys = {index: " ".join(texts(index).split()) for index in kept}
+    counts = Counter(keys[index] for index in kept if words[index] >= LAYOUT_COPY_MIN_WORDS)
+    repeated = [
+        index for index in kept if words[index] >= LAYOUT_COPY_MIN_WORDS and counts[keys[index]] > 1
+    ]
     if not repeated:
         return keep
-    if callable(hidden):
-        hidden = hidden([index for indices in repeated for index in indices])
-    if not hidden:
+    where = hidden(repeated) if callable(hidden) else hidden
+    if not any(index in where for index in repeated):
         return keep
+    if callable(hidden):
+        where = hidden(kept)
+    shown: set[str] = set()
+    elements: dict[int, list[int]] = {}
+    for index in kept:
+        element = where.get(index)
+        if element is None:
+            shown.add(keys[index])
+        else:
+            elements.setdefault(element, []).append(index)
     result = keep.copy()
-    for indices in repeated:
-        if not any(index in hidden for index in indices):
-            continue
-        shown = any(index not in hidden for index in indices)
-        for position, index in enumerate(indices):
-            if index in hidden and index not in exempt and (shown or position):
-                result[index] = False
+    for indices in elements.values():  # in the order of their first kept block
+        total = sum(words[index] for index in indices)
+        copied = sum(words[index] for index in indices if keys[index] in shown)
+        if copied and copied >= LAYOUT_COPY_SHARE * total:
+            for index in indices:
+                if index not in exempt and keys[index] in shown:
+                    result[index] = False
+        shown.update(keys[index] for index in indices)
     return result
 
 
