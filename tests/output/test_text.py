@@ -337,6 +337,25 @@ def test_a_screen_reader_copy_before_the_shown_text_is_left_out() -> None:
     assert to_text(_all_content(label)) == "Price: $19.99"
 
 
+def test_a_heading_drawn_letter_by_letter_is_written_once() -> None:
+    # an animated heading: the words for screen readers, then each letter in an element
+    # of its own for the eye (GSAP's SplitText, Splitting.js)
+    words = "We design calm software for busy people"
+    letters = " ".join(
+        '<span class="word">'
+        + "".join(f'<span class="char">{letter}</span>' for letter in word)
+        + "</span>"
+        for word in words.split()
+    )
+    page = (
+        f'<body><h2><span class="sr-only">{words}</span><span aria-hidden="true">{letters}'
+        "</span></h2><p>Northwind is a small studio of eight designers.</p></body>"
+    )
+    document = _all_content(page)
+    assert to_text(document) == f"{words}\n\nNorthwind is a small studio of eight designers."
+    assert to_markdown(document).startswith(f"## {words}\n\n")
+
+
 def test_a_screen_reader_sentence_around_a_drawn_price_is_left_out() -> None:
     # WooCommerce's sale price: each price drawn for the eye, and said in a sentence
     sale = (

@@ -76,8 +76,11 @@ def hides_visually(classes: str) -> bool:
 
 #: A copy, and the text it repeats, are a price or a name: a few nodes.  Either one with
 #: more nodes is not compared, so that a page of nested hidden elements costs no more
-#: than its size.
+#: than its size ...
 MAX_COPY_NODES: Final = 16
+#: ... but the shown text may have this many more for each letter of the copy: a
+#: drawing with an element and a text node for each letter.
+SPLIT_NODES_PER_LETTER: Final = 2
 
 
 def visually_hidden(tree: Any) -> list[LexborNode]:
@@ -120,7 +123,10 @@ def assistive_copies(
         for shown in (adjacent(element, before=True), adjacent(element, before=False)):
             if shown is None:
                 continue
-            shown_text = _short_text(shown)
+            # a drawing may wrap each letter in an element of its own (the "split
+            # text" of animated headings: GSAP's SplitText, Splitting.js), so the shown
+            # side may hold as many nodes as two for each letter of the copy
+            shown_text = _short_text(shown, MAX_COPY_NODES + SPLIT_NODES_PER_LETTER * len(text))
             if shown_text is None:
                 continue
             drawn = not shown.is_text_node and hidden_from_readers(shown)
@@ -186,14 +192,14 @@ def _letters_and_digits(text: str) -> str:
     return "".join(filter(str.isalnum, text))
 
 
-def _short_text(node: LexborNode) -> str | None:
+def _short_text(node: LexborNode, limit: int = MAX_COPY_NODES) -> str | None:
     """The text of ``node`` without white space, or None when it holds more than
-    :data:`MAX_COPY_NODES` nodes."""
+    ``limit`` nodes."""
     if node.is_text_node:
         return remove_space(node.text_content or "")
     pieces = []
     for count, child in enumerate(node.traverse(include_text=True)):
-        if count > MAX_COPY_NODES:
+        if count > limit:
             return None
         if child.is_text_node:
             pieces.append(child.text_content or "")
