@@ -583,6 +583,45 @@ def test_a_quotation_keeping_its_text_keeps_its_short_lines() -> None:
     assert drop_quotation_remnants(keep, words, groups).tolist() == [False, False, False, True]
 
 
+EMBEDDED_POST = (
+    "<html><body><article><p>Several players thanked him on social media within hours.</p>"
+    '<blockquote class="twitter-tweet"><p>I can’t thank this man enough. He’s taught me so '
+    "much and I’m so grateful for everything he’s done for me.</p>— Dele (@dele_official) "
+    '<a href="https://twitter.com/dele_official/status/1">November 19, 2019</a></blockquote>'
+    "<p>Spurs have won just five matches this season.</p></article></body></html>"
+)
+
+
+def test_a_quotation_mostly_kept_is_kept_whole() -> None:
+    """An embedded post keeps the line that says whose it is."""
+    from unboiler.filters.units import keep_quotations_whole_filter
+    from unboiler.parse import parse
+
+    doc = parse(EMBEDDED_POST)
+    texts = [block.text for block in doc.blocks]
+    attribution = next(i for i, text in enumerate(texts) if text.startswith("—"))
+    for index, block in enumerate(doc.blocks):
+        block.set_content(index != attribution)
+    assert keep_quotations_whole_filter(doc)
+    assert all(block.is_content for block in doc.blocks)
+    assert not keep_quotations_whole_filter(doc)  # nothing left to add
+
+
+def test_a_quotation_mostly_left_out_is_not_brought_back() -> None:
+    from unboiler.filters.units import QUOTE_KEPT_SHARE, keep_quotations_whole
+
+    words = np.array([2.0, 12.0, 6.0, 9.0])
+    groups = [[0, 1, 2]]
+    keep = np.array([True, True, False, True])  # 14 of 20 words kept
+    assert QUOTE_KEPT_SHARE <= 14 / 20
+    assert keep_quotations_whole(keep, words, groups).tolist() == [True] * 4
+    keep = np.array([True, False, True, True])  # 8 of 20
+    assert QUOTE_KEPT_SHARE > 8 / 20
+    assert keep_quotations_whole(keep, words, groups) is keep
+    keep = np.array([False, False, False, True])  # a quotation left out stays out
+    assert keep_quotations_whole(keep, words, groups) is keep
+
+
 def test_a_lists_items_are_its_groups() -> None:
     from unboiler.filters.units import list_groups
     from unboiler.parse import parse

@@ -597,7 +597,11 @@ class HeldOut:
         from unboiler.filters.controls import control_headings
         from unboiler.filters.repeats import drops_repeats, one_copy_each
         from unboiler.filters.structured import drop_hidden_items
-        from unboiler.filters.units import drop_quotation_remnants, keep_whole
+        from unboiler.filters.units import (
+            drop_quotation_remnants,
+            keep_quotations_whole,
+            keep_whole,
+        )
 
         page = self.pages[index]
         kind = PAGE_TYPES[self.predicted_types[index]]
@@ -644,6 +648,7 @@ class HeldOut:
             )
             keep = np.asarray(one, dtype=bool)
         keep = drop_quotation_remnants(keep, page.words, page.quotes)
+        keep = keep_quotations_whole(keep, page.words, page.quotes)
         if page.controls:
             keep = keep.copy()
             keep[list(page.controls)] = False

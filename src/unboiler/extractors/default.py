@@ -50,7 +50,11 @@ def default(
     from unboiler.filters.controls import drop_control_labels
     from unboiler.filters.repeats import DropRepeatedContent
     from unboiler.filters.structured import add_product_description, drop_hidden_metadata
-    from unboiler.filters.units import drop_quotation_remnants_filter, keep_whole_preformatted
+    from unboiler.filters.units import (
+        drop_quotation_remnants_filter,
+        keep_quotations_whole_filter,
+        keep_whole_preformatted,
+    )
     from unboiler.parse import reveal_noscript
 
     check_favor(favor)  # before the model is read: a typo is the caller's first problem
@@ -67,6 +71,7 @@ def default(
         steps.append(DropRepeatedContent())
     steps += [
         drop_quotation_remnants_filter,
+        keep_quotations_whole_filter,
         drop_control_labels,
         drop_contributions_filter,
         drop_hidden_metadata,
