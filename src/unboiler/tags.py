@@ -201,19 +201,20 @@ _BREAKPOINTS: Final = frozenset({"sm", "md", "lg", "xl", "xxl"})
 #: Names of those forms that hide an element on paper only (Bootstrap 3's
 #: ``hidden-print``, Foundation's ``hide-for-print``): on screen it is shown.
 PRINT_HIDING_CLASSES: Final = frozenset({"hidden-print", "hide-for-print"})
-#: An inline style that hides its element: ``display: none`` (CSS 2.1 §9.2.4, no box) or
-#: ``visibility: hidden`` (§11.2), any case.
-_LAYOUT_HIDING_STYLE: Final = re.compile(
-    r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE
-)
+#: An inline style that hides its element: ``display: none`` (CSS 2.1 §9.2.4, no box at
+#: all) or ``visibility: hidden`` (§11.2, the box is there, unseen), any case.  (The block
+#: features read it case-sensitively, :mod:`unboiler.classify.context`, as the packaged
+#: model was trained.)
+HIDING_STYLE: Final = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 
 
 def hides_in_some_layout(element: Any) -> bool:
     """Whether ``element`` is hidden from sight at some width or until a script shows it:
     the ``hidden`` attribute, ``aria-hidden="true"``, a hiding inline style, a closed
     ``<dialog>`` (HTML standard, §15.3.1: ``display: none`` without ``open``), or a class
-    of :data:`LAYOUT_HIDING_CLASSES`.  What a page hides this way is mostly shown
-    elsewhere too: a copy of a section for phones, a print or modal copy."""
+    of :data:`LAYOUT_HIDING_CLASSES`; never a tab's panel (``role="tabpanel"``), hidden
+    until its tab is picked.  What a page hides this way is mostly shown elsewhere too: a
+    copy of a section for phones, a print or modal copy."""
     attributes = element.attributes
     if element.tag == "dialog" and "open" not in attributes:
         return True
@@ -222,7 +223,7 @@ def hides_in_some_layout(element: Any) -> bool:
     if "hidden" in attributes or attributes.get("aria-hidden") == "true":
         return True
     style = attributes.get("style")
-    if style and _LAYOUT_HIDING_STYLE.search(style):
+    if style and HIDING_STYLE.search(style):
         return True
     names = attributes.get("class")
     if not names:
@@ -380,6 +381,7 @@ __all__ = [
     "FIELD_TAG",
     "HEADING_LEVELS",
     "HEADING_TAGS",
+    "HIDING_STYLE",
     "IGNORED_TAGS",
     "INLINE_CONTROL_TAGS",
     "INLINE_TAGS",

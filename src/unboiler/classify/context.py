@@ -261,7 +261,9 @@ _WHOLE_TOKEN: Final = re.compile(
 )
 #: An inline style that hides its element: ``display: none`` (CSS 2.1 §9.2.4, no box) or
 #: ``visibility: hidden`` (§11.2, an unseen box; Mozilla's Readability also reads both
-#: as hidden, ``_isProbablyVisible``).
+#: as hidden, ``_isProbablyVisible``).  Lower case only, as the packaged model was trained
+#: (:data:`unboiler.tags.HIDING_STYLE` reads any case; to be one with it at the next
+#: training, with ``SIGNALS_VERSION`` raised).
 _HIDING_STYLE: Final = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden")
 #: Class-and-id strings whose flags are remembered; the cache is emptied when full, so
 #: memory stays bounded on any stream of pages.

@@ -24,6 +24,7 @@ from unboiler.output.dom import (
     laid_inline,
     text_nodes,
 )
+from unboiler.tags import HIDING_STYLE
 from unboiler.text import (
     remove_space,
 )
@@ -216,11 +217,6 @@ def _short_text(node: LexborNode, limit: int = MAX_COPY_NODES) -> str | None:
 QUOTE_MARKS: Final = (("\u201c", "\u201d"), ("\u2018", "\u2019"))
 
 
-#: An inline style that hides its element: CSS 2.1's ``display: none`` (§9.2.4: no box
-#: at all) and ``visibility: hidden`` (§11.2: the box is there, unseen).
-HIDDEN_STYLE: Final = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
-
-
 #: Hidden inline text longer than this is the rest of a text cut short, which a "Read
 #: more" button shows ("you can com...…Read More <span style='display:none'>the whole
 #: paragraph</span>"): content a reader opens, kept.  Shorter hidden text is a label's
@@ -239,26 +235,27 @@ MAX_HIDDEN_NODES: Final = 4 * MAX_HIDDEN_WORDS + 16
 
 def drop_hidden_inline(tree: Any, selection: Selection) -> None:
     """Leave out of ``selection`` the text of each inline element the page hides (the ``hidden``
-    attribute, or :data:`HIDDEN_STYLE` in its ``style``) inside a line: a machine-readable copy of a
-    date ("(1998-02-28)" in an infobox), a tooltip's text, a value a script shows later.  Nobody
-    sees it, and it glues onto the words it touches. Longer hidden text (:data:`MAX_HIDDEN_WORDS`)
-    is kept. Hidden blocks are the extractor's to judge: tabs and accordions hide content (on WCXB,
-    36% of the words of blocks under a hidden element are in the gold text; of the blocks that only
-    an inline hidden element holds, none; dropping every block under an element that an
-    inline style hides, on the default extractor's held-out run, took WCXB from 0.88349 to
-    0.87993, and readability from 0.96400 to 0.96529).  A hidden element has no box (CSS
-    2.1, §9.2.4), so the words on either side of it touch, as a browser shows them; its edge
-    is an element's edge all the same (:data:`~unboiler.output.inline.CASE_EDGE`).
+    attribute, or :data:`~unboiler.tags.HIDING_STYLE` in its ``style``) inside a line: a
+    machine-readable copy of a date ("(1998-02-28)" in an infobox), a tooltip's text, a value a
+    script shows later. Nobody sees it, and it glues onto the words it touches. Longer hidden
+    text (:data:`MAX_HIDDEN_WORDS`) is kept. Hidden blocks are the extractor's to judge: tabs
+    and accordions hide content (on WCXB, 36% of the words of blocks under a hidden element are
+    in the gold text; of the blocks that only an inline hidden element holds, none; dropping
+    every block under an element that an inline style hides, on the default extractor's held-out
+    run, took WCXB from 0.88349 to 0.87993, and readability from 0.96400 to 0.96529). A hidden
+    element has no box (CSS 2.1, §9.2.4), so the words on either side of it touch, as a browser
+    shows them; its edge is an element's edge all the same
+    (:data:`~unboiler.output.inline.CASE_EDGE`).
 
-    ``aria-hidden="true"`` is not read as hidden: it hides from screen readers what the
-    eye sees (a star rating's stars, a badge's "30" beside "30-Day Guarantee", an
-    infobox's flag).  Dropping such inline text as Mozilla's Readability does, measured in
-    sample (``unboiler eval wcxb``), took WCXB from 0.93209 to 0.93187 (18 pages down, 21
-    up), Readability's pages from 0.96954 to 0.96965 (its own test page of the rule)."""
+    ``aria-hidden="true"`` is not read as hidden: it hides from screen readers what the eye sees
+    (a star rating's stars, a badge's "30" beside "30-Day Guarantee", an infobox's flag).
+    Dropping such inline text as Mozilla's Readability does, measured in sample (``unboiler eval
+    wcxb``), took WCXB from 0.93209 to 0.93187 (18 pages down, 21 up), Readability's pages from
+    0.96954 to 0.96965 (its own test page of the rule)."""
     for element in tree.css("[hidden], [style]"):
         # most styles hide nothing: the attributes first, then the element's place
         attributes = element.attributes
-        if "hidden" not in attributes and not HIDDEN_STYLE.search(attributes.get("style") or ""):
+        if "hidden" not in attributes and not HIDING_STYLE.search(attributes.get("style") or ""):
             continue
         if not laid_inline(element):
             continue
