@@ -233,6 +233,29 @@ def test_blocks_between_kept_blocks_are_kept_when_likely_or_code() -> None:
     assert keep_enclosed(empty.astype(bool), empty).tolist() == []
 
 
+def test_a_run_of_likely_siblings_of_kept_blocks_is_kept_whatever_its_length() -> None:
+    """A long article of like paragraphs, each about as likely as the next: the cut fell
+    between them and a run went missing in the middle of the text."""
+    from unboiler.filters.units import ENCLOSED_FLOOR, ENCLOSED_MAX_BLOCKS, keep_enclosed
+
+    run = ENCLOSED_MAX_BLOCKS + 15
+    probabilities = np.array([0.632] + [0.630] * run + [0.632, 0.9, ENCLOSED_FLOOR, 0.9])
+    keep = np.array([True] + [False] * run + [True, True, False, True])
+    article = np.array([7] * (run + 2) + [3, 3, 3])  # the paragraphs' parent element
+    kept = keep_enclosed(keep, probabilities, siblings=article)
+    assert kept.tolist() == [True] * (run + 5)
+    # without the parents, the long run stays out; the short one is kept either way
+    assert keep_enclosed(keep, probabilities).tolist() == [True] + [False] * run + [True] * 4
+    # a run reaching into another element (a sidebar between two parts of the text), or
+    # with a doubtful block in it, stays out
+    elsewhere = article.copy()
+    elsewhere[5] = 9
+    assert not keep_enclosed(keep, probabilities, siblings=elsewhere)[1 : run + 1].any()
+    doubtful = probabilities.copy()
+    doubtful[5] = ENCLOSED_FLOOR - 0.01
+    assert not keep_enclosed(keep, doubtful, siblings=article)[1 : run + 1].any()
+
+
 def test_lines_without_words_between_kept_blocks_are_kept() -> None:
     from unboiler.filters.units import ENCLOSED_MAX_BLOCKS, keep_enclosed
 

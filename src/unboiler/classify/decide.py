@@ -288,6 +288,7 @@ class DecideBlocks:
             definitions=definition_groups(document),
             contents=contents_entries(document),
             chrome=chrome_words(signals.blocks, words),
+            siblings=signals.parent[signals.owner],
         )
         keep = after_the_cut(
             keep,
@@ -347,6 +348,7 @@ def choose_units(
     definitions: Sequence[Sequence[int]] = (),
     contents: Collection[int] = (),
     chrome: npt.NDArray[np.float64] | None = None,
+    siblings: npt.NDArray[np.int64] | None = None,
 ) -> npt.NDArray[np.bool_]:
     """The blocks to keep (:func:`~unboiler.classify.default_model.choose_blocks`), the
     lines of one ``<pre>`` (``code``) and the cells of one table row (``rows``) decided
@@ -356,7 +358,8 @@ def choose_units(
     definition list's term with its descriptions when any of them is kept
     (``definitions``); the entries of the page's own table of contents left out
     (``contents``) (:mod:`unboiler.filters.units`); ``chrome``: each block's words
-    when it lies in the page's navigation (:func:`chrome_words`)."""
+    when it lies in the page's navigation (:func:`chrome_words`); ``siblings``: each
+    block's element's parent (:func:`~unboiler.filters.units.keep_enclosed`)."""
     groups = [list(group) for group in code if len(group) > 1]
     groups += [list(group) for group in rows]
     keep = choose_blocks(pool(probabilities, groups), words, beta, chrome)
@@ -364,7 +367,7 @@ def choose_units(
     if headings is not None:
         keep = keep_likely_headings(keep, probabilities, headings)
     code_lines = {index for group in code for index in group}
-    keep = keep_enclosed(keep, probabilities, code_lines, wordless)
+    keep = keep_enclosed(keep, probabilities, code_lines, wordless, siblings)
     if definitions:
         keep = keep_whole(keep, definitions)
     if contents:

@@ -619,6 +619,7 @@ class HeldOut:
             definitions=page.definitions,
             contents=page.contents,
             chrome=chrome_words(page.blocks, page.words) if len(page.blocks) else None,
+            siblings=page.signals.parent[page.signals.owner] if len(page.blocks) else None,
         )
         if len(page.blocks):
             keep = after_the_cut(

@@ -446,10 +446,13 @@ def keep_enclosed(
     probabilities: npt.NDArray[np.float64],
     code: Collection[int] = (),
     wordless: Collection[int] = (),
+    siblings: npt.NDArray[np.int64] | None = None,
 ) -> npt.NDArray[np.bool_]:
     """``keep`` with the blocks between two kept blocks kept too: a run of at most
     :data:`ENCLOSED_MAX_BLOCKS` blocks each more likely content than not
-    (:data:`ENCLOSED_FLOOR`), a run of blocks that are all in ``code`` (the lines of
+    (:data:`ENCLOSED_FLOOR`), or of any length when the run and the two kept blocks
+    are children of one element (``siblings``: each block's element's parent), a run
+    of blocks that are all in ``code`` (the lines of
     ``<pre>`` elements) each at least :data:`ENCLOSED_CODE_FLOOR` likely, and a run of
     lines without words of the kept lines' paragraph (``wordless``:
     :func:`wordless_lines`), whatever their likelihood.
@@ -477,7 +480,16 @@ def keep_enclosed(
     scrapinghub 0.9646 to 0.9647, WCXB 0.8762 to 0.8764 (documentation 0.9365 to 0.9369,
     listing 0.7566 to 0.7576, article 0.95421 to 0.95417).  Runs of 1, 2 or 3 blocks moved
     each figure by less than 0.0002; the floors are "more likely than not" and the
-    model's own floor, not fitted."""
+    model's own floor, not fitted.
+
+    A run of siblings is kept whatever its length: on a long page of like paragraphs the
+    model gives each about the same probability, and the cut fell inside the article,
+    between paragraphs of 0.632 and 0.630, so that 17 of 30,000 went missing in the
+    middle of the text, which a newcomer found.  Held out: readability 0.96400 to
+    0.96474, WCXB 0.88444 to 0.88443, scrapinghub 0.96659 to 0.96654 (4 pages better, 7
+    worse, each by under 0.04); any run of likely blocks, siblings or not, 0.96487,
+    0.88449 and 0.96628 (scrapinghub's news pages kept what lies between the story and
+    its last paragraph)."""
     kept_at = np.flatnonzero(keep).tolist()
     likelihood = probabilities.tolist()  # Python floats: most runs are one or two blocks
     result = keep
@@ -487,6 +499,11 @@ def keep_enclosed(
             continue
         if (
             (len(run) <= ENCLOSED_MAX_BLOCKS and all(likelihood[i] >= ENCLOSED_FLOOR for i in run))
+            or (
+                siblings is not None
+                and all(likelihood[i] >= ENCLOSED_FLOOR for i in run)
+                and bool((siblings[first : last + 1] == siblings[first]).all())
+            )
             or all(i in code and likelihood[i] >= ENCLOSED_CODE_FLOOR for i in run)
             or all(i in wordless for i in run)
         ):
