@@ -1042,6 +1042,27 @@ def test_a_forum_posts_body_in_a_blockquote_is_no_quotation() -> None:
     )
 
 
+def test_images_of_a_line_without_text_stay_apart() -> None:
+    # a README's row of badges: linked images parted by white space and nothing else
+    page = (
+        "<html><body><h1>tinyjson</h1><p><a href='https://ex.com/ci'>"
+        "<img src='https://ex.com/ci.svg' alt='CI'></a>\n<a href='https://ex.com/lic'>"
+        "<img src='https://ex.com/lic.svg' alt='License: MIT'></a></p>"
+        "<p>tinyjson is a small JSON parser written in C.</p></body></html>"
+    )
+    document = all_content(page)
+    badges = (
+        "[![CI](https://ex.com/ci.svg)](https://ex.com/ci) "
+        "[![License: MIT](https://ex.com/lic.svg)](https://ex.com/lic)"
+    )
+    assert to_markdown(document, images=True, links=True) == (
+        f"# tinyjson\n\n{badges}\n\ntinyjson is a small JSON parser written in C."
+    )
+    # touching images stay touching
+    touching = page.replace("</a>\n<a", "</a><a")
+    assert "ci)[![License" in to_markdown(all_content(touching), images=True, links=True)
+
+
 def test_an_image_alone_in_a_list_item_or_a_cell_is_kept_with_its_list() -> None:
     # a recipe's step photo and a table's picture cell were dropped, the steps renumbered
     page = (

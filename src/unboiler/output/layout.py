@@ -857,6 +857,11 @@ class _Layout:
                 text = self.text(node)
                 if text:
                     run.append(text)
+                elif free_images and (node.text_content or "").isspace():
+                    # white space between the images of an element that shows images
+                    # alone (a README's row of badges) parts them, as the browser shows
+                    # them; it is in no block, so the selection does not hold it
+                    run.append(" ")
             elif node.is_element_node:
                 tag = node.tag
                 if tag == "br":
