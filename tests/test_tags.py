@@ -81,6 +81,8 @@ def test_same_node_tells_handles_of_one_node_apart_from_others() -> None:
         '<div class="d-none d-md-block">',  # Bootstrap 4-5: shown from the md width on
         '<div class="d-lg-none">',  # Bootstrap 4-5: hidden from the lg width on
         '<div class="md:hidden">',  # Tailwind: hidden from the md width on
+        '<div class="max-lg:hidden">',
+        '<div aria-hidden=" TRUE ">',
         '<div class="hidden-xs">',  # Bootstrap 3
         '<div class="ssr-variant hidden-12t0irv">',  # Framer: one layout's copy
         '<div class="layout__gated w-condition-invisible">',  # Webflow's CMS condition
@@ -106,6 +108,8 @@ def test_an_element_hidden_in_some_layout_is_told(element: str) -> None:
         "<dialog open>",
         '<div class="overflow-hidden">',  # clips its content, hides nothing
         '<div class="hidden-print">',  # Bootstrap 3: hidden on paper only
+        '<div class="print:hidden">',  # Tailwind's, the same
+        '<div class="group-hover:hidden">',  # hidden while a pointer is over it
         '<div class="d-print-none">',
         '<div class="no-none">',
         '<div style="display: block">',

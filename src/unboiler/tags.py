@@ -208,19 +208,32 @@ PRINT_HIDING_CLASSES: Final = frozenset({"hidden-print", "hide-for-print"})
 HIDING_STYLE: Final = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 
 
+#: Tailwind's breakpoint variants: ``md:hidden``, ``max-lg:hidden``, ``@sm:hidden`` (a
+#: container query).  Any other variant (``print:``, ``hover:``, ``dark:``) hides an
+#: element in no layout a reader gets on screen.
+_TAILWIND_BREAKPOINT: Final = re.compile(r"@?(?:(?:max|min)-)?(?:sm|md|lg|xl|2xl|\[[^\]]*\])")
+
+
+def _is_breakpoint(variant: str) -> bool:
+    return _TAILWIND_BREAKPOINT.fullmatch(variant) is not None
+
+
 def hides_in_some_layout(element: Any) -> bool:
-    """Whether ``element`` is hidden from sight at some width or until a script shows it:
-    the ``hidden`` attribute, ``aria-hidden="true"``, a hiding inline style, a closed
-    ``<dialog>`` (HTML standard, §15.3.1: ``display: none`` without ``open``), or a class
-    of :data:`LAYOUT_HIDING_CLASSES`; never a tab's panel (``role="tabpanel"``), hidden
-    until its tab is picked.  What a page hides this way is mostly shown elsewhere too: a
-    copy of a section for phones, a print or modal copy."""
+    """Whether ``element`` is one of a page's second copies: hidden from sight at some
+    width or until a script shows it (the ``hidden`` attribute, a hiding inline style, a
+    closed ``<dialog>``: HTML standard, §15.3.1, ``display: none`` without ``open``; a
+    class of :data:`LAYOUT_HIDING_CLASSES`), or shown but marked ``aria-hidden="true"``
+    so that screen readers skip it (a carousel's cloned slides, a heading drawn letter
+    by letter beside its words: the eye sees it, the page says it is a copy).  Never a
+    tab's panel (``role="tabpanel"``), hidden until its tab is picked.  What a page hides
+    this way is mostly shown elsewhere too: a copy of a section for phones, a print or
+    modal copy."""
     attributes = element.attributes
     if element.tag == "dialog" and "open" not in attributes:
         return True
     if not attributes or attributes.get("role") == "tabpanel":
         return False
-    if "hidden" in attributes or attributes.get("aria-hidden") == "true":
+    if "hidden" in attributes or (attributes.get("aria-hidden") or "").strip().lower() == "true":
         return True
     style = attributes.get("style")
     if style and HIDING_STYLE.search(style):
@@ -232,7 +245,9 @@ def hides_in_some_layout(element: Any) -> bool:
     if "hid" not in names and "invisible" not in names and "none" not in names:
         return False
     for name in names.split():
-        name = name.rpartition(":")[2]
+        variant, _, name = name.rpartition(":")
+        if variant and not all(map(_is_breakpoint, variant.split(":"))):
+            continue  # Tailwind's print:, hover:, dark: hide in no layout of the screen
         if name in LAYOUT_HIDING_CLASSES or (
             name.startswith(LAYOUT_HIDING_PREFIXES) and name not in PRINT_HIDING_CLASSES
         ):

@@ -633,16 +633,23 @@ def test_a_quotation_mostly_kept_is_kept_whole() -> None:
 def test_a_quotation_mostly_left_out_is_not_brought_back() -> None:
     from unboiler.filters.units import QUOTE_KEPT_SHARE, keep_quotations_whole
 
+    texts = ["Ann said:", "A quoted paragraph of twelve words", "Its short end", "A reply"]
     words = np.array([2.0, 12.0, 6.0, 9.0])
     groups = [[0, 1, 2]]
-    keep = np.array([True, True, False, True])  # 14 of 20 words kept
-    assert QUOTE_KEPT_SHARE <= 14 / 20
-    assert keep_quotations_whole(keep, words, groups).tolist() == [True] * 4
-    keep = np.array([True, False, True, True])  # 8 of 20
-    assert QUOTE_KEPT_SHARE > 8 / 20
-    assert keep_quotations_whole(keep, words, groups) is keep
-    keep = np.array([False, False, False, True])  # a quotation left out stays out
-    assert keep_quotations_whole(keep, words, groups) is keep
+
+    def whole(keep: list[bool], quoted: list[str] = texts) -> list[bool]:
+        kept = keep_quotations_whole(np.array(keep), words, groups, quoted.__getitem__)
+        return [bool(flag) for flag in kept]
+
+    assert QUOTE_KEPT_SHARE <= 14 / 20  # 14 of 20 words kept: the rest comes back
+    assert whole([True, True, False, True]) == [True] * 4
+    assert QUOTE_KEPT_SHARE > 8 / 20  # 8 of 20: left as it is
+    assert whole([True, False, True, True]) == [True, False, True, True]
+    assert whole([False, False, False, True]) == [False, False, False, True]
+    # a block whose text is kept elsewhere (a reply quoting the opening post, whose
+    # copy the repeated-text rule left out) stays out
+    quoting = ["Ann said:", "A quoted paragraph of twelve words", "A reply", "A reply"]
+    assert whole([True, True, False, True], quoting) == [True, True, False, True]
 
 
 def test_a_lists_items_are_its_groups() -> None:

@@ -337,11 +337,18 @@ def test_a_screen_reader_copy_before_the_shown_text_is_left_out() -> None:
     assert to_text(_all_content(label)) == "Price: $19.99"
 
 
-def test_a_heading_drawn_letter_by_letter_is_written_once() -> None:
+@pytest.mark.parametrize(
+    ("words", "between"),
+    [
+        ("We design calm software for busy people", " "),
+        # Splitting.js parts the words with an element of white space
+        ("It is up to us to do it all for you", '<span class="whitespace"> </span>'),
+    ],
+)
+def test_a_heading_drawn_letter_by_letter_is_written_once(words: str, between: str) -> None:
     # an animated heading: the words for screen readers, then each letter in an element
     # of its own for the eye (GSAP's SplitText, Splitting.js)
-    words = "We design calm software for busy people"
-    letters = " ".join(
+    letters = between.join(
         '<span class="word">'
         + "".join(f'<span class="char">{letter}</span>' for letter in word)
         + "</span>"

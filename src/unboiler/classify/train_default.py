@@ -649,7 +649,7 @@ class HeldOut:
             )
             keep = np.asarray(one, dtype=bool)
         keep = drop_quotation_remnants(keep, page.words, page.quotes)
-        keep = keep_quotations_whole(keep, page.words, page.quotes)
+        keep = keep_quotations_whole(keep, page.words, page.quotes, page.texts.__getitem__)
         if page.controls:
             keep = keep.copy()
             keep[list(page.controls)] = False

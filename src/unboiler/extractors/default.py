@@ -29,7 +29,9 @@ def default(
     reads <noscript> when the page's content is only there, and a product's JSON-LD
     description when the page's text has none of it; on pages other than articles and
     documentation, text kept twice is kept once (outside a quotation when a copy is), and
-    a quotation whose text is left out loses its attribution ("Ann said:") too; a
+    on every page a copy the page hides at some width (a mobile and a desktop copy of a
+    section) is left out; a quotation whose text is left out loses its attribution ("Ann
+    said:") too, and one mostly kept is kept whole (an embedded post's author); a
     button's label is left out, unless it heads an accordion or asks a question, and so are
     a tooltip's text, a heading over nothing but buttons and an advertisement's label;
     readers' contributions (an article's comments, a product's reviews, a forum post's
@@ -37,8 +39,9 @@ def default(
     page's metadata, and short copies of a kept heading above it (a breadcrumb's last
     item, a sidebar's link to the page) are left out;
     the lines of a <pre> or of a heading, the cells of a table row and a line cut at a
-    formula, an inline icon, microdata or a form control are decided together, and a
-    list most of whose items are kept keeps its likely items at its ends.
+    formula, an inline icon, microdata or a form control are decided together, a likely
+    run between two kept siblings is kept, and a list most of whose items are kept keeps
+    its likely items at its ends.
     favor= balanced, precision or recall; model= a file from `unboiler train` (default:
     the packaged model); drop_repeats=False keeps repeated text; members= how many of the
     model's members decide, from the first (default: all; the packaged model has three,

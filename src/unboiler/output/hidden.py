@@ -80,8 +80,10 @@ def hides_visually(classes: str) -> bool:
 #: than its size ...
 MAX_COPY_NODES: Final = 16
 #: ... but the shown text may have this many more for each letter of the copy: a
-#: drawing with an element and a text node for each letter.
-SPLIT_NODES_PER_LETTER: Final = 2
+#: drawing with an element and a text node for each letter, and a word's wrapper and
+#: the space element after it (Splitting.js's ``<span class="whitespace"> </span>``)
+#: for each word, as many as three more for a word of one letter.
+SPLIT_NODES_PER_LETTER: Final = 5
 
 
 def visually_hidden(tree: Any) -> list[LexborNode]:
@@ -126,7 +128,7 @@ def assistive_copies(
                 continue
             # a drawing may wrap each letter in an element of its own (the "split
             # text" of animated headings: GSAP's SplitText, Splitting.js), so the shown
-            # side may hold as many nodes as two for each letter of the copy
+            # side may hold several nodes for each letter of the copy
             shown_text = _short_text(shown, MAX_COPY_NODES + SPLIT_NODES_PER_LETTER * len(text))
             if shown_text is None:
                 continue
