@@ -123,3 +123,20 @@ def test_an_element_shown_in_every_layout_is_told(element: str) -> None:
     tag = element[1:].split(" ")[0].split(">")[0]
     tree = LexborHTMLParser(f"<body>{element}<p>Text</p></{tag}></body>")
     assert not tags.hides_in_some_layout(tree.css_first("p").parent)
+
+
+@pytest.mark.parametrize(
+    ("classes", "clone"),
+    [
+        ("slick-slide slick-cloned", True),
+        ("swiper-slide swiper-slide-duplicate", True),
+        ("splide__slide splide__slide--clone", True),
+        ("owl-item cloned", True),
+        ("cloned", False),  # not Owl's: a word of the page's own
+        ("slick-slide slick-active", False),
+        ("clone-army-review", False),
+    ],
+)
+def test_a_carousels_copy_of_a_slide_is_told(classes: str, clone: bool) -> None:
+    tree = LexborHTMLParser(f'<body><div class="{classes}"><p>Text</p></div></body>')
+    assert tags.is_carousel_clone(tree.css_first("p").parent) is clone

@@ -257,6 +257,29 @@ def hides_in_some_layout(element: Any) -> bool:
     return False
 
 
+#: Class names with which carousel libraries mark the slides they copy so that the
+#: carousel loops: Slick's ``slick-cloned``, Swiper's ``swiper-slide-duplicate``,
+#: Splide's ``splide__slide--clone``, Glide's ``glide__slide--clone``, bxSlider's
+#: ``bx-clone``, and Owl Carousel's ``cloned`` (beside ``owl-item``).
+CAROUSEL_CLONE_CLASSES: Final = frozenset(
+    {"slick-cloned", "swiper-slide-duplicate", "splide__slide--clone", "glide__slide--clone"}
+    | {"bx-clone"}
+)
+
+
+def is_carousel_clone(element: Any) -> bool:
+    """Whether ``element`` is a slide a carousel copied (:data:`CAROUSEL_CLONE_CLASSES`):
+    the copy of the last slide it puts before the first, and of the first after the
+    last."""
+    names = element.attributes.get("class") if element.attributes else None
+    if not names or ("clone" not in names and "duplicate" not in names):
+        return False
+    tokens = names.split()
+    return any(token in CAROUSEL_CLONE_CLASSES for token in tokens) or (
+        "cloned" in tokens and "owl-item" in tokens
+    )
+
+
 def in_heading(element: Any, levels: int) -> bool:
     """Whether one of the ``levels`` nearest ancestors of ``element`` is a heading (a
     button there heads what it shows: an accordion's question, WAI-ARIA Authoring
@@ -393,6 +416,7 @@ __all__ = [
     "BOILERPIPE_IGNORABLE_TAGS",
     "BOILERPIPE_INLINE_SPACE_TAGS",
     "BOILERPIPE_INLINE_TAGS",
+    "CAROUSEL_CLONE_CLASSES",
     "FIELD_TAG",
     "HEADING_LEVELS",
     "HEADING_TAGS",
@@ -415,6 +439,7 @@ __all__ = [
     "control_in_line",
     "hides_in_some_layout",
     "in_heading",
+    "is_carousel_clone",
     "is_post",
     "is_quotation",
     "lexbor_tag_ids",

@@ -575,3 +575,36 @@ def test_a_refrain_in_an_article_shown_on_screen_stays() -> None:
         tag = wrapper[1:].split(" ")[0]
         html = f"<html><body>{wrapper}<h1>The Harbour Song</h1>{song}</{tag}></body></html>"
         assert unboiler.extract(html).count(refrain) == 3, wrapper
+
+
+def test_a_carousels_slides_come_out_once_in_their_order() -> None:
+    """Slick puts a copy of the last slide before the first, and marks every slide but
+    the current one ``aria-hidden``: the copy came out first, the slides 3, 1, 2."""
+    quotes = [
+        "The breakfast on the terrace was the best part of our week, fresh bread daily.",
+        "Our room looked straight over the lake and the staff arranged a boat trip.",
+        "Quiet, clean and friendly: we came for two nights and ended up staying five.",
+    ]
+
+    def slide(index: int, quote: str, classes: str = "") -> str:
+        hidden = "false" if index == 0 else "true"
+        return (
+            f'<div class="slick-slide {classes}" aria-hidden="{hidden}"><blockquote>'
+            f"<p>{quote}</p><cite>Guest {index + 1}</cite></blockquote></div>"
+        )
+
+    slides = (
+        slide(-1, quotes[2], "slick-cloned")
+        + "".join(slide(i, quote) for i, quote in enumerate(quotes))
+        + slide(3, quotes[0], "slick-cloned")
+    )
+    html = (
+        "<html><body><main><h1>What our guests say</h1><p>We have welcomed visitors to the "
+        "lake for more than forty years; here is what some of them told us this summer.</p>"
+        f'<div class="slick-slider"><div class="slick-track">{slides}</div></div>'
+        "<p>Would you like to share your own story? Write to us at the reception.</p>"
+        "</main></body></html>"
+    )
+    text = unboiler.extract(html)
+    assert all(text.count(quote) == 1 for quote in quotes), text
+    assert [text.index(quote) for quote in quotes] == sorted(text.index(q) for q in quotes), text

@@ -42,7 +42,7 @@ import numpy.typing as npt
 
 from unboiler.document import TextBlock, TextDocument
 from unboiler.metrics import shingles
-from unboiler.tags import hides_in_some_layout, is_quotation, within
+from unboiler.tags import hides_in_some_layout, is_carousel_clone, is_quotation, within
 
 #: Page types (:attr:`TextDocument.page_type`) where a repeated paragraph is the author's.
 AUTHORED_TYPES: Final = frozenset({"article", "documentation"})
@@ -193,10 +193,13 @@ _PAGE_TAGS: Final = frozenset({"html", "body"})
 def layout_hidden(blocks: Sequence[TextBlock], among: Iterable[int]) -> dict[int, int]:
     """Of the blocks ``among``, those inside an element the page hides at some width or
     until a script shows it (:func:`unboiler.tags.hides_in_some_layout`), each with the
-    nearest such element (its ``mem_id``: what tells the page's copies apart).  A block
-    in a tab's panel (``role="tabpanel"``) below that element is not hidden so: the panel
-    is its tab's own, however its wrapper is hidden.  Each element is read once, however
-    many blocks it holds."""
+    nearest such element (its ``mem_id``: what tells the page's copies apart).  A
+    carousel's copy of a slide (:func:`unboiler.tags.is_carousel_clone`) is such an
+    element, its id negated: :func:`layout_copies` reads it after the others, so that
+    the slide it copies is the one kept, in its place.  A block in a tab's panel
+    (``role="tabpanel"``) below that element is not hidden so: the panel is its tab's
+    own, however its wrapper is hidden.  Each element is read once, however many blocks
+    it holds."""
     memo: dict[int, int] = {}  # an element's nearest hiding element; 0 for none
     found: dict[int, int] = {}
     for index in among:
@@ -212,6 +215,9 @@ def layout_hidden(blocks: Sequence[TextBlock], among: Iterable[int]) -> dict[int
             chain.append(key)
             if node.is_element_node:
                 if node.attributes.get("role") == "tabpanel":
+                    break
+                if is_carousel_clone(node):
+                    container = -key
                     break
                 if hides_in_some_layout(node):
                     container = key
@@ -262,9 +268,11 @@ def layout_copies(
     at least :data:`LAYOUT_COPY_SHARE` of whose kept words are in blocks whose text (the
     same words, white space aside) is kept in sight or in an earlier such element is a
     copy, and its copied blocks go; any other stays whole.  What each keeps counts for
-    the next.  Copies are whole elements, not lines: a closed accordion's answer
-    that ends with the same "Contact our support team" as the others is no copy, and a
-    refrain repeated inside one hidden article stays.  Nothing is read unless a kept
+    the next.  A carousel's copies of slides are read last (Slick copies the last slide
+    before the first: its testimonials came out 3, 1, 2).  Copies are whole elements,
+    not lines: a closed accordion's answer that ends with the same "Contact our support
+    team" as the others is no copy, and a refrain repeated inside one hidden article
+    stays.  Nothing is read unless a kept
     text of :data:`LAYOUT_COPY_MIN_WORDS` words or more repeats with a copy hidden.
     Blocks in ``exempt`` (a ``<pre>``'s lines: a program on two tabs;
     :func:`hidden_copies`) always stay."""
@@ -290,7 +298,8 @@ def layout_copies(
         else:
             elements.setdefault(element, []).append(index)
     result = keep.copy()
-    for indices in elements.values():  # in the order of their first kept block
+    # in the order of their first kept block, a carousel's copies of slides last
+    for _, indices in sorted(elements.items(), key=lambda item: item[0] < 0):
         total = sum(words[index] for index in indices)
         copied = sum(words[index] for index in indices if keys[index] in shown)
         if copied and copied >= LAYOUT_COPY_SHARE * total:
