@@ -1356,3 +1356,20 @@ def test_code_elements_side_by_side_are_two_spans() -> None:
     )
     unboiler.get_extractor("boilerpipe-everything")(document)
     assert "`foo.bar()`" in to_markdown(document) and "`中文`" in to_markdown(document)
+
+
+def test_a_heading_left_open_takes_no_paragraphs_into_it() -> None:
+    # "<h1>My first post" never closed: the parser puts the paragraphs in the heading
+    paragraphs = [
+        "This is the first paragraph of my blog, started when my old one got too old.",
+        "This is the second paragraph, and I hope these posts will never end.",
+    ]
+    page = "<html><body><div class='post'><h1>My first post\n" + "".join(
+        f"<p>{paragraph}\n" for paragraph in paragraphs
+    )
+    document = all_content(page)
+    assert to_markdown(document) == "# My first post\n\n" + "\n\n".join(paragraphs)
+    assert to_text(document) == "My first post\n\n" + "\n\n".join(paragraphs)
+    # a heading that only wraps its title in a paragraph is a heading
+    wrapped = all_content("<body><h2><p>Opening hours</p></h2><p>Nine to five.</p></body>")
+    assert to_markdown(wrapped) == "## Opening hours\n\nNine to five."

@@ -272,10 +272,9 @@ def layout_copies(
     before the first: its testimonials came out 3, 1, 2).  Copies are whole elements,
     not lines: a closed accordion's answer that ends with the same "Contact our support
     team" as the others is no copy, and a refrain repeated inside one hidden article
-    stays.  Nothing is read unless a kept
-    text of :data:`LAYOUT_COPY_MIN_WORDS` words or more repeats with a copy hidden.
-    Blocks in ``exempt`` (a ``<pre>``'s lines: a program on two tabs;
-    :func:`hidden_copies`) always stay."""
+    stays.  Nothing is read unless a kept text of :data:`LAYOUT_COPY_MIN_WORDS` words or
+    more repeats with a copy hidden.  Blocks in ``exempt`` (a ``<pre>``'s lines: a
+    program on two tabs; :func:`hidden_copies`) always stay."""
     kept = np.flatnonzero(keep & (words > 0)).tolist()
     keys = {index: " ".join(texts(index).split()) for index in kept}
     counts = Counter(keys[index] for index in kept if words[index] >= LAYOUT_COPY_MIN_WORDS)

@@ -599,6 +599,23 @@ _FORMULA_HOLDERS: Final = frozenset(HEADING_LEVELS) | LIST_TAGS | {"table"}
 _DEFINITION_PARTS: Final = {part.value: part for part in DefinitionPart}
 
 
+def _heading_left_open(heading: LexborNode) -> bool:
+    """Whether ``heading`` holds text and then a ``<p>`` with text: a heading whose end
+    tag the page left out, which took in the paragraphs after it.  A heading that only
+    wraps its title in an element (``<h2><p>Title</p></h2>``, ``<h2><div>…``) is none."""
+    child = heading.first_child
+    titled = False
+    while child is not None:
+        if child.is_text_node:
+            titled = titled or bool((child.text_content or "").strip())
+        elif child.tag == "p":
+            return titled and bool(child.text(deep=True).strip())
+        elif child.is_element_node and child.text(deep=True).strip():
+            titled = True
+        child = child.next
+    return False
+
+
 class _Layout:
     """One layout walk over the elements that hold content (see :func:`layout`)."""
 
@@ -1169,6 +1186,16 @@ class _Layout:
 
     def _structure(self, node: LexborNode, tag: str, depth: int) -> list[Block] | None:
         level = HEADING_LEVELS.get(tag)
+        if level is not None and _heading_left_open(node):
+            # "<h1>Title<p>..." never closed: the parser puts the paragraphs after it
+            # inside the heading (HTML standard §13.2.6.4.7: a <p> start tag does not
+            # close an <h1>), where a browser shows them as paragraphs under a title
+            blocks = self.flow(node, depth + 1)
+            first = blocks[0] if blocks else None
+            if isinstance(first, Paragraph):
+                title = [" " if isinstance(t, LineBreak) else t for t in first.inlines]
+                blocks[0] = Heading(level, normalize(title), self.direction)
+            return blocks
         if level is not None:
             run: list[Inline] = []
             self.inline(node, run)
