@@ -1186,7 +1186,7 @@ class _Layout:
 
     def _structure(self, node: LexborNode, tag: str, depth: int) -> list[Block] | None:
         level = HEADING_LEVELS.get(tag)
-        if level is not None and _heading_left_open(node):
+        if level is not None and depth < MAX_NESTING and _heading_left_open(node):
             # "<h1>Title<p>..." never closed: the parser puts the paragraphs after it
             # inside the heading (HTML standard §13.2.6.4.7: a <p> start tag does not
             # close an <h1>), where a browser shows them as paragraphs under a title
