@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from typing import Any, Final
 
 from selectolax.lexbor import LexborHTMLParser
@@ -155,6 +155,44 @@ def within(element: Any, names: Collection[str], levels: int) -> bool:
             return True
         element = element.parent
     return False
+
+
+#: Elements above every block's own: :func:`nearest_marks` climbs no further.
+_PAGE_TAGS: Final = frozenset({"html", "body"})
+
+
+def nearest_marks(
+    nodes: Iterable[tuple[int, Any]], mark: Callable[[Any], int | None]
+) -> dict[int, int]:
+    """For each ``(index, node)``, the first value ``mark`` gives (not None) on the way
+    up from ``node`` (itself first) to below the ``<body>``: a nonzero id of a marked
+    element, or 0 to stop unmarked (a tab's panel, which nothing above it hides).  The
+    indices with a nonzero value, each with it.  Every element is read once, whatever
+    the nodes below it: a walk up from each block cost its depth on a page nested
+    thousands deep, and walking each marked element's subtree its depth times its size."""
+    memo: dict[int, int] = {}
+    found: dict[int, int] = {}
+    for index, node in nodes:
+        chain: list[int] = []
+        value = 0
+        while node is not None and node.tag not in _PAGE_TAGS:
+            key = node.mem_id
+            known = memo.get(key)
+            if known is not None:
+                value = known
+                break
+            chain.append(key)
+            if node.is_element_node:
+                marked = mark(node)
+                if marked is not None:
+                    value = marked
+                    break
+            node = node.parent
+        for key in chain:
+            memo[key] = value
+        if value:
+            found[index] = value
+    return found
 
 
 #: A class token of a forum's quotation box: "quote" alone (Discourse's ``<aside
@@ -443,6 +481,7 @@ __all__ = [
     "is_post",
     "is_quotation",
     "lexbor_tag_ids",
+    "nearest_marks",
     "post_ids",
     "same_node",
     "within",

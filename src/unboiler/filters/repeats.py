@@ -35,14 +35,20 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final, cast
+from typing import Any, Final, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from unboiler.document import TextBlock, TextDocument
 from unboiler.metrics import shingles
-from unboiler.tags import hides_in_some_layout, is_carousel_clone, is_quotation, within
+from unboiler.tags import (
+    hides_in_some_layout,
+    is_carousel_clone,
+    is_quotation,
+    nearest_marks,
+    within,
+)
 
 #: Page types (:attr:`TextDocument.page_type`) where a repeated paragraph is the author's.
 AUTHORED_TYPES: Final = frozenset({"article", "documentation"})
@@ -185,11 +191,6 @@ def hidden_copies(
     return result
 
 
-#: Elements never read by :func:`layout_hidden`: a page that hides its whole body until a
-#: script has run (``<body class="hidden">``) hides no copy of anything.
-_PAGE_TAGS: Final = frozenset({"html", "body"})
-
-
 def layout_hidden(blocks: Sequence[TextBlock], among: Iterable[int]) -> dict[int, int]:
     """Of the blocks ``among``, those inside an element the page hides at some width or
     until a script shows it (:func:`unboiler.tags.hides_in_some_layout`), each with the
@@ -198,36 +199,20 @@ def layout_hidden(blocks: Sequence[TextBlock], among: Iterable[int]) -> dict[int
     element, its id negated: :func:`layout_copies` reads it after the others, so that
     the slide it copies is the one kept, in its place.  A block in a tab's panel
     (``role="tabpanel"``) below that element is not hidden so: the panel is its tab's
-    own, however its wrapper is hidden.  Each element is read once, however many blocks
-    it holds."""
-    memo: dict[int, int] = {}  # an element's nearest hiding element; 0 for none
-    found: dict[int, int] = {}
-    for index in among:
-        node = blocks[index].node
-        chain: list[int] = []
-        container = 0
-        while node is not None and node.tag not in _PAGE_TAGS:
-            key = node.mem_id
-            known = memo.get(key)
-            if known is not None:
-                container = known
-                break
-            chain.append(key)
-            if node.is_element_node:
-                if node.attributes.get("role") == "tabpanel":
-                    break
-                if is_carousel_clone(node):
-                    container = -key
-                    break
-                if hides_in_some_layout(node):
-                    container = key
-                    break
-            node = node.parent
-        for key in chain:
-            memo[key] = container
-        if container:
-            found[index] = container
-    return found
+    own, however its wrapper is hidden.  A page that hides its whole body until a script
+    has run (``<body class="hidden">``) hides no copy of anything
+    (:func:`unboiler.tags.nearest_marks` reads no ``<body>``)."""
+    return nearest_marks(((index, blocks[index].node) for index in among), _layout_mark)
+
+
+def _layout_mark(element: Any) -> int | None:
+    if element.attributes.get("role") == "tabpanel":
+        return 0
+    if is_carousel_clone(element):
+        return -int(element.mem_id)
+    if hides_in_some_layout(element):
+        return int(element.mem_id)
+    return None
 
 
 #: Only a kept text of at least this many words that repeats makes :func:`layout_copies`

@@ -48,6 +48,7 @@ from unboiler.tags import (
     control_in_line,
     is_post,
     is_quotation,
+    nearest_marks,
     same_node,
 )
 
@@ -539,35 +540,16 @@ def quotation_groups(document: TextDocument) -> list[list[int]]:
     tree = document.tree
     if tree is None or not any(map(is_quotation, tree.css(QUOTATION_SELECTOR))):
         return []
-    # Each block's nearest quotation, found by climbing from it; every element is read
-    # once, whatever its depth (walking each quotation's subtree cost its depth times its
-    # size on quotations nested a thousand deep).
-    nearest: dict[int, int] = {}  # an element's nearest quotation, 0 for none
+    # each block's nearest quotation, climbing from it (walking each quotation's subtree
+    # cost its depth times its size on quotations nested a thousand deep)
+    nearest = nearest_marks(
+        enumerate(block.node for block in document.blocks),
+        lambda element: element.mem_id if is_quotation(element) else None,
+    )
     groups: dict[int, list[int]] = {}
-    for index, block in enumerate(document.blocks):
-        node = block.node
-        chain: list[int] = []
-        quotation = 0
-        while node is not None and node.tag not in _PAGE_TAGS:
-            key = node.mem_id
-            known = nearest.get(key)
-            if known is not None:
-                quotation = known
-                break
-            chain.append(key)
-            if node.is_element_node and is_quotation(node):
-                quotation = key
-                break
-            node = node.parent
-        for key in chain:
-            nearest[key] = quotation
-        if quotation:
-            groups.setdefault(quotation, []).append(index)
+    for index, quotation in nearest.items():
+        groups.setdefault(quotation, []).append(index)
     return [group for group in groups.values() if len(group) > 1]
-
-
-#: Elements above every quotation (:func:`quotation_groups` climbs no further).
-_PAGE_TAGS: Final = frozenset({"html", "body"})
 
 
 def drop_quotation_remnants(
@@ -597,8 +579,14 @@ def drop_quotation_remnants(
     return result
 
 
-def drop_quotation_remnants_filter(document: TextDocument) -> bool:
-    """Filter: :func:`drop_quotation_remnants` on the document's content flags."""
+def _on_quotations(
+    document: TextDocument,
+    rule: Callable[
+        [npt.NDArray[np.bool_], npt.NDArray[np.float64], list[list[int]]], npt.NDArray[np.bool_]
+    ],
+) -> bool:
+    """Apply ``rule`` (content flags, words, :func:`quotation_groups` to new flags) to
+    the document's content flags; whether any changed."""
     blocks = document.blocks
     content = np.fromiter((block.is_content for block in blocks), np.bool_, len(blocks))
     if not content.any():
@@ -607,10 +595,15 @@ def drop_quotation_remnants_filter(document: TextDocument) -> bool:
     if not groups:
         return False
     words = np.fromiter((block.num_words for block in blocks), np.float64, len(blocks))
-    dropped = np.flatnonzero(content & ~drop_quotation_remnants(content, words, groups))
-    for index in dropped.tolist():
-        blocks[index].set_content(False)
-    return bool(len(dropped))
+    changed = np.flatnonzero(content != rule(content, words, groups))
+    for index in changed.tolist():
+        blocks[index].set_content(not content[index])
+    return bool(len(changed))
+
+
+def drop_quotation_remnants_filter(document: TextDocument) -> bool:
+    """Filter: :func:`drop_quotation_remnants` on the document's content flags."""
+    return _on_quotations(document, drop_quotation_remnants)
 
 
 #: A quotation at least this share of whose words are kept is kept whole
@@ -660,18 +653,12 @@ def keep_quotations_whole(
 def keep_quotations_whole_filter(document: TextDocument) -> bool:
     """Filter: :func:`keep_quotations_whole` on the document's content flags."""
     blocks = document.blocks
-    content = np.fromiter((block.is_content for block in blocks), np.bool_, len(blocks))
-    if not content.any():
-        return False
-    groups = quotation_groups(document)
-    if not groups:
-        return False
-    words = np.fromiter((block.num_words for block in blocks), np.float64, len(blocks))
-    whole = keep_quotations_whole(content, words, groups, lambda index: blocks[index].text)
-    added = np.flatnonzero(whole & ~content)
-    for index in added.tolist():
-        blocks[index].set_content(True)
-    return bool(len(added))
+    return _on_quotations(
+        document,
+        lambda content, words, groups: keep_quotations_whole(
+            content, words, groups, lambda index: blocks[index].text
+        ),
+    )
 
 
 #: A list whose kept items are a run of at least :data:`LIST_MIN_KEPT` of them and this
