@@ -31,6 +31,7 @@ from unboiler.classify.signals import (
 from unboiler.document import TextDocument
 from unboiler.errors import ExtractorOptionError
 from unboiler.filters.adverts import ad_labels
+from unboiler.filters.concealed import concealed_blocks, drop_concealed
 from unboiler.filters.repeats import heading_copies, hidden_copies, layout_copies, layout_hidden
 from unboiler.filters.units import (
     contents_entries,
@@ -186,6 +187,7 @@ def after_the_cut(
     tree: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], Sequence[npt.NDArray[np.int64]]]
     | None = None,
     layout: Callable[[Collection[int]], Mapping[int, int]] | Mapping[int, int] | None = None,
+    concealed: Callable[[], Collection[int]] | Collection[int] = (),
 ) -> npt.NDArray[np.bool_]:
     """The rules on the kept blocks right after the cut, in the extractor's order (the
     held-out runs of :mod:`unboiler.classify.train_default` call it too): the slots of a
@@ -196,10 +198,13 @@ def after_the_cut(
     layout (:func:`~unboiler.filters.repeats.layout_copies`; ``layout``: the blocks
     inside an element hidden so, or what gives them of some blocks), hidden copies of
     kept text, short copies of a kept heading above it, advertisements' labels
-    (:mod:`unboiler.filters.repeats`, :mod:`unboiler.filters.adverts`).  ``blocks``: the
-    block features; ``texts(index)``: a block's text, read only where a rule needs it;
-    ``lists``: the page's lists, or what gives them for the blocks kept when their rule
-    runs (:func:`split_lists`)."""
+    (:mod:`unboiler.filters.repeats`, :mod:`unboiler.filters.adverts`), and last the
+    text the page hides until a script shows it and no reader's click opens
+    (:func:`~unboiler.filters.concealed.drop_concealed`; ``concealed``: those blocks, or
+    what gives them, read only when a block under a hiding element is kept, by the
+    ``any_hidden`` feature).  ``blocks``: the block features; ``texts(index)``: a
+    block's text, read only where a rule needs it; ``lists``: the page's lists, or what
+    gives them for the blocks kept when their rule runs (:func:`split_lists`)."""
     keep = keep_post_slots(keep, probabilities, posts)
     if tree is not None:
         keep = keep_tail(keep, probabilities, blocks, words, tree)
@@ -213,7 +218,10 @@ def after_the_cut(
     cells = marked(blocks, CELL_COLUMNS)
     keep = heading_copies(texts, words, keep, headings, lambda i: i in code or bool(cells[i]))
     boxed = headings | cells | marked(blocks, (LIST_ITEM_COLUMN,))
-    return ad_labels(texts, words, keep, boxed)
+    keep = ad_labels(texts, words, keep, boxed)
+    if (keep & hidden).any():  # the page is read only when something hidden is kept
+        keep = drop_concealed(keep, words, concealed() if callable(concealed) else concealed)
+    return keep
 
 
 #: The column of whether a block is in a ``<blockquote>`` (its element or the two above),
@@ -254,8 +262,8 @@ class DecideBlocks:
     block is likely content; the lines of one ``<pre>`` and the cells of one table row
     together, see :mod:`unboiler.filters.units`), then the rules right after the cut
     (:func:`after_the_cut`: a thread's posts' slots, the content's tail, a kept list's
-    ends, layout copies, hidden copies, heading copies, ad labels); each block keeps its
-    own probability in :attr:`TextBlock.score`."""
+    ends, layout copies, hidden copies, heading copies, ad labels, concealed text); each
+    block keeps its own probability in :attr:`TextBlock.score`."""
 
     model: DefaultModel
     favor: str = "balanced"
@@ -301,6 +309,7 @@ class DecideBlocks:
             post_slots(document),
             (signals.owner, signals.parent, signals.levels),
             lambda among: layout_hidden(blocks, among),
+            lambda: concealed_blocks(blocks, range(len(blocks))),
         )
         changed = False
         for block, probability, content in zip(

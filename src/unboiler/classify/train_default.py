@@ -145,6 +145,10 @@ class PageData:
     #: that element (:func:`~unboiler.filters.repeats.layout_hidden`); empty in runs saved
     #: before them.
     layout_hidden: tuple[tuple[int, int], ...] = ()
+    #: The blocks inside an element the page hides until a script shows it and that no
+    #: reader's click opens (:func:`~unboiler.filters.concealed.concealed_blocks`);
+    #: empty in runs saved before them.
+    concealed: tuple[int, ...] = ()
     #: The features the extractor decides the page with where they differ from those
     #: it is trained on: a page without a URL reads the address it declares
     #: (:func:`~unboiler.classify.decide.deciding_signals`).
@@ -169,6 +173,7 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
     (decision units, cells, quotations, button labels...), from ``document`` parsed as the
     extractor parses it: by name, for :func:`page_data` and for a saved run's pages to
     take this code's rules (``benchmarks/default_cv.py --load``)."""
+    from unboiler.filters.concealed import concealed_blocks
     from unboiler.filters.contributions import SECTION_WORDS, contribution_sections
     from unboiler.filters.controls import control_labels
     from unboiler.filters.repeats import in_table_cell, layout_hidden, quotation_depths
@@ -204,6 +209,7 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
         ),
         "hidden_items": tuple(hidden_metadata(document)),
         "layout_hidden": tuple(sorted(layout_hidden(blocks, range(len(blocks))).items())),
+        "concealed": tuple(sorted(concealed_blocks(blocks, range(len(blocks))))),
     }
 
 
@@ -633,6 +639,7 @@ class HeldOut:
                 page.posts,
                 (page.signals.owner, page.signals.parent, page.signals.levels),
                 dict(page.layout_hidden),
+                page.concealed,
             )
         if drop_repeats and drops_repeats(kind):
             likelihood = self.probabilities[index].tolist()

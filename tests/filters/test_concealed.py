@@ -1,0 +1,141 @@
+"""Text a page hides until a script shows it, left out unless a reader's click opens it."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import unboiler
+from unboiler.filters.concealed import (
+    CONCEALED_MAX_SHARE,
+    concealed_blocks,
+    drop_concealed,
+    hides_until_shown,
+    is_disclosure_panel,
+)
+
+
+def first(html: str) -> object:
+    node = unboiler.parse(f"<body>{html}</body>").tree.css_first("body > *")
+    assert node is not None
+    return node
+
+
+@pytest.mark.parametrize(
+    ("html", "hidden"),
+    [
+        ("<div hidden>x</div>", True),
+        ("<div hidden='hidden'>x</div>", True),
+        ("<div hidden='until-found'>x</div>", False),  # find in page opens it
+        ("<div style='DISPLAY : None'>x</div>", True),
+        ("<div style='color: red; visibility:hidden'>x</div>", True),
+        ("<div style='visibility: visible'>x</div>", False),
+        ("<div aria-hidden='true'>x</div>", False),  # seen, only not read aloud
+        ("<div class='d-none d-md-block'>x</div>", False),  # shown at other widths
+        ("<div>x</div>", False),
+    ],
+)
+def test_what_hides_until_a_script_shows(html: str, hidden: bool) -> None:
+    assert hides_until_shown(first(html)) is hidden
+
+
+@pytest.mark.parametrize(
+    ("html", "panel"),
+    [
+        ("<div role='tabpanel' hidden>x</div>", True),
+        ("<div role='Region' aria-labelledby='q1' hidden>x</div>", True),
+        ("<div class='accordion__content' hidden>x</div>", True),
+        ("<div id='faq-answer-3' hidden>x</div>", True),
+        ("<div class='slide' style='display:none'>x</div>", True),
+        ("<div class='modal' style='display:none'>x</div>", False),
+        ("<div role='dialog' hidden>x</div>", False),
+    ],
+)
+def test_what_says_it_is_a_panel_a_reader_opens(html: str, panel: bool) -> None:
+    assert is_disclosure_panel(first(html)) is panel
+
+
+PAGE = """<body>
+<p>Shown</p>
+<div class="modal" style="display:none"><div><p>Sign up for our newsletter</p></div></div>
+<div class="tabs"><div role="tabpanel" hidden><p>Specifications</p></div></div>
+<div class="accordion" style="display:none"><div><p>Inside a hidden accordion</p></div></div>
+<section><h3>Does it ship abroad?</h3><div class="x1" hidden><p>Yes, to most countries.</p></div>
+<h3>Can I return it?</h3><div class="x1" hidden><p>Within thirty days.</p></div></section>
+<h3>Alone</h3><div class="x2" hidden><p>A single box after a heading</p></div>
+<p hidden="until-found">Found by find in page</p>
+</body>"""
+
+
+def test_concealed_blocks_leave_out_what_a_reader_opens() -> None:
+    document = unboiler.parse(PAGE)
+    texts = [block.text for block in document.blocks]
+    found = concealed_blocks(document.blocks, range(len(texts)))
+    # the modal, and a hidden box after a heading that no other box is like
+    assert sorted(texts[index] for index in found) == [
+        "A single box after a heading",
+        "Sign up for our newsletter",
+    ]
+    # a tab's panel, an accordion, and alike boxes each after its question are opened
+    # by a click; hidden="until-found" by the browser's find in page
+    assert found[texts.index("Sign up for our newsletter")] > 0
+    assert concealed_blocks(document.blocks, []) == {}
+
+
+def test_a_page_hidden_whole_until_its_script_runs_conceals_nothing() -> None:
+    # nearest_marks stops below the <body>: an anti-flicker <body> hides no copy
+    document = unboiler.parse("<body style='visibility:hidden'><p>One</p><p>Two</p></body>")
+    assert concealed_blocks(document.blocks, range(2)) == {}
+
+
+def test_drop_concealed_keeps_them_when_they_are_most_of_the_kept_text() -> None:
+    words = np.asarray([10.0, 4.0, 6.0, 3.0])
+    keep = np.asarray([True, True, False, True])
+    # blocks 1 and 2 concealed: 4 kept words of 17, fewer than half: dropped
+    assert drop_concealed(keep, words, {1: 9, 2: 9}).tolist() == [True, False, False, True]
+    # the concealed text is most of what is kept: the page hides its own content
+    assert CONCEALED_MAX_SHARE * (10 + 3) <= 10
+    assert drop_concealed(keep, words, [0]).tolist() == keep.tolist()
+    # nothing concealed is kept: the same array back
+    assert drop_concealed(keep, words, [2]) is keep
+
+
+def article(extra: str) -> str:
+    paragraphs = "".join(
+        f"<p>{sentence} The council said the work would take most of the summer, and "
+        "that buses would replace the ferry on weekday mornings until it reopens.</p>"
+        for sentence in (
+            "The harbour's old ferry pier will close next month for repairs.",
+            "Engineers found cracks in three of its concrete piles last winter.",
+            "Residents asked for a footbridge while the pier is closed.",
+            "The mayor promised an answer before the end of the month.",
+        )
+    )
+    return (
+        '<!doctype html><html lang="en"><head><title>Ferry pier to close</title></head>'
+        "<body><nav><a href='/'>Home</a> <a href='/news'>News</a></nav><main><article>"
+        f"<h1>Ferry pier to close for repairs</h1>{paragraphs}{extra}</article></main>"
+        "<footer>© 2026 The Harbour Gazette</footer></body></html>"
+    )
+
+
+MODAL_TEXT = (
+    "Every morning our editors choose the stories that matter to the harbour towns, and "
+    "we send them to your inbox before seven, free of charge, with no advertising."
+)
+
+
+def test_extract_leaves_out_a_hidden_modal_inside_the_article() -> None:
+    page = article(f"<div class='signup' style='display: none'><p>{MODAL_TEXT}</p></div>")
+    text = unboiler.extract(page)
+    assert "Engineers found cracks" in text and "The mayor promised" in text
+    assert "Every morning our editors" not in text
+    # the same box shown: the filter leaves it to the model, which keeps it here
+    shown = unboiler.extract(article(f"<div class='signup'><p>{MODAL_TEXT}</p></div>"))
+    assert "Every morning our editors" in shown
+
+
+def test_extract_keeps_an_article_its_page_hides_until_a_script_runs() -> None:
+    page = article("").replace("<main>", "<main style='visibility: hidden'>")
+    text = unboiler.extract(page)
+    assert "Engineers found cracks" in text and "The mayor promised" in text
