@@ -33,6 +33,8 @@ def first(html: str) -> object:
         ("<div aria-hidden='true'>x</div>", False),  # seen, only not read aloud
         ("<div class='d-none d-md-block'>x</div>", False),  # shown at other widths
         ("<div>x</div>", False),
+        ("<dialog><p>x</p></dialog>", True),  # a script's showModal() opens it
+        ("<dialog open><p>x</p></dialog>", False),
     ],
 )
 def test_what_hides_until_a_script_shows(html: str, hidden: bool) -> None:
@@ -45,10 +47,15 @@ def test_what_hides_until_a_script_shows(html: str, hidden: bool) -> None:
         ("<div role='tabpanel' hidden>x</div>", True),
         ("<div role='Region' aria-labelledby='q1' hidden>x</div>", True),
         ("<div class='accordion__content' hidden>x</div>", True),
+        ("<div class='tab__content' hidden>x</div>", True),
+        ("<div class='a-expander-content' hidden>x</div>", True),
         ("<div id='faq-answer-3' hidden>x</div>", True),
         ("<div class='slide' style='display:none'>x</div>", True),
         ("<div class='modal' style='display:none'>x</div>", False),
         ("<div role='dialog' hidden>x</div>", False),
+        # whole words only: a place name that ends in "more", a slide-in sign-up box
+        ("<div id='baltimore-offers' hidden>x</div>", False),
+        ("<div id='newsletter-slidein' hidden>x</div>", False),
     ],
 )
 def test_what_says_it_is_a_panel_a_reader_opens(html: str, panel: bool) -> None:
@@ -64,28 +71,41 @@ PAGE = """<body>
 <h3>Can I return it?</h3><div class="x1" hidden><p>Within thirty days.</p></div></section>
 <h3>Alone</h3><div class="x2" hidden><p>A single box after a heading</p></div>
 <p hidden="until-found">Found by find in page</p>
+<p><a href="#" aria-controls="opened-by-a-control" aria-expanded="false">Delivery</a></p>
+<div class="x3" id="opened-by-a-control" hidden><p>Named by a control</p></div>
+<p>The start of a long text</p><div class="x4" hidden><p>The rest of it</p></div>
+<button type="button">Read more</button>
+<div class="x5" STYLE="DISPLAY: NONE"><p>A cookie notice in capitals</p></div>
+<dialog><p>A closed dialog</p></dialog>
+<dialog open><p>An open dialog</p></dialog>
 </body>"""
 
 
 def test_concealed_blocks_leave_out_what_a_reader_opens() -> None:
     document = unboiler.parse(PAGE)
     texts = [block.text for block in document.blocks]
-    found = concealed_blocks(document.blocks, range(len(texts)))
-    # the modal, and a hidden box after a heading that no other box is like
+    found = concealed_blocks(document)
+    # the modal, a hidden box after a heading that no other box is like, a box hidden
+    # in capitals, a closed dialog
     assert sorted(texts[index] for index in found) == [
+        "A closed dialog",
+        "A cookie notice in capitals",
         "A single box after a heading",
         "Sign up for our newsletter",
     ]
-    # a tab's panel, an accordion, and alike boxes each after its question are opened
-    # by a click; hidden="until-found" by the browser's find in page
+    # a tab's panel, an accordion, alike boxes each after its question, a box a control
+    # names, the rest of a text before its button are opened by a click;
+    # hidden="until-found" by the browser's find in page
     assert found[texts.index("Sign up for our newsletter")] > 0
-    assert concealed_blocks(document.blocks, []) == {}
+    assert len(set(found.values())) == 4
 
 
-def test_a_page_hidden_whole_until_its_script_runs_conceals_nothing() -> None:
+def test_a_page_that_hides_nothing_or_its_whole_body_conceals_nothing() -> None:
+    assert concealed_blocks(unboiler.parse("<body><p>One</p><p>Two</p></body>")) == {}
+    assert concealed_blocks(unboiler.parse("")) == {}
     # nearest_marks stops below the <body>: an anti-flicker <body> hides no copy
     document = unboiler.parse("<body style='visibility:hidden'><p>One</p><p>Two</p></body>")
-    assert concealed_blocks(document.blocks, range(2)) == {}
+    assert concealed_blocks(document) == {}
 
 
 def test_drop_concealed_keeps_them_when_they_are_most_of_the_kept_text() -> None:
@@ -135,7 +155,33 @@ def test_extract_leaves_out_a_hidden_modal_inside_the_article() -> None:
     assert "Every morning our editors" in shown
 
 
+def test_extract_leaves_out_a_closed_dialog_and_a_modal_hidden_in_capitals() -> None:
+    for box in (
+        f"<dialog><p>{MODAL_TEXT}</p></dialog>",
+        f"<div STYLE='DISPLAY:NONE'><p>{MODAL_TEXT}</p></div>",
+    ):
+        text = unboiler.extract(article(box))
+        assert "Engineers found cracks" in text and "Every morning our editors" not in text
+
+
+def test_extract_keeps_the_rest_of_a_text_behind_its_read_more_button() -> None:
+    rest = (
+        "<div class='rest' style='display:none'><p>The repairs will cost about 1.8 million "
+        "pounds, the council said, and the contractor has promised to finish before the "
+        "autumn storms.</p></div><button type='button'>Continue reading</button>"
+    )
+    text = unboiler.extract(article(rest))
+    assert "The repairs will cost about 1.8 million pounds" in text
+
+
 def test_extract_keeps_an_article_its_page_hides_until_a_script_runs() -> None:
     page = article("").replace("<main>", "<main style='visibility: hidden'>")
     text = unboiler.extract(page)
     assert "Engineers found cracks" in text and "The mayor promised" in text
+
+
+def test_a_blocks_answer_does_not_depend_on_the_blocks_asked_for() -> None:
+    document = unboiler.parse(PAGE)
+    every = concealed_blocks(document)
+    for among in ([0], [1, 2, 3], list(range(0, len(document.blocks), 2))):
+        assert concealed_blocks(document, among) == {i: every[i] for i in among if i in every}

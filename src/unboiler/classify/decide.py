@@ -187,7 +187,7 @@ def after_the_cut(
     tree: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], Sequence[npt.NDArray[np.int64]]]
     | None = None,
     layout: Callable[[Collection[int]], Mapping[int, int]] | Mapping[int, int] | None = None,
-    concealed: Callable[[], Collection[int]] | Collection[int] = (),
+    concealed: Callable[[Collection[int]], Collection[int]] | Collection[int] = (),
 ) -> npt.NDArray[np.bool_]:
     """The rules on the kept blocks right after the cut, in the extractor's order (the
     held-out runs of :mod:`unboiler.classify.train_default` call it too): the slots of a
@@ -201,10 +201,10 @@ def after_the_cut(
     (:mod:`unboiler.filters.repeats`, :mod:`unboiler.filters.adverts`), and last the
     text the page hides until a script shows it and no reader's click opens
     (:func:`~unboiler.filters.concealed.drop_concealed`; ``concealed``: those blocks, or
-    what gives them, read only when a block under a hiding element is kept, by the
-    ``any_hidden`` feature).  ``blocks``: the block features; ``texts(index)``: a
-    block's text, read only where a rule needs it; ``lists``: the page's lists, or what
-    gives them for the blocks kept when their rule runs (:func:`split_lists`)."""
+    what gives those of some blocks, asked for the kept ones).  ``blocks``: the block
+    features; ``texts(index)``: a block's text, read only where a rule needs it;
+    ``lists``: the page's lists, or what gives them for the blocks kept when their rule
+    runs (:func:`split_lists`)."""
     keep = keep_post_slots(keep, probabilities, posts)
     if tree is not None:
         keep = keep_tail(keep, probabilities, blocks, words, tree)
@@ -219,9 +219,9 @@ def after_the_cut(
     keep = heading_copies(texts, words, keep, headings, lambda i: i in code or bool(cells[i]))
     boxed = headings | cells | marked(blocks, (LIST_ITEM_COLUMN,))
     keep = ad_labels(texts, words, keep, boxed)
-    if (keep & hidden).any():  # the page is read only when something hidden is kept
-        keep = drop_concealed(keep, words, concealed() if callable(concealed) else concealed)
-    return keep
+    if callable(concealed):
+        concealed = concealed(np.flatnonzero(keep).tolist()) if keep.any() else ()
+    return drop_concealed(keep, words, concealed)
 
 
 #: The column of whether a block is in a ``<blockquote>`` (its element or the two above),
@@ -309,7 +309,7 @@ class DecideBlocks:
             post_slots(document),
             (signals.owner, signals.parent, signals.levels),
             lambda among: layout_hidden(blocks, among),
-            lambda: concealed_blocks(blocks, range(len(blocks))),
+            lambda kept: concealed_blocks(document, kept),
         )
         changed = False
         for block, probability, content in zip(

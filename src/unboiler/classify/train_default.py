@@ -209,7 +209,7 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
         ),
         "hidden_items": tuple(hidden_metadata(document)),
         "layout_hidden": tuple(sorted(layout_hidden(blocks, range(len(blocks))).items())),
-        "concealed": tuple(sorted(concealed_blocks(blocks, range(len(blocks))))),
+        "concealed": tuple(sorted(concealed_blocks(document))),
     }
 
 
