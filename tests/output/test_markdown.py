@@ -663,6 +663,11 @@ def test_superscript_and_subscript_are_inline_html() -> None:
         ('<article class="post lang-en"><div><pre>', ""),
         ('<div class="language-selector"><div><pre>', ""),
         ('<div data-lang="fr"><pre>', ""),
+        ('<pre><code class="hljs bash">', "bash"),  # highlight.js's older markup
+        ('<pre><code class="javascript">', "javascript"),  # and without its mark
+        ('<pre><code class="literal">', ""),  # a class that names no language
+        ('<pre data-language="ruby"><code>', "ruby"),  # Prism's plugins, other CMSs
+        ('<div class="code-frame" data-lang="python"><div class="highlight"><pre>', "python"),
     ],
 )
 def test_code_block_language_as_highlighters_name_it(block: str, language: str) -> None:

@@ -18,6 +18,7 @@ from unboiler.output.dom import (
     CODE_LANGUAGE_PREFIXES,
     CODE_WRAPPERS,
     IGNORED_TAGS,
+    KNOWN_CODE_LANGUAGES,
     LANGUAGE_BESIDE_CLASSES,
     LINE_NUMBER_CELLS,
     LINE_NUMBER_SPANS,
@@ -47,9 +48,12 @@ def pre_controls(pre: LexborNode) -> set[LexborNode]:
 
 def code_language(pre: LexborNode) -> str | None:
     """The language a code block names: on its ``<code>`` or ``<pre>``, a ``data-lang`` (Hugo's
-    Chroma) or a class (:data:`~unboiler.output.dom.CODE_LANGUAGE_PREFIXES`,
-    :data:`~unboiler.output.dom.BRUSH`, :data:`~unboiler.output.dom.LANGUAGE_BESIDE_CLASSES`); above
-    it, a highlighter's wrapper (:data:`~unboiler.output.dom.CODE_WRAPPERS`)."""
+    Chroma) or ``data-language``, a class (:data:`~unboiler.output.dom.CODE_LANGUAGE_PREFIXES`,
+    :data:`~unboiler.output.dom.BRUSH`, :data:`~unboiler.output.dom.LANGUAGE_BESIDE_CLASSES`), or
+    the ``<code>``'s one class when it is a known language's name
+    (:data:`~unboiler.output.dom.KNOWN_CODE_LANGUAGES`); above it, a highlighter's wrapper
+    (:data:`~unboiler.output.dom.CODE_WRAPPERS`) or a wrapper's ``data-lang`` that is
+    such a name."""
     own: list[LexborNode] = []
     child = pre.first_child
     while child is not None:
@@ -59,13 +63,20 @@ def code_language(pre: LexborNode) -> str | None:
         child = child.next
     own.append(pre)
     for element in own:
-        language = _language_name(element.attributes.get("data-lang") or "")
+        attributes = element.attributes
+        language = _language_name(
+            attributes.get("data-lang") or attributes.get("data-language") or ""
+        )
         if language:
             return language
     for element in own:
         language = _class_language(element.attributes.get("class") or "")
         if language:
             return language
+    if len(own) == 2:  # highlight.js's older markup: the language alone, <code class="bash">
+        names = (own[0].attributes.get("class") or "").split()
+        if len(names) == 1 and names[0].lower() in KNOWN_CODE_LANGUAGES:
+            return names[0].lower()
     parent = pre.parent
     if parent is not None and parent.tag == "div":
         # the HTML standard's ``language-`` class on the <div> right around the <pre>
@@ -96,6 +107,10 @@ def _wrappers_language(below: LexborNode) -> str | None:
         language = _wrapper_language(wrapper, below)
         if language:
             return language
+        attributes = wrapper.attributes
+        named = (attributes.get("data-lang") or attributes.get("data-language") or "").lower()
+        if named in KNOWN_CODE_LANGUAGES:  # Qiita's <div class="code-frame" data-lang="python">
+            return named
         below, wrapper = wrapper, wrapper.parent
     return None
 

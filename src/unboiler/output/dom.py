@@ -83,7 +83,26 @@ BRUSH: Final = re.compile(r"\bbrush:\s*([\w+#.-]+)")
 #: Classes beside which the one other class of a ``<pre>`` or ``<code>`` is its
 #: language: Pandoc's ``class="sourceCode python"``; rustdoc's examples, ``class="rust
 #: rust-example-rendered"``, and item declarations, ``class="rust item-decl"``.
-LANGUAGE_BESIDE_CLASSES: Final = frozenset({"sourceCode", "rust-example-rendered", "item-decl"})
+LANGUAGE_BESIDE_CLASSES: Final = frozenset(
+    {"sourceCode", "rust-example-rendered", "item-decl", "hljs"}
+)
+#: highlight.js's marks beside the language in its older markup (``<code class="hljs
+#: bash">``) are in :data:`LANGUAGE_BESIDE_CLASSES`; without a mark, a class or a
+#: wrapper's ``data-lang`` names a code block's language only when it is one of these
+#: common names of highlight.js's and Prism's languages (a wrapper's ``data-lang="fr"``
+#: names the reader's language, and ``<code class="literal">`` none).
+KNOWN_CODE_LANGUAGES: Final = frozenset(
+    {"bash", "sh", "shell", "zsh", "console", "powershell", "ps1", "bat", "cmd"}
+    | {"python", "py", "python3", "ruby", "rb", "perl", "php", "lua", "r", "julia"}
+    | {"javascript", "js", "jsx", "typescript", "ts", "tsx", "json", "jsonc", "yaml", "yml"}
+    | {"toml", "ini", "xml", "html", "css", "scss", "sass", "less", "svg", "markdown", "md"}
+    | {"c", "cpp", "c++", "h", "csharp", "cs", "java", "kotlin", "kt", "scala", "groovy"}
+    | {"go", "golang", "rust", "rs", "swift", "objectivec", "dart", "zig", "nim", "d"}
+    | {"haskell", "hs", "ocaml", "elixir", "erlang", "clojure", "lisp", "scheme", "fsharp"}
+    | {"sql", "mysql", "postgresql", "plsql", "graphql", "dockerfile", "makefile", "cmake"}
+    | {"nginx", "apache", "diff", "patch", "latex", "tex", "matlab", "vb", "vbnet", "asm"}
+    | {"solidity", "terraform", "hcl", "protobuf", "vue", "svelte", "coffeescript"}
+)
 
 
 #: The wrappers that name the language above the ``<pre>``, up to two levels: each is a
