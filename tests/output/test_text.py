@@ -1831,15 +1831,3 @@ def test_the_plain_text_writes_no_break_spaces_as_spaces() -> None:
     assert "Size M\tIn stock" in text
     markdown = unboiler.extract(page, extractor="boilerpipe-everything", output="markdown")
     assert "ROI\u00a0payback" in markdown
-
-
-def test_lowered_letters_of_an_index_take_unicodes_forms() -> None:
-    # every letter Unicode lowers; a script with another character stays as it is
-    document = unboiler.parse(
-        "<p>Let x<sub>i</sub>, a<sub>ij</sub> and x<sub>n</sub> be entries; T<sub>1/2</sub>"
-        " is a half-life and 2<sup>nd</sup> an ordinal.</p>"
-    )
-    unboiler.get_extractor("boilerpipe-everything")(document)
-    assert to_text(document) == (
-        "Let xᵢ, aᵢⱼ and xₙ be entries; T1/2 is a half-life and 2nd an ordinal."
-    )

@@ -73,14 +73,10 @@ _TEX_COMMENT: Final = re.compile(r"(?<!\\)%[^\n]*")
 #: Unicode's superscript and subscript forms (the Superscripts and Subscripts block, and
 #: the Latin-1 ¹²³): plain text has no markup to raise a number with, so "10<sup>21</sup>"
 #: is "10²¹" and "H<sub>2</sub>O" is "H₂O".  Text with another character is raised or
-#: lowered some other way.  Every lower-case letter Unicode lowers is here (ᵢ and ⱼ from
-#: the Phonetic Extensions and Latin Extended-C blocks too: an index "x<sub>i</sub>" read
-#: "xi" beside "x<sub>n</sub>", "xₙ"); of the raised letters only n and i, as in "xⁿ":
-#: raised text is often a word's ending ("2<sup>nd</sup>", "M<sup>me</sup>"), which
-#: stays a word.
+#: lowered some other way.
 SUPERSCRIPT_FORMS: Final = str.maketrans("0123456789+-\u2212=()ni", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁿⁱ")
 SUBSCRIPT_FORMS: Final = str.maketrans(
-    "0123456789+-\u2212=()aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ"
+    "0123456789+-\u2212=()aehklmnopstx", "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ₐₑₕₖₗₘₙₒₚₛₜₓ"
 )
 _SUPERSCRIPT_CHARACTERS: Final = frozenset(chr(code) for code in SUPERSCRIPT_FORMS)
 _SUBSCRIPT_CHARACTERS: Final = frozenset(chr(code) for code in SUBSCRIPT_FORMS)
