@@ -4,6 +4,7 @@ JSON-LD, meta elements and the visible page, and pages that break every rule."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -134,6 +135,19 @@ def test_a_sites_name_is_read_from_the_title_when_nothing_else_gives_it() -> Non
     assert meta_html("<title>Just a headline</title>").sitename is None
     stated = '<meta property="og:site_name" content="Field Notes"><title>A - B</title>'
     assert meta_html(stated).sitename == "Field Notes"
+
+
+@pytest.mark.parametrize(
+    ("title", "site"),
+    [
+        ("Boiler noise - DIYnot Forums - Powered by vBulletin", "DIYnot Forums"),
+        ("求助 - 数码之家 - Powered by Discuz!", "数码之家"),
+        ("My first post | Proudly powered by WordPress", None),
+    ],
+)
+def test_a_titles_credit_of_the_sites_software_names_no_site(title: str, site: str | None) -> None:
+    headline = re.split(r" [-|] ", title)[0]
+    assert meta_html(f"<title>{title}</title>", f"<h1>{headline}</h1>").sitename == site
 
 
 def test_a_person_who_publishes_a_blog_is_not_its_name() -> None:

@@ -222,6 +222,10 @@ def _site_names(meta: dict[str, list[str]], data: StructuredData) -> list[str]:
     return list(unique(names))
 
 
+#: A part of a ``<title>`` that credits the software the site runs on, not the site:
+#: "Powered by Discuz!", "Proudly powered by WordPress", "Powered by vBulletin" (the
+#: forum packages write it into every page's title).
+SOFTWARE_CREDIT: Final = re.compile(r"(?:proudly\s+)?powered\s+by\b", re.IGNORECASE)
 #: The most words of a site's name read from a ``<title>`` (:func:`_title_site`).
 MAX_TITLE_SITE_WORDS: Final = 4
 
@@ -238,10 +242,12 @@ def _title_site(title: str | None, headline: str | None, url: str | None) -> str
     :data:`MAX_TITLE_SITE_WORDS` words and no part of the headline.  When the page's
     address is known, a word of the name must be in its host ("Car Talk" for
     cartalk.com, "Gentoo wiki" for wiki.gentoo.org): the last part is as often a tagline
-    ("Stripe Payments | Global Payment Processing Platform", "... | Sign Up for Free")."""
+    ("Stripe Payments | Global Payment Processing Platform", "... | Sign Up for Free").
+    A part that credits the site's software (:data:`SOFTWARE_CREDIT`) is no name."""
     if not title or not headline:
         return None
     parts = [part.strip() for part in TITLE_SEPARATOR.split(title)]
+    parts = [part for part in parts if not SOFTWARE_CREDIT.match(part)]
     if len(parts) < 2:
         return None
     folded = fold(headline)
