@@ -490,6 +490,30 @@ def test_the_pages_own_contents_entries() -> None:
     assert sorted(texts[index] for index in contents_entries(wiki)) == ["3 Targets", "3.1 Create"]
 
 
+def test_the_title_of_contents_goes_with_its_entries() -> None:
+    from unboiler.filters.units import contents_entries
+    from unboiler.parse import parse
+
+    page = (
+        "<html><body><h1>Lake Baikal</h1><p>A rift lake in Russia.</p>"
+        "<div id='toc'><h2>Contents</h2><ul><li><a href='#geo'>Geography</a></li>"
+        "<li><a href='#eco'>Ecology</a></li></ul></div>"
+        "<h2 id='geo'>Geography</h2><p>In a rift valley.</p>"
+        "<h2 id='eco'>Ecology</h2><p>Seals.</p></body></html>"
+    )
+    doc = parse(page)
+    texts = [block.text for block in doc.blocks]
+    assert sorted(texts[i] for i in contents_entries(doc)) == ["Contents", "Ecology", "Geography"]
+    # a heading with its own text after the entries titles more than them: it stays
+    doc = parse(page.replace("</ul></div>", "</ul><p>Jump to a section.</p></div>"))
+    texts = [block.text for block in doc.blocks]
+    assert sorted(texts[i] for i in contents_entries(doc)) == ["Ecology", "Geography"]
+    # contents without a title: the entries alone, the paragraph before them stays
+    doc = parse(page.replace("<h2>Contents</h2>", ""))
+    texts = [block.text for block in doc.blocks]
+    assert sorted(texts[i] for i in contents_entries(doc)) == ["Ecology", "Geography"]
+
+
 def test_contents_entries_are_left_out() -> None:
     from unboiler.classify.decide import choose_units
 
