@@ -179,6 +179,32 @@ def test_the_filter_drops_comments_on_articles_only() -> None:
     assert all(block.is_content for block in forum.blocks)
 
 
+def test_replies_and_responses_are_readers_comments_too() -> None:
+    # a blog's responses under its post (Medium's word), each in a "reply" box
+    page = (
+        PAGE.replace("<section id='comments'>", "<section class='discussion'>")
+        .replace("<div class='comment-list'>", "<div class='responses'>")
+        .replace("<p>Two hundred", "<div class='reply'><p>Two hundred")
+        .replace("kilometres.</p>", "kilometres.</p></div>")
+    )
+    assert "comment-list" not in page
+    document = _decided(page, "article", "council voted")
+    assert drop_contributions_filter(document)
+    kept = [block.text for block in document.blocks if block.is_content]
+    assert "Finally, a tram for the harbour district after all these years." not in kept
+    assert "2 comments" not in kept  # the heading right above goes with them
+    assert "The council voted to build the tram line after a decade of debate." in kept
+    # "respond" (WordPress's reply form) and "correspondent" name no section, nor a
+    # heading's slug that has the word among many
+    named = parse(
+        "<div class='correspondent'><p>A</p></div><div id='respond'><p>B</p></div>"
+        "<section id='gmail-predictable-scriptable-responses-from-humans'><h2>Gmail</h2>"
+        "<p>C</p></section><div id='reader-responses'><p>D</p></div>"
+    )
+    found = contribution_sections(named, "article")
+    assert [named.blocks[i].text for section in found for i in section] == ["D"]
+
+
 def test_the_filter_drops_a_products_reviews() -> None:
     document = _decided(PRODUCT, "product", "brushed steel")
     assert drop_contributions_filter(document)
