@@ -143,6 +143,8 @@ def test_a_sites_name_is_read_from_the_title_when_nothing_else_gives_it() -> Non
         ("Boiler noise - DIYnot Forums - Powered by vBulletin", "DIYnot Forums"),
         ("求助 - 数码之家 - Powered by Discuz!", "数码之家"),
         ("My first post | Proudly powered by WordPress", None),
+        # a headline that starts so is the headline
+        ("Powered by Plants: The Vegan Athlete | Runner's World", "Runner's World"),
     ],
 )
 def test_a_titles_credit_of_the_sites_software_names_no_site(title: str, site: str | None) -> None:

@@ -73,8 +73,8 @@ PAGE = """<body>
 <p hidden="until-found">Found by find in page</p>
 <p><a href="#" aria-controls="opened-by-a-control" aria-expanded="false">Delivery</a></p>
 <div class="x3" id="opened-by-a-control" hidden><p>Named by a control</p></div>
-<p>The start of a long text</p><div class="x4" hidden><p>The rest of it</p></div>
-<button type="button">Read more</button>
+<article><p>The start of a long text</p><div class="x4" hidden><p>The rest of it</p></div>
+<button type="button">Read more</button></article>
 <div class="x5" STYLE="DISPLAY: NONE"><p>A cookie notice in capitals</p></div>
 <dialog><p>A closed dialog</p></dialog>
 <dialog open><p>An open dialog</p></dialog>
@@ -185,3 +185,33 @@ def test_a_blocks_answer_does_not_depend_on_the_blocks_asked_for() -> None:
     every = concealed_blocks(document)
     for among in ([0], [1, 2, 3], list(range(0, len(document.blocks), 2))):
         assert concealed_blocks(document, among) == {i: every[i] for i in among if i in every}
+
+
+def test_a_document_built_by_hand_has_nothing_concealed() -> None:
+    from unboiler.document import TextBlock, TextDocument
+
+    blocks = [TextBlock("A paragraph about ferries and harbours.", num_words=6) for _ in range(3)]
+    document = TextDocument(blocks)
+    assert concealed_blocks(document) == {}
+    assert "ferries" in unboiler.extract(TextDocument(list(blocks)))
+
+
+def test_alike_boxes_count_only_among_boxes_after_a_heading_or_button() -> None:
+    modal = (
+        "<h2>Newsletter</h2><div style='display:none'><p>Sign up for the weekly letter</p></div>"
+    )
+    # an unrelated, textless hidden box that looks the same makes no accordion of it
+    pixel = "<div style='display:none'><img src='/pixel.gif' alt=''></div>"
+    for page in (modal, modal + pixel):
+        document = unboiler.parse(f"<body><p>Shown</p><section>{page}</section></body>")
+        texts = [texts for texts in (block.text for block in document.blocks)]
+        assert [texts[i] for i in concealed_blocks(document)] == ["Sign up for the weekly letter"]
+
+
+def test_a_box_before_a_button_at_the_pages_end_is_no_read_more() -> None:
+    page = (
+        "<body><p>Shown</p><div class='box' style='display:none'><p>Join us today</p></div>"
+        "<button>Back to top</button></body>"
+    )
+    document = unboiler.parse(page)
+    assert [document.blocks[i].text for i in concealed_blocks(document)] == ["Join us today"]

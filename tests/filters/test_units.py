@@ -746,3 +746,17 @@ def test_a_slot_kept_in_most_posts_is_kept_in_all() -> None:
     # kept in one post of four: no template to follow
     one = np.array([True, False, False, False])
     assert keep_post_slots(one, probabilities, slots).tolist() == one.tolist()
+
+
+def test_a_heading_over_links_to_the_subheadings_below_it_heads_them() -> None:
+    from unboiler.filters.units import contents_entries
+    from unboiler.parse import parse
+
+    doc = parse(
+        "<html><body><h1>Frobnicator reference</h1><p>A tool.</p>"
+        "<h2>API</h2><ul><li><a href='#open'>open()</a></li><li><a href='#close'>close()</a>"
+        "</li></ul><h3 id='open'>open()</h3><p>Opens.</p><h3 id='close'>close()</h3>"
+        "<p>Closes.</p></body></html>"
+    )
+    texts = [block.text for block in doc.blocks]
+    assert sorted(texts[i] for i in contents_entries(doc)) == ["close()", "open()"]

@@ -664,6 +664,9 @@ def test_superscript_and_subscript_are_inline_html() -> None:
         ('<div class="language-selector"><div><pre>', ""),
         ('<div data-lang="fr"><pre>', ""),
         ('<pre><code class="hljs bash">', "bash"),  # highlight.js's older markup
+        ('<pre class="hljs wp-block-code"><code>', ""),  # a page's own class beside it
+        ('<div data-lang="cs"><pre>', ""),  # Czech, not C#
+        ('<pre><code class="c">', ""),  # one letter: as often a minified class
         ('<pre><code class="javascript">', "javascript"),  # and without its mark
         ('<pre><code class="literal">', ""),  # a class that names no language
         ('<pre data-language="ruby"><code>', "ruby"),  # Prism's plugins, other CMSs

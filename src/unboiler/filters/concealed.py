@@ -122,8 +122,12 @@ def _before_button(element: Any) -> bool:
     """Whether the element after ``element`` is a button: the "Continue reading" of a
     text whose rest it holds."""
     after = _element_beside(element, before=False)
-    return after is not None and (
-        after.tag == "button" or (after.attributes.get("role") or "").strip() == "button"
+    parent = element.parent
+    return (
+        after is not None
+        and parent is not None
+        and parent.tag != "body"  # a modal at the page's end, then a "back to top" button
+        and (after.tag == "button" or (after.attributes.get("role") or "").strip() == "button")
     )
 
 
@@ -136,10 +140,10 @@ def opens_on_click(element: Any, alike: int, controlled: Collection[str] = ()) -
     (:func:`is_disclosure_panel`); one whose id a control names in its
     ``aria-controls`` (WAI-ARIA 1.2: the disclosure button of "Disclosure Pattern";
     ``controlled``: the page's such ids); one right before a button (the rest of a text
-    and its "Read more"); or one of several hidden elements that look alike
-    (``alike``: how many of the page's hiding elements have its tag and class) each
-    right after the heading or button that opens it: an accordion's answers, written
-    without the words or roles that say so."""
+    and its "Read more"); or one of several hidden elements that look alike, each right
+    after the heading or button that opens it (``alike``: how many of the page's hiding
+    elements right after such a heading or button have its tag and class): an
+    accordion's answers, written without the words or roles that say so."""
     if is_disclosure_panel(element) or _before_button(element):
         return True
     if controlled and element.attributes.get("id") in controlled:
@@ -170,9 +174,9 @@ def concealed_blocks(document: TextDocument, among: Iterable[int] | None = None)
     0.88542 held out, and it lost a product page whose whole description a lockdown
     script hides until it has run (0.15)."""
     blocks = document.blocks
-    if not blocks:
-        return {}
     tree = document.tree
+    if not blocks or tree is None:  # a document built by hand has no page to read
+        return {}
     hiding = {
         int(element.mem_id): element
         for element in tree.css(_HIDING_SELECTOR)
@@ -202,7 +206,7 @@ def concealed_blocks(document: TextDocument, among: Iterable[int] | None = None)
         for node in tree.css("[aria-controls]")
         for name in (node.attributes.get("aria-controls") or "").split()
     }
-    looks = Counter(_look(element) for element in hiding.values())
+    looks = Counter(_look(element) for element in hiding.values() if _after_trigger(element))
     opened = {
         key
         for key in set(found.values())

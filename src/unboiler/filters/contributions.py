@@ -75,8 +75,8 @@ from typing import Any, Final
 from unboiler.document import TextDocument
 from unboiler.filters import drop_sections_of
 
-#: For each page type (WCXB's names), the words of its readers' contributions, the
-#: stem first (what the page's classes and ids are searched for).
+#: For each page type (WCXB's names), the words of its readers' contributions (each a
+#: whole word of a class or id).
 SECTION_WORDS: Final = {
     "article": ("comment", "comments", "reply", "replies", "responses"),
     "product": ("review", "reviews"),

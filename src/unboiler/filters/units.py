@@ -41,6 +41,7 @@ import numpy.typing as npt
 
 from unboiler.document import Label, TextBlock, TextDocument
 from unboiler.tags import (
+    HEADING_LEVELS,
     HEADING_TAGS,
     INLINE_CONTROL_TAGS,
     POST_SELECTOR,
@@ -243,8 +244,8 @@ def contents_entries(document: TextDocument) -> frozenset[int]:
     """The blocks that are entries of the page's own table of contents: all their words
     are links, and each of their links goes to a heading of the page (``href="#id"``,
     the id or name on the heading, on an element inside it, or on the section the
-    heading opens).  A heading is none: mdBook and many generators make each heading a
-    link to itself.
+    heading opens).  A heading is no entry (mdBook and many generators make each heading
+    a link to itself), but the heading that titles only the entries goes with them.
 
     :func:`choose_units` leaves them out.  They repeat the headings that follow, and
     the model, which sees a list of short links inside the content, keeps half of them
@@ -293,9 +294,11 @@ def contents_entries(document: TextDocument) -> frozenset[int]:
 
 def _contents_titles(blocks: Sequence[TextBlock], entries: Collection[int]) -> set[int]:
     """The headings that title a run of contents ``entries`` and nothing else ("Contents",
-    "On this page"): right before the run's first entry, with a heading or the page's
-    end right after its last.  Left in, the title stood over nothing once its entries
-    were out (a newcomer's Wikipedia page: an empty "## Contents")."""
+    "On this page"): right before the run's first entry, with the page's end or a
+    heading of the same or a higher rank right after its last (an "## API" over links
+    to the "### open()" and "### close()" below it heads them: it stays).  Left in, the
+    title stood over nothing once its entries were out (a newcomer's Wikipedia page: an
+    empty "## Contents")."""
     titles = set()
     for index in entries:
         if index - 1 in entries:
@@ -308,10 +311,23 @@ def _contents_titles(blocks: Sequence[TextBlock], entries: Collection[int]) -> s
         if (
             title >= 0
             and Label.HEADING in blocks[title].labels
-            and (after == len(blocks) or Label.HEADING in blocks[after].labels)
+            and (
+                after == len(blocks)
+                or (
+                    Label.HEADING in blocks[after].labels
+                    and _rank(blocks[after]) <= _rank(blocks[title])
+                )
+            )
         ):
             titles.add(title)
     return titles
+
+
+def _rank(block: TextBlock) -> int:
+    """A heading block's level (1 for ``<h1>``), 7 when its element is no ``<h1>`` to
+    ``<h6>`` (a heading by its role)."""
+    node = block.node
+    return HEADING_LEVELS.get(node.tag, 7) if node is not None else 7
 
 
 def _links_by_block(

@@ -234,6 +234,17 @@ MAX_TITLE_SITE_WORDS: Final = 4
 MIN_ADDRESS_WORD: Final = 3
 
 
+def _credit(part: str, headline: str) -> bool:
+    """Whether a ``<title>``'s ``part`` credits the site's software
+    (:data:`SOFTWARE_CREDIT`, in at most :data:`MAX_TITLE_SITE_WORDS` words), and is not
+    the headline ("Powered by Plants: The Vegan Athlete")."""
+    return (
+        SOFTWARE_CREDIT.match(part) is not None
+        and count_words(part) <= MAX_TITLE_SITE_WORDS
+        and not same_headline(part, headline)
+    )
+
+
 def _title_site(title: str | None, headline: str | None, url: str | None) -> str | None:
     """The site's name as the ``<title>`` writes it beside the headline, for a page that
     names its site nowhere else (no publisher, ``WebSite`` or ``og:site_name``): the
@@ -247,7 +258,7 @@ def _title_site(title: str | None, headline: str | None, url: str | None) -> str
     if not title or not headline:
         return None
     parts = [part.strip() for part in TITLE_SEPARATOR.split(title)]
-    parts = [part for part in parts if not SOFTWARE_CREDIT.match(part)]
+    parts = [part for part in parts if not _credit(part, headline)]
     if len(parts) < 2:
         return None
     folded = fold(headline)

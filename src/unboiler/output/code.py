@@ -17,6 +17,8 @@ from unboiler.output.dom import (
     CODE_LANGUAGE_DEPTH,
     CODE_LANGUAGE_PREFIXES,
     CODE_WRAPPERS,
+    HIGHLIGHT_JS_CLASS,
+    HUMAN_LANGUAGE_CODES,
     IGNORED_TAGS,
     KNOWN_CODE_LANGUAGES,
     LANGUAGE_BESIDE_CLASSES,
@@ -63,10 +65,7 @@ def code_language(pre: LexborNode) -> str | None:
         child = child.next
     own.append(pre)
     for element in own:
-        attributes = element.attributes
-        language = _language_name(
-            attributes.get("data-lang") or attributes.get("data-language") or ""
-        )
+        language = _language_name(_data_language(element))
         if language:
             return language
     for element in own:
@@ -74,9 +73,9 @@ def code_language(pre: LexborNode) -> str | None:
         if language:
             return language
     if len(own) == 2:  # highlight.js's older markup: the language alone, <code class="bash">
-        names = (own[0].attributes.get("class") or "").split()
-        if len(names) == 1 and names[0].lower() in KNOWN_CODE_LANGUAGES:
-            return names[0].lower()
+        names = (own[0].attributes.get("class") or "").lower().split()
+        if len(names) == 1 and len(names[0]) > 1 and names[0] in KNOWN_CODE_LANGUAGES:
+            return names[0]  # not one letter: "c" or "r" is as often a minified class
     parent = pre.parent
     if parent is not None and parent.tag == "div":
         # the HTML standard's ``language-`` class on the <div> right around the <pre>
@@ -107,10 +106,9 @@ def _wrappers_language(below: LexborNode) -> str | None:
         language = _wrapper_language(wrapper, below)
         if language:
             return language
-        attributes = wrapper.attributes
-        named = (attributes.get("data-lang") or attributes.get("data-language") or "").lower()
-        if named in KNOWN_CODE_LANGUAGES:  # Qiita's <div class="code-frame" data-lang="python">
-            return named
+        named = _data_language(wrapper).lower()
+        if named in KNOWN_CODE_LANGUAGES and named not in HUMAN_LANGUAGE_CODES:
+            return named  # Qiita's <div class="code-frame" data-lang="python">
         below, wrapper = wrapper, wrapper.parent
     return None
 
@@ -259,9 +257,20 @@ def _counts_on(words: list[str]) -> bool:
     return [int(word) for word in words] == list(range(first, first + len(words)))
 
 
+def _data_language(element: LexborNode) -> str:
+    """An element's ``data-lang`` (Hugo's Chroma, Qiita) or ``data-language`` (Prism's
+    plugins), or the empty string."""
+    attributes = element.attributes
+    return attributes.get("data-lang") or attributes.get("data-language") or ""
+
+
 def _class_language(classes: str) -> str | None:
     """The language the ``class`` of a ``<pre>`` or ``<code>`` names."""
     names = classes.split()
+    if HIGHLIGHT_JS_CLASS in names:
+        known = [name.lower() for name in names if name.lower() in KNOWN_CODE_LANGUAGES]
+        if len(known) == 1:
+            return known[0]
     for name in names:
         for prefix in CODE_LANGUAGE_PREFIXES:
             if name.startswith(prefix):

@@ -83,14 +83,15 @@ BRUSH: Final = re.compile(r"\bbrush:\s*([\w+#.-]+)")
 #: Classes beside which the one other class of a ``<pre>`` or ``<code>`` is its
 #: language: Pandoc's ``class="sourceCode python"``; rustdoc's examples, ``class="rust
 #: rust-example-rendered"``, and item declarations, ``class="rust item-decl"``.
-LANGUAGE_BESIDE_CLASSES: Final = frozenset(
-    {"sourceCode", "rust-example-rendered", "item-decl", "hljs"}
-)
-#: highlight.js's marks beside the language in its older markup (``<code class="hljs
-#: bash">``) are in :data:`LANGUAGE_BESIDE_CLASSES`; without a mark, a class or a
-#: wrapper's ``data-lang`` names a code block's language only when it is one of these
-#: common names of highlight.js's and Prism's languages (a wrapper's ``data-lang="fr"``
-#: names the reader's language, and ``<code class="literal">`` none).
+LANGUAGE_BESIDE_CLASSES: Final = frozenset({"sourceCode", "rust-example-rendered", "item-decl"})
+#: highlight.js's mark in its older markup (``<code class="hljs bash">``): beside it, the
+#: one class of :data:`KNOWN_CODE_LANGUAGES` is the language (its other classes are a
+#: page's own: ``hljs wp-block-code``, ``hljs line-numbers``).
+HIGHLIGHT_JS_CLASS: Final = "hljs"
+#: Without a highlighter's mark, a ``<code>``'s one class or a wrapper's ``data-lang``
+#: names a code block's language only when it is one of these common names of
+#: highlight.js's and Prism's languages (a wrapper's ``data-lang="fr"`` names the
+#: reader's language, and ``<code class="literal">`` none).
 KNOWN_CODE_LANGUAGES: Final = frozenset(
     {"bash", "sh", "shell", "zsh", "console", "powershell", "ps1", "bat", "cmd"}
     | {"python", "py", "python3", "ruby", "rb", "perl", "php", "lua", "r", "julia"}
@@ -103,6 +104,10 @@ KNOWN_CODE_LANGUAGES: Final = frozenset(
     | {"nginx", "apache", "diff", "patch", "latex", "tex", "matlab", "vb", "vbnet", "asm"}
     | {"solidity", "terraform", "hcl", "protobuf", "vue", "svelte", "coffeescript"}
 )
+#: Names of :data:`KNOWN_CODE_LANGUAGES` that are also ISO 639-1 codes of a reader's
+#: language (Czech, Serbo-Croatian, Tsonga): a wrapper's ``data-lang`` of one of them
+#: names no code's language.
+HUMAN_LANGUAGE_CODES: Final = frozenset({"cs", "sh", "ts"})
 
 
 #: The wrappers that name the language above the ``<pre>``, up to two levels: each is a
