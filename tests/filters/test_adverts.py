@@ -23,6 +23,22 @@ def test_words_that_only_start_like_a_label_are_not_one(text: str) -> None:
     assert not AD_LABEL.match(text)
 
 
+def test_a_label_that_says_the_article_goes_on_is_one() -> None:
+    texts = [
+        "Advertisement - Continue Reading Below",
+        "ADVERTISEMENT — CONTINUE READING THE MAIN STORY",
+        "Story continues below advertisement",
+        "Continue reading below",  # no advertisement named: the model's to judge
+        "Advertising revenue continues to fall",  # a sentence
+        "Advertisement continues reading the room, critics say of the campaign ads",
+    ]
+    words = np.asarray([len(text.split()) for text in texts], dtype=np.float64)
+    keep = np.ones(len(texts), dtype=bool)
+    assert ad_labels(texts.__getitem__, words, keep).tolist() == [
+        False, False, False, True, True, True,
+    ]  # fmt: skip
+
+
 def test_only_kept_short_labels_are_left_out() -> None:
     texts = ["Advertisement", "A paragraph about advertising and its history.", "Anzeige", "Ad"]
     words = np.asarray([len(text.split()) for text in texts], dtype=np.float64)
