@@ -240,7 +240,8 @@ def drop_hidden_inline(tree: Any, selection: Selection) -> None:
     attribute, or :data:`~unboiler.tags.HIDING_STYLE` in its ``style``) inside a line: a
     machine-readable copy of a date ("(1998-02-28)" in an infobox), a tooltip's text, a value a
     script shows later. Nobody sees it, and it glues onto the words it touches. Longer hidden
-    text (:data:`MAX_HIDDEN_WORDS`) is kept. Hidden blocks are the extractor's to judge: tabs
+    text (:data:`MAX_HIDDEN_WORDS`) is kept. Hidden blocks are the extractor's to judge
+    (:mod:`unboiler.filters.concealed` leaves out those that no reader's click opens): tabs
     and accordions hide content (on WCXB, 36% of the words of blocks under a hidden element are
     in the gold text; of the blocks that only an inline hidden element holds, none; dropping
     every block under an element that an inline style hides, on the default extractor's held-out
