@@ -375,6 +375,12 @@ def test_a_screen_reader_sentence_around_a_drawn_price_is_left_out() -> None:
     # a drawing of a lone digit is too little to tell: both stay
     star = '<body><p><span aria-hidden="true">5</span><span class="sr-only">5 stars</span></p>'
     assert to_text(_all_content(star)) == "5 5 stars"  # the screen reader's words apart
+    # a price shown to the eye and said in a sentence for screen readers: once
+    shop = (
+        '<body><p class="price"><s>$649.00</s> <span class="now">$549.00</span> <span class='
+        '"sr-only">Sale price $549.00</span> <span class="badge">Save 15%</span></p></body>'
+    )
+    assert to_text(_all_content(shop)) == "$649.00 $549.00 Save 15%"
 
 
 @pytest.mark.parametrize("wrapper", ["b", "span", "a"])

@@ -116,7 +116,9 @@ def assistive_copies(
     the copy or different only by punctuation and spaces its style draws, the copy is
     kept and the drawing left out (the pair is returned the other way round); where the
     copy says the drawn text in a sentence ("Original price was: $169.95."), the drawing
-    is what a reader sees, and the copy is left out.  ``hidden``: the page's
+    is what a reader sees, and the copy is left out; so too where the copy says a shown
+    text that is not drawn ("$549.00", then "Sale price $549.00" for screen readers: in
+    sample, 5 WCXB pages moved, 3 up, 2 down, by under 0.01).  ``hidden``: the page's
     :func:`visually_hidden` elements, when already found."""
     copies = []
     for element in visually_hidden(tree) if hidden is None else hidden:
@@ -136,9 +138,15 @@ def assistive_copies(
             if shown_text == text and not drawn:
                 copies.append((shown, element))
                 break
-            if not drawn:
-                continue
             drawing, spoken = _letters_and_digits(shown_text), _letters_and_digits(text)
+            if not drawn:
+                if len(drawing) >= MIN_SPOKEN_DRAWING and drawing in spoken:
+                    # The screen readers' text says the shown one in a sentence: a
+                    # shop's "$549.00" then "<span class=sr-only>Sale price
+                    # $549.00</span>".  The reader sees the price once.
+                    copies.append((shown, element))
+                    break
+                continue
             if drawing == spoken:
                 # The shown text is drawn for the eye, hidden from screen readers, and
                 # may lack what its style adds (the separator of "34.42" drawn by CSS,
