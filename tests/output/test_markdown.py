@@ -108,6 +108,30 @@ def test_table_with_colspan() -> None:
     assert tree[2][1][3][0] == ("code", "text:x|y", "/code", "text: line")
 
 
+def test_two_header_rows_are_one_header_of_joined_labels() -> None:
+    # "Default" over "Type" and "Value": GFM has one header row, and the second row of
+    # headers is no row of data
+    page = (
+        "<body><table><thead><tr><th rowspan=2>Setting</th><th colspan=2>Default</th>"
+        "<th rowspan=2>Description</th></tr><tr><th>Type</th><th>Value</th></tr></thead>"
+        "<tbody><tr><td>timeout</td><td>int</td><td>30</td><td>Seconds to wait.</td></tr>"
+        "</tbody></table></body>"
+    )
+    document = unboiler.parse(page)
+    for block in document.blocks:
+        block.set_content(True)
+    assert to_markdown(document) == (
+        "| Setting | Default Type | Default Value | Description |\n"
+        "| --- | --- | --- | --- |\n"
+        "| timeout | int | 30 | Seconds to wait. |"
+    )
+    # a table of header cells only keeps its first row as the header, as before
+    grid = unboiler.parse("<body><table><tr><th>a</th><th>b</th></tr><tr><th>c</th><th>d</th>")
+    for block in grid.blocks:
+        block.set_content(True)
+    assert to_markdown(grid) == "| a | b |\n| --- | --- |\n| c | d |"
+
+
 def test_code_blocks_keep_text_and_language() -> None:
     markdown = to_markdown(article_document("code.html"))
     fences = [block for block in markdown_skeleton(markdown) if block[0] == "code"]

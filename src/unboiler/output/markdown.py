@@ -508,16 +508,29 @@ class _Writer:
         """A GitHub table (GFM §4.10).  Its header row is the table's first row when that
         row is all header cells (``<th>``, and the slots their spans fill); else the
         header row is empty, since a GFM table must have one and a key-value table's
-        first pair ("Weight | 2.3 kg") is no header.  A cell's line breaks are ``<br>``,
+        first pair ("Weight | 2.3 kg") is no header.  Several such rows at the top (a
+        "Default" over "Type" and "Value") are one header row of a GFM table, which has
+        only one: each column's headers joined, top first ("Default Type", "Default
+        Value"; :func:`_column_headers`), where the second row used to go under the
+        header as a row of data.  A cell's line breaks are ``<br>``,
         the inline HTML GitHub renders in a cell, which a table row cannot hold as a line
         break."""
         grid = table.grid()  # cells in their columns; spanned slots empty
         width = max(len(row) for row in grid)
         delimiters = "|" + "|".join(_delimiter(column, grid) for column in range(width)) + "|"
         lines = []
-        if not all(cell is None or cell.header for cell in grid[0]):  # None: a span
+        heads = _header_rows(grid)
+        if not heads:
             lines.append("|" + " |" * width)
             lines.append(delimiters)
+        elif heads > 1:
+            labels = [
+                " ".join(self.line(cell.inlines, line_break=" ") for cell in column)
+                for column in _column_headers(grid, heads, width)
+            ]
+            lines.append("| " + " | ".join(map(_escape_code_pipes, labels)) + " |")
+            lines.append(delimiters)
+            grid = grid[heads:]
         for row in grid:
             cells: list[str] = []
             for cell in row:
@@ -548,6 +561,35 @@ def _number_runs(block: ListBlock) -> list[int]:
         return [0]
     numbers = block.ordinals()
     return [0, *(i for i in range(1, len(numbers)) if numbers[i] != numbers[i - 1] + 1)]
+
+
+def _header_rows(grid: list[list[Cell | None]]) -> int:
+    """How many rows at the top of ``grid`` are all header cells (None: a span's slot),
+    with at least one cell; a table all of whose rows are so has only its first."""
+    count = 0
+    for row in grid:
+        if any(cell is not None for cell in row) and all(
+            cell is None or cell.header for cell in row
+        ):
+            count += 1
+        else:
+            break
+    return min(count, 1) if count == len(grid) else count
+
+
+def _column_headers(grid: list[list[Cell | None]], rows: int, width: int) -> list[list[Cell]]:
+    """The header cells over each column of ``grid``'s first ``rows`` rows, top first,
+    each once: a cell is over every column its ``colspan`` covers, in every row its
+    ``rowspan`` covers (HTML standard §4.9.12)."""
+    over: list[list[Cell]] = [[] for _ in range(width)]
+    for top in range(rows):
+        for column, cell in enumerate(grid[top]):
+            if cell is None:
+                continue
+            for covered in range(column, min(column + max(cell.colspan, 1), width)):
+                if not any(cell is seen for seen in over[covered]):
+                    over[covered].append(cell)
+    return over
 
 
 def _delimiter(column: int, grid: list[list[Cell | None]]) -> str:
