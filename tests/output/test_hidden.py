@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import unboiler
+from unboiler.output.text import to_text
 
 DEALS = (
     "<html><body><main><p>Save up to $500 on select vacation packages when you book by"
@@ -42,3 +43,44 @@ def test_a_text_placed_after_an_annotation_keeps_its_place() -> None:
     from unboiler.output import render
 
     assert "Solid walnut, oiled by hand." in render(document, "text", extractor="by-hand")
+
+
+@pytest.mark.parametrize(
+    ("wide", "narrow"),
+    [
+        ("d-none d-md-inline", "d-md-none"),  # Bootstrap 4-5
+        ("hidden md:inline", "md:hidden"),  # Tailwind
+        ("hidden-xs hidden-sm", "hidden-md hidden-lg"),  # Bootstrap 3
+    ],
+)
+def test_a_headline_written_for_each_width_is_written_once(wide: str, narrow: str) -> None:
+    page = (
+        f"<body><h1><span class='{wide}'>The quiet comeback of the tram</span>"
+        f"<span class='{narrow}'>Trams are back</span></h1><p>Paris reopened its first "
+        "modern tram line in 2006.</p></body>"
+    )
+    document = unboiler.parse(page)
+    for block in document.blocks:
+        block.set_content(True)
+    assert to_text(document).split("\n")[0] == "The quiet comeback of the tram"
+    # the narrow one first: the one shown widest is still the one kept
+    swapped = page.replace(f"<span class='{wide}'>The quiet comeback of the tram</span>", "")
+    swapped = swapped.replace(
+        "</h1>", f"<span class='{wide}'>The quiet comeback of the tram</span></h1>"
+    )
+    document = unboiler.parse(swapped)
+    for block in document.blocks:
+        block.set_content(True)
+    assert to_text(document).split("\n")[0] == "The quiet comeback of the tram"
+
+
+def test_parts_shown_together_at_some_width_are_no_alternatives() -> None:
+    # both shown from md on: a line that grows on wide screens, not two versions of it
+    page = (
+        "<body><p>Free shipping<span class='d-none d-md-inline'> on orders over $50</span>"
+        "<span class='d-none d-lg-inline'>, returns within 30 days</span>.</p></body>"
+    )
+    document = unboiler.parse(page)
+    for block in document.blocks:
+        block.set_content(True)
+    assert to_text(document) == "Free shipping on orders over $50, returns within 30 days."

@@ -28,6 +28,7 @@ from unboiler.output.hidden import (
     drop_assistive_copies,
     drop_hidden_inline,
     drop_image_descriptions,
+    drop_layout_alternatives,
 )
 from unboiler.output.inline import plain
 from unboiler.output.renderings import drop_formula_renderings, formulas
@@ -251,6 +252,7 @@ def select(document: TextDocument, *, images: bool = False) -> Selection:
         drop_heading_buttons(document.tree, selection)
         drop_code_buttons(document.tree, selection)
         drop_hidden_inline(document.tree, selection)
+        drop_layout_alternatives(document.tree, selection)
         drop_formula_renderings(selection)
     if images:
         for segments in found.values():
