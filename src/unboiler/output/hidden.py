@@ -291,9 +291,15 @@ _SHOWN_DISPLAYS: Final = frozenset(
     {"inline", "inline-block", "block", "flex", "inline-flex", "grid", "inline-grid"}
     | {"table", "table-cell", "table-row", "contents"}
 )
-#: Bootstrap 3's ``hidden-xs`` to ``hidden-lg``: each hides at its own width only
-#: (``lg`` is every width from there).
-_BOOTSTRAP3_HIDDEN: Final = {"hidden-xs": (0,), "hidden-sm": (1,), "hidden-md": (2,)}
+#: Bootstrap 3's ``hidden-xs`` to ``hidden-lg``: each hides at its own width only, in
+#: the widths of :data:`LAYOUT_WIDTHS` (Bootstrap 3's xs is below 768 px, its lg from
+#: 1200 px on).
+_BOOTSTRAP3_HIDDEN: Final = {
+    "hidden-xs": (0, 1),
+    "hidden-sm": (2,),
+    "hidden-md": (3,),
+    "hidden-lg": (4, 5),
+}
 
 
 def layout_widths(classes: str) -> tuple[bool, ...] | None:
@@ -319,17 +325,17 @@ def layout_widths(classes: str) -> tuple[bool, ...] | None:
                 show_from(width, False)
             elif name.startswith(f"d-{prefix}-") and name[len(prefix) + 3 :] in _SHOWN_DISPLAYS:
                 show_from(width, True)
+    variants: list[tuple[int, bool]] = []  # Tailwind's: from a width on, narrower first
     for name in names:
         variant, _, value = name.rpartition(":")
         start = _TAILWIND_WIDTHS.get(variant)
         if start is not None and (value == "hidden" or value in _SHOWN_DISPLAYS):
-            show_from(start, value != "hidden")
-        if name in _BOOTSTRAP3_HIDDEN:
-            for hidden_at in _BOOTSTRAP3_HIDDEN[name]:
-                shown[hidden_at] = False
+            variants.append((start, value != "hidden"))
+        for hidden_at in _BOOTSTRAP3_HIDDEN.get(name, ()):
+            shown[hidden_at] = False
             changed = True
-        elif name == "hidden-lg":
-            show_from(3, False)
+    for start, shows in sorted(variants):
+        show_from(start, shows)
     return tuple(shown) if changed and not all(shown) else None
 
 
