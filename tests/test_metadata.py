@@ -696,3 +696,14 @@ def test_fields_hold_no_invisible_characters() -> None:
     assert meta.author == "Jane Doe"
     assert meta.description == "The harbour is open."
     assert "" not in meta.tags and all("\u200b" not in tag for tag in meta.tags)
+
+
+def test_a_headline_written_for_each_width_is_the_wide_one() -> None:
+    body = (
+        "<h1><span class='d-none d-md-inline'>The quiet comeback of the tram</span>"
+        "<span class='d-md-none'>Trams are back</span></h1>"
+        "<p>When Paris reopened its first modern tram line in 2006, critics called it a"
+        " nostalgic toy; today the city runs thirteen lines every day of the year.</p>"
+    )
+    head = "<title>The quiet comeback of the tram | Metro Weekly</title>"
+    assert meta_html(head, body).title == ("The quiet comeback of the tram")

@@ -140,3 +140,32 @@ def test_an_element_shown_in_every_layout_is_told(element: str) -> None:
 def test_a_carousels_copy_of_a_slide_is_told(classes: str, clone: bool) -> None:
     tree = LexborHTMLParser(f'<body><div class="{classes}"><p>Text</p></div></body>')
     assert tags.is_carousel_clone(tree.css_first("p").parent) is clone
+
+
+@pytest.mark.parametrize(
+    ("classes", "widths"),
+    [
+        ("d-none d-md-inline", (False, False, True, True, True, True)),
+        ("d-lg-none", (True, True, True, False, False, False)),
+        # Tailwind's variants in any order: the narrower applies first
+        ("md:hidden sm:inline hidden", (False, True, False, False, False, False)),
+        ("hidden-xs hidden-sm", (False, False, False, True, True, True)),  # Bootstrap 3
+        ("d-inline font-bold", None),  # shown at every width
+        ("print:hidden", None),  # no width of the screen
+    ],
+)
+def test_the_widths_a_layout_class_shows_an_element_at(
+    classes: str, widths: tuple[bool, ...] | None
+) -> None:
+    assert tags.layout_widths(classes) == widths
+
+
+def test_layout_alternatives_are_the_siblings_a_wider_one_replaces() -> None:
+    root = LexborHTMLParser(
+        "<h1><span class='d-md-none'>Trams are back</span>"
+        "<span class='d-none d-md-inline'>The quiet comeback of the tram</span></h1>"
+        "<p>Free<span class='d-none d-md-inline'> shipping</span>"
+        "<span class='d-none d-lg-inline'> today</span></p>"
+    )
+    replaced = tags.layout_alternatives(root)
+    assert [element.text() for element in replaced] == ["Trams are back"]

@@ -295,6 +295,94 @@ def hides_in_some_layout(element: Any) -> bool:
     return False
 
 
+#: The widths a page's layout classes name, narrowest first: the base (no prefix), then
+#: Bootstrap's (4-5) and Tailwind's breakpoints; Bootstrap's ``xxl`` is Tailwind's
+#: ``2xl``.
+LAYOUT_WIDTHS: Final = ("", "sm", "md", "lg", "xl", "xxl")
+_TAILWIND_WIDTHS: Final = {"sm": 1, "md": 2, "lg": 3, "xl": 4, "2xl": 5}
+#: The values of a display class that show an element (Bootstrap's ``d-md-inline``,
+#: Tailwind's ``md:inline``).
+_SHOWN_DISPLAYS: Final = frozenset(
+    {"inline", "inline-block", "block", "flex", "inline-flex", "grid", "inline-grid"}
+    | {"table", "table-cell", "table-row", "contents"}
+)
+#: Bootstrap 3's ``hidden-xs`` to ``hidden-lg``: each hides at its own width only, in
+#: the widths of :data:`LAYOUT_WIDTHS` (Bootstrap 3's xs is below 768 px, its lg from
+#: 1200 px on).
+_BOOTSTRAP3_HIDDEN: Final = {
+    "hidden-xs": (0, 1),
+    "hidden-sm": (2,),
+    "hidden-md": (3,),
+    "hidden-lg": (4, 5),
+}
+
+
+def layout_widths(classes: str) -> tuple[bool, ...] | None:
+    """At which of :data:`LAYOUT_WIDTHS` a framework's display classes show an element
+    (Bootstrap 4-5's ``d-none``, ``d-md-inline``, ``d-lg-none``; Tailwind's ``hidden``,
+    ``md:inline``, ``lg:hidden``; Bootstrap 3's ``hidden-xs`` to ``hidden-lg``), or None
+    when its classes hide it at no width."""
+    shown = [True] * len(LAYOUT_WIDTHS)
+    changed = False
+    names = classes.lower().split()
+
+    def show_from(width: int, value: bool) -> None:
+        nonlocal changed
+        shown[width:] = [value] * (len(shown) - width)
+        changed = True
+
+    for name in names:
+        if name in ("d-none", "hidden"):
+            show_from(0, False)
+    for width, prefix in enumerate(LAYOUT_WIDTHS[1:], start=1):
+        for name in names:
+            if name == f"d-{prefix}-none":
+                show_from(width, False)
+            elif name.startswith(f"d-{prefix}-") and name[len(prefix) + 3 :] in _SHOWN_DISPLAYS:
+                show_from(width, True)
+    variants: list[tuple[int, bool]] = []  # Tailwind's: from a width on, narrower first
+    for name in names:
+        variant, _, value = name.rpartition(":")
+        start = _TAILWIND_WIDTHS.get(variant)
+        if start is not None and (value == "hidden" or value in _SHOWN_DISPLAYS):
+            variants.append((start, value != "hidden"))
+        for hidden_at in _BOOTSTRAP3_HIDDEN.get(name, ()):
+            shown[hidden_at] = False
+            changed = True
+    for start, shows in sorted(variants):
+        show_from(start, shows)
+    return tuple(shown) if changed and not all(shown) else None
+
+
+def layout_alternatives(
+    root: Any, *, inline: Callable[[Any], bool] = lambda element: element.tag in INLINE_TAGS
+) -> list[Any]:
+    """The inline elements under ``root`` (``inline`` tells which are) that a sibling
+    replaces at other widths: of siblings that a framework's display classes show at
+    widths that never meet (:func:`layout_widths`), every one but the one shown widest,
+    which the page's ``<title>`` most often names ("The quiet comeback of the tram" for
+    wide screens beside "Trams are back" for phones).  Siblings shown together at some
+    width are no alternatives (a line that grows on wide screens)."""
+    groups: dict[int, list[tuple[Any, tuple[bool, ...]]]] = {}
+    for element in root.css('[class*="none" i], [class*="hidden" i]'):
+        widths = layout_widths(element.attributes.get("class") or "")
+        parent = element.parent
+        if widths is None or not any(widths) or parent is None or not inline(element):
+            continue
+        groups.setdefault(int(parent.mem_id), []).append((element, widths))
+    replaced: list[Any] = []
+    for members in groups.values():
+        if len(members) < 2 or not all(
+            not any(a and b for a, b in zip(one[1], other[1], strict=True))
+            for index, one in enumerate(members)
+            for other in members[index + 1 :]
+        ):
+            continue
+        widest = max(members, key=lambda member: max(i for i, on in enumerate(member[1]) if on))
+        replaced.extend(element for element, _ in members if element is not widest[0])
+    return replaced
+
+
 #: Class names with which carousel libraries mark the slides they copy so that the
 #: carousel loops: Slick's ``slick-cloned``, Swiper's ``swiper-slide-duplicate``,
 #: Splide's ``splide__slide--clone``, Glide's ``glide__slide--clone``, bxSlider's
@@ -480,6 +568,8 @@ __all__ = [
     "is_carousel_clone",
     "is_post",
     "is_quotation",
+    "layout_alternatives",
+    "layout_widths",
     "lexbor_tag_ids",
     "nearest_marks",
     "post_ids",

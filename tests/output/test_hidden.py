@@ -84,23 +84,3 @@ def test_parts_shown_together_at_some_width_are_no_alternatives() -> None:
     for block in document.blocks:
         block.set_content(True)
     assert to_text(document) == "Free shipping on orders over $50, returns within 30 days."
-
-
-@pytest.mark.parametrize(
-    ("classes", "widths"),
-    [
-        ("d-none d-md-inline", (False, False, True, True, True, True)),
-        ("d-lg-none", (True, True, True, False, False, False)),
-        # Tailwind's variants in any order: the narrower applies first
-        ("md:hidden sm:inline hidden", (False, True, False, False, False, False)),
-        ("hidden-xs hidden-sm", (False, False, False, True, True, True)),  # Bootstrap 3
-        ("d-inline font-bold", None),  # shown at every width
-        ("print:hidden", None),  # no width of the screen
-    ],
-)
-def test_the_widths_a_layout_class_shows_an_element_at(
-    classes: str, widths: tuple[bool, ...] | None
-) -> None:
-    from unboiler.output.hidden import layout_widths
-
-    assert layout_widths(classes) == widths

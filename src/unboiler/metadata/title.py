@@ -35,6 +35,7 @@ from unboiler.metadata.rules import (
     TITLE_SEPARATOR,
 )
 from unboiler.metadata.sources import fold, shown_block_text
+from unboiler.tags import layout_alternatives
 
 _HOME: Final = re.compile(r"(?:https?:)?//[^/]+/?(?:index\.\w+)?")
 _WORDS: Final = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]|[^\W_]+")
@@ -119,9 +120,16 @@ def _heading(blocks: list[TextBlock], first: int, last: int) -> Heading:
 def _without_extras(text: str, element: Any) -> str:
     """A heading's text without what blogs and news sites put at its ends besides the
     headline (:data:`HEADING_EXTRAS_SELECTOR`): the count of comments ("Headline 139",
-    the number linking to the comments) and the date ("Dec 18 2025 Headline")."""
+    the number linking to the comments) and the date ("Dec 18 2025 Headline"); and
+    without the versions of it written for narrower screens
+    (:func:`unboiler.tags.layout_alternatives`: "The quiet comeback of the tram" beside
+    "Trams are back" for phones), as the outputs write it."""
     if element is None:
         return text
+    for replaced in layout_alternatives(element):
+        shown = " ".join(replaced.text(deep=True).split())
+        if shown and len(shown) < len(text):
+            text = " ".join(text.replace(shown, " ", 1).split())
     for extra in element.css(HEADING_EXTRAS_SELECTOR):
         shown = " ".join(extra.text(deep=True).split())
         if not shown or len(shown) >= len(text):

@@ -24,7 +24,7 @@ from unboiler.output.dom import (
     laid_inline,
     text_nodes,
 )
-from unboiler.tags import HIDING_STYLE
+from unboiler.tags import HIDING_STYLE, layout_alternatives
 from unboiler.text import (
     remove_space,
 )
@@ -280,96 +280,17 @@ def drop_hidden_inline(tree: Any, selection: Selection) -> None:
             selection.hidden.add(element)
 
 
-#: The widths a page's layout classes name, narrowest first: the base (no prefix), then
-#: Bootstrap's (4-5) and Tailwind's breakpoints; Bootstrap's ``xxl`` is Tailwind's
-#: ``2xl``.
-LAYOUT_WIDTHS: Final = ("", "sm", "md", "lg", "xl", "xxl")
-_TAILWIND_WIDTHS: Final = {"sm": 1, "md": 2, "lg": 3, "xl": 4, "2xl": 5}
-#: The values of a display class that show an element (Bootstrap's ``d-md-inline``,
-#: Tailwind's ``md:inline``).
-_SHOWN_DISPLAYS: Final = frozenset(
-    {"inline", "inline-block", "block", "flex", "inline-flex", "grid", "inline-grid"}
-    | {"table", "table-cell", "table-row", "contents"}
-)
-#: Bootstrap 3's ``hidden-xs`` to ``hidden-lg``: each hides at its own width only, in
-#: the widths of :data:`LAYOUT_WIDTHS` (Bootstrap 3's xs is below 768 px, its lg from
-#: 1200 px on).
-_BOOTSTRAP3_HIDDEN: Final = {
-    "hidden-xs": (0, 1),
-    "hidden-sm": (2,),
-    "hidden-md": (3,),
-    "hidden-lg": (4, 5),
-}
-
-
-def layout_widths(classes: str) -> tuple[bool, ...] | None:
-    """At which of :data:`LAYOUT_WIDTHS` a framework's display classes show an element
-    (Bootstrap 4-5's ``d-none``, ``d-md-inline``, ``d-lg-none``; Tailwind's ``hidden``,
-    ``md:inline``, ``lg:hidden``; Bootstrap 3's ``hidden-xs`` to ``hidden-lg``), or None
-    when its classes hide it at no width."""
-    shown = [True] * len(LAYOUT_WIDTHS)
-    changed = False
-    names = classes.lower().split()
-
-    def show_from(width: int, value: bool) -> None:
-        nonlocal changed
-        shown[width:] = [value] * (len(shown) - width)
-        changed = True
-
-    for name in names:
-        if name in ("d-none", "hidden"):
-            show_from(0, False)
-    for width, prefix in enumerate(LAYOUT_WIDTHS[1:], start=1):
-        for name in names:
-            if name == f"d-{prefix}-none":
-                show_from(width, False)
-            elif name.startswith(f"d-{prefix}-") and name[len(prefix) + 3 :] in _SHOWN_DISPLAYS:
-                show_from(width, True)
-    variants: list[tuple[int, bool]] = []  # Tailwind's: from a width on, narrower first
-    for name in names:
-        variant, _, value = name.rpartition(":")
-        start = _TAILWIND_WIDTHS.get(variant)
-        if start is not None and (value == "hidden" or value in _SHOWN_DISPLAYS):
-            variants.append((start, value != "hidden"))
-        for hidden_at in _BOOTSTRAP3_HIDDEN.get(name, ()):
-            shown[hidden_at] = False
-            changed = True
-    for start, shows in sorted(variants):
-        show_from(start, shows)
-    return tuple(shown) if changed and not all(shown) else None
-
-
 def drop_layout_alternatives(tree: Any, selection: Selection) -> None:
     """Leave out of ``selection`` the text of each inline element that another inline
-    element beside it replaces at other widths: a headline written long for wide
-    screens and short for phones, ``<span class="d-none d-md-inline">The quiet comeback
-    of the tram</span><span class="d-md-none">Trams are back</span>``.  A reader sees
-    one; the page's text holds both, run together.  Of the siblings shown at widths
-    that never meet (:func:`layout_widths`), the one shown widest is kept, as the
-    page's ``<title>`` most often names it; siblings shown together at some width are
-    no alternatives and stay."""
-    groups: dict[int, list[tuple[LexborNode, tuple[bool, ...]]]] = {}
-    for element in tree.css('[class*="none" i], [class*="hidden" i]'):
-        widths = layout_widths(element.attributes.get("class") or "")
-        parent = element.parent
-        if widths is None or not any(widths) or parent is None or not laid_inline(element):
-            continue
-        groups.setdefault(int(parent.mem_id), []).append((element, widths))
-    for members in groups.values():
-        if len(members) < 2 or not all(
-            not any(a and b for a, b in zip(one[1], other[1], strict=True))
-            for index, one in enumerate(members)
-            for other in members[index + 1 :]
-        ):
-            continue
-        kept = max(members, key=lambda member: max(i for i, on in enumerate(member[1]) if on))
-        for element, _ in members:
-            if element is kept[0]:
-                continue
-            texts = [node for node in text_nodes(element) if node in selection.texts]
-            if texts and not any(node in selection.after for node in texts):
-                selection.texts.difference_update(texts)
-                selection.hidden.add(element)
+    element beside it replaces at other widths (:func:`unboiler.tags.layout_alternatives`):
+    a headline written long for wide screens and short for phones, ``<span class="d-none
+    d-md-inline">The quiet comeback of the tram</span><span class="d-md-none">Trams are
+    back</span>``.  A reader sees one; the page's text holds both, run together."""
+    for element in layout_alternatives(tree, inline=laid_inline):
+        texts = [node for node in text_nodes(element) if node in selection.texts]
+        if texts and not any(node in selection.after for node in texts):
+            selection.texts.difference_update(texts)
+            selection.hidden.add(element)
 
 
 #: A teaser is the start of the text a "Read more" shows whole: at least this many words
