@@ -234,8 +234,12 @@ LAYOUT_HIDING_CLASSES: Final = frozenset(
     {"hidden", "hide", "invisible", "d-none", "is-hidden", "uk-hidden", "w-condition-invisible"}
 )
 LAYOUT_HIDING_PREFIXES: Final = ("hidden-", "is-hidden-", "w-hidden-", "hide-for-")
+#: The widths a page's layout classes name, narrowest first: the base (no prefix), then
+#: Bootstrap's (4-5) and Tailwind's breakpoints; Bootstrap's ``xxl`` is Tailwind's
+#: ``2xl``.
+LAYOUT_WIDTHS: Final = ("", "sm", "md", "lg", "xl", "xxl")
 #: Bootstrap's breakpoints (4-5): ``d-md-none`` hides an element from the md width on.
-_BREAKPOINTS: Final = frozenset({"sm", "md", "lg", "xl", "xxl"})
+_BREAKPOINTS: Final = frozenset(LAYOUT_WIDTHS[1:])
 #: Names of those forms that hide an element on paper only (Bootstrap 3's
 #: ``hidden-print``, Foundation's ``hide-for-print``): on screen it is shown.
 PRINT_HIDING_CLASSES: Final = frozenset({"hidden-print", "hide-for-print"})
@@ -295,10 +299,6 @@ def hides_in_some_layout(element: Any) -> bool:
     return False
 
 
-#: The widths a page's layout classes name, narrowest first: the base (no prefix), then
-#: Bootstrap's (4-5) and Tailwind's breakpoints; Bootstrap's ``xxl`` is Tailwind's
-#: ``2xl``.
-LAYOUT_WIDTHS: Final = ("", "sm", "md", "lg", "xl", "xxl")
 _TAILWIND_WIDTHS: Final = {"sm": 1, "md": 2, "lg": 3, "xl": 4, "2xl": 5}
 #: The values of a display class that show an element (Bootstrap's ``d-md-inline``,
 #: Tailwind's ``md:inline``).

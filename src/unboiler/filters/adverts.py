@@ -66,14 +66,19 @@ def ad_labels(
     labels = [
         index
         for index in np.flatnonzero(eligible).tolist()
-        if (words[index] <= MAX_LABEL_WORDS and AD_LABEL.match(text_of(index)))
-        or AD_CONTINUATION.match(text_of(index))
+        if _is_label(text_of(index), words[index] <= MAX_LABEL_WORDS)
     ]
     if not labels:
         return keep
     result = keep.copy()
     result[labels] = False
     return result
+
+
+def _is_label(text: str, short: bool) -> bool:
+    """Whether ``text`` is a bare label (when ``short``) or a label that says the text
+    goes on."""
+    return (short and AD_LABEL.match(text) is not None) or AD_CONTINUATION.match(text) is not None
 
 
 __all__ = [

@@ -274,10 +274,17 @@ def drop_hidden_inline(tree: Any, selection: Selection) -> None:
         if texts is None:
             _drop_teaser(element, selection)
             continue
-        texts = [node for node in texts if node in selection.texts]
-        if texts and not any(node in selection.after for node in texts):
-            selection.texts.difference_update(texts)
-            selection.hidden.add(element)
+        _leave_out(element, texts, selection)
+
+
+def _leave_out(element: LexborNode, texts: Iterable[LexborNode], selection: Selection) -> None:
+    """Leave the text nodes ``texts`` of an inline ``element`` out of ``selection``, its
+    edges kept as an element's (``selection.hidden``); unless none is selected, or text is
+    placed after one of them (it would lose its place)."""
+    chosen = [node for node in texts if node in selection.texts]
+    if chosen and not any(node in selection.after for node in chosen):
+        selection.texts.difference_update(chosen)
+        selection.hidden.add(element)
 
 
 def drop_layout_alternatives(tree: Any, selection: Selection) -> None:
@@ -287,10 +294,7 @@ def drop_layout_alternatives(tree: Any, selection: Selection) -> None:
     d-md-inline">The quiet comeback of the tram</span><span class="d-md-none">Trams are
     back</span>``.  A reader sees one; the page's text holds both, run together."""
     for element in layout_alternatives(tree, inline=laid_inline):
-        texts = [node for node in text_nodes(element) if node in selection.texts]
-        if texts and not any(node in selection.after for node in texts):
-            selection.texts.difference_update(texts)
-            selection.hidden.add(element)
+        _leave_out(element, text_nodes(element), selection)
 
 
 #: A teaser is the start of the text a "Read more" shows whole: at least this many words
