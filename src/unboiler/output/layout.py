@@ -99,6 +99,7 @@ from unboiler.output.tables import (
     row_line,
     wraps_items,
 )
+from unboiler.output.tabs import tab_labels
 from unboiler.output.tree import (
     BREAK,
     FORMULA_TAGS,
@@ -628,9 +629,13 @@ class _Layout:
         images: bool,
         formulas: frozenset[LexborNode] = frozenset(),
         posts: frozenset[int] = frozenset(),
+        tabs: tuple[dict[int, LexborNode], frozenset[int]] = ({}, frozenset()),
     ) -> None:
         self.texts = selection.texts
         self.posts = posts
+        #: Each kept tab panel's label, and the rows of labels written at their panels
+        #: instead (:func:`~unboiler.output.tabs.tab_labels`).
+        self.tab_labels, self.tab_rows = tabs
         self.hidden = selection.hidden
         self.formulas = formulas
         self.images = selection.images
@@ -1007,8 +1012,18 @@ class _Layout:
                 tag = node.tag or ""
                 holds_blocks = self.marked.get(node)
                 inline = laid_inline(node)
+                tab = self.tab_labels.get(node.mem_id) if holds_blocks is not None else None
+                if tab is not None:  # a tab's panel: the tab's label first
+                    self.end_line(run, blocks, seams)
+                    label: list[Inline] = []
+                    self.inline(tab, label)
+                    label = [" " if isinstance(t, LineBreak) else t for t in normalize(label)]
+                    if has_text(label):
+                        blocks.append(Paragraph(normalize(label), direction=self.direction))
                 if tag == "br":
                     run.append(BREAK)
+                elif node.mem_id in self.tab_rows:
+                    self.end_line(run, blocks, seams)  # its labels go to their panels
                 elif tag in RUBY_ANNOTATION_TAGS:
                     pass
                 elif holds_blocks is None and node in self.formulas:
@@ -1576,6 +1591,7 @@ def layout(document: TextDocument, *, images: bool = False) -> list[Block]:
             images=images,
             formulas=_formula_paths(selection.formulas, marked),
             posts=tags.post_ids(document.tree, innermost=True),
+            tabs=tab_labels(document.tree, marked),
         )
         blocks.extend(builder.flow(root, 0))
     return blocks

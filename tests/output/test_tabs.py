@@ -1,0 +1,70 @@
+"""Tabbed panels: each panel's label before it, the row of labels not written apart
+(:mod:`unboiler.output.tabs`)."""
+
+from __future__ import annotations
+
+from tests.output.helpers import all_content
+
+from unboiler.output.markdown import to_markdown
+from unboiler.output.text import to_text
+
+
+def _text(page: str) -> str:
+    return to_text(all_content(page))
+
+
+def test_an_aria_tab_rows_labels_go_before_their_panels() -> None:
+    # Docusaurus: the row and the panels side by side in one container, the panels in
+    # the row's order, all but the first hidden
+    page = (
+        "<main><p>Call the API.</p><div class=tabs-container>"
+        "<ul role=tablist><li role=tab>Shell</li><li role=tab>Ruby</li></ul>"
+        "<div><div role=tabpanel><p>curl the endpoint with your key.</p></div>"
+        "<div role=tabpanel hidden><p>Require the gem and call fetch.</p></div></div>"
+        "</div><p>The answer is JSON.</p></main>"
+    )
+    assert _text(page) == (
+        "Call the API.\n\nShell\n\ncurl the endpoint with your key.\n\nRuby\n\n"
+        "Require the gem and call fetch.\n\nThe answer is JSON."
+    )
+
+
+def test_a_tab_names_its_panel_by_aria_controls() -> None:
+    # the panels are written in another order than the tabs: each tab's own goes after it
+    page = (
+        "<div role=tablist><button role=tab aria-controls=p-win>Windows</button>"
+        "<button role=tab aria-controls=p-mac>macOS</button></div>"
+        "<section id=p-mac role=tabpanel><p>Open the disk image.</p></section>"
+        "<section id=p-win role=tabpanel><p>Run the installer.</p></section>"
+    )
+    assert _text(page) == "macOS\n\nOpen the disk image.\n\nWindows\n\nRun the installer."
+
+
+def test_a_python_markdown_tab_sets_labels_go_before_their_blocks() -> None:
+    # pymdownx.tabbed (MkDocs' Material theme): radio inputs, a row of <label>s, then
+    # the blocks in the same order
+    page = (
+        "<div class=tabbed-set><input type=radio id=t1 checked><input type=radio id=t2>"
+        "<div class=tabbed-labels><label for=t1>pip</label><label for=t2>conda</label></div>"
+        "<div class=tabbed-content><div class=tabbed-block><pre><code>pip install quill"
+        "</code></pre></div><div class=tabbed-block><pre><code>conda install quill</code>"
+        "</pre></div></div></div>"
+    )
+    markdown = to_markdown(all_content(page))
+    assert markdown == (
+        "pip\n\n```\npip install quill\n```\n\nconda\n\n```\nconda install quill\n```"
+    )
+
+
+def test_tabs_without_their_panels_stay_as_written() -> None:
+    # a row whose panels are not there (a script fills them), or of one tab, or whose
+    # panels do not match it in number: the labels stay where the page has them
+    no_panels = "<ul role=tablist><li role=tab>Overview</li><li role=tab>Specs</li></ul>"
+    assert _text(no_panels) == "Overview\nSpecs"
+    one = "<div role=tablist><span role=tab>Only</span></div><div role=tabpanel><p>Text.</p></div>"
+    assert _text(one) == "Only\n\nText."
+    uneven = (
+        "<div role=tablist><span role=tab>A</span><span role=tab>B</span></div>"
+        "<div role=tabpanel><p>Panel one.</p></div>"
+    )
+    assert _text(uneven) == "A B\n\nPanel one."
