@@ -209,25 +209,6 @@ PAGES: dict[str, dict[str, list[str]]] = {
             "Forum Software © phpBB Limited",
         ],
     ),
-    # A phpBB thread without its address, which the model takes for an article: the
-    # opening post is kept at 0.94 and the replies, in the same template, at 0.16 to 0.44
-    # (:func:`unboiler.filters.units.keep_thread_replies`).
-    "forum-thread-opening": dict(
-        keep=[
-            "I bought the official M.2 HAT and a 512 GB Samsung 980 SSD.",
-            "That order tries NVMe",
-            "That worked, thanks! Boot time went from 22 s to 9 s.",
-            "Same here with a WD SN570.",
-            "gen 3 is not officially supported",
-        ],
-        drop=[
-            "Discussion for Raspberry Pi owners",
-            "Board index",
-            "Jump to:",
-            "All times are UTC",
-            "Powered by phpBB",
-        ],
-    ),
     # Discourse's crawler view, in German.
     "forum-thread-de": dict(
         keep=[

@@ -748,41 +748,6 @@ def test_a_slot_kept_in_most_posts_is_kept_in_all() -> None:
     assert keep_post_slots(one, probabilities, slots).tolist() == one.tolist()
 
 
-def test_a_threads_replies_are_kept_with_its_opening_post() -> None:
-    from unboiler.filters.units import REPLY_FLOOR, keep_thread_replies
-
-    # four posts in page order, each a byline then its body: 0-1, 2-5 (a line, code,
-    # a line), 6-7, 8-9; then the footer, 10
-    body = [[1], [3, 5], [7], [9]]
-    bylines = [[0], [2], [6], [8]]
-    probabilities = np.array(
-        [0.8, 0.95, 0.3, 0.4, 0.05, 0.2, 0.3, 0.3, 0.3, REPLY_FLOOR + 0.01, 0.02]
-    )
-    keep = np.zeros(11, dtype=bool)
-    keep[[0, 1]] = True
-    kept = keep_thread_replies(keep, probabilities, [body, bylines], code={4})
-    # the replies' bodies, and the code between two kept lines of one; not the bylines
-    # (the likeliest block is not theirs) nor the footer
-    assert np.flatnonzero(kept).tolist() == [0, 1, 3, 4, 5, 7, 9]
-    assert not keep[2:].any()  # the caller's array is left alone
-    # a reply under the floor stays out
-    low = probabilities.copy()
-    low[9] = REPLY_FLOOR - 0.01
-    assert 9 not in np.flatnonzero(keep_thread_replies(keep, low, [body], code={4}))
-    # the likeliest block elsewhere (an article with a run of comments), a reply already
-    # kept (keep_post_slots' case), or a first post not kept: nothing changes
-    elsewhere = probabilities.copy()
-    elsewhere[10] = 0.99
-    assert keep_thread_replies(keep, elsewhere, [body]).tolist() == keep.tolist()
-    some = keep.copy()
-    some[7] = True
-    assert keep_thread_replies(some, probabilities, [body]).tolist() == some.tolist()
-    none = np.zeros(11, dtype=bool)
-    assert keep_thread_replies(none, probabilities, [body]).tolist() == none.tolist()
-    # two posts are no thread
-    assert keep_thread_replies(keep, probabilities, [body[:2]]).tolist() == keep.tolist()
-
-
 def test_a_heading_over_links_to_the_subheadings_below_it_heads_them() -> None:
     from unboiler.filters.units import contents_entries
     from unboiler.parse import parse

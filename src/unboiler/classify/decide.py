@@ -42,7 +42,6 @@ from unboiler.filters.units import (
     keep_likely_preformatted,
     keep_list_ends,
     keep_post_slots,
-    keep_thread_replies,
     keep_whole,
     list_groups,
     pool,
@@ -192,9 +191,7 @@ def after_the_cut(
 ) -> npt.NDArray[np.bool_]:
     """The rules on the kept blocks right after the cut, in the extractor's order (the
     held-out runs of :mod:`unboiler.classify.train_default` call it too): the slots of a
-    thread's posts (:func:`~unboiler.filters.units.keep_post_slots`), the replies of a
-    thread whose opening post alone is kept
-    (:func:`~unboiler.filters.units.keep_thread_replies`) and the tail of the
+    thread's posts (:func:`~unboiler.filters.units.keep_post_slots`) and the tail of the
     content's element (:func:`keep_tail`, when the element ``tree`` is given), then a
     kept list's ends (:func:`~unboiler.filters.units.keep_list_ends`), so that no
     rule's drop is undone; then the copies of kept text that the page hides in some
@@ -209,7 +206,6 @@ def after_the_cut(
     ``lists``: the page's lists, or what gives them for the blocks kept when their rule
     runs (:func:`split_lists`)."""
     keep = keep_post_slots(keep, probabilities, posts)
-    keep = keep_thread_replies(keep, probabilities, posts, code)
     if tree is not None:
         keep = keep_tail(keep, probabilities, blocks, words, tree)
     keep = keep_list_ends(keep, probabilities, lists(keep) if callable(lists) else lists)

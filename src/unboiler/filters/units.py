@@ -872,58 +872,6 @@ def keep_post_slots(
     return result
 
 
-#: A reply's block on the opening post's body slot is kept when at least this likely:
-#: the default model's own floor (``MIN_PROBABILITY``), below which it keeps nothing.
-REPLY_FLOOR: Final = 0.1
-
-
-def keep_thread_replies(
-    keep: npt.NDArray[np.bool_],
-    probabilities: npt.NDArray[np.float64],
-    slots: Sequence[Sequence[Sequence[int]]],
-    code: Collection[int] = (),
-) -> npt.NDArray[np.bool_]:
-    """``keep`` with a thread's replies kept when only its opening post is: in a slot of
-    the thread's posts (:func:`post_slots`) whose first post holds the page's likeliest
-    block and is the only one kept, the blocks of the other posts at least
-    :data:`REPLY_FLOOR` likely; then the code between kept blocks
-    (:func:`keep_enclosed`), as the cut would have kept it.
-
-    A thread the model takes for an article (a forum page given without its address)
-    keeps its opening post as the article and drops the replies as its comments, at 0.16
-    to 0.44 in a newcomer's phpBB thread of four posts under the first at 0.94, while
-    their template is the opening post's own: the first post is the page's content, and
-    the posts written in the same slots beside it are the rest of it.
-    :func:`keep_post_slots` needs half of the posts kept, so it never fires on one.
-    Only the slot of the page's likeliest block is widened: it is the thread's body, the
-    others are its posts' bylines, titles ("Re: ...") and signatures.  On the held-out
-    run (``benchmarks/default_cv.py --load``) no page of the three benchmarks has such a
-    thread (none changes); without the likeliest block's condition, a slot whose first
-    post alone is kept moved six WCXB pages (four better, two worse, by at most 0.02),
-    every figure by under 0.00001, as did a floor of 0.2."""
-    if not len(probabilities):
-        return keep
-    top = float(probabilities.max())
-    result = keep
-    for posts in slots:
-        if len(posts) < POST_MIN_ITEMS:
-            continue
-        first = list(posts[0])
-        if not keep[first].any() or float(probabilities[first].max()) < top:
-            continue
-        if any(keep[list(post)].any() for post in posts[1:]):
-            continue
-        for post in posts[1:]:
-            for index in post:
-                if probabilities[index] >= REPLY_FLOOR:
-                    if result is keep:
-                        result = keep.copy()
-                    result[index] = True
-    if result is keep:
-        return keep
-    return keep_enclosed(result, probabilities, code)
-
-
 def keep_whole_preformatted(document: TextDocument) -> bool:
     """Filter: every block inside a ``<pre>`` one of whose blocks is content becomes
     content (:func:`keep_whole`)."""
@@ -956,7 +904,6 @@ __all__ = [
     "PRE_FLOOR",
     "QUOTE_KEPT_SHARE",
     "QUOTE_TEXT_WORDS",
-    "REPLY_FLOOR",
     "ROW_LEVELS",
     "ROW_MAX_WORDS",
     "WORDLESS_ITEM_TAGS",
@@ -972,7 +919,6 @@ __all__ = [
     "keep_post_slots",
     "keep_quotations_whole",
     "keep_quotations_whole_filter",
-    "keep_thread_replies",
     "keep_whole",
     "keep_whole_preformatted",
     "list_groups",
