@@ -68,3 +68,58 @@ def test_tabs_without_their_panels_stay_as_written() -> None:
         "<div role=tabpanel><p>Panel one.</p></div>"
     )
     assert _text(uneven) == "A B\n\nPanel one."
+
+
+def test_tabs_that_do_not_pair_with_panels_one_to_one_stay_as_written() -> None:
+    # two tabs naming one panel: which label is its own is not known
+    shared = (
+        "<div role=tablist><button role=tab aria-controls=p>Python</button>"
+        "<button role=tab aria-controls=p>Ruby</button></div>"
+        "<div id=p role=tabpanel><p>import requests</p></div>"
+    )
+    assert _text(shared) == "Python\n\nRuby\n\nimport requests"
+    # two widgets of a page using the same ids: the ids say nothing, and each row's own
+    # panels are those after it, before the next row
+    widget = (
+        "<div role=tablist><a role=tab aria-controls=home>Home {0}</a>"
+        "<a role=tab aria-controls=prof>Profile {0}</a></div>"
+        "<div id=home role=tabpanel><p>Welcome {0}.</p></div>"
+        "<div id=prof role=tabpanel><p>About {0}.</p></div>"
+    )
+    assert _text(widget.format("A") + widget.format("B")) == (
+        "Home A\n\nWelcome A.\n\nProfile A\n\nAbout A.\n\n"
+        "Home B\n\nWelcome B.\n\nProfile B\n\nAbout B."
+    )
+    # panels that are list items are laid out by the list: the row stays
+    items = (
+        "<div role=tablist><span role=tab aria-controls=a>Alpha</span>"
+        "<span role=tab aria-controls=b>Beta</span></div>"
+        "<ul><li id=a role=tabpanel>alpha text</li><li id=b role=tabpanel>beta text</li></ul>"
+    )
+    assert _text(items) == "Alpha Beta\n\nalpha text\nbeta text"
+
+
+def test_a_row_takes_the_panels_before_the_next_row() -> None:
+    # the first row's panels are missing: it does not take the second row's
+    page = (
+        "<div><ul role=tablist><li role=tab>A1</li><li role=tab>B1</li></ul><p>Between.</p>"
+        "<ul role=tablist><li role=tab>A2</li><li role=tab>B2</li></ul>"
+        "<div role=tabpanel><p>x one</p></div><div role=tabpanel><p>y two</p></div></div>"
+    )
+    assert _text(page) == "A1\nB1\n\nBetween.\n\nA2\n\nx one\n\nB2\n\ny two"
+
+
+def test_many_rows_of_many_panels_are_read_in_one_pass() -> None:
+    # a changelog of 40 rows, each followed by 25 panels: each row's panels are found by
+    # one selector query, not a walk of its siblings per panel (19 s before)
+    parts = []
+    for release in range(40):
+        parts.append(
+            f"<div role=tablist><span role=tab>Changes {release}</span>"
+            "<span role=tab>Known issues</span></div>"
+        )
+        parts += [f"<div role=tabpanel><p>Change {release}.{n}.</p></div>" for n in range(25)]
+    text = _text("<main>" + "".join(parts) + "</main>")
+    # 25 panels to a row of two tabs: no pairing, every row as written
+    assert text.count("Known issues") == 40
+    assert "Change 39.24." in text

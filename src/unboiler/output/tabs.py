@@ -39,51 +39,59 @@ def _tabs(tab_list: Any) -> list[Any]:
     ]
 
 
+#: Elements a panel may be: those the layout walk enters as blocks of their own, where
+#: the label is written; a list item or a table cell is laid out by its list's or table's
+#: own code, which writes no label, so a row of such panels stays as the page wrote it.
+_CELL_TAGS: Final = frozenset({"li", "td", "th", "tr", "dt", "dd"})
+
+
 def _controlled(tree: Any, tabs: list[Any]) -> list[Any] | None:
     """The panels the tabs name by ``aria-controls``, one each; None unless every tab
-    names one the page has."""
+    names one the page has, under an id no other element has."""
     panels = []
     for tab in tabs:
         target = (tab.attributes.get("aria-controls") or "").strip()
         if not target or '"' in target or "\\" in target:
             return None
-        panel = tree.css_first(f'[id="{target}"]')
-        if panel is None:
-            return None
-        panels.append(panel)
+        found = tree.css(f'[id="{target}"]')
+        if len(found) != 1:
+            return None  # no such panel, or two widgets of the page share the id
+        panels.append(found[0])
     return panels
 
 
+def _is_row(element: Any) -> bool:
+    if (element.attributes.get("role") or "").strip().lower() == "tablist":
+        return True
+    return "tabbed-labels" in (element.attributes.get("class") or "").split()
+
+
 def _panels(tab_list: Any, count: int) -> list[Any] | None:
-    """The panels of a row of ``count`` tabs: those of the nearest element above the row
-    that holds exactly ``count`` of them after the row, in page order; None when no
-    element near it does (a row whose panels the page builds later, or an odd count)."""
+    """The panels of a row of ``count`` tabs: those after it in page order, up to the
+    next row, in the nearest element above the row that holds exactly ``count`` of them;
+    None when no element near it does (a row whose panels the page builds later, or an
+    odd count).  One selector query per level finds the rows and the panels in order."""
     wrapper = "tabbed-labels" in (tab_list.attributes.get("class") or "").split()
     selector = ".tabbed-block" if wrapper else '[role="tabpanel" i]'
     holder = tab_list.parent
     for _ in range(TAB_SET_LEVELS):
         if holder is None:
             return None
-        panels = [panel for panel in holder.css(selector) if _after(tab_list, panel)]
+        panels: list[Any] = []
+        seen = False
+        for element in holder.css(f"{TAB_LIST_SELECTOR}, {selector}"):
+            if element.mem_id == tab_list.mem_id:
+                seen = True
+            elif seen and _is_row(element):
+                break  # the next row's panels are its own
+            elif seen:
+                panels.append(element)
+                if len(panels) > count:
+                    break
         if len(panels) == count:
             return panels
         holder = holder.parent
     return None
-
-
-def _after(first: Any, second: Any) -> bool:
-    """Whether ``second`` comes after ``first`` in the page and is not inside it."""
-    node = second
-    while node is not None:
-        if node.mem_id == first.mem_id:
-            return False
-        node = node.parent
-    probe = first.next
-    while probe is not None:
-        if probe.mem_id == second.mem_id or _holds(probe, second):
-            return True
-        probe = probe.next
-    return False
 
 
 def _holds(element: Any, node: Any) -> bool:
@@ -100,14 +108,17 @@ def tab_labels(tree: Any, kept: Iterable[Any]) -> tuple[dict[int, Any], frozense
     content is in), its tab (whose kept text is the label), by the panel's address
     (``mem_id``); and the rows whose labels so go to their panels, to be written nowhere
     else.  A tab's panel is the one its ``aria-controls`` names, else the one in its place
-    among the row's panels.  A row none of whose panels is kept, or that holds its panels
-    (a tab wrapping its panel reads in order already), stays as the page has it; a row
-    the extractor left out gives no label (its words were not content)."""
+    among the row's panels (after it, before the next row).  A row none of whose panels
+    is kept, that holds its panels (a tab wrapping its panel reads in order already),
+    whose tabs share a panel or name one by an id two elements have, whose panels another
+    row took, or whose panels are list items or table cells, stays as the page has it; a
+    row the extractor left out gives no label (its words were not content)."""
     if tree is None:
         return {}, frozenset()
     holding = {element.mem_id for element in kept}
     labels: dict[int, Any] = {}
     rows: set[int] = set()
+    claimed: set[int] = set()  # panels a row has taken: no other row takes them
     for tab_list in tree.css(TAB_LIST_SELECTOR)[:MAX_TAB_ROWS]:
         if tab_list.mem_id not in holding:
             continue  # the extractor left the labels out: none is written
@@ -115,8 +126,14 @@ def tab_labels(tree: Any, kept: Iterable[Any]) -> tuple[dict[int, Any], frozense
         if not 2 <= len(tabs) <= MAX_TABS:
             continue
         panels = _controlled(tree, tabs) or _panels(tab_list, len(tabs))
-        if panels is None or any(_holds(tab_list, panel) for panel in panels):
+        if (
+            panels is None
+            or len({panel.mem_id for panel in panels}) < len(panels)  # tabs sharing a panel
+            or any(panel.mem_id in claimed or panel.tag in _CELL_TAGS for panel in panels)
+            or any(_holds(tab_list, panel) for panel in panels)
+        ):
             continue
+        claimed.update(panel.mem_id for panel in panels)
         placed = False
         for tab, panel in zip(tabs, panels, strict=True):
             if tab.mem_id in holding and panel.mem_id in holding:
