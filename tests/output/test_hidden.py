@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from tests.output.helpers import all_content
 
 import unboiler
 from unboiler.output.text import to_text
@@ -59,18 +60,14 @@ def test_a_headline_written_for_each_width_is_written_once(wide: str, narrow: st
         f"<span class='{narrow}'>Trams are back</span></h1><p>Paris reopened its first "
         "modern tram line in 2006.</p></body>"
     )
-    document = unboiler.parse(page)
-    for block in document.blocks:
-        block.set_content(True)
+    document = all_content(page)
     assert to_text(document).split("\n")[0] == "The quiet comeback of the tram"
     # the narrow one first: the one shown widest is still the one kept
     swapped = page.replace(f"<span class='{wide}'>The quiet comeback of the tram</span>", "")
     swapped = swapped.replace(
         "</h1>", f"<span class='{wide}'>The quiet comeback of the tram</span></h1>"
     )
-    document = unboiler.parse(swapped)
-    for block in document.blocks:
-        block.set_content(True)
+    document = all_content(swapped)
     assert to_text(document).split("\n")[0] == "The quiet comeback of the tram"
 
 
@@ -80,7 +77,5 @@ def test_parts_shown_together_at_some_width_are_no_alternatives() -> None:
         "<body><p>Free shipping<span class='d-none d-md-inline'> on orders over $50</span>"
         "<span class='d-none d-lg-inline'>, returns within 30 days</span>.</p></body>"
     )
-    document = unboiler.parse(page)
-    for block in document.blocks:
-        block.set_content(True)
+    document = all_content(page)
     assert to_text(document) == "Free shipping on orders over $50, returns within 30 days."

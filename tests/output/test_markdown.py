@@ -117,18 +117,14 @@ def test_two_header_rows_are_one_header_of_joined_labels() -> None:
         "<tbody><tr><td>timeout</td><td>int</td><td>30</td><td>Seconds to wait.</td></tr>"
         "</tbody></table></body>"
     )
-    document = unboiler.parse(page)
-    for block in document.blocks:
-        block.set_content(True)
+    document = all_content(page)
     assert to_markdown(document) == (
         "| Setting | Default Type | Default Value | Description |\n"
         "| --- | --- | --- | --- |\n"
         "| timeout | int | 30 | Seconds to wait. |"
     )
     # a table of header cells only keeps its first row as the header, as before
-    grid = unboiler.parse("<body><table><tr><th>a</th><th>b</th></tr><tr><th>c</th><th>d</th>")
-    for block in grid.blocks:
-        block.set_content(True)
+    grid = all_content("<body><table><tr><th>a</th><th>b</th></tr><tr><th>c</th><th>d</th>")
     assert to_markdown(grid) == "| a | b |\n| --- | --- |\n| c | d |"
 
 

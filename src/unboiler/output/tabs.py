@@ -113,13 +113,14 @@ def tab_labels(tree: Any, kept: Iterable[Any]) -> tuple[dict[int, Any], frozense
     whose tabs share a panel or name one by an id two elements have, whose panels another
     row took, or whose panels are list items or table cells, stays as the page has it; a
     row the extractor left out gives no label (its words were not content)."""
-    if tree is None:
+    found = tree.css(TAB_LIST_SELECTOR) if tree is not None else []
+    if not found:  # most pages: no set of the kept elements is built
         return {}, frozenset()
     holding = {element.mem_id for element in kept}
     labels: dict[int, Any] = {}
     rows: set[int] = set()
     claimed: set[int] = set()  # panels a row has taken: no other row takes them
-    for tab_list in tree.css(TAB_LIST_SELECTOR)[:MAX_TAB_ROWS]:
+    for tab_list in found[:MAX_TAB_ROWS]:
         if tab_list.mem_id not in holding:
             continue  # the extractor left the labels out: none is written
         tabs = _tabs(tab_list)
