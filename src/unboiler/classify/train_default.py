@@ -149,6 +149,9 @@ class PageData:
     #: reader's click opens (:func:`~unboiler.filters.concealed.concealed_blocks`);
     #: empty in runs saved before them.
     concealed: tuple[int, ...] = ()
+    #: The lines of a poster's profile (:func:`~unboiler.filters.profiles.profile_fields`);
+    #: empty in runs saved before them.
+    profiles: frozenset[int] = frozenset()
     #: The features the extractor decides the page with where they differ from those
     #: it is trained on: a page without a URL reads the address it declares
     #: (:func:`~unboiler.classify.decide.deciding_signals`).
@@ -176,6 +179,7 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
     from unboiler.filters.concealed import concealed_blocks
     from unboiler.filters.contributions import SECTION_WORDS, contribution_sections
     from unboiler.filters.controls import control_labels
+    from unboiler.filters.profiles import profile_fields
     from unboiler.filters.repeats import in_table_cell, layout_hidden, quotation_depths
     from unboiler.filters.structured import hidden_metadata
     from unboiler.filters.units import (
@@ -210,6 +214,7 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
         "hidden_items": tuple(hidden_metadata(document)),
         "layout_hidden": tuple(sorted(layout_hidden(blocks, range(len(blocks))).items())),
         "concealed": tuple(sorted(concealed_blocks(document))),
+        "profiles": profile_fields(document),
     }
 
 
@@ -590,7 +595,8 @@ class HeldOut:
         unless ``drop_repeats`` is false its repeated-text rule
         (:mod:`unboiler.filters.repeats`), then its rules for a quotation's remnants,
         for a button's labels (:mod:`unboiler.filters.controls`), for readers'
-        contributions (:mod:`unboiler.filters.contributions`), for hidden metadata
+        contributions (:mod:`unboiler.filters.contributions`), for a forum poster's
+        profile fields (:mod:`unboiler.filters.profiles`), for hidden metadata
         (:mod:`unboiler.filters.structured`), as the extractor's filters apply them."""
         from unboiler.classify.decide import (
             HEADING_COLUMN,
@@ -601,6 +607,7 @@ class HeldOut:
         )
         from unboiler.filters import drop_sections
         from unboiler.filters.controls import control_headings
+        from unboiler.filters.profiles import PROFILE_TYPE
         from unboiler.filters.repeats import drops_repeats, one_copy_each
         from unboiler.filters.structured import drop_hidden_items
         from unboiler.filters.units import (
@@ -666,6 +673,9 @@ class HeldOut:
         probabilities = self.probabilities[index]
         sections = [blocks for of, blocks in page.contributions if of == kind]
         keep = drop_sections(keep, probabilities, page.words, sections, headings)
+        if kind == PROFILE_TYPE and page.profiles:
+            keep = keep.copy()
+            keep[list(page.profiles)] = False
         keep = drop_hidden_items(keep, page.words, page.hidden_items)
         keep = keep_whole(keep, [group for group in page.code if len(group) > 1])
         return _kept_text(page, keep)

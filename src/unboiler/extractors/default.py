@@ -35,7 +35,8 @@ def default(
     button's label is left out, unless it heads an accordion or asks a question, and so are
     a tooltip's text, a heading over nothing but buttons and an advertisement's label;
     readers' contributions (an article's comments, a product's reviews, a forum post's
-    signature), with the headings just above them, a hidden schema.org box of the
+    signature), with the headings just above them, a forum poster's profile fields
+    ("Joined:", "Posts:" beside each post), a hidden schema.org box of the
     page's metadata, and short copies of a kept heading above it (a breadcrumb's last
     item, a sidebar's link to the page) are left out;
     the lines of a <pre> or of a heading, the cells of a table row and a line cut at a
@@ -51,6 +52,7 @@ def default(
     from unboiler.classify.default_model import DefaultModel, load_default_model
     from unboiler.filters.contributions import drop_contributions_filter
     from unboiler.filters.controls import drop_control_labels
+    from unboiler.filters.profiles import drop_profile_fields
     from unboiler.filters.repeats import DropRepeatedContent
     from unboiler.filters.structured import add_product_description, drop_hidden_metadata
     from unboiler.filters.units import (
@@ -77,6 +79,7 @@ def default(
         keep_quotations_whole_filter,
         drop_control_labels,
         drop_contributions_filter,
+        drop_profile_fields,
         drop_hidden_metadata,
         keep_whole_preformatted,
         add_product_description,
