@@ -41,6 +41,7 @@ PROFILES = [
         ("  VBox  Version: OSE other", "vbox version"),
         ("积分：1234", "积分"),  # a full-width colon needs no space after it
         ("Contact:", "contact"),  # the value may be an icon, no text
+        ("Joined: Mon Mar 03, 2006 9:15 pm", "joined"),  # phpBB 3's default date
     ],
 )
 def test_a_profile_field_gives_its_label(line: str, label: str) -> None:
@@ -56,6 +57,7 @@ def test_a_profile_field_gives_its_label(line: str, label: str) -> None:
         "Message from the team: welcome",  # a label of four words
         "Note: this line is far too long to be a field of a poster's box",
         "No colon at all",
+        "我觉得：" + "这台功放的左声道有嗡嗡声" * 8,  # a paragraph: no spaces, many characters
     ],
 )
 def test_other_lines_give_no_label(line: str) -> None:
@@ -84,6 +86,65 @@ def test_labels_on_other_paths_are_not_counted_together() -> None:
         for n, tag in enumerate(("p", "li", "dd"))
     )
     assert profile_fields(parse(html + "</body></html>")) == frozenset()
+
+
+def _found(html: str) -> list[str]:
+    document = parse(html)
+    return sorted(document.blocks[index].text for index in profile_fields(document))
+
+
+POST_TEXT = "Swapping the cartridge made no difference, the hum stays on the left channel."
+
+
+def test_label_lines_of_a_post_s_own_text_are_not_fields() -> None:
+    # each reply ends with the poster's system, in the element of the reply's text
+    specs = "".join(
+        f"<div class='post'><dl><dt>poster{n}</dt><dd>Posts: {n}</dd><dd>Joined: 200{n}</dd>"
+        f"<dd>Location: Leeds</dd></dl><div class='content'>{POST_TEXT}<br>OS: Windows 11"
+        f"<br>Version: 121.0.{n}<br>GPU: Intel UHD 620</div></div>"
+        for n in range(3)
+    )
+    found = _found(f"<html><body>{specs}</body></html>")
+    assert found == sorted(
+        line for n in range(3) for line in (f"Posts: {n}", f"Joined: 200{n}", "Location: Leeds")
+    )
+
+
+@pytest.mark.parametrize("line", ["{}<br>", "<p>{}</p>"])
+def test_a_chat_log_in_a_post_is_no_profile(line: str) -> None:
+    # one post quotes a game's chat: three speakers, three times each, in one element or
+    # under one parent, on one path
+    said = ["Ann: pull in five", "Bob: wait, healer is afk", "Cy: back, go"] * 3
+    chat = "".join(line.format(text) for text in said)
+    html = f"<html><body><div class='post'><div class='content'>{chat}</div></div></body></html>"
+    assert _found(html) == []
+
+
+def test_a_table_row_s_profile_cell_and_post_cell() -> None:
+    # boards of the early web: the poster's cell and the post's cell in one row, on one
+    # path; the post's own "EDIT:" line is its text
+    rows = "".join(
+        f"<tr><td>Joined: 200{n}<br>Posts: {n}<br>Location: Leeds</td>"
+        f"<td>{POST_TEXT}<br>EDIT: solved, thanks all</td></tr>"
+        for n in range(3)
+    )
+    found = _found(f"<html><body><table>{rows}</table></body></html>")
+    assert "EDIT: solved, thanks all" not in found
+    assert len(found) == 9
+
+
+def test_a_label_alone_takes_its_value_along() -> None:
+    # XenForo 1: <dt>Joined:</dt> <dd>Mar 3, 2006</dd>; the values alone would be left
+    boxes = "".join(
+        f"<div class='post'><dl class='pairs'><dt>Joined:</dt><dd>Mar {n}, 2006</dd>"
+        f"<dt>Messages:</dt><dd>1,23{n}</dd><dt>Likes Received:</dt><dd>5{n}</dd></dl>"
+        f"<blockquote>{POST_TEXT}</blockquote></div>"
+        for n in range(3)
+    )
+    found = _found(f"<html><body>{boxes}</body></html>")
+    for n in range(3):
+        assert {f"Mar {n}, 2006", f"1,23{n}", f"5{n}", "Joined:"} <= set(found)
+    assert POST_TEXT not in found
 
 
 @pytest.mark.parametrize(("page_type", "dropped"), [("forum", True), ("listing", False)])

@@ -7,28 +7,32 @@ each with the poster's value, once per post.  The block model keeps them when th
 sits in the post's own cell or wrapper, and they come out between the posts' text.
 WCXB's gold for forum threads leaves them out, as a reader of the thread would.
 
-A profile field is a short line (at most :data:`FIELD_MAX_WORDS` words) that starts
-with a label of at most :data:`LABEL_MAX_WORDS` words, the first a letter, and a colon
-followed by a space or the line's end, or a full-width colon (a time "12:30" or an
-address "https://" is no label).  A page's template writes the profile's fields on one
+A profile field is a short line (at most :data:`FIELD_MAX_WORDS` words and
+:data:`FIELD_MAX_CHARS` characters) that starts with a label of at most
+:data:`LABEL_MAX_WORDS` words, the first a letter, and a colon followed by a space or the
+line's end, or a full-width colon (a time "12:30" or an address "https://" is no label),
+in an element that holds no longer line (a post's text that ends "EDIT: solved" or lists
+"OS: Windows 11" is no profile).  A page's template writes the profile's fields on one
 tag path, so the fields are the lines whose label comes back at least
 :data:`MIN_POSTS` times on one path, on a path holding at least :data:`MIN_LABELS` such
-labels: one label repeated is a thread's "Last edited:" or "Quote:", not a profile.
-The rule is applied on pages of the forum type only: cards of a listing or a shop
-("Bedrooms: 3", "Area: 120 m²", "Price: 20 €") repeat their labels the same way, and
-there they are the content.
+labels (one label repeated is a thread's "Last edited:" or "Quote:", not a profile)
+none of which comes back in one element or under one parent (a chat log's "Ann:",
+"Bob:", "Ann:" in a post).  A label written alone ("Joined:" in a ``<dt>``) takes the
+short line after it under the same parent (its ``<dd>``) along.  The rule is applied on
+pages of the forum type only: cards of a listing or a shop ("Bedrooms: 3", "Area: 120
+m²", "Price: 20 €") repeat their labels the same way, and there they are the content.
 
 Measured on the default extractor's held-out run (five folds by domain or site, the
 saved probabilities of ``benchmarks/default_cv.py``, each page parsed again and decided
 by this code's rules, as ``default_cv.py --load`` does): WCXB 0.88550 to 0.88558 (forum
-0.8214 to 0.8216; a phpBB thread 0.086 better, two others 0.004 and 0.018, one worse by
-under 0.0001), scrapinghub and readability unchanged.  Variants on the same run: two
-labels for a profile, not three, 0.88558 too (the fourth thread 0.002 better); the rule
-on every page type, not forums alone, 0.88481 (39 pages worse, 10 better: repeated label
-lines are content elsewhere, a game's "Processor:" and "Memory:" requirements, an
-article's events each with its "Date:" and "Location:", a directory's "Year Founded:"
-and "Team Size:" under each firm).  Beyond the benchmarks: of twelve pages of the early
-web written here with their gold, the vBulletin thread's word-bag F1 went from 0.829 to
+0.8214 to 0.8216; four threads better, a phpBB one by 0.086, none worse), scrapinghub
+and readability unchanged.  Variants on the same run: two labels for a profile, not
+three, 0.88562 (five threads better); the rule on every page type, not forums alone,
+0.88480 (33 pages worse, 11 better: repeated label lines are content elsewhere, a
+listing of trails each with its "Difficulty:" and "Length:" (0.46 lost), an article's
+plants each with its "Light:", "Soil:" and "Pet Safety:", a game's "OS:" and
+"Processor:" requirements).  Beyond the benchmarks: of twelve pages of the early web
+written here with their gold, the vBulletin thread's word-bag F1 went from 0.829 to
 0.867 (its profile lines out); the phpBB 2 thread, taken for an article without its
 address, is unchanged.
 """
@@ -36,14 +40,16 @@ address, is unchanged.
 from __future__ import annotations
 
 import re
-from collections import defaultdict
-from typing import Final
+from collections import Counter, defaultdict
+from typing import Any, Final
 
 from unboiler.document import TextDocument
 from unboiler.filters import drop_blocks
 
-#: A profile field's line has at most this many words ("Joined: 4. Jul 2012, 16:09").
-FIELD_MAX_WORDS: Final = 6
+#: A profile field's line has at most this many words (phpBB 3's "Joined: Mon Mar 03,
+#: 2006 9:15 pm") and characters (Chinese and Japanese write no spaces).
+FIELD_MAX_WORDS: Final = 8
+FIELD_MAX_CHARS: Final = 60
 #: Its label has at most this many words ("Date d'inscription", "VBox Version").
 LABEL_MAX_WORDS: Final = 3
 #: A label is a profile's when it comes back this many times on one tag path (once a
@@ -56,6 +62,7 @@ MIN_LABELS: Final = 3
 #: The page type whose profile fields are left out.
 PROFILE_TYPE: Final = "forum"
 
+_ROOTS: Final = frozenset({None, "-document", "#document"})
 # a label: a letter first, no colon, then a colon and a space or the end of the line, or
 # a full-width colon (Chinese and Japanese write none after it: "积分：1234")
 _LABEL: Final = re.compile(r"\s*([^\W\d_][^:：\n]{0,40}?)\s*(?::(?:\s|$)|：)")
@@ -64,7 +71,7 @@ _LABEL: Final = re.compile(r"\s*([^\W\d_][^:：\n]{0,40}?)\s*(?::(?:\s|$)|：)")
 def field_label(text: str) -> str | None:
     """The label of a line that reads as a profile field (see the module docstring),
     case folded; None for any other line."""
-    if len(text.split()) > FIELD_MAX_WORDS:
+    if len(text) > FIELD_MAX_CHARS or len(text.split()) > FIELD_MAX_WORDS:
         return None
     found = _LABEL.match(text)
     if found is None:
@@ -75,22 +82,105 @@ def field_label(text: str) -> str | None:
     return " ".join(label.casefold().split())
 
 
+def _short(text: str) -> bool:
+    return len(text) <= FIELD_MAX_CHARS and len(text.split()) <= FIELD_MAX_WORDS
+
+
+def _path_keys(nodes: list[Any]) -> list[int]:
+    """A number for each node's tag path (the tag names from the root down to it): equal
+    numbers, equal paths.  Each element's number is kept by its address, so a page nested
+    thousands deep is walked once, not once per line (a block's ``tag_path`` string walks
+    to the root each time, and is as long as the nesting)."""
+    known: dict[int, int] = {}  # an element's address: its path's number
+    numbers: dict[tuple[int, str], int] = {}  # the parent's path's number and a tag
+    result = []
+    for node in nodes:
+        chain = []
+        while node is not None and node.tag not in _ROOTS and node.mem_id not in known:
+            chain.append(node)
+            node = node.parent
+        number = known.get(node.mem_id, -1) if node is not None else -1
+        for element in reversed(chain):
+            number = numbers.setdefault((number, element.tag), len(numbers))
+            known[element.mem_id] = number
+        result.append(number)
+    return result
+
+
 def profile_fields(document: TextDocument) -> frozenset[int]:
-    """The blocks of ``document`` that are a poster's profile fields: lines of a label
-    (:func:`field_label`) that comes back at least :data:`MIN_POSTS` times on one tag
-    path, on a path with at least :data:`MIN_LABELS` such labels.  Whatever the page's
-    type: the rule that drops them asks for it (:func:`drop_profile_fields`)."""
-    by_path: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
-    for index, block in enumerate(document.blocks):
-        label = field_label(block.text)
-        if label is not None:
-            by_path[block.tag_path][label].append(index)
+    """The blocks of ``document`` that are a poster's profile fields, whatever the page's
+    type (the rule that drops them asks for it: :func:`drop_profile_fields`).
+
+    A field is a line of a label (:func:`field_label`) in an element that holds no longer
+    line: a post's text that ends "EDIT: solved" or lists "OS: Windows 11" is no
+    profile.  Its label counts where it comes back at least :data:`MIN_POSTS` times on
+    one tag path, on a path with at least :data:`MIN_LABELS` such labels and where no
+    label comes back inside one element or under one parent: a chat log's "Ann:", "Bob:",
+    "Ann:" is one post's text.  A label alone ("Joined:", a ``<dt>``)
+    takes the short line after it in the same parent (its ``<dd>``) along."""
+    blocks = document.blocks
+    labels = [field_label(block.text) for block in blocks]
+    if sum(label is not None for label in labels) < MIN_POSTS * MIN_LABELS:
+        return frozenset()  # most pages
+    short = [_short(block.text) for block in blocks]
+    wordy = {
+        block.node.mem_id
+        for block, brief in zip(blocks, short, strict=True)
+        if not brief and block.node
+    }
+    lines = [
+        index
+        for index, (block, label) in enumerate(zip(blocks, labels, strict=True))
+        if label is not None and block.node is not None and block.node.mem_id not in wordy
+    ]
+    by_path: dict[int, list[int]] = defaultdict(list)
+    for index, path in zip(lines, _path_keys([blocks[i].node for i in lines]), strict=True):
+        by_path[path].append(index)
     found: set[int] = set()
-    for labels in by_path.values():
-        repeated = [lines for lines in labels.values() if len(lines) >= MIN_POSTS]
-        if len(repeated) >= MIN_LABELS:
-            found.update(index for lines in repeated for index in lines)
+    for indices in by_path.values():
+        counts = Counter(labels[index] for index in indices)
+        repeated = {label for label, count in counts.items() if count >= MIN_POSTS}
+        if len(repeated) < MIN_LABELS or _repeats_in_a_box(indices, labels, blocks):
+            continue
+        for index in indices:
+            if labels[index] not in repeated:
+                continue
+            found.add(index)
+            value = index + 1
+            if value < len(blocks) and _value_of(blocks[index], blocks[value], labels[value]):
+                found.add(value)
     return frozenset(found)
+
+
+def _repeats_in_a_box(indices: list[int], labels: list[str | None], blocks: Any) -> bool:
+    """Whether a label of these lines comes back inside one element or under one parent:
+    the lines of one box (a chat log's "Ann:", "Bob:", "Ann:" in a post), not of one box
+    per post (each post's ``<dl>`` of fields, each post's cell)."""
+    seen: set[tuple[int, str | None]] = set()
+    for index in indices:
+        node = blocks[index].node
+        for holder in (node, node.parent):
+            if holder is None:
+                continue
+            key = (holder.mem_id, labels[index])
+            if key in seen:
+                return True
+            seen.add(key)
+    return False
+
+
+def _value_of(label: Any, value: Any, value_label: str | None) -> bool:
+    """Whether block ``value`` is the value of a label written alone in block ``label``
+    (a ``<dt>`` "Joined:" and its ``<dd>``): a short line, no label itself, under the same
+    parent."""
+    if value_label is not None or not _short(value.text) or not value.text.strip():
+        return False
+    if label.text.rstrip()[-1:] not in ":：":
+        return False
+    first, second = label.node, value.node
+    if first is None or second is None or first.parent is None or second.parent is None:
+        return False
+    return bool(first.parent.mem_id == second.parent.mem_id)
 
 
 def drop_profile_fields(document: TextDocument) -> bool:
@@ -104,6 +194,7 @@ def drop_profile_fields(document: TextDocument) -> bool:
 
 
 __all__ = [
+    "FIELD_MAX_CHARS",
     "FIELD_MAX_WORDS",
     "LABEL_MAX_WORDS",
     "MIN_LABELS",
