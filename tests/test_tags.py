@@ -169,3 +169,18 @@ def test_layout_alternatives_are_the_siblings_a_wider_one_replaces() -> None:
     )
     replaced = tags.layout_alternatives(root)
     assert [element.text() for element in replaced] == ["Trams are back"]
+
+
+@pytest.mark.parametrize(
+    ("html", "block"),
+    [
+        ("<p>Run <code>ls -l</code> here</p>", False),  # a sentence's code
+        ("<div><code>a = 1<br>b = 2</code>After.</div>", True),  # SMF's code
+        ("<p><code><span>a = 1</span><br>b = 2</code></p>", True),
+        ("<pre><code>a = 1<br>b = 2</code></pre>", False),  # the <pre>'s own
+        ("<pre><span><code>a = 1<br>b = 2</code></span></pre>", False),
+    ],
+)
+def test_a_code_element_of_lines_outside_pre_is_a_block(html: str, block: bool) -> None:
+    code = LexborHTMLParser(html).css_first("code")
+    assert tags.is_code_block(code) is block

@@ -423,6 +423,23 @@ def control_in_line(node: Any) -> bool:
     )
 
 
+#: How far above a ``<code>`` a ``<pre>`` makes it a program's own text
+#: (:func:`is_code_block`: ``<pre><code>`` and a highlighter's ``<pre><span><code>``).
+CODE_PRE_LEVELS: Final = 3
+
+
+def is_code_block(node: Any) -> bool:
+    """Whether ``node`` is a ``<code>`` of several lines outside any ``<pre>``: a block of
+    code that the page's style sheet shows as one (SMF's ``<code class="bbc_code">``,
+    whose lines are ``<br>``s), not the inline code of a sentence, which has no line
+    break.  Without the style sheet the HTML standard's default lays ``<code>`` out inline
+    (§15.3.3), and the lines' last one ran into the sentence after the block
+    ("Август: только полив, без подкормокДля крупноплодных сортов")."""
+    if node.tag != "code" or within(node.parent, {"pre"}, CODE_PRE_LEVELS):
+        return False
+    return node.css_first("br") is not None
+
+
 #: schema.org types (microdata ``itemtype``) of an item that is one post among others:
 #: a question and its answers, a thread's posts, reviews, the entries of a blog's page.
 POST_TYPES: Final = frozenset(
@@ -543,6 +560,7 @@ __all__ = [
     "BOILERPIPE_INLINE_SPACE_TAGS",
     "BOILERPIPE_INLINE_TAGS",
     "CAROUSEL_CLONE_CLASSES",
+    "CODE_PRE_LEVELS",
     "FIELD_TAG",
     "HEADING_LEVELS",
     "HEADING_TAGS",
@@ -566,6 +584,7 @@ __all__ = [
     "hides_in_some_layout",
     "in_heading",
     "is_carousel_clone",
+    "is_code_block",
     "is_post",
     "is_quotation",
     "layout_alternatives",

@@ -1125,18 +1125,37 @@ def test_a_lazy_images_noscript_copy_is_written_once() -> None:
     assert "![Only](https://ex.com/only.jpg)" in markdown  # a <noscript> image alone stays
 
 
-def test_a_code_element_broken_into_lines_is_a_code_block() -> None:
-    # Blogger's and old WordPress's code samples: <code> lines parted by <br>, indented
-    # with no-break spaces; Markdown's code span holds no line break
-    page = (
-        "<html><body><p>Loop:</p><p><code>for i in range(3):<br>&nbsp;&nbsp;&nbsp;&nbsp;"
-        "print(i)</code></p><p>Run <code>python loop.py</code> to see it.</p></body></html>"
-    )
+@pytest.mark.parametrize(
+    ("page", "markdown", "html"),
+    [
+        # Blogger's and old WordPress's code samples: <code> lines parted by <br>,
+        # indented with no-break spaces; Markdown's code span holds no line break
+        (
+            "<html><body><p>Loop:</p><p><code>for i in range(3):<br>&nbsp;&nbsp;&nbsp;&nbsp;"
+            "print(i)</code></p><p>Run <code>python loop.py</code> to see it.</p></body></html>",
+            "Loop:\n\n```\nfor i in range(3):\n    print(i)\n```\n\n"
+            "Run `python loop.py` to see it.",
+            "<pre><code>for i in range(3):\n    print(i)</code></pre>",
+        ),
+        # SMF writes a post's code as <code class="bbc_code"> lines parted by <br>, the
+        # post's next sentence right after it in the same element: its style sheet shows
+        # the code as a block; read inline, the code's last line ran into the sentence
+        (
+            "<html><body><div class='inner'>Мой план:<br><div class='codeheader'>Код</div>"
+            "<code class='bbc_code'>Июнь:&nbsp; &nbsp;зола<br>Август: только полив</code>"
+            "Для крупных сортов это важно.</div></body></html>",
+            "Мой план:\n\nКод\n\n```\nИюнь:   зола\nАвгуст: только полив\n```\n\n"
+            "Для крупных сортов это важно.",
+            "<pre><code>Июнь:   зола\nАвгуст: только полив</code></pre>\n<p>Для крупных",
+        ),
+    ],
+)
+def test_a_code_element_broken_into_lines_is_a_code_block(
+    page: str, markdown: str, html: str
+) -> None:
     document = all_content(page)
-    assert to_markdown(document) == (
-        "Loop:\n\n```\nfor i in range(3):\n    print(i)\n```\n\nRun `python loop.py` to see it."
-    )
-    assert "<pre><code>for i in range(3):\n    print(i)</code></pre>" in to_html(document)
+    assert to_markdown(document) == markdown
+    assert html in to_html(document)
 
 
 def test_a_cell_with_a_quotation_or_a_nested_list_keeps_its_table() -> None:

@@ -274,10 +274,12 @@ def laid_inline(node: LexborNode) -> bool:
     Boilerpipe, for which every unknown element ends a block.  A custom element with no
     text beside it is most often a component's box (``<cart-drawer>``,
     ``<devsite-content>``) that its own style makes a block, and stays one.  A form
-    control inside a sentence runs on in it (:func:`unboiler.tags.control_in_line`)."""
+    control inside a sentence runs on in it (:func:`unboiler.tags.control_in_line`); a
+    ``<code>`` of several lines outside a ``<pre>`` is a block of code
+    (:func:`unboiler.tags.is_code_block`)."""
     tag = node.tag or ""
     if tag in INLINE_TAGS:
-        return True
+        return tag != "code" or not tags.is_code_block(node)
     if tag in tags.INLINE_CONTROL_TAGS:
         return tags.control_in_line(node)
     if "-" not in tag:

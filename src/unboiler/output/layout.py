@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Final
 from urllib.parse import urljoin, urlsplit
 
@@ -411,31 +411,6 @@ def _class_in(element: LexborNode, names: frozenset[str]) -> bool:
 def _holds_a_post(blockquote: LexborNode) -> bool:
     """Whether a ``<blockquote>``'s class makes it a post's body (:data:`POST_BODY_CLASSES`)."""
     return _class_in(blockquote, POST_BODY_CLASSES)
-
-
-def _broken_code(inlines: Sequence[Inline]) -> str | None:
-    """The text of a line that is one ``<code>`` broken into lines by ``<br>``, its
-    indentation written with no-break spaces (Blogger's and old WordPress's code
-    samples: ``<p><code>for i in x:<br>&nbsp;&nbsp;&nbsp;&nbsp;print(i)</code></p>``),
-    as a code block's lines; None for any other line.  Markdown's code span holds no
-    line break: the program came out as one line."""
-    if (
-        len(inlines) < 3
-        or inlines[0] != Open(Mark.CODE)
-        or inlines[-1] != _CLOSE_CODE
-        or not any(token is BREAK for token in inlines)
-    ):
-        return None
-    pieces: list[str] = []
-    for token in inlines[1:-1]:
-        if token is BREAK:
-            pieces.append("\n")
-        elif isinstance(token, str):
-            pieces.append(token)
-        else:
-            return None  # a link, emphasis or an image in it: a line of text after all
-    lines = "".join(pieces).replace("\u00a0", " ").split("\n")
-    return "\n".join(line.rstrip() for line in lines).strip("\n")
 
 
 def _attribution(cite: LexborNode) -> bool:
@@ -1161,10 +1136,6 @@ class _Layout:
                 carried = _open_at_end(line)
                 line.extend(Close(opening.mark) for opening in reversed(carried))
                 inlines = normalize(line)
-                code = _broken_code(inlines)
-                if code is not None:
-                    blocks.append(CodeBlock(code, None, self.direction))
-                    continue
                 if has_text(inlines):
                     opens = self.part is not None and self.new_list
                     if opens:
@@ -1219,6 +1190,13 @@ class _Layout:
             return [heading] if has_text(inlines) else []
         if tag == "pre":
             text = self.preformatted(node)
+            code = CodeBlock(text, code_language(node), self.direction)
+            return [code] if text.strip() else []
+        if tag == "code" and tags.is_code_block(node):
+            # Blogger's, old WordPress's and SMF's code samples: lines parted by <br>,
+            # indented with no-break spaces, which the style sheet's white-space keeps
+            lines = self.preformatted(node).replace("\u00a0", " ").split("\n")
+            text = "\n".join(line.rstrip() for line in lines).strip("\n")
             code = CodeBlock(text, code_language(node), self.direction)
             return [code] if text.strip() else []
         if depth >= MAX_NESTING:
