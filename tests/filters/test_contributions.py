@@ -36,6 +36,9 @@ PRODUCT = (
 FORUM = (
     "<html><body><div class='post'><p>My router drops the connection every evening.</p>"
     "<div class='signature'><p>Sent from my phone, excuse typos.</p></div></div>"
+    # Discuz! writes a poster's signature in a <div class="sign">
+    "<div class='post'><p>Reboot it once a week.</p><div class='sign'>小米14 | iPad Air 5</div>"
+    "</div><div class='design'><p>A word that holds 'sign' names no signature.</p></div>"
     "<div class='post'><p>Try another channel: the neighbours' networks crowd yours.</p>"
     "</div></body></html>"
 )
@@ -103,7 +106,7 @@ def test_a_thread_nested_deep_keeps_its_sections_whole() -> None:
                 ["Boils fast, but the lid is stiff to open."],  # one review of them
             ],
         ),
-        (FORUM, "forum", [["Sent from my phone, excuse typos."]]),
+        (FORUM, "forum", [["Sent from my phone, excuse typos."], ["小米14 | iPad Air 5"]]),
         # each type its own words: an article's reviews, a product's comments are none
         (PRODUCT, "article", []),
         (PAGE, "product", []),

@@ -147,6 +147,22 @@ def test_a_label_alone_takes_its_value_along() -> None:
     assert POST_TEXT not in found
 
 
+def test_the_terms_of_a_definition_list_are_labels() -> None:
+    # Discuz!'s poster box: <dt> labels with no colon, each value in its <dd>
+    boxes = "".join(
+        f"<div class='post'><dl class='pil cl'><dt>威望</dt><dd>{n}</dd><dt>金钱</dt>"
+        f"<dd>138{n} 元</dd><dt>来自</dt><dd>浙江 杭州</dd></dl>"
+        f"<div class='t_f'>{POST_TEXT}</div></div>"
+        for n in range(3)
+    )
+    found = _found(f"<html><body>{boxes}</body></html>")
+    assert found == sorted(
+        text
+        for n in range(3)
+        for text in ("威望", str(n), "金钱", f"138{n} 元", "来自", "浙江 杭州")
+    )
+
+
 @pytest.mark.parametrize(("page_type", "dropped"), [("forum", True), ("listing", False)])
 def test_fields_are_dropped_on_forum_pages_only(page_type: str, dropped: bool) -> None:
     # a listing's cards repeat their labels as a thread's profiles do ("Bedrooms: 3"),
