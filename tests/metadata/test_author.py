@@ -65,6 +65,20 @@ def test_label_followed_by_a_label_is_no_name() -> None:
     assert author_of(body=body) is None
 
 
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "Author Topic: Tomatoes crack after rain (Read 1843 times)",
+        "Автор Тема: Томаты трескаются после дождя (Прочитано 1843 раз)",
+    ],
+)
+def test_a_thread_s_column_headings_are_no_byline(heading: str) -> None:
+    # SMF writes "Author" and "Topic" as the heads of a thread's two columns, then the
+    # topic: "Topic" (Russian "Тема") was taken for the author's name
+    body = f"<h1>Tomatoes</h1><p>{heading}</p>{RUNNING_TEXT}"
+    assert author_of(body=body) is None
+
+
 def test_forum_username_element_is_read_last() -> None:
     body = (
         "<h1>Turning off all LEDs</h1>"
