@@ -19,17 +19,18 @@ labels (one label repeated is a thread's "Last edited:" or "Quote:", not a profi
 none of which comes back in one element or under one parent (a chat log's "Ann:",
 "Bob:", "Ann:" in a post).  A short term of a definition list is a label too, colon or
 not (Discuz!'s ``<dt>积分</dt>``).  A label written alone ("Joined:", a ``<dt>``) takes
-the short line after it under the same parent (its ``<dd>``) along.  The rule is applied on
-pages of the forum type only: cards of a listing or a shop ("Bedrooms: 3", "Area: 120
-m²", "Price: 20 €") repeat their labels the same way, and there they are the content.
+the short line after it under the same parent (its ``<dd>``) along.  The rule is applied
+on pages of the forum type only: cards of a listing or a shop ("Bedrooms: 3", "Area:
+120 m²", "Price: 20 €") repeat their labels the same way, and there they are the
+content.
 
 Measured on the default extractor's held-out run (five folds by domain or site, the
 saved probabilities of ``benchmarks/default_cv.py``, each page parsed again and decided
 by this code's rules, as ``default_cv.py --load`` does): WCXB 0.88550 to 0.88558 (forum
 0.8206 to 0.8217; five threads better, a phpBB one by 0.086, none worse; the terms of
 definition lists as labels add one of the five, by 0.004), scrapinghub and readability
-unchanged.  Variants on the same run: two labels for a profile, not
-three, 0.88562 (five threads better); the rule on every page type, not forums alone,
+unchanged.  Variants on the same run: two labels for a profile, not three, 0.88562
+(five threads better); the rule on every page type, not forums alone,
 0.88480 (33 pages worse, 11 better: repeated label lines are content elsewhere, a
 listing of trails each with its "Difficulty:" and "Length:" (0.46 lost), an article's
 plants each with its "Light:", "Soil:" and "Pet Safety:", a game's "OS:" and
@@ -129,13 +130,14 @@ def profile_fields(document: TextDocument) -> frozenset[int]:
     """The blocks of ``document`` that are a poster's profile fields, whatever the page's
     type (the rule that drops them asks for it: :func:`drop_profile_fields`).
 
-    A field is a line of a label (:func:`field_label`) in an element that holds no longer
-    line: a post's text that ends "EDIT: solved" or lists "OS: Windows 11" is no
-    profile.  Its label counts where it comes back at least :data:`MIN_POSTS` times on
-    one tag path, on a path with at least :data:`MIN_LABELS` such labels and where no
-    label comes back inside one element or under one parent: a chat log's "Ann:", "Bob:",
-    "Ann:" is one post's text.  A label alone ("Joined:", a ``<dt>``)
-    takes the short line after it in the same parent (its ``<dd>``) along."""
+    A field is a line of a label (:func:`field_label`, or a definition list's short
+    term) in an element that holds no longer line: a post's text that ends "EDIT:
+    solved" or lists "OS: Windows 11" is no profile.  Its label counts where it comes
+    back at least :data:`MIN_POSTS` times on one tag path, on a path with at least
+    :data:`MIN_LABELS` such labels and where no label comes back inside one element or
+    under one parent: a chat log's "Ann:", "Bob:", "Ann:" is one post's text.  A label
+    alone ("Joined:", a ``<dt>``) takes the short line after it in the same parent (its
+    ``<dd>``) along."""
     blocks = document.blocks
     labels = [_block_label(block) for block in blocks]
     if sum(label is not None for label in labels) < MIN_POSTS * MIN_LABELS:
