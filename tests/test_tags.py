@@ -152,6 +152,13 @@ def test_a_carousels_copy_of_a_slide_is_told(classes: str, clone: bool) -> None:
         ("hidden-xs hidden-sm", (False, False, False, True, True, True)),  # Bootstrap 3
         ("d-inline font-bold", None),  # shown at every width
         ("print:hidden", None),  # no width of the screen
+        # a site's own classes for phones and for wider screens
+        ("price onlySmall", (True, True, False, False, False, False)),
+        ("mobile_only", (True, True, False, False, False, False)),
+        ("desktop-only", (False, False, True, True, True, True)),
+        ("visible-lg", (False, False, False, False, True, True)),  # Bootstrap 3
+        ("visible-xs-block visible-sm-block", (True, True, True, False, False, False)),
+        ("btn-only-icon", None),  # "only" in a name that says no width
     ],
 )
 def test_the_widths_a_layout_class_shows_an_element_at(

@@ -317,11 +317,37 @@ _BOOTSTRAP3_HIDDEN: Final = {
 }
 
 
+#: Bootstrap 3's ``visible-xs`` to ``visible-lg`` (and their ``-block``, ``-inline``,
+#: ``-inline-block`` forms): each shows an element at its own width only.
+_BOOTSTRAP3_VISIBLE: Final = {
+    "visible-xs": (0, 1),
+    "visible-sm": (2,),
+    "visible-md": (3,),
+    "visible-lg": (4, 5),
+}
+#: Class names, lower-cased and without ``-`` and ``_``, that a site's own style sheet
+#: gives what it shows on phones only ("mobile-only", "onlySmall", Foundation's
+#: ``show-for-small-only``) and on wider screens only ("desktop-only", "onlyLarge",
+#: "hide-on-mobile"): the two copies of a figure or a label, "3 Zi." for phones beside
+#: "3" over "Zimmer", of which a reader sees one.  A phone's copy is taken as shown
+#: below the md width, the other from it on.
+NARROW_ONLY_CLASSES: Final = frozenset(
+    {"mobileonly", "onlymobile", "phoneonly", "onlyphone", "smallonly", "onlysmall"}
+    | {"showforsmallonly"}
+)
+WIDE_ONLY_CLASSES: Final = frozenset(
+    {"desktoponly", "onlydesktop", "largeonly", "onlylarge", "hidemobile", "hideonmobile"}
+)
+#: The first of :data:`LAYOUT_WIDTHS` that :data:`WIDE_ONLY_CLASSES` show an element at.
+_WIDE_FROM: Final = LAYOUT_WIDTHS.index("md")
+
+
 def layout_widths(classes: str) -> tuple[bool, ...] | None:
     """At which of :data:`LAYOUT_WIDTHS` a framework's display classes show an element
     (Bootstrap 4-5's ``d-none``, ``d-md-inline``, ``d-lg-none``; Tailwind's ``hidden``,
-    ``md:inline``, ``lg:hidden``; Bootstrap 3's ``hidden-xs`` to ``hidden-lg``), or None
-    when its classes hide it at no width."""
+    ``md:inline``, ``lg:hidden``; Bootstrap 3's ``hidden-xs`` to ``hidden-lg`` and
+    ``visible-xs`` to ``visible-lg``; a site's own :data:`NARROW_ONLY_CLASSES` and
+    :data:`WIDE_ONLY_CLASSES`), or None when its classes hide it at no width."""
     shown = [True] * len(LAYOUT_WIDTHS)
     changed = False
     names = classes.lower().split()
@@ -341,6 +367,7 @@ def layout_widths(classes: str) -> tuple[bool, ...] | None:
             elif name.startswith(f"d-{prefix}-") and name[len(prefix) + 3 :] in _SHOWN_DISPLAYS:
                 show_from(width, True)
     variants: list[tuple[int, bool]] = []  # Tailwind's: from a width on, narrower first
+    visible_at: set[int] = set()  # Bootstrap 3's visible-*
     for name in names:
         variant, _, value = name.rpartition(":")
         start = _TAILWIND_WIDTHS.get(variant)
@@ -349,9 +376,28 @@ def layout_widths(classes: str) -> tuple[bool, ...] | None:
         for hidden_at in _BOOTSTRAP3_HIDDEN.get(name, ()):
             shown[hidden_at] = False
             changed = True
+        if name.startswith("visible-"):  # shown at the widths of all of them together
+            visible = _BOOTSTRAP3_VISIBLE.get(name.removesuffix("-inline-block"))
+            visible_at.update(visible or _BOOTSTRAP3_VISIBLE.get(name.rsplit("-", 1)[0], ()))
+        squeezed = name.replace("-", "").replace("_", "")
+        if squeezed in NARROW_ONLY_CLASSES:
+            shown[_WIDE_FROM:] = [False] * (len(shown) - _WIDE_FROM)
+            changed = True
+        elif squeezed in WIDE_ONLY_CLASSES:
+            shown[:_WIDE_FROM] = [False] * _WIDE_FROM
+            changed = True
     for start, shows in sorted(variants):
         show_from(start, shows)
+    if visible_at:
+        shown = [on and width in visible_at for width, on in enumerate(shown)]
+        changed = True
     return tuple(shown) if changed and not all(shown) else None
+
+
+#: The elements whose classes may name widths (:func:`layout_widths`).
+_LAYOUT_CLASS_SELECTOR: Final = (
+    '[class*="none" i], [class*="hid" i], [class*="only" i], [class*="visible" i]'
+)
 
 
 def layout_alternatives(
@@ -364,7 +410,7 @@ def layout_alternatives(
     wide screens beside "Trams are back" for phones).  Siblings shown together at some
     width are no alternatives (a line that grows on wide screens)."""
     groups: dict[int, list[tuple[Any, tuple[bool, ...]]]] = {}
-    for element in root.css('[class*="none" i], [class*="hidden" i]'):
+    for element in root.css(_LAYOUT_CLASS_SELECTOR):
         widths = layout_widths(element.attributes.get("class") or "")
         parent = element.parent
         if widths is None or not any(widths) or parent is None or not inline(element):
@@ -573,12 +619,14 @@ __all__ = [
     "LAYOUT_HIDING_CLASSES",
     "LAYOUT_HIDING_PREFIXES",
     "LINE_BREAK_TAGS",
+    "NARROW_ONLY_CLASSES",
     "POST_CLASSES",
     "POST_HOLDER_LEVELS",
     "POST_SELECTOR",
     "POST_TYPES",
     "PRINT_HIDING_CLASSES",
     "QUOTATION_SELECTOR",
+    "WIDE_ONLY_CLASSES",
     "beside_text",
     "control_in_line",
     "hides_in_some_layout",

@@ -52,6 +52,9 @@ def test_a_text_placed_after_an_annotation_keeps_its_place() -> None:
         ("d-none d-md-inline", "d-md-none"),  # Bootstrap 4-5
         ("hidden md:inline", "md:hidden"),  # Tailwind
         ("hidden-xs hidden-sm", "hidden-md hidden-lg"),  # Bootstrap 3
+        ("onlyLarge", "onlySmall"),  # a site's own: ImmoScout24's room counts
+        ("desktop-only", "mobile-only"),
+        ("hide-on-mobile", "show-for-small-only"),  # Foundation's phone copy
     ],
 )
 def test_a_headline_written_for_each_width_is_written_once(wide: str, narrow: str) -> None:
