@@ -28,6 +28,22 @@ def test_a_screen_reader_note_on_a_links_shown_text_is_left_out(output: str) -> 
     assert "Cart" in rendered and "three items" in rendered
 
 
+@pytest.mark.parametrize("output", ["text", "markdown"])
+def test_a_form_fields_screen_reader_label_is_left_out(output: str) -> None:
+    # WooCommerce names the quantity box for screen readers only; the text has no box
+    page = (
+        "<html><body><main><p>Lampe avant USB-C, 800 lumens, homologuée StVZO.</p>"
+        "<form><div class='quantity'><label class='screen-reader-text' for='q1'>quantité"
+        " de Lampe avant vélo</label><input id='q1' type='number' value='1'></div>"
+        "<label for='gift'>Emballage cadeau</label><input id='gift' type='checkbox'>"
+        "</form></main></body></html>"
+    )
+    rendered = unboiler.extract(page, extractor="boilerpipe-everything", output=output)
+    assert "quantité de Lampe avant vélo" not in rendered
+    assert "800 lumens" in rendered
+    assert "Emballage cadeau" in rendered  # a label the page shows stays
+
+
 def test_a_text_placed_after_an_annotation_keeps_its_place() -> None:
     """A content block without an element (a description from JSON-LD) placed after the
     annotation's text is still written."""

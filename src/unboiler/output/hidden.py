@@ -414,12 +414,17 @@ def _shows_text_beside(holder: LexborNode, inner: LexborNode) -> bool:
 def drop_assistive_copies(tree: Any, selection: Selection) -> None:
     """Leave out of ``selection`` each screen-reader copy (:func:`assistive_copies`)
     whose shown text is written whole, and each screen-reader annotation of a link's or
-    a footnote mark's shown text (:func:`spoken_annotations`); texts placed after the
-    copy's text (a product description from JSON-LD) move to the last text of what it
-    repeats.  The other elements in a visually-hidden class are kept in
-    ``selection.apart``."""
+    a footnote mark's shown text (:func:`spoken_annotations`), and each visually-hidden
+    ``<label>``: a form field's name that only a screen reader says (WooCommerce's
+    "quantité de Lampe avant vélo LED" beside the quantity box, a search box's "Search
+    for:"), which the text has no field for.  Texts placed after the copy's text (a
+    product description from JSON-LD) move to the last text of what it repeats.  The
+    other elements in a visually-hidden class are kept in ``selection.apart``."""
     hidden = visually_hidden(tree)
     selection.apart.update(hidden)
+    for label in hidden:
+        if label.tag == "label":  # a form field's name, for screen readers only
+            selection.texts.difference_update(text_nodes(label))
     for annotation in spoken_annotations(hidden):
         texts = text_nodes(annotation)
         if not any(node in selection.after for node in texts):  # they would lose their place
