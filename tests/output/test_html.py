@@ -264,6 +264,51 @@ def test_links_resolve_against_the_base_element(base: str, url: str | None, expe
     assert f"]({expected})" in markdown
 
 
+@pytest.mark.parametrize(
+    ("head", "url", "expected"),
+    [
+        # a page saved to a file, given without its URL, stands where it says it does
+        (
+            '<link rel="canonical" href="https://flats.example.de/list/berlin?page=2">',
+            None,
+            "https://flats.example.de/list/foo/bar.html",
+        ),
+        (
+            '<meta property="og:url" content="https://flats.example.de/list/">',
+            None,
+            "https://flats.example.de/list/foo/bar.html",
+        ),
+        # the URL given wins over the declared address
+        (
+            '<link rel="canonical" href="https://flats.example.de/list/">',
+            "http://fakehost/a/",
+            "http://fakehost/a/foo/bar.html",
+        ),
+    ],
+)
+def test_links_of_a_page_without_its_url_resolve_against_its_declared_address(
+    head: str, url: str | None, expected: str
+) -> None:
+    page = (
+        f"<html><head>{head}</head><body>"
+        '<p>Read <a href="foo/bar.html">the page</a> and see it.</p></body></html>'
+    )
+    markdown = unboiler.extract(
+        page, url=url, extractor="boilerpipe-everything", output="markdown", links=True
+    )
+    assert f"]({expected})" in markdown
+
+
+def test_a_relative_declared_address_is_no_base() -> None:
+    page = (
+        '<html><head><link rel="canonical" href="/list/"></head><body>'
+        '<p>Read <a href="foo/bar.html">the page</a> and see it.</p></body></html>'
+    )
+    document = unboiler.parse(page)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    assert "<a" not in to_html(document, links=True)  # relative: dropped, as without one
+
+
 def test_superscript_and_subscript_are_kept() -> None:
     document = unboiler.parse("<p>H<sub>2</sub>O and mc<sup>2</sup><sup onclick='x()'>!</sup></p>")
     unboiler.get_extractor("boilerpipe-everything")(document)
