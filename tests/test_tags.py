@@ -186,6 +186,9 @@ def test_layout_alternatives_are_the_siblings_a_wider_one_replaces() -> None:
         ("<p><code><span>a = 1</span><br>b = 2</code></p>", True),
         ("<pre><code>a = 1<br>b = 2</code></pre>", False),  # the <pre>'s own
         ("<pre><span><code>a = 1<br>b = 2</code></span></pre>", False),
+        ("<p>See <a href='/d'><code>one<br>two</code></a>.</p>", False),  # a link's words
+        ("<p>Run <code>pip install x<br></code> now</p>", False),  # one line
+        ("<p><code><br>a = 1<br><br></code></p>", False),
     ],
 )
 def test_a_code_element_of_lines_outside_pre_is_a_block(html: str, block: bool) -> None:

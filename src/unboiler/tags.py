@@ -469,21 +469,33 @@ def control_in_line(node: Any) -> bool:
     )
 
 
-#: How far above a ``<code>`` a ``<pre>`` makes it a program's own text
-#: (:func:`is_code_block`: ``<pre><code>`` and a highlighter's ``<pre><span><code>``).
+#: How far above a ``<code>`` a ``<pre>`` makes it a program's own text, or a link the
+#: link's words (:func:`is_code_block`: ``<pre><code>``, a highlighter's
+#: ``<pre><span><code>``).
 CODE_PRE_LEVELS: Final = 3
 
 
 def is_code_block(node: Any) -> bool:
-    """Whether ``node`` is a ``<code>`` of several lines outside any ``<pre>``: a block of
-    code that the page's style sheet shows as one (SMF's ``<code class="bbc_code">``,
-    whose lines are ``<br>``s), not the inline code of a sentence, which has no line
-    break.  Without the style sheet the HTML standard's default lays ``<code>`` out inline
-    (§15.3.3), and the lines' last one ran into the sentence after the block
-    ("Август: только полив, без подкормокДля крупноплодных сортов")."""
-    if node.tag != "code" or within(node.parent, {"pre"}, CODE_PRE_LEVELS):
+    """Whether ``node`` is a ``<code>`` of several lines (two with text, parted by a
+    ``<br>``) outside any ``<pre>`` or link: a block of code that the page's style sheet
+    shows as one (SMF's ``<code class="bbc_code">``, whose lines are ``<br>``s), not the
+    inline code of a sentence, which has no line break.  Without the style sheet the
+    HTML standard's default lays ``<code>`` out inline (§15.3.3), and the lines' last one
+    ran into the sentence after the block ("Август: только полив, без подкормокДля
+    крупноплодных сортов")."""
+    if node.tag != "code" or within(node.parent, {"pre", "a"}, CODE_PRE_LEVELS):
+        return False  # (a link's code is a link's words: the link would be lost)
+    if node.css_first("br") is None:  # most code: no look at its text
         return False
-    return node.css_first("br") is not None
+    lines = 0
+    seen_text = False
+    for part in node.traverse(include_text=True):
+        if part.tag == "br":
+            lines += seen_text
+            seen_text = False
+        elif part.is_text_node and (part.text_content or "").strip():
+            seen_text = True
+    return lines + seen_text >= 2
 
 
 #: schema.org types (microdata ``itemtype``) of an item that is one post among others:

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from unboiler.metadata import extract_metadata
-from unboiler.metadata.author import clean_author
+from unboiler.metadata.author import byline_name, clean_author
 from unboiler.parse import parse
 
 RUNNING_TEXT = (
@@ -77,6 +77,22 @@ def test_a_thread_s_column_headings_are_no_byline(heading: str) -> None:
     # topic: "Topic" (Russian "Тема") was taken for the author's name
     body = f"<h1>Tomatoes</h1><p>{heading}</p>{RUNNING_TEXT}"
     assert author_of(body=body) is None
+
+
+@pytest.mark.parametrize(
+    ("line", "name"),
+    [
+        ("By Jane Doe: a review", "Jane Doe"),
+        ("Von Max Mustermann: Kommentar", "Max Mustermann"),
+        ("Par Jean Dupont : analyse", "Jean Dupont"),
+        ("By Jane Doe Updated: May 5, 2024", "Jane Doe"),
+        ("记者 张三：北京报道", "张三"),
+    ],
+)
+def test_a_colon_after_a_bylines_name_keeps_the_name(line: str, name: str) -> None:
+    # the column headings' rule is for "Author" and one word before the colon: a first
+    # version took every byline followed by a colon for a label
+    assert byline_name(line) == name
 
 
 def test_forum_username_element_is_read_last() -> None:

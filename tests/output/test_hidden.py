@@ -44,15 +44,20 @@ def test_a_form_fields_screen_reader_label_is_left_out(output: str) -> None:
     assert "Emballage cadeau" in rendered  # a label the page shows stays
 
 
-def test_a_text_placed_after_an_annotation_keeps_its_place() -> None:
+@pytest.mark.parametrize(
+    "page",
+    [
+        "<html><body><main><p>Read <a href='#fn1'>the terms<span class='sr-only'>,"
+        " footnote</span></a></p></main></body></html>",
+        "<html><body><main><p>Lampe avant</p><form><label class='screen-reader-text'"
+        " for='q'>quantité</label><input id='q'></form></main></body></html>",
+    ],
+)
+def test_a_text_placed_after_an_annotation_keeps_its_place(page: str) -> None:
     """A content block without an element (a description from JSON-LD) placed after the
-    annotation's text is still written."""
+    text of an annotation, or of a form field's hidden label, is still written."""
     from unboiler.document import TextBlock
 
-    page = (
-        "<html><body><main><p>Read <a href='#fn1'>the terms<span class='sr-only'>,"
-        " footnote</span></a></p></main></body></html>"
-    )
     document = unboiler.parse(page)
     for block in document.blocks:
         block.set_content(True)

@@ -299,14 +299,35 @@ def test_links_of_a_page_without_its_url_resolve_against_its_declared_address(
     assert f"]({expected})" in markdown
 
 
-def test_a_relative_declared_address_is_no_base() -> None:
+@pytest.mark.parametrize(
+    "head",
+    [
+        '<link rel="canonical" href="/list/">',  # relative
+        '<link rel="canonical" href="https://flats.example.de]/list/">',  # no URL parses
+        '<meta property="og:url" content="http://[::1">',
+    ],
+)
+def test_a_relative_or_broken_declared_address_is_no_base(head: str) -> None:
     page = (
-        '<html><head><link rel="canonical" href="/list/"></head><body>'
+        f"<html><head>{head}</head><body>"
         '<p>Read <a href="foo/bar.html">the page</a> and see it.</p></body></html>'
     )
-    document = unboiler.parse(page)
-    unboiler.get_extractor("boilerpipe-everything")(document)
-    assert "<a" not in to_html(document, links=True)  # relative: dropped, as without one
+    markdown = unboiler.extract(
+        page, extractor="boilerpipe-everything", output="markdown", links=True
+    )
+    assert "[the page](foo/bar.html)" in markdown  # as without one: the page's own link
+
+
+def test_a_relative_canonical_link_gives_way_to_og_url() -> None:
+    page = (
+        '<html><head><link rel="canonical" href="/list/"><meta property="og:url" '
+        'content="https://flats.example.de/list/"></head><body>'
+        '<p>Read <a href="foo/bar.html">the page</a> and see it.</p></body></html>'
+    )
+    markdown = unboiler.extract(
+        page, extractor="boilerpipe-everything", output="markdown", links=True
+    )
+    assert "[the page](https://flats.example.de/list/foo/bar.html)" in markdown
 
 
 def test_superscript_and_subscript_are_kept() -> None:

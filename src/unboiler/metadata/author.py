@@ -30,6 +30,7 @@ from unboiler.metadata.rules import (
     BYLINE_STOP,
     CLASS_NAME_PART,
     CO_AUTHORS,
+    COLUMN_HEADINGS,
     DATED_BYLINE,
     MAX_AUTHORS,
     MAX_BYLINE_CHARS,
@@ -146,7 +147,7 @@ def byline_name(text: str, *, username: bool = False) -> str | None:
     # composed, so that a name typed with combining accents ("He\u0301le\u0300ne") is
     # read, and given, as one written with accented letters
     text = unicodedata.normalize("NFC", text)
-    if OTHER_ROLE.match(text) or BYLINE_LABEL.match(text):
+    if OTHER_ROLE.match(text) or BYLINE_LABEL.match(text) or COLUMN_HEADINGS.match(text):
         return None
     text = without_contact(text)
     if WEEKDAY.match(text) and parse_date(text):
@@ -161,17 +162,11 @@ def byline_name(text: str, *, username: bool = False) -> str | None:
     if match:
         line = match.string  # the text, or its rest after a dateline
         start, end = match.span("name")
-        credit = NEXT_CREDIT.search(line, start)
-        after = line[end:].lstrip()
-        if after[:1] in (":", "：") and after[1:].strip() and not (credit and credit.start() < end):
-            # a label after the "name", no other credit's ("作者：张三来源：新华社"): a
-            # thread's column headings, SMF's "Author Topic: Tomatoes crack after rain"
-            # ("Автор Тема:"), name no one
-            return None
         listed = CO_AUTHORS.match(line, end)
         if listed and _lists_names(listed.group()):
             end = listed.end()
             names += sum(1 for part in _LIST_PARTS.split(listed.group()) if part.strip())
+        credit = NEXT_CREDIT.search(line, start)
         text = line[start : credit.start() if credit and credit.start() < end else end]
     text = " ".join(BYLINE_CUT.split(text, maxsplit=1)[0].split())
     if not match and CALL_TO_ACTION.match(text):

@@ -278,6 +278,12 @@ BYLINE_LABEL: Final = re.compile(
     r"|authors\s*[:：]|文\s*[:：/／])\s*$",
     re.IGNORECASE,
 )
+#: A thread's column headings above its posts, then the topic: SMF's "Author Topic:
+#: Tomatoes crack after rain (Read 1843 times)", in Russian "Автор Тема: …".  "Topic"
+#: ("Тема") is no author's name: the label "Author", one word, and a colon after it.
+COLUMN_HEADINGS: Final = re.compile(
+    r"^\s*(?:author|autor|auteur|автор)\s+[^\W\d_]+\s*:\s*\S", re.IGNORECASE
+)
 #: Labels forum software writes before the name of who opened a thread or asked a
 #: question ("Thread starter jdoe42", "Started by", "Original poster"); the name may be
 #: a username.

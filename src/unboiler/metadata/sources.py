@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Final
+from urllib.parse import urljoin, urlsplit
 
 from unboiler.document import TextBlock, TextDocument
 from unboiler.jsonld import json_ld_objects, plain_text, types_of
@@ -196,6 +197,32 @@ def declared_address(tree: Any, meta: dict[str, list[str]] | None = None) -> str
         element = tree.css_first(_OG_URL)
         canonical = meta_text(element.attributes.get("content")) if element is not None else None
     return canonical
+
+
+def declared_web_address(tree: Any) -> str | None:
+    """The first of the addresses a page gives for itself (its canonical link, then
+    ``og:url``) that is an absolute http(s) URL with a host that parses: what a page given
+    without its URL is taken to stand at.  A relative canonical link gives way to an
+    absolute ``og:url``; an address that does not parse ("https://example.com]/news",
+    "http://[::1") is none, or every link resolved against it would be lost."""
+    if tree is None:
+        return None
+    link = tree.css_first('link[rel~="canonical"][href]')
+    og = tree.css_first(_OG_URL)
+    candidates = (
+        clean_text(link.attributes.get("href")) if link is not None else None,
+        meta_text(og.attributes.get("content")) if og is not None else None,
+    )
+    for candidate in candidates:
+        if not candidate or not candidate.lower().startswith(("http://", "https://")):
+            continue
+        try:
+            parts = urlsplit(candidate)
+            if parts.hostname and urljoin(candidate, "x"):
+                return candidate
+        except ValueError:
+            continue
+    return None
 
 
 #: The ``og:url`` meta element, as :func:`meta_tags` would key it.
@@ -471,6 +498,8 @@ def _owned_by_other(element: Any) -> bool:
 __all__ = [
     "StructuredData",
     "clean_text",
+    "declared_address",
+    "declared_web_address",
     "first_values",
     "fold",
     "image_url",

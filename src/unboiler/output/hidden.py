@@ -424,7 +424,9 @@ def drop_assistive_copies(tree: Any, selection: Selection) -> None:
     selection.apart.update(hidden)
     for label in hidden:
         if label.tag == "label":  # a form field's name, for screen readers only
-            selection.texts.difference_update(text_nodes(label))
+            texts = text_nodes(label)
+            if not any(node in selection.after for node in texts):  # they hold texts' place
+                selection.texts.difference_update(texts)
     for annotation in spoken_annotations(hidden):
         texts = text_nodes(annotation)
         if not any(node in selection.after for node in texts):  # they would lose their place

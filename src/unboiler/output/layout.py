@@ -19,7 +19,7 @@ from selectolax.lexbor import LexborNode
 from unboiler import tags
 from unboiler.document import TextDocument
 from unboiler.metadata.direction import DIRECTIONS, declared_direction
-from unboiler.metadata.sources import declared_address
+from unboiler.metadata.sources import declared_web_address
 from unboiler.output.code import (
     code_language,
     counted_lines,
@@ -133,16 +133,12 @@ def base_url(document: TextDocument) -> str | None:
     ``<base href>`` (HTML Living Standard, §4.2.3, "the base element"), made absolute
     against the page's URL, else the page's URL.  A relative ``<base>`` with no page URL
     to resolve it against is left out, as is one that is not http(s).  A page given
-    without its URL stands at the address it declares, when that is an http(s) one
-    (:func:`~unboiler.metadata.sources.declared_address`: its canonical link): a
-    newcomer's listing saved to a file wrote its links "/expose/148203311", which lead
-    nowhere outside the site."""
-    url = document.url
+    without its URL stands at the http(s) address it declares
+    (:func:`~unboiler.metadata.sources.declared_web_address`: its canonical link, else
+    ``og:url``): a newcomer's listing saved to a file wrote its links
+    "/expose/148203311", which lead nowhere outside the site."""
     tree = document.tree
-    if url is None:
-        declared = declared_address(tree)
-        if declared is not None and declared.lower().startswith(("http://", "https://")):
-            url = declared
+    url = document.url if document.url is not None else declared_web_address(tree)
     element = tree.css_first("base[href]") if tree is not None else None
     if element is not None:
         resolved = _absolute_url(element.attributes.get("href"), url)
