@@ -87,13 +87,20 @@ def pin(measured: float) -> float:
 
 def repin(old: dict[str, float], figures: dict[str, float]) -> tuple[dict[str, float], list[str]]:
     """The floors for ``figures`` (:func:`pin`), and a line for each extractor whose floor
-    in ``old`` would go down: the caller refuses those unless lowering is asked for."""
-    floors = {name: pin(f1) for name, f1 in sorted(figures.items())}
-    lowered = [
-        f"{name}: {old[name]} -> {floor} (F1 {figures[name]:.4f})"
-        for name, floor in floors.items()
-        if name in old and floor < old[name]
-    ]
+    in ``old`` would go down: the caller refuses those unless lowering is asked for.  An
+    old floor that its figure still meets stays, though the pin would be lower: the pin
+    rounds, and a figure pinned at 0.9422 (floor 0.938) that is now 0.9412 (pin 0.937)
+    has not fallen below anything; refusing it held back every floor that rose."""
+    floors: dict[str, float] = {}
+    lowered = []
+    for name, f1 in sorted(figures.items()):
+        floor, previous = pin(f1), old.get(name)
+        if previous is not None and floor < previous:
+            if f1 >= previous:
+                floor = previous
+            else:
+                lowered.append(f"{name}: {previous} -> {floor} (F1 {f1:.4f})")
+        floors[name] = floor
     return floors, lowered
 
 
