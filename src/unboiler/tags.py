@@ -473,6 +473,7 @@ def control_in_line(node: Any) -> bool:
 #: link's words (:func:`is_code_block`: ``<pre><code>``, a highlighter's
 #: ``<pre><span><code>``).
 CODE_PRE_LEVELS: Final = 3
+_CODE_BLOCK_HOLDERS: Final = frozenset({"pre", "a"})
 
 
 def is_code_block(node: Any) -> bool:
@@ -483,9 +484,14 @@ def is_code_block(node: Any) -> bool:
     HTML standard's default lays ``<code>`` out inline (§15.3.3), and the lines' last one
     ran into the sentence after the block ("Август: только полив, без подкормокДля
     крупноплодных сортов")."""
-    if node.tag != "code" or within(node.parent, {"pre", "a"}, CODE_PRE_LEVELS):
+    if node.tag != "code":
+        return False
+    child = node.first_child
+    if child is None or (child.is_text_node and child.next is None):
+        return False  # most code, a sentence's "f()": its text alone, no look further
+    if within(node.parent, _CODE_BLOCK_HOLDERS, CODE_PRE_LEVELS):
         return False  # (a link's code is a link's words: the link would be lost)
-    if node.css_first("br") is None:  # most code: no look at its text
+    if node.css_first("br") is None:
         return False
     lines = 0
     seen_text = False
