@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Final
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urlsplit
 
 from unboiler.document import TextBlock, TextDocument
 from unboiler.jsonld import json_ld_objects, plain_text, types_of
@@ -208,21 +208,23 @@ def declared_web_address(tree: Any) -> str | None:
     if tree is None:
         return None
     link = tree.css_first('link[rel~="canonical"][href]')
-    og = tree.css_first(_OG_URL)
-    candidates = (
-        clean_text(link.attributes.get("href")) if link is not None else None,
-        meta_text(og.attributes.get("content")) if og is not None else None,
-    )
-    for candidate in candidates:
-        if not candidate or not candidate.lower().startswith(("http://", "https://")):
-            continue
-        try:
-            parts = urlsplit(candidate)
-            if parts.hostname and urljoin(candidate, "x"):
-                return candidate
-        except ValueError:
-            continue
-    return None
+    canonical = clean_text(link.attributes.get("href")) if link is not None else None
+    if _web_address(canonical):
+        return canonical
+    og = tree.css_first(_OG_URL)  # asked for only when the canonical link gives none
+    value = meta_text(og.attributes.get("content")) if og is not None else None
+    return value if _web_address(value) else None
+
+
+def _web_address(candidate: str | None) -> bool:
+    """Whether ``candidate`` is an absolute http(s) URL whose host parses (``urlsplit``
+    refuses an unbalanced bracket, which ``urljoin`` would refuse for every link)."""
+    if not candidate or not candidate.lower().startswith(("http://", "https://")):
+        return False
+    try:
+        return bool(urlsplit(candidate).hostname)
+    except ValueError:
+        return False
 
 
 #: The ``og:url`` meta element, as :func:`meta_tags` would key it.
