@@ -194,3 +194,17 @@ def test_layout_alternatives_are_the_siblings_a_wider_one_replaces() -> None:
 def test_a_code_element_of_lines_outside_pre_is_a_block(html: str, block: bool) -> None:
     code = LexborHTMLParser(html).css_first("code")
     assert tags.is_code_block(code) is block
+
+
+def test_a_post_numbered_by_its_id_has_a_sibling_numbered_alike() -> None:
+    tree = LexborHTMLParser(
+        '<div id="a"><div id="post_5012345"></div><div id="post_5012346"></div>'
+        '<div id="post_5012346_ad"></div></div>'
+        '<ul id="b"><li id="li-comment-7"></li><li id="li-comment-8"></li></ul>'
+        '<ul id="c"><li id="menu-item-7"></li><li id="menu-item-8"></li></ul>'
+        '<ul id="d"><li id="post_1"></li><li id="step_2"></li><p id="post_2"></p></ul>'
+    )
+    numbered = {
+        element.attributes["id"] for element in tree.css("[id]") if tags.numbered_post(element)
+    }
+    assert numbered == {"post_5012345", "post_5012346", "li-comment-7", "li-comment-8"}

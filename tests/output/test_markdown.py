@@ -1420,3 +1420,59 @@ def test_a_heading_left_open_takes_no_paragraphs_into_it() -> None:
     # a heading that only wraps its title in a paragraph is a heading
     wrapped = all_content("<body><h2><p>Opening hours</p></h2><p>Nine to five.</p></body>")
     assert to_markdown(wrapped) == "## Opening hours\n\nNine to five."
+
+
+def test_a_list_of_posts_is_read_as_posts_not_as_items() -> None:
+    # vBulletin 4 writes a thread as an <ol> of posts numbered by id; WordPress writes
+    # comments as an <ol> of class "comment".  A reader sees posts one after another,
+    # paragraphs apart, not "1." and "2." items with their paragraphs packed in.
+    thread = (
+        '<ol id="posts">'
+        '<li class="postbit" id="post_101"><h2>Boiler cycles on and off</h2>'
+        "<p>It starts and stops every two minutes.</p><p>What should I check first?</p></li>"
+        '<li class="postbit" id="post_102"><p>Lower the partial load.</p>'
+        "<p>Then raise the anti-cycling time.</p></li>"
+        "</ol>"
+    )
+    comments = (
+        '<ol class="comment-list">'
+        '<li class="comment" id="li-comment-7"><p>A lovely recipe.</p><p>I made it twice.</p></li>'
+        '<li class="comment" id="li-comment-8"><p>It was too salty for me.</p></li>'
+        "</ol>"
+    )
+    for page, paragraphs in (
+        (
+            thread,
+            [
+                "## Boiler cycles on and off",
+                "It starts and stops every two minutes.",
+                "What should I check first?",
+                "Lower the partial load.",
+                "Then raise the anti-cycling time.",
+            ],
+        ),
+        (comments, ["A lovely recipe.", "I made it twice.", "It was too salty for me."]),
+    ):
+        document = unboiler.parse(page)
+        unboiler.get_extractor("boilerpipe-everything")(document)
+        markdown = to_markdown(document)
+        # two posts of prose are parted by a thematic break, as posts in a flow are
+        assert [part for part in markdown.split("\n\n") if part != "---"] == paragraphs
+        text = [part for part in to_text(document).split("\n\n") if part.strip("-*_ ")]
+        assert text == [p.lstrip("# ") for p in paragraphs]
+        assert "<li>" not in to_html(document)
+
+
+def test_a_list_of_items_numbered_by_id_stays_a_list() -> None:
+    # ids numbered with another word (a menu's "menu-item-3"), a post's word on one item
+    # alone, or posts that are cards (a title and one line each: a blog's listing) make
+    # no thread
+    for page in (
+        '<ul><li class="post"><h3>First story</h3><p>What the first story says.</p></li>'
+        '<li class="post"><h3>Second story</h3><p>And what the second says.</p></li></ul>',
+        '<ul><li id="menu-item-3">Home and garden</li><li id="menu-item-4">Kitchen</li></ul>',
+        '<ol><li id="post_1">First step of the guide</li><li id="step_2">Second step</li></ol>',
+    ):
+        document = unboiler.parse(page)
+        unboiler.get_extractor("boilerpipe-everything")(document)
+        assert to_markdown(document).startswith(("- Home", "1. First", "- ### First"))

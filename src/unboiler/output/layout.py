@@ -88,7 +88,7 @@ from unboiler.output.lists import (
     task_check,
 )
 from unboiler.output.renderings import write_formula
-from unboiler.output.select import Posts, select
+from unboiler.output.select import Posts, posts_in_turn, posts_of_prose, select
 from unboiler.output.tables import (
     EQUATION_NUMBER,
     cell_align,
@@ -1287,6 +1287,18 @@ class _Layout:
             node = node.next
         return strip_line_ends("".join(pieces)).strip("\n")
 
+    def _lists_posts(self, node: LexborNode) -> bool:
+        """Whether a list's kept items are a thread's posts or a page's comments
+        (:func:`~unboiler.tags.is_post`, :func:`~unboiler.tags.numbered_post`)."""
+        items = [
+            child
+            for child in node.iter(include_text=False)
+            if child.tag == "li" and child in self.marked
+        ]
+        return bool(items) and all(
+            item.mem_id in self.posts or tags.numbered_post(item) for item in items
+        )
+
     def list_block(self, node: LexborNode, depth: int) -> list[Block]:
         """A list's block.  A list of one item that holds only a list (a menu's nesting,
         of which one deep item is kept) is that list: "1. 1. 1. Item" says nothing a
@@ -1299,6 +1311,10 @@ class _Layout:
             if check is None and len(only) == 1 and isinstance(only[0], ListBlock):
                 return only
         items = [blocks for blocks, _, _ in entries]
+        if self._lists_posts(node) and any(map(posts_of_prose, items)):
+            # vBulletin 4's thread, WordPress's comments: the posts one after another,
+            # as a reader sees them, and not numbered items with paragraphs packed in
+            return posts_in_turn(items)
         checks = [check for _, _, check in entries]
         tasks = checks if any(check is not None for check in checks) else None
         style: str | None = (node.attributes.get("type") or "").strip()

@@ -125,6 +125,28 @@ class Posts:
         self.end = len(blocks)
 
 
+def posts_of_prose(blocks: list[Block]) -> bool:
+    """Whether a post's blocks hold two paragraphs of prose (:func:`_prose`) or more: a
+    post a reader reads, where a listing's card holds a title and one line of teaser."""
+    return sum(map(_prose, blocks)) >= 2
+
+
+def posts_in_turn(posts: list[list[Block]]) -> list[Block]:
+    """The blocks of posts one after another, a thematic break between two posts of
+    prose as :class:`Posts` sets it (none before a post that opens with a heading)."""
+    blocks: list[Block] = []
+    prose_before = False
+    for own in posts:
+        if not own:
+            continue
+        prose = any(map(_prose, own))
+        if prose and prose_before and not isinstance(own[0], Heading):
+            blocks.append(Rule())
+        blocks.extend(own)
+        prose_before = prose
+    return blocks
+
+
 @dataclass
 class _Segment:
     """A run of text under one element that no element outside
