@@ -495,3 +495,25 @@ def test_a_list_of_authors_is_read_whole(line: str, expected: str) -> None:
     # only the first name was kept: "Jane Doe"
     body = f'<h1>New study on sleep</h1><p class="byline">{line}</p>{RUNNING_TEXT}'
     assert author_of(body=body) == expected
+
+
+@pytest.mark.parametrize(
+    ("generator", "author", "expected"),
+    [
+        # Discuz! credits itself in every thread's meta author
+        ("Discuz! X3.5", "Discuz! Team and Comsenz UI Team", None),
+        ("Discuz! X3.5", "Discuz!", None),
+        # a person who shares a word with the software is still the author
+        ("Hugo 0.120.0", "Hugo Smith", "Hugo Smith"),
+        ("Discuz! X3.5", "Ann Lee", "Ann Lee"),
+    ],
+)
+def test_a_meta_author_that_credits_the_software_is_no_author(
+    generator: str, author: str, expected: str | None
+) -> None:
+    page = (
+        f'<html><head><meta name="generator" content="{generator}">'
+        f'<meta name="author" content="{author}"><title>Battery runs hot</title></head>'
+        "<body><h1>Battery runs hot</h1><p>My phone gets hot when it charges.</p></body></html>"
+    )
+    assert extract_metadata(parse(page)).author == expected

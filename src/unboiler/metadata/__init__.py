@@ -96,6 +96,7 @@ from unboiler.metadata.rules import (
     TAG_META,
     TITLE_META,
     TITLE_SEPARATOR,
+    credits_software,
 )
 from unboiler.metadata.sources import (
     StructuredData,
@@ -443,7 +444,12 @@ def _author(page: _Page, near: list[TextBlock], title: str | None) -> str | None
                 continue
             names = join_authors(data.names(value), page.site_names)
             (organisations if data.is_organization(value) else people).append(names)
-    stated.extend(clean_author(name) for name in first_values(meta, AUTHOR_META))
+    generator = next(iter(meta.get("generator", [])), None)
+    stated.extend(
+        clean_author(name)
+        for name in first_values(meta, AUTHOR_META)
+        if not credits_software(name, generator)
+    )
     stated.extend(clean_author(name) for name in labelled_values(meta, AUTHOR_LABEL))
     stated.extend(clean_author(citation_name(name)) for name in meta.get("citation_author", [])[:1])
     stated.extend(clean_author(name) for name in microdata(page.tree, "author"))

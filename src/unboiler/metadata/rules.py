@@ -284,6 +284,28 @@ BYLINE_LABEL: Final = re.compile(
 COLUMN_HEADINGS: Final = re.compile(
     r"^\s*(?:author|autor|auteur|автор)\s+[^\W\d_]+\s*:\s*\S", re.IGNORECASE
 )
+#: A ``<meta name="author">`` that credits the software the page's ``generator`` names
+#: and its makers: Discuz! writes "Discuz! Team and Comsenz UI Team" into every thread.
+#: It is the generator's name, version left out, alone or followed by one of these
+#: words: a person who shares a word with the software ("Hugo Smith" on a site Hugo
+#: built) is still the author.
+SOFTWARE_TEAM_WORDS: Final = frozenset(
+    {"team", "teams", "group", "inc", "inc.", "ltd", "ltd.", "developers", "development", "project"}
+)
+
+
+def credits_software(name: str, generator: str | None) -> bool:
+    """Whether an author's ``name`` credits the page's software (:data:`SOFTWARE_TEAM_WORDS`)."""
+    if not generator:
+        return False
+    software = [word for word in generator.split() if not any(c.isdigit() for c in word)]
+    words = name.split()
+    if not software or words[: len(software)] != software:
+        return False
+    rest = words[len(software) :]
+    return not rest or rest[0].lower() in SOFTWARE_TEAM_WORDS
+
+
 #: Labels forum software writes before the name of who opened a thread or asked a
 #: question ("Thread starter jdoe42", "Started by", "Original poster"); the name may be
 #: a username.
