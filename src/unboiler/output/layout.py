@@ -1290,14 +1290,14 @@ class _Layout:
     def _lists_posts(self, node: LexborNode) -> bool:
         """Whether a list's kept items are a thread's posts or a page's comments
         (:func:`~unboiler.tags.is_post`, :func:`~unboiler.tags.numbered_post`)."""
-        items = [
-            child
-            for child in node.iter(include_text=False)
-            if child.tag == "li" and child in self.marked
-        ]
-        return bool(items) and all(
-            item.mem_id in self.posts or tags.numbered_post(item) for item in items
-        )
+        found = False
+        for child in node.iter(include_text=False):  # a menu's first item answers
+            if child.tag != "li" or child not in self.marked:
+                continue
+            if child.mem_id not in self.posts and not tags.numbered_post(child):
+                return False
+            found = True
+        return found
 
     def list_block(self, node: LexborNode, depth: int) -> list[Block]:
         """A list's block.  A list of one item that holds only a list (a menu's nesting,
