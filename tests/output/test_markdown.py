@@ -1476,3 +1476,44 @@ def test_a_list_of_items_numbered_by_id_stays_a_list() -> None:
         document = unboiler.parse(page)
         unboiler.get_extractor("boilerpipe-everything")(document)
         assert to_markdown(document).startswith(("- Home", "1. First", "- ### First"))
+
+
+@pytest.mark.parametrize(
+    "blank",
+    [
+        # Prism as Docusaurus writes it: a line of one empty token and a <br>
+        '<span class="token-line"><span class="token plain" style="display:inline-block">'
+        "</span><br></span>",
+        # prism-react-renderer's empty token holds a line feed: at the end of its inline
+        # block it opens no line of its own, and the <br> makes the one empty line
+        '<span class="token-line"><span class="token plain" style="display:inline-block">'
+        "\n</span><br></span>",
+        # a line feed for the <br>, in a token of its own
+        '<span class="token-line"><span class="token plain">\n</span></span>',
+    ],
+)
+def test_a_highlighters_empty_line_stays_in_the_code(blank: str) -> None:
+    def line(tokens: str) -> str:
+        return f'<span class="token-line">{tokens}<br></span>'
+
+    code = (
+        line('<span class="token keyword">import</span><span class="token plain"> os</span>')
+        + blank
+        + line('<span class="token plain">print(os.name)</span>')
+    )
+    page = (
+        "<article><h1>Guide</h1><p>Some text to read about this example here.</p>"
+        f'<pre class="prism-code language-python"><code>{code}</code></pre>'
+        "<p>And after the example, more text to read.</p></article>"
+    )
+    markdown = unboiler.extract(page, output="markdown")
+    assert "```python\nimport os\n\nprint(os.name)\n```" in markdown
+
+
+def test_a_line_break_wrapped_in_an_element_inside_code_is_one_line_break() -> None:
+    page = (
+        "<article><h1>Guide</h1><p>Some text to read about this example here.</p>"
+        '<pre><code><span class="k">import</span> os<span class="nl"><br></span>'
+        "print(os.name)</code></pre><p>And after the example, more text to read.</p></article>"
+    )
+    assert "```\nimport os\nprint(os.name)\n```" in unboiler.extract(page, output="markdown")

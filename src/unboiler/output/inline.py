@@ -621,6 +621,29 @@ def holds_only_breaks(element: LexborNode) -> bool:
     return found
 
 
+def code_line_breaks(element: LexborNode) -> int:
+    """The line breaks an element inside a ``<pre>`` makes when it holds no text: its
+    ``<br>``, else the line feeds of its white space; 0 when it holds text.  It is no
+    block of the page, and so not among the kept elements.  Prism (Docusaurus) writes
+    an empty line of a program as ``<span class="token-line"><span class="token plain"
+    style="display:inline-block">\n</span><br></span>``: one line break (the line feed
+    at the end of the inline block opens no line of its own).  Left out, the blank
+    lines between a program's imports and its code were lost.  A few nodes are looked
+    at, at most (:data:`~unboiler.output.hidden.MAX_COPY_NODES`)."""
+    breaks = feeds = 0
+    for count, node in enumerate(element.traverse(include_text=True)):
+        if count > MAX_COPY_NODES:
+            return 0
+        if node.is_text_node:
+            text = node.text_content or ""
+            if text.strip():
+                return 0
+            feeds += text.count("\n")
+        elif node.tag == "br":
+            breaks += 1
+    return breaks or feeds
+
+
 def styled_line(element: LexborNode) -> bool:
     """Whether an element inside a ``<pre>`` is a line by its class
     (:data:`~unboiler.output.dom.CODE_LINE_CLASSES`)."""

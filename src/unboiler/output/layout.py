@@ -68,6 +68,7 @@ from unboiler.output.inline import (
     WIDE_CHARACTER,
     blank_line,
     blank_line_parts,
+    code_line_breaks,
     end_code_line,
     follows_code,
     holds_only_breaks,
@@ -1284,6 +1285,10 @@ class _Layout:
                 stack.append(node)
                 node = node.first_child
                 continue
+            elif node.tag not in RUBY_ANNOTATION_TAGS:
+                breaks = code_line_breaks(node)
+                if breaks:
+                    pieces.append("\n" * breaks)
             node = node.next
         return strip_line_ends("".join(pieces)).strip("\n")
 
