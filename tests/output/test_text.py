@@ -636,7 +636,15 @@ def test_edit_controls_are_left_out(output: str) -> None:
         "<body><main><h2><span class='mw-headline'>History</span><span"
         " class='mw-editsection'><span class='mw-editsection-bracket'>[</span><a"
         " href='/w/index.php?action=edit'>edit</a><span>]</span></span></h2>"
-        "<p>Founded in 1998 by two students.</p><footer><span class='edit-link'><a"
+        "<p>Founded in 1998 by two students.</p>"
+        # MediaWiki with the visual editor: two links, "[ edit | edit source ]"
+        "<div class='mw-heading mw-heading2'><h2 id='Location'>Location</h2><span"
+        " class='mw-editsection'><span class='mw-editsection-bracket'>[</span><a"
+        " href='/w/index.php?veaction=edit' class='mw-editsection-visualeditor'><span>edit"
+        "</span></a><span class='mw-editsection-divider'> | </span><a"
+        " href='/w/index.php?action=edit'><span>edit source</span></a><span"
+        " class='mw-editsection-bracket'>]</span></span></div>"
+        "<p>On the plateau above the valley.</p><footer><span class='edit-link'><a"
         " class='post-edit-link' href='/wp-admin/post.php?post=1'>Edit</a></span></footer>"
         # a credit, an editor's pick, or an edit class on more than a control are text
         "<p class='photo-credit'><a href='/p'>Photo</a></p><p class='editor-pick'><a"
@@ -647,6 +655,7 @@ def test_edit_controls_are_left_out(output: str) -> None:
     words = re.sub(r"<[^>]+>|^#+ |\\", "", rendered, flags=re.MULTILINE)
     assert "edit" not in words.lower().replace("edit the list", ""), rendered
     assert "History" in words.splitlines() and "Founded in 1998 by two students." in words
+    assert "Location" in words.splitlines() and "|" not in words and "[" not in words
     for kept in ("Photo", "Pick", "Edit the list of the many things we sell"):
         assert kept in words, rendered
 

@@ -248,7 +248,11 @@ def drop_edit_links(tree: Any, selection: Selection) -> None:
         texts = [node for node in text_nodes(element) if not node.is_empty_text_node]
         if not texts or any(n not in selection.texts or n in selection.after for n in texts):
             continue
-        words = sum(len((node.text_content or "").split()) for node in texts)
+        words = sum(  # brackets and separators are no words: "[ edit | edit source ]"
+            any(c.isalnum() for c in word)
+            for node in texts
+            for word in (node.text_content or "").split()
+        )
         linked = [element] if element.tag == "a" else element.css("a")
         if not linked or words > EDIT_LINK_MAX_WORDS:
             continue
