@@ -1517,3 +1517,25 @@ def test_a_line_break_wrapped_in_an_element_inside_code_is_one_line_break() -> N
         "print(os.name)</code></pre><p>And after the example, more text to read.</p></article>"
     )
     assert "```\nimport os\nprint(os.name)\n```" in unboiler.extract(page, output="markdown")
+
+
+def test_a_header_row_over_a_column_of_row_headers_keeps_its_empty_corner() -> None:
+    # a comparison of plans: the corner over the row headers is an empty <td>
+    page = (
+        "<article><h1>Plans</h1><p>Compare what each plan includes before you choose one.</p>"
+        "<table><thead><tr><td></td><th>Starter</th><th>Pro</th></tr></thead><tbody>"
+        "<tr><th>Projects</th><td>3</td><td>Unlimited</td></tr>"
+        "<tr><th>Seats</th><td>1</td><td>10</td></tr></tbody></table>"
+        # a key-value table whose first value is blank has no header row
+        "<table><tr><th>Weight</th><td></td></tr><tr><th>Colour</th><td>Red</td></tr></table>"
+        "<p>Prices are per month and exclude taxes everywhere.</p></article>"
+    )
+    markdown = unboiler.extract(page, output="markdown")
+    assert (
+        "|  | Starter | Pro |\n| --- | --- | --- |\n"
+        "| Projects | 3 | Unlimited |\n| Seats | 1 | 10 |"
+    ) in markdown
+    assert "| | |\n| --- | --- |\n| Weight |  |\n| Colour | Red |" in markdown
+    html = unboiler.extract(page, output="html")
+    assert "<thead>\n<tr><td></td><th>Starter</th><th>Pro</th></tr>\n</thead>" in html
+    assert html.count("<thead>") == 1

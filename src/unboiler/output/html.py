@@ -38,6 +38,7 @@ from unboiler.output.tree import (
     Quote,
     Rule,
     Table,
+    heads_columns,
 )
 
 INLINE_TAGS: Final = {
@@ -258,10 +259,10 @@ class _Writer:
                 )
                 cells.append(f"<{tag}{spans}>{self.line(cell.inlines)}</{tag}>")
             rows.append("<tr>" + "".join(cells) + "</tr>")
-        # The leading rows of header cells head the table (a two-level header: "Times"
-        # over "Leaves" and "Arrives").
+        # The leading header rows head the table (a two-level header: "Times" over
+        # "Leaves" and "Arrives").
         count = next(
-            (i for i, row in enumerate(table.rows) if not all(cell.header for cell in row)),
+            (i for i, row in enumerate(table.rows) if not heads_columns(row)),
             len(rows),
         )
         header = f"<thead>\n{chr(10).join(rows[:count])}\n</thead>\n" if count else ""

@@ -42,6 +42,7 @@ from unboiler.output.tree import (
     Quote,
     Rule,
     Table,
+    heads_columns,
 )
 
 #: A thematic break (CommonMark §4.1); three hyphens, as most writers do.  Blocks are
@@ -564,16 +565,13 @@ def _number_runs(block: ListBlock) -> list[int]:
 
 
 def _header_rows(grid: list[list[Cell | None]]) -> int:
-    """How many rows at the top of ``grid`` are all header cells (None: a span's slot),
-    with at least one cell; a table all of whose rows are so has only its first."""
+    """How many rows at the top of ``grid`` are header rows (:func:`heads_columns`); a
+    table all of whose rows are so has only its first."""
     count = 0
     for row in grid:
-        if any(cell is not None for cell in row) and all(
-            cell is None or cell.header for cell in row
-        ):
-            count += 1
-        else:
+        if not heads_columns(row):
             break
+        count += 1
     return min(count, 1) if count == len(grid) else count
 
 

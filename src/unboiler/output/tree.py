@@ -281,6 +281,18 @@ Block = Paragraph | Heading | CodeBlock | Quote | ListBlock | Table | Rule
 JOINERS: Final = "\u200c\u200d"
 
 
+def heads_columns(row: Iterable[Cell | None]) -> bool:
+    """Whether a row of a table is a header row: all header cells (None: a span's slot),
+    at least one.  An empty cell before them is the corner over a column of row
+    headers (a comparison of plans: ``<td></td><th>Starter</th><th>Pro</th>``), no
+    data; an empty cell after one is a value left blank ("Weight | ")."""
+    cells = [cell for cell in row if cell is not None]
+    corner = 0
+    while corner < len(cells) and not cells[corner].header and not has_text(cells[corner].inlines):
+        corner += 1
+    return bool(cells[corner:]) and all(cell.header for cell in cells[corner:])
+
+
 def has_text(inlines: Iterable[Inline]) -> bool:
     """Whether a line shows anything: an image, or text other than white space and
     :data:`JOINERS`."""
