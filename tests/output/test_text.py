@@ -1846,3 +1846,24 @@ def test_the_plain_text_writes_no_break_spaces_as_spaces() -> None:
     assert "Size M\tIn stock" in text
     markdown = unboiler.extract(page, extractor="boilerpipe-everything", output="markdown")
     assert "ROI\u00a0payback" in markdown
+
+
+@pytest.mark.parametrize("output", ["text", "markdown", "html"])
+def test_a_link_to_an_entrys_source_is_apart_from_its_signature(output: str) -> None:
+    document = _all_content(
+        # Sphinx's viewcode link, rustdoc's in an item's heading: the style floats them
+        "<body><main><dl class='py class'><dt class='sig sig-object py'><em>class</em>"
+        " <span class='sig-name'>Client</span>(<em>timeout: float = 5.0</em>)<a"
+        " href='../_modules/client.html#Client'><span class='viewcode-link'>[source]</span>"
+        "</a></dt><dd><p>A pooled HTTP client that closes its connections.</p></dd></dl>"
+        "<h1>Struct <span>Pool</span><span class='out-of-band'><a class='src'"
+        " href='../src/pool.rs.html#10'>Source</a></span></h1>"
+        "<p>A pool of connections, shared by the clients.</p>"
+        # a link that says more is no such link
+        "<dl><dt>Read it:<a href='/s'>Source code</a></dt><dd>Its repository.</dd></dl>"
+        "</main></body>"
+    )
+    rendered = render(document, output, extractor="by-hand")
+    words = re.sub(r"<[^>]+>|^#+ |\\|\]\([^)]*\)|[*_]", "", rendered, flags=re.MULTILINE)
+    assert "timeout: float = 5.0) [source]" in words.replace("[[", "[")
+    assert "Pool Source" in words and "Read it:Source code" in words.replace("[", "")

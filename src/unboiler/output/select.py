@@ -21,6 +21,7 @@ from unboiler.output.controls import (
     drop_edit_links,
     drop_heading_buttons,
     drop_permalinks,
+    part_source_links,
 )
 from unboiler.output.dom import BLOCK_INLINE_TAGS, Selection
 from unboiler.output.emails import protected_addresses
@@ -271,6 +272,7 @@ def select(document: TextDocument, *, images: bool = False) -> Selection:
         drop_image_descriptions(document.tree, selection)
         drop_permalinks(document.tree, selection)
         drop_edit_links(document.tree, selection)
+        part_source_links(document.tree, selection)
         drop_heading_buttons(document.tree, selection)
         drop_code_buttons(document.tree, selection)
         drop_hidden_inline(document.tree, selection)
