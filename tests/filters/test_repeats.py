@@ -87,6 +87,37 @@ def test_a_table_cell_is_never_a_repeat() -> None:
     assert kept(doc) == ["Charcoal grill", "Lid", "Inox", "Grill", "Inox", "Legs", "Steel"]
 
 
+@pytest.mark.parametrize(
+    ("page_type", "expected"),
+    [
+        # a pricing page's plans: each keeps its own features
+        ("service", ["Pro", "Unlimited projects", "Audit logs", "Business", "Unlimited projects"]),
+        # a shop's cards: "Unlimited projects" once, as the gold writes a card's labels
+        ("product", ["Pro", "Unlimited projects", "Audit logs", "Business"]),
+    ],
+)
+def test_a_list_item_is_no_repeat_on_a_service_page(page_type: str, expected: list[str]) -> None:
+    from unboiler.parse import parse
+
+    page = """<html><body><div class="plan"><h3>Pro</h3><ul><li>Unlimited projects</li>
+    <li>Audit logs</li></ul></div><div class="plan"><h3>Business</h3><ul>
+    <li><span>Unlimited projects</span></li></ul></div><p>Pro</p></body></html>"""
+    doc = parse(page)
+    for block in doc.blocks:
+        block.set_content(True)
+    doc.page_type = page_type
+    DropRepeatedContent()(doc)
+    assert kept(doc) == expected  # the paragraph "Pro" repeats a heading on both
+
+
+def test_copies_all_parallel_stay_and_one_elsewhere_makes_a_repeat() -> None:
+    texts = ["Unlimited projects", "Unlimited projects", "Audit logs", "Audit logs"]
+    words = [2, 2, 2, 2]
+    # the first text only in two plans' lists; the second also in a paragraph (3)
+    result = one_copy_each(texts, words, [True] * 4, parallel={0, 1, 2})
+    assert result == [True, True, True, False]
+
+
 def test_one_copy_each_reads_only_kept_texts() -> None:
     # a text first seen in a dropped block does not make its later kept copy a repeat
     assert one_copy_each(["a b", "a b", "a b"], [2, 2, 2], [False, True, True]) == [

@@ -109,6 +109,10 @@ class PageData:
     #: The blocks the repeated-text rule leaves alone
     #: (:func:`~unboiler.filters.repeats.in_table_cell`).
     cells: frozenset[int] = frozenset()
+    #: The blocks in a list's item, whose text repeated only among them the rule leaves
+    #: alone on some page types (:func:`~unboiler.filters.repeats.parallel_blocks`);
+    #: empty in runs saved before them.
+    items: frozenset[int] = frozenset()
     #: The blocks in a quotation whose text another block repeats, and their depth in
     #: quotations (:func:`~unboiler.filters.repeats.quotation_depths`); empty in runs
     #: saved before them.
@@ -180,7 +184,12 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
     from unboiler.filters.contributions import SECTION_WORDS, contribution_sections
     from unboiler.filters.controls import control_labels
     from unboiler.filters.profiles import profile_fields
-    from unboiler.filters.repeats import in_table_cell, layout_hidden, quotation_depths
+    from unboiler.filters.repeats import (
+        in_list_item,
+        in_table_cell,
+        layout_hidden,
+        quotation_depths,
+    )
     from unboiler.filters.structured import hidden_metadata
     from unboiler.filters.units import (
         contents_entries,
@@ -198,6 +207,7 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
         "code": tuple(map(tuple, code)),
         "rows": tuple(map(tuple, rows)),
         "cells": frozenset(i for i, block in enumerate(blocks) if in_table_cell(block)),
+        "items": frozenset(i for i, block in enumerate(blocks) if in_list_item(block)),
         "quote_depths": tuple(sorted(quotation_depths(blocks, [True] * len(blocks)).items())),
         "wordless": wordless_lines(document),
         "definitions": tuple(map(tuple, definition_groups(document))),
@@ -608,7 +618,7 @@ class HeldOut:
         from unboiler.filters import drop_sections
         from unboiler.filters.controls import control_headings
         from unboiler.filters.profiles import PROFILE_TYPE
-        from unboiler.filters.repeats import drops_repeats, one_copy_each
+        from unboiler.filters.repeats import LIST_ITEM_TYPES, drops_repeats, one_copy_each
         from unboiler.filters.structured import drop_hidden_items
         from unboiler.filters.units import (
             drop_quotation_remnants,
@@ -660,6 +670,7 @@ class HeldOut:
                 likelihood,
                 exempt=page.cells,
                 quoted=quoted,
+                parallel=page.items if kind in LIST_ITEM_TYPES else (),
             )
             keep = np.asarray(one, dtype=bool)
         keep = drop_quotation_remnants(keep, page.words, page.quotes)
