@@ -680,13 +680,18 @@ def test_back_references_of_a_note_cited_twice_are_left_out(output: str) -> None
     document = _all_content(
         '<body><main><ol><li id="n3"><span class="mw-cite-backlink">^ '
         '<a href="#r3a"><sup><i><b>a</b></i></sup></a> <a href="#r3b"><sup><i><b>b</b></i>'
-        "</sup></a></span> <span>Ethnicity figures add to more than 100%.</span></li></ol>"
+        "</sup></a></span> <span>Ethnicity figures add to more than 100%.</span></li>"
+        # the Polish Wikipedia's style: each letter's link inside its formatting
+        '<li id="n4"><span class="mw-cite-backlink">↑ <sup><i><b><a href="#r4a">a</a></b>'
+        '</i></sup> <sup><i><b><a href="#r4b">b</a></b></i></sup></span> <span>Atlas jezior'
+        " Polski, 1999.</span></li></ol>"
         '<p>Grade ^ <a href="#scale">a</a> is the best.</p>'
         '<p>^ <a href="#a">a</a> <a href="#glossary">glossary</a></p></main></body>'
     )
     rendered = render(document, output, extractor="by-hand")
     plain = re.sub(r"<[^>]+>|[*_]", "", rendered)
     assert re.search(r"(^|\n|>)(1\. )?Ethnicity figures add to more than 100%", plain), rendered
+    assert re.search(r"(^|\n|>)(2\. )?Atlas jezior Polski, 1999\.", plain), rendered
     # a sign within a sentence, or followed by a link that is a word, is text
     assert "Grade ^ a is the best." in plain
     assert "^ a glossary" in plain

@@ -139,6 +139,36 @@ _BACK_LETTERS: Final = re.compile(r"[a-z]{1,2}")
 MAX_BACK_LETTERS: Final = 60
 
 
+#: The formatting a link back's letter may be wrapped in, link innermost: MediaWiki
+#: as the Polish and other Wikipedias style it, ``<sup><i><b><a>a</a></b></i></sup>``.
+_LETTER_WRAPPERS: Final = frozenset({"sup", "i", "b", "em", "strong", "span"})
+
+
+def _wrapped_link(element: LexborNode) -> LexborNode | None:
+    """The link ``element`` is, or wraps alone in :data:`_LETTER_WRAPPERS` (white space
+    aside); None when it is something else."""
+    node: LexborNode | None = element
+    while node is not None and node.tag in _LETTER_WRAPPERS:
+        children = [
+            child
+            for child in node.iter(include_text=True)
+            if not (child.is_text_node and not (child.text_content or "").strip())
+        ]
+        node = children[0] if len(children) == 1 and children[0].is_element_node else None
+    return node if node is not None and node.tag == "a" else None
+
+
+def _outermost_wrapper(link: LexborNode) -> LexborNode:
+    """``link``, or the outermost of the :data:`_LETTER_WRAPPERS` that wrap it alone."""
+    outer = link
+    while outer.parent is not None:
+        inner = _wrapped_link(outer.parent)
+        if inner is None or inner.mem_id != link.mem_id:
+            break
+        outer = outer.parent
+    return outer
+
+
 def _lettered_back_references(sign: LexborNode) -> list[LexborNode] | None:
     """The text nodes of the links that follow ``sign`` (a text node showing a
     :data:`BACK_REFERENCE_SIGNS` sign, in no link) to the end of its element when every
@@ -152,9 +182,10 @@ def _lettered_back_references(sign: LexborNode) -> list[LexborNode] | None:
             if (node.text_content or "").strip():
                 return None
         elif node.is_element_node:
-            if node.tag != "a" or not (node.attributes.get("href") or "").startswith("#"):
+            link = _wrapped_link(node)
+            if link is None or not (link.attributes.get("href") or "").startswith("#"):
                 return None
-            texts = [text for text in text_nodes(node) if not text.is_empty_text_node]
+            texts = [text for text in text_nodes(link) if not text.is_empty_text_node]
             shown = link_sign(texts[0].text_content or "") if len(texts) == 1 else ""
             if not _BACK_LETTERS.fullmatch(shown) or len(found) >= MAX_BACK_LETTERS:
                 return None
@@ -218,7 +249,7 @@ def _drop_lettered_back_references(link: LexborNode, selection: Selection) -> No
     gold: its three Wikipedia pages lose 0.003 to 0.011 each (``unboiler eval
     readability``; WCXB unchanged)."""
     # the first letter's link, right after the sign: the others are read from there
-    node = link.prev
+    node = _outermost_wrapper(link).prev
     if node is not None and _blank(node):
         node = node.prev
     if node is None or not node.is_text_node:
