@@ -240,3 +240,18 @@ def test_a_headline_linked_to_itself_is_no_sites_name() -> None:
     for href in ("#", "./", "/"):
         body = f'<h1><a href="{href}">Great Article Title</a></h1>{RUNNING_TEXT}'
         assert title_of(head, body) == "Great Article Title"
+
+
+def test_a_sphinx_api_pages_title_keeps_its_module_and_names_its_site() -> None:
+    # the module's name is shaped like a domain ("os.path"), and the site's name holds
+    # a version number ("3.12.1": one word of it, not three)
+    page = (
+        "<html><head><title>os.path — Common pathname manipulations — Python 3.12.1"
+        " documentation</title></head><body><div class='body'><h1><code>os.path</code> —"
+        " Common pathname manipulations<a class='headerlink' href='#module-os.path'>¶</a>"
+        "</h1><p>This module implements some useful functions on pathnames.</p></div>"
+        "</body></html>"
+    )
+    metadata = extract_metadata(parse(page, url="https://docs.python.org/3/library/os.path.html"))
+    assert metadata.title == "os.path — Common pathname manipulations"
+    assert metadata.sitename == "Python 3.12.1 documentation"

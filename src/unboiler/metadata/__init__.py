@@ -231,6 +231,11 @@ SOFTWARE_CREDIT: Final = re.compile(r"(?:proudly\s+)?powered\s+by\b", re.IGNOREC
 MAX_TITLE_SITE_WORDS: Final = 4
 
 
+#: A version number ("2.4.1"), one word of a site's name: "Tidewater 2.4.1
+#: documentation", as Sphinx ends every page's title, is three words and not five.
+VERSION_NUMBER: Final = re.compile(r"\d+(?:\.\d+)+")
+
+
 #: The fewest letters of a word of that name found in the site's address.
 MIN_ADDRESS_WORD: Final = 3
 
@@ -272,7 +277,7 @@ def _title_site(title: str | None, headline: str | None, url: str | None) -> str
         name = fold(part)
         if (
             name
-            and count_words(part) <= MAX_TITLE_SITE_WORDS
+            and count_words(VERSION_NUMBER.sub("0", part)) <= MAX_TITLE_SITE_WORDS
             and name not in folded
             and not same_headline(part, headline)
             and (

@@ -186,9 +186,9 @@ def domain_names(url: str | None) -> list[str]:
     return [name for name in names if name]
 
 
-def is_site_name(text: str, site_names: Iterable[str]) -> bool:
+def is_site_name(text: str, site_names: Iterable[str], *, bare: bool = True) -> bool:
     """Whether ``text`` is the site's name (compared folded, spaces ignored: "Move.org"
-    is "move org") or a bare domain."""
+    is "move org") or, with ``bare``, a bare domain."""
     folded = fold(text)
     if not folded:
         return True
@@ -198,7 +198,7 @@ def is_site_name(text: str, site_names: Iterable[str]) -> bool:
         if site and (folded == site or compact == site.replace(" ", "")):
             return True
     text = text.strip()
-    return len(text) <= MAX_HOST_CHARS and BARE_DOMAIN.fullmatch(text) is not None
+    return bare and len(text) <= MAX_HOST_CHARS and BARE_DOMAIN.fullmatch(text) is not None
 
 
 #: A host name as a site writes its name ("Move.org", "www.example.co.uk", "Node.js",
@@ -225,15 +225,16 @@ def unbracketed(title: str) -> str:
     return BRACKETED_END.sub("", BRACKETED_START.sub("", title))
 
 
-def strip_site(title: str, site_names: Iterable[str]) -> str:
-    """A title without the parts at its ends that are the site's name."""
+def strip_site(title: str, site_names: Iterable[str], *, bare: bool = True) -> str:
+    """A title without the parts at its ends that are the site's name
+    (:func:`is_site_name`, a bare domain too with ``bare``)."""
     names = list(site_names)
     parts = TITLE_SEPARATOR.split(title)
     if len(parts) < 2:
         return title
-    while len(parts) > 1 and is_site_name(parts[-1], names):
+    while len(parts) > 1 and is_site_name(parts[-1], names, bare=bare):
         parts.pop()
-    while len(parts) > 1 and is_site_name(parts[0], names):
+    while len(parts) > 1 and is_site_name(parts[0], names, bare=bare):
         parts.pop(0)
     start = title.find(parts[0])
     end = title.rfind(parts[-1]) + len(parts[-1])
@@ -357,6 +358,14 @@ def _part_of(heading: str, title: str) -> bool:
     return heading_words < title_words
 
 
+def _shown_headline(heading: str, site_names: list[str]) -> str:
+    """A heading the title was found in, without the site's name at its ends: the
+    names the page and its address give, not any text shaped like a domain.  A
+    heading that starts with one shows it as part of the headline: Sphinx's API pages
+    open with the module's name ("os.path — Common pathname manipulations")."""
+    return strip_site(heading, site_names, bare=False)
+
+
 def find_title(
     candidates: list[str], page_headings: list[Heading], site_names: list[str]
 ) -> tuple[str | None, int | None]:
@@ -384,7 +393,7 @@ def find_title(
         for part in parts:
             for heading in own:
                 if same_headline(part, heading.text):
-                    return strip_site(heading.text, site_names), heading.index
+                    return _shown_headline(heading.text, site_names), heading.index
     for candidate in candidates:
         for heading in own:
             if _begins(candidate, heading.text):
@@ -397,7 +406,7 @@ def find_title(
                     and similarity(part, heading.text) >= MIN_HEADLINE_SIMILARITY
                     and not _part_of(heading.text, part)
                 ):
-                    return strip_site(heading.text, site_names), heading.index
+                    return _shown_headline(heading.text, site_names), heading.index
     if candidates:
         return clean_title(candidates[0], site_names), None
     if page_headings:
