@@ -707,3 +707,17 @@ def test_a_headline_written_for_each_width_is_the_wide_one() -> None:
     )
     head = "<title>The quiet comeback of the tram | Metro Weekly</title>"
     assert meta_html(head, body).title == ("The quiet comeback of the tram")
+
+
+def test_a_wikis_categories_are_its_category_boxs_links() -> None:
+    page = (
+        "<html><head><title>Hańcza – Wikipedia</title></head><body><h1>Hańcza</h1>"
+        "<p>Hańcza is the deepest lake of the Central European Plain.</p>"
+        '<div id="catlinks" class="catlinks"><div id="mw-normal-catlinks"><a href="/wiki/'
+        'Kategorie">Kategorie</a>: <ul><li><a href="/wiki/K:J">Jeziora w powiecie suwalskim</a>'
+        '</li><li><a href="/wiki/K:S">Suwalski Park Krajobrazowy</a></li></ul></div>'
+        '<div id="mw-hidden-catlinks" class="mw-hidden-catlinks"><ul><li><a href="/wiki/K:H">'
+        "Artykuły z identyfikatorem</a></li></ul></div></div></body></html>"
+    )
+    meta = extract_metadata(parse(page))
+    assert meta.categories == ("Jeziora w powiecie suwalskim", "Suwalski Park Krajobrazowy")

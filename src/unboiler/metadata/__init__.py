@@ -626,8 +626,9 @@ def _absolute(url: str | None, base: str | None) -> str | None:
 
 def _topics(page: _Page) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Categories (JSON-LD ``articleSection``, Open Graph ``article:section``, links
-    marked ``rel="category"``) and tags (JSON-LD ``keywords``, ``article:tag``, HTML's
-    ``keywords``, microformats' ``rel="tag"`` links)."""
+    marked ``rel="category"``, MediaWiki's: :data:`WIKI_CATEGORY_LINKS`) and tags
+    (JSON-LD ``keywords``, ``article:tag``, HTML's ``keywords``, microformats'
+    ``rel="tag"`` links)."""
     data, meta, tree = page.data, page.meta, page.tree
     categories = unique(text for value in data.values("articleSection") for text in strings(value))
     categories = categories or unique(first_values(meta, CATEGORY_META))
@@ -647,9 +648,20 @@ def _topics(page: _Page) -> tuple[tuple[str, ...], tuple[str, ...]]:
             if text:
                 rel = (link.attributes.get("rel") or "").lower().split()
                 (linked_categories if "category" in rel else linked_tags).append(text)
+        if not linked_categories:
+            # MediaWiki's box of the page's categories, at the foot of every wiki page
+            # (hidden maintenance categories are in a box of their own, left out)
+            for link in tree.css(WIKI_CATEGORY_LINKS):
+                name = clean_text(link.text(deep=True, separator=" "))
+                if name:
+                    linked_categories.append(name)
         categories = categories or unique(linked_categories)
         tags = tags or unique(linked_tags)
     return categories, tags
+
+
+#: The links of MediaWiki's box of a page's categories (lexbor's selector).
+WIKI_CATEGORY_LINKS: Final = "#mw-normal-catlinks li a"
 
 
 __all__ = ["Metadata", "clean_title", "extract_metadata", "parse_date", "url_date"]
