@@ -123,3 +123,20 @@ def test_many_rows_of_many_panels_are_read_in_one_pass() -> None:
     # 25 panels to a row of two tabs: no pairing, every row as written
     assert text.count("Known issues") == 40
     assert "Change 39.24." in text
+
+
+def test_a_tab_named_as_its_codes_language_keeps_its_label() -> None:
+    # a paragraph naming the code's language right above it is left out of the Markdown
+    # (the fence says it); a tab's label names its panel among the others, and stays
+    page = (
+        "<main><p>Create a payment.</p><div class=tabs-container>"
+        "<ul role=tablist><li role=tab>Python</li><li role=tab>Go</li></ul>"
+        "<div><div role=tabpanel><pre><code class=language-python>pay(1250)</code></pre></div>"
+        "<div role=tabpanel hidden><pre><code class=language-go>Pay(1250)</code></pre></div>"
+        "</div></div><p>js</p><pre><code class=language-js>pay(1250);</code></pre></main>"
+    )
+    markdown = to_markdown(all_content(page))
+    assert markdown == (
+        "Create a payment.\n\nPython\n\n```python\npay(1250)\n```\n\nGo\n\n```go\nPay(1250)\n"
+        "```\n\n```js\npay(1250);\n```"
+    )

@@ -1000,7 +1000,9 @@ class _Layout:
                     self.inline(tab, label)
                     label = [" " if isinstance(t, LineBreak) else t for t in normalize(label)]
                     if has_text(label):
-                        blocks.append(Paragraph(normalize(label), direction=self.direction))
+                        blocks.append(
+                            Paragraph(normalize(label), direction=self.direction, tab=True)
+                        )
                 if tag == "br":
                     run.append(BREAK)
                 elif node.mem_id in self.tab_rows:
@@ -1561,7 +1563,8 @@ def without_language_labels(blocks: Iterable[Block]) -> list[Block]:
     right after it (VitePress's ``<span class="lang">js</span>``, MDN's "js" over the
     code): the Markdown's fence and the HTML's ``language-`` class say it, and as a
     paragraph of its own the word reads as the page's text.  The plain text, which has
-    no such place, keeps it (WCXB's gold keeps it too)."""
+    no such place, keeps it (WCXB's gold keeps it too).  A tab's label names its panel
+    among the others ("cURL", "JavaScript", "Go"), and stays."""
     blocks = list(blocks)
     return [
         block
@@ -1569,6 +1572,7 @@ def without_language_labels(blocks: Iterable[Block]) -> list[Block]:
         if not (
             isinstance(block, Paragraph)
             and block.part is None  # a definition list's term stays
+            and not block.tab
             and index + 1 < len(blocks)
             and isinstance(following := blocks[index + 1], CodeBlock)
             and following.language is not None

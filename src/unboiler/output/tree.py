@@ -128,6 +128,8 @@ class Paragraph:
     #: The first line of its term or details (false: the second paragraph of one
     #: ``<dd>``, which the HTML output keeps in it).
     opens_item: bool = True
+    #: The label of a tab, written before its panel (:mod:`unboiler.output.tabs`).
+    tab: bool = False
 
 
 @dataclass
