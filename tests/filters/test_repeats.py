@@ -91,9 +91,15 @@ def test_a_table_cell_is_never_a_repeat() -> None:
     ("page_type", "expected"),
     [
         # a pricing page's plans: each keeps its own features
-        ("service", ["Pro", "Unlimited projects", "Audit logs", "Business", "Unlimited projects"]),
+        (
+            "service",
+            [
+                *("Pro", "Unlimited projects", "Audit logs"),
+                *("Business", "Unlimited projects", "Enrol now"),
+            ],
+        ),
         # a shop's cards: "Unlimited projects" once, as the gold writes a card's labels
-        ("product", ["Pro", "Unlimited projects", "Audit logs", "Business"]),
+        ("product", ["Pro", "Unlimited projects", "Audit logs", "Business", "Enrol now"]),
     ],
 )
 def test_a_list_item_is_no_repeat_on_a_service_page(page_type: str, expected: list[str]) -> None:
@@ -101,7 +107,8 @@ def test_a_list_item_is_no_repeat_on_a_service_page(page_type: str, expected: li
 
     page = """<html><body><div class="plan"><h3>Pro</h3><ul><li>Unlimited projects</li>
     <li>Audit logs</li></ul></div><div class="plan"><h3>Business</h3><ul>
-    <li><span>Unlimited projects</span></li></ul></div><p>Pro</p></body></html>"""
+    <li><span>Unlimited projects</span></li></ul></div><p>Pro</p>
+    <ul class="ticker"><li>Enrol now</li><li>Enrol now</li></ul></body></html>"""
     doc = parse(page)
     for block in doc.blocks:
         block.set_content(True)
@@ -110,12 +117,14 @@ def test_a_list_item_is_no_repeat_on_a_service_page(page_type: str, expected: li
     assert kept(doc) == expected  # the paragraph "Pro" repeats a heading on both
 
 
-def test_copies_all_parallel_stay_and_one_elsewhere_makes_a_repeat() -> None:
+def test_copies_each_in_a_list_of_its_own_stay() -> None:
     texts = ["Unlimited projects", "Unlimited projects", "Audit logs", "Audit logs"]
-    words = [2, 2, 2, 2]
-    # the first text only in two plans' lists; the second also in a paragraph (3)
-    result = one_copy_each(texts, words, [True] * 4, parallel={0, 1, 2})
-    assert result == [True, True, True, False]
+    texts += ["Enrol now", "Enrol now"]
+    # the first text only in two plans' lists (10 and 11); the second also in a
+    # paragraph (3); the third twice in one list (a ticker's)
+    parallel = {0: 10, 1: 11, 2: 10, 4: 12, 5: 12}
+    result = one_copy_each(texts, [2] * 6, [True] * 6, parallel=parallel)
+    assert result == [True, True, True, False, True, False]
 
 
 def test_one_copy_each_reads_only_kept_texts() -> None:

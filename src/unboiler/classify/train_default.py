@@ -109,10 +109,10 @@ class PageData:
     #: The blocks the repeated-text rule leaves alone
     #: (:func:`~unboiler.filters.repeats.in_table_cell`).
     cells: frozenset[int] = frozenset()
-    #: The blocks in a list's item, whose text repeated only among them the rule leaves
-    #: alone on some page types (:func:`~unboiler.filters.repeats.parallel_blocks`);
-    #: empty in runs saved before them.
-    items: frozenset[int] = frozenset()
+    #: The blocks in a list's item, each with its list, whose text repeated only among
+    #: them the rule leaves alone on some page types
+    #: (:func:`~unboiler.filters.repeats.parallel_blocks`); empty in runs saved before them.
+    items: tuple[tuple[int, int], ...] = ()
     #: The blocks in a quotation whose text another block repeats, and their depth in
     #: quotations (:func:`~unboiler.filters.repeats.quotation_depths`); empty in runs
     #: saved before them.
@@ -185,9 +185,9 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
     from unboiler.filters.controls import control_labels
     from unboiler.filters.profiles import profile_fields
     from unboiler.filters.repeats import (
-        in_list_item,
         in_table_cell,
         layout_hidden,
+        list_of,
         quotation_depths,
     )
     from unboiler.filters.structured import hidden_metadata
@@ -207,7 +207,9 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
         "code": tuple(map(tuple, code)),
         "rows": tuple(map(tuple, rows)),
         "cells": frozenset(i for i, block in enumerate(blocks) if in_table_cell(block)),
-        "items": frozenset(i for i, block in enumerate(blocks) if in_list_item(block)),
+        "items": tuple(
+            (i, holder) for i, block in enumerate(blocks) if (holder := list_of(block)) is not None
+        ),
         "quote_depths": tuple(sorted(quotation_depths(blocks, [True] * len(blocks)).items())),
         "wordless": wordless_lines(document),
         "definitions": tuple(map(tuple, definition_groups(document))),
@@ -670,7 +672,7 @@ class HeldOut:
                 likelihood,
                 exempt=page.cells,
                 quoted=quoted,
-                parallel=page.items if kind in LIST_ITEM_TYPES else (),
+                parallel=dict(page.items) if kind in LIST_ITEM_TYPES else None,
             )
             keep = np.asarray(one, dtype=bool)
         keep = drop_quotation_remnants(keep, page.words, page.quotes)

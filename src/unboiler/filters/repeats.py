@@ -72,7 +72,7 @@ def one_copy_each(
     min_words: int = MIN_REPEAT_WORDS,
     exempt: Collection[int] = (),
     quoted: Mapping[int, int] | Collection[int] = (),
-    parallel: Collection[int] = (),
+    parallel: Mapping[int, int] | None = None,
 ) -> list[bool]:
     """``keep`` with one copy kept of each text that kept blocks repeat (case and white
     space aside): the copy the model found likeliest content (``likelihood``, a
@@ -107,10 +107,11 @@ def one_copy_each(
     quoted copy is kept then.  vBulletin writes every post in a ``<blockquote>``, and a
     reply's quotation of it one level deeper.
 
-    A text all of whose kept copies are in ``parallel`` (list items, on some pages:
-    :func:`parallel_blocks`) keeps them all: each plan of a pricing page its own
-    "Unlimited projects".  One copy elsewhere (a heading that a contents list's item
-    repeats) makes it a repeat again."""
+    A text all of whose kept copies are in ``parallel`` (each list item's list, on some
+    pages: :func:`parallel_blocks`), each in a list of its own, keeps them all: each
+    plan of a pricing page its own "Unlimited projects".  One copy elsewhere (a heading
+    that a contents list's item repeats), or two in one list (a ticker's "Enrol now",
+    over and over), makes it a repeat again."""
     depths = quoted if isinstance(quoted, Mapping) else dict.fromkeys(quoted, 1)
     copies: dict[str, list[int]] = {}
     for index, (text, kept) in enumerate(zip(texts, keep, strict=True)):
@@ -118,7 +119,11 @@ def one_copy_each(
             copies.setdefault(_key(text), []).append(index)
     result = list(keep)
     for indices in copies.values():
-        if len(indices) < 2 or all(index in parallel for index in indices):
+        if len(indices) < 2 or (
+            parallel
+            and all(index in parallel for index in indices)
+            and len({parallel[index] for index in indices}) == len(indices)
+        ):
             continue
         fixed = {index for index in indices if index in exempt or words[index] < min_words}
         if fixed or likelihood is None:
@@ -381,24 +386,40 @@ def in_table_cell(block: TextBlock) -> bool:
 #: plans list their features, and the Pro and Business cards both have "Unlimited
 #: projects"; kept once, a reader took it that Pro has none (a newcomer's pricing
 #: page).  Measured on the held-out replay (``benchmarks/default_cv.py --load``'s
-#: saved run): WCXB 0.885584 to 0.885589, service 0.8747 to 0.8749 (9 pages better,
-#: 11 worse); on shops' pages (product) too, WCXB fell to 0.88537 (20 of their pages
-#: worse): their cards' "Add to cart" and "Free delivery" are kept once in the gold.
+#: saved run): WCXB 0.885584 to 0.885599, service 0.8747 to 0.8750 (7 pages better,
+#: 8 worse); on shops' pages (product) too, WCXB fell to 0.88540 (14 of their pages
+#: worse, 2 better): their cards' "Free delivery" and "In stock" are written once in
+#: the gold.
 LIST_ITEM_TYPES: Final = frozenset({"service"})
 
 
-def in_list_item(block: TextBlock) -> bool:
-    """Whether ``block`` is text of a list's item (``<li>`` within :data:`CELL_LEVELS`)."""
-    return within(block.node, ("li",), CELL_LEVELS)
+def list_of(block: TextBlock) -> int | None:
+    """The list whose item ``block`` is the text of (its ``<li>`` within
+    :data:`CELL_LEVELS`), by the list element's address, when the block is no link; None
+    otherwise.  A plan's feature is such a text, where a linked item is a button or a
+    menu's entry ("Enrol now" in every course's card)."""
+    if block.num_linked_words:
+        return None
+    element = block.node
+    for _ in range(CELL_LEVELS):
+        if element is None:
+            return None
+        if element.tag == "li":
+            holder = element.parent
+            return int(holder.mem_id) if holder is not None else None
+        element = element.parent
+    return None
 
 
-def parallel_blocks(blocks: Sequence[TextBlock], page_type: str | None) -> frozenset[int]:
-    """The blocks whose text repeated only among them is no repeat on a page of
-    ``page_type`` (:func:`one_copy_each`'s ``parallel``): list items
-    (:func:`in_list_item`) on pages of :data:`LIST_ITEM_TYPES`, else none."""
+def parallel_blocks(blocks: Sequence[TextBlock], page_type: str | None) -> dict[int, int]:
+    """The blocks whose text repeated only among them, each copy in a list of its own,
+    is no repeat on a page of ``page_type`` (:func:`one_copy_each`'s ``parallel``): each
+    block of a list's item with its list (:func:`list_of`) on pages of
+    :data:`LIST_ITEM_TYPES`, else none."""
     if page_type not in LIST_ITEM_TYPES:
-        return frozenset()
-    return frozenset(index for index, block in enumerate(blocks) if in_list_item(block))
+        return {}
+    found = {index: list_of(block) for index, block in enumerate(blocks)}
+    return {index: holder for index, holder in found.items() if holder is not None}
 
 
 #: A block whose element or one of its ``QUOTE_LEVELS - 1`` nearest ancestors is a
@@ -507,11 +528,11 @@ __all__ = [
     "drops_repeats",
     "heading_copies",
     "hidden_copies",
-    "in_list_item",
     "in_quotation",
     "in_table_cell",
     "layout_copies",
     "layout_hidden",
+    "list_of",
     "one_copy_each",
     "parallel_blocks",
     "quotation_depth",
