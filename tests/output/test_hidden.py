@@ -103,3 +103,22 @@ def test_parts_shown_together_at_some_width_are_no_alternatives() -> None:
     )
     document = all_content(page)
     assert to_text(document) == "Free shipping on orders over $50, returns within 30 days."
+
+
+@pytest.mark.parametrize("output", ["text", "markdown"])
+def test_a_recipes_drawn_units_and_checkbox_signs_are_written_as_shown(output: str) -> None:
+    # WP Recipe Maker: the unit drawn short and hidden from screen readers, said in full
+    # to them only; a checkbox's sign for screen readers alone
+    page = (
+        "<html><body><main><h2>Karnıyarık</h2><p>Hazırlık Süresi <span>30<span"
+        " class='sr-only screen-reader-text'> dakika</span></span> <span aria-hidden='true'>"
+        "dk</span></p><ul><li><span><label><span class='sr-only'>&#x25a2; </span></label>"
+        "</span>6 adet bostan patlıcanı</li><li><span aria-hidden='true'>★★★★☆</span><span"
+        " class='sr-only'>Rated 4 out of 5</span></li><li>Not <span class='sr-only'>in"
+        " stock</span> <span aria-hidden='true'>today</span></li></ul></main></body></html>"
+    )
+    rendered = unboiler.extract(page, extractor="boilerpipe-everything", output=output)
+    assert "Hazırlık Süresi 30 dk" in rendered and "dakika" not in rendered
+    assert "▢" not in rendered and "6 adet bostan patlıcanı" in rendered
+    # a drawing of no word is said by the readers' text; another word is no abbreviation
+    assert "Rated 4 out of 5" in rendered and "Not in stock today" in rendered

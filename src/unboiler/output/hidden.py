@@ -120,11 +120,12 @@ def assistive_copies(
     text that is not drawn ("$549.00", then "Sale price $549.00" for screen readers: in
     sample, 5 WCXB pages moved, 3 up, 2 down, by under 0.01).  ``hidden``: the page's
     :func:`visually_hidden` elements, when already found."""
-    copies = []
+    copies: list[tuple[LexborNode, LexborNode]] = []
     for element in visually_hidden(tree) if hidden is None else hidden:
         text = _short_text(element)
         if not text:
             continue
+        found = len(copies)
         for shown in (adjacent(element, before=True), adjacent(element, before=False)):
             if shown is None:
                 continue
@@ -160,7 +161,47 @@ def assistive_copies(
                 # price was: $169.95.</span>".  The drawing is what a reader sees.
                 copies.append((shown, element))
                 break
+            if _short_words(shown, text):
+                # The drawing says in short what the readers' text says in full: "mins"
+                # drawn, "minutes" spoken ("30 minutes mins" with both).  The drawing is
+                # what a reader sees.
+                copies.append((shown, element))
+                break
+        parent = element.parent
+        if len(copies) == found and adjacent(element, before=False) is None and parent:
+            # the copy closes the shown text's element, the drawing after that: WP Recipe
+            # Maker's "<span>30<span class=sr-only> minutes</span></span> <span
+            # aria-hidden=true>mins</span>"
+            drawing_after = adjacent(parent, before=False)
+            if (
+                drawing_after is not None
+                and not drawing_after.is_text_node
+                and hidden_from_readers(drawing_after)
+                and _short_words(drawing_after, text)
+            ):
+                copies.append((drawing_after, element))
     return copies
+
+
+#: The most letters of a drawn abbreviation that a screen readers' word says in full
+#: (:func:`_short_words`): "mins", "hrs", "dk" (Turkish "dakika"), "Std." (German "Stunden").
+MAX_DRAWN_WORD: Final = 5
+
+
+def _short_words(drawn: LexborNode, spoken: str) -> bool:
+    """Whether a drawn element (``aria-hidden``) shows a short word (:data:`MAX_DRAWN_WORD`
+    letters or fewer, digits aside) whose first letter opens the longer ``spoken`` word:
+    an abbreviation, not another text beside it."""
+    if drawn.is_text_node or not hidden_from_readers(drawn):
+        return False
+    shown = _short_text(drawn) or ""
+    letters = "".join(filter(str.isalpha, shown)).casefold()
+    words = "".join(filter(str.isalpha, spoken)).casefold()
+    return (
+        0 < len(letters) <= MAX_DRAWN_WORD
+        and len(words) > len(letters)
+        and (words[0] == letters[0])
+    )
 
 
 #: The fewest letters and digits of a drawn text that a screen readers' sentence around
@@ -426,6 +467,14 @@ def drop_assistive_copies(tree: Any, selection: Selection) -> None:
         if label.tag == "label":  # a form field's name, for screen readers only
             texts = text_nodes(label)
             if not any(node in selection.after for node in texts):  # they hold texts' place
+                selection.texts.difference_update(texts)
+    for element in hidden:
+        text = _short_text(element)
+        if text and not _letters_and_digits(text):
+            # a sign that only a screen reader is given (WP Recipe Maker's "▢" before
+            # each ingredient, for a checkbox the eye sees drawn): no word for a reader
+            texts = text_nodes(element)
+            if not any(node in selection.after for node in texts):
                 selection.texts.difference_update(texts)
     for annotation in spoken_annotations(hidden):
         texts = text_nodes(annotation)
