@@ -721,3 +721,19 @@ def test_a_wikis_categories_are_its_category_boxs_links() -> None:
     )
     meta = extract_metadata(parse(page))
     assert meta.categories == ("Jeziora w powiecie suwalskim", "Suwalski Park Krajobrazowy")
+
+
+def test_a_page_without_its_address_is_dated_by_its_canonical_one_last() -> None:
+    page = (
+        '<html><head><link rel="canonical" href="https://news.example.com/world/2015/03/18/'
+        'attack-stokes-fears/"><title>Attack stokes fears</title></head><body><h1>Attack'
+        " stokes fears</h1><p>Gunmen stormed the museum on Wednesday morning.</p></body></html>"
+    )
+    assert extract_metadata(parse(page)).date == "2015-03-18"
+    # the address given is the page's own, and writes no day
+    assert extract_metadata(parse(page, url="https://news.example.com/a/123")).date is None
+    # a date the page states comes first
+    stated = page.replace(
+        "</head>", '<meta property="article:published_time" content="2015-03-17T22:10:00Z"></head>'
+    )
+    assert extract_metadata(parse(stated)).date == "2015-03-17T22:10:00+00:00"
