@@ -737,3 +737,15 @@ def test_a_page_without_its_address_is_dated_by_its_canonical_one_last() -> None
         "</head>", '<meta property="article:published_time" content="2015-03-17T22:10:00Z"></head>'
     )
     assert extract_metadata(parse(stated)).date == "2015-03-17T22:10:00+00:00"
+
+
+def test_a_topics_quotation_marks_are_no_part_of_its_name() -> None:
+    page = (
+        '<html><head><meta property="article:section" content="\'국내여행\'">'
+        '<meta property="article:tag" content="\'경주\'"><meta property="article:tag"'
+        " content=\"'Rock 'n' roll'\"><title>경주 여행</title></head><body><h1>경주 여행</h1>"
+        "<p>대릉원 돌담길을 걸었어요.</p></body></html>"
+    )
+    meta = extract_metadata(parse(page))
+    assert meta.categories == ("국내여행",)
+    assert meta.tags == ("경주", "'Rock 'n' roll'")  # marks inside: no pair around it

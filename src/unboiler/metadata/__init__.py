@@ -183,8 +183,8 @@ def extract_metadata(document: TextDocument) -> Metadata:
         description=_shown(_description(page)),
         image=image,
         url=canonical,
-        categories=tuple(filter(None, map(_shown, categories))),
-        tags=tuple(filter(None, map(_shown, tags))),
+        categories=tuple(filter(None, (_shown(_unquoted(name)) for name in categories))),
+        tags=tuple(filter(None, (_shown(_unquoted(name)) for name in tags))),
     )
 
 
@@ -194,6 +194,22 @@ def extract_metadata(document: TextDocument) -> Metadata:
 #: other direction; a field alone needs no such wrapping, and a program comparing or
 #: indexing names is misled by it.
 DIRECTION_MARKS: Final = "\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+
+
+#: Quotation marks a site writes around a topic's name (Tistory's ``article:section``
+#: is "'국내여행'"), each opening mark with its closing one.
+TOPIC_QUOTES: Final = (("'", "'"), ('"', '"'), ("\u2018", "\u2019"), ("\u201c", "\u201d"))
+
+
+def _unquoted(name: str) -> str:
+    """A category's or tag's name without the quotation marks around it whole."""
+    name = name.strip()
+    for opening, closing in TOPIC_QUOTES:
+        if len(name) > 2 and name.startswith(opening) and name.endswith(closing):
+            inner = name[1:-1]
+            if opening not in inner and closing not in inner:
+                return inner.strip()
+    return name
 
 
 def _shown(text: str | None) -> str | None:
