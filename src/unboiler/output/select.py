@@ -23,6 +23,7 @@ from unboiler.output.controls import (
     drop_permalinks,
     part_source_links,
 )
+from unboiler.output.copies import drop_pull_quotes
 from unboiler.output.dom import BLOCK_INLINE_TAGS, Selection
 from unboiler.output.emails import protected_addresses
 from unboiler.output.hidden import (
@@ -277,6 +278,7 @@ def select(document: TextDocument, *, images: bool = False) -> Selection:
         drop_code_buttons(document.tree, selection)
         drop_hidden_inline(document.tree, selection)
         drop_layout_alternatives(document.tree, selection)
+        drop_pull_quotes(document.tree, selection)
         drop_formula_renderings(selection)
     if images:
         for segments in found.values():
