@@ -46,6 +46,23 @@ def test_a_link_without_an_address_that_says_it_is_a_button_is_one() -> None:
     assert {texts[index] for index in control_labels(document)} == {"Click to expand..."}
 
 
+def test_a_share_bars_label_is_one() -> None:
+    share = (
+        "<a href='https://www.facebook.com/sharer/sharer.php?u=x'><i></i></a>"
+        "<a href='whatsapp://send?text=x'><i></i></a>"
+    )
+    document = parse(
+        "<html><body><article><p>The update said the storm had passed the coast.</p>"
+        f"<div class='lb-share'><span>शेयर करें</span>{share}</div>"
+        # a quotation with its share links is no bar: its words are the article's
+        "<div class='click-to-tweet'><p>If you are stuck, ask.</p><span>Share it</span>"
+        f"{share}</div><p>Another paragraph of the article with enough words.</p>"
+        "</article></body></html>"
+    )
+    texts = [block.text for block in document.blocks]
+    assert {texts[index] for index in control_labels(document)} == {"शेयर करें"}
+
+
 def test_a_page_without_buttons_has_no_labels() -> None:
     assert control_labels(parse("<p>Press the <b>button</b> twice.</p>")) == frozenset()
 
