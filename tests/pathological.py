@@ -275,14 +275,18 @@ def links_only(scale: float = 1.0) -> str:
 
 
 def fragment_links() -> str:
-    """A paragraph of 20,000 links to fragments side by side, and 5,000 notes each with
-    lettered links back ("^ a b"): where the outputs look for a note's way back up."""
+    """A paragraph of 20,000 links to fragments side by side, in a ``<span>`` (a link's
+    formatting, where the outputs look for the one link it wraps), and 5,000 notes each
+    with lettered links back ("^ a b", the letters' links bare or inside their
+    formatting): where the outputs look for a note's way back up."""
     links = "".join(f"<a href='#n{i}'>{i}</a>" for i in range(20_000))
     notes = "".join(
         f"<li><span>^ <a href='#r{i}a'>a</a> <a href='#r{i}b'>b</a></span> Note {i}.</li>"
+        if i % 2
+        else f"<li><span>↑ <sup><i><b><a href='#r{i}a'>a</a></b></i></sup></span> Note {i}.</li>"
         for i in range(5_000)
     )
-    return _article(f"<p>{links}</p><ol>{notes}</ol>")
+    return _article(f"<p><span>{links}</span></p><ol>{notes}</ol>")
 
 
 def links_only_lists() -> str:

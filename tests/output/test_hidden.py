@@ -117,8 +117,15 @@ def test_a_recipes_drawn_units_and_checkbox_signs_are_written_as_shown(output: s
         " class='sr-only'>Rated 4 out of 5</span></li><li>Not <span class='sr-only'>in"
         " stock</span> <span aria-hidden='true'>today</span></li></ul></main></body></html>"
     )
+    page = page.replace(
+        "</ul>",
+        "</ul><p>From <span>$10</span><span class='visually-hidden'>–</span><span>$20</span>"
+        " a night, open <time>09</time><span class='sr-only'>:</span><time>00</time>.</p>",
+    )
     rendered = unboiler.extract(page, extractor="boilerpipe-everything", output=output)
     assert "Hazırlık Süresi 30 dk" in rendered and "dakika" not in rendered
+    # punctuation given to screen readers alone parts what it joins, and stays
+    assert "$10" in rendered and "$10$20" not in rendered and "0900" not in rendered
     assert "▢" not in rendered and "6 adet bostan patlıcanı" in rendered
     # a drawing of no word is said by the readers' text; another word is no abbreviation
     assert "Rated 4 out of 5" in rendered and "Not in stock today" in rendered

@@ -146,15 +146,19 @@ _LETTER_WRAPPERS: Final = frozenset({"sup", "i", "b", "em", "strong", "span"})
 
 def _wrapped_link(element: LexborNode) -> LexborNode | None:
     """The link ``element`` is, or wraps alone in :data:`_LETTER_WRAPPERS` (white space
-    aside); None when it is something else."""
+    and comments aside); None when it is something else."""
     node: LexborNode | None = element
     while node is not None and node.tag in _LETTER_WRAPPERS:
-        children = [
-            child
-            for child in node.iter(include_text=True)
-            if not (child.is_text_node and not (child.text_content or "").strip())
-        ]
-        node = children[0] if len(children) == 1 and children[0].is_element_node else None
+        only = None
+        for child in node.iter(include_text=True):
+            if child.is_comment_node or (
+                child.is_text_node and not (child.text_content or "").strip()
+            ):
+                continue
+            if only is not None or not child.is_element_node:  # a second one: no wrapper
+                return None
+            only = child
+        node = only
     return node if node is not None and node.tag == "a" else None
 
 
@@ -304,6 +308,9 @@ SOURCE_LINK_TEXTS: Final = frozenset({"source", "src", "view source", "show sour
 SOURCE_LINK_HOLDERS: Final = tags.HEADING_TAGS | {"dt"}
 
 
+_SOURCE_LINK_SELECTOR: Final = ", ".join(f"{tag} a[href]" for tag in sorted(SOURCE_LINK_HOLDERS))
+
+
 def part_source_links(tree: Any, selection: Selection) -> None:
     """Set apart (``selection.apart``) the link to an API entry's source code beside its
     signature (:data:`SOURCE_LINK_TEXTS`, brackets aside, in one of
@@ -311,7 +318,7 @@ def part_source_links(tree: Any, selection: Selection) -> None:
     glued to it, it read as part of the signature ("http2: bool = False)[source]", one
     word of the text).  It stays: WCXB's gold keeps Django's "[source]" links, and
     leaving them out cost that page 0.003 (``unboiler eval wcxb``, in-sample)."""
-    for link in tree.css("dt a[href], h1 a[href], h2 a[href], h3 a[href], h4 a[href]"):
+    for link in tree.css(_SOURCE_LINK_SELECTOR):
         texts = [node for node in text_nodes(link) if not node.is_empty_text_node]
         if not texts or any(n not in selection.texts or n in selection.after for n in texts):
             continue

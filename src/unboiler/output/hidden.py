@@ -9,6 +9,7 @@ reader sees once, and nothing a reader is not shown.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from typing import Any, Final
 
@@ -470,9 +471,10 @@ def drop_assistive_copies(tree: Any, selection: Selection) -> None:
                 selection.texts.difference_update(texts)
     for element in hidden:
         text = _short_text(element)
-        if text and not _letters_and_digits(text):
+        if text and all(unicodedata.category(character) == "So" for character in text):
             # a sign that only a screen reader is given (WP Recipe Maker's "▢" before
-            # each ingredient, for a checkbox the eye sees drawn): no word for a reader
+            # each ingredient, for a checkbox the eye sees drawn): no word for a reader.
+            # Punctuation stays: a range's hidden dash, a time's colon part what they join
             texts = text_nodes(element)
             if not any(node in selection.after for node in texts):
                 selection.texts.difference_update(texts)
