@@ -1510,13 +1510,25 @@ def test_a_highlighters_empty_line_stays_in_the_code(blank: str) -> None:
     assert "```python\nimport os\n\nprint(os.name)\n```" in markdown
 
 
-def test_a_line_break_wrapped_in_an_element_inside_code_is_one_line_break() -> None:
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        (
+            '<span class="k">import</span> os<span class="nl"><br></span>print(1)',
+            "import os\nprint(1)",
+        ),
+        # an icon's white space, a button's, a hidden element's, draw no line
+        ('a = 1<svg class="icon">\n  <use href="#i"></use>\n</svg> + 2', "a = 1 + 2"),
+        ("x = 1<button><svg>\n<path/>\n</svg></button>\ny = 2", "x = 1\ny = 2"),
+        ('import os<span style="display:none"><br></span>print(1)', "import osprint(1)"),
+    ],
+)
+def test_an_element_of_line_breaks_inside_code_makes_them(code: str, expected: str) -> None:
     page = (
         "<article><h1>Guide</h1><p>Some text to read about this example here.</p>"
-        '<pre><code><span class="k">import</span> os<span class="nl"><br></span>'
-        "print(os.name)</code></pre><p>And after the example, more text to read.</p></article>"
+        f"<pre><code>{code}</code></pre><p>And after the example, more text to read.</p></article>"
     )
-    assert "```\nimport os\nprint(os.name)\n```" in unboiler.extract(page, output="markdown")
+    assert f"```\n{expected}\n```" in unboiler.extract(page, output="markdown")
 
 
 def test_a_header_row_over_a_column_of_row_headers_keeps_its_empty_corner() -> None:

@@ -621,15 +621,25 @@ def holds_only_breaks(element: LexborNode) -> bool:
     return found
 
 
+#: The elements a highlighter writes a program's lines and tokens with, which lay its
+#: white space out as the ``<pre>`` does; an ``<svg>`` (an icon), a ``<button>`` (a
+#: "Copy" button) or anything else draws none of it.
+CODE_TOKEN_TAGS: Final = frozenset(
+    {"span", "code", "b", "i", "em", "strong", "mark", "font", "a", "small", "u", "s"}
+    | {"sub", "sup", "del", "ins", "kbd", "samp", "var", "br"}
+)
+
+
 def code_line_breaks(element: LexborNode) -> int:
     """The line breaks an element inside a ``<pre>`` makes when it holds no text: its
-    ``<br>``, else the line feeds of its white space; 0 when it holds text.  It is no
-    block of the page, and so not among the kept elements.  Prism (Docusaurus) writes
-    an empty line of a program as ``<span class="token-line"><span class="token plain"
-    style="display:inline-block">\n</span><br></span>``: one line break (the line feed
-    at the end of the inline block opens no line of its own).  Left out, the blank
-    lines between a program's imports and its code were lost.  A few nodes are looked
-    at, at most (:data:`~unboiler.output.hidden.MAX_COPY_NODES`)."""
+    ``<br>``, else the line feeds of its white space; 0 when it holds text, or an
+    element other than a highlighter's (:data:`CODE_TOKEN_TAGS`), or is hidden.  It is
+    no block of the page, and so not among the kept elements.  Prism (Docusaurus)
+    writes an empty line of a program as ``<span class="token-line"><span class="token
+    plain" style="display:inline-block">\n</span><br></span>``: one line break, the
+    ``<br>`` (the line feed closes the inline block, and opens no line of its own).
+    Left out, the blank lines between a program's imports and its code were lost.  A
+    few nodes are looked at, at most (:data:`~unboiler.output.hidden.MAX_COPY_NODES`)."""
     breaks = feeds = 0
     for count, node in enumerate(element.traverse(include_text=True)):
         if count > MAX_COPY_NODES:
@@ -639,9 +649,19 @@ def code_line_breaks(element: LexborNode) -> int:
             if text.strip():
                 return 0
             feeds += text.count("\n")
+        elif node.tag not in CODE_TOKEN_TAGS or _hidden(node):
+            return 0
         elif node.tag == "br":
             breaks += 1
     return breaks or feeds
+
+
+def _hidden(element: LexborNode) -> bool:
+    """Whether an element hides itself (the ``hidden`` attribute, an inline style)."""
+    attributes = element.attributes
+    return "hidden" in attributes or (
+        tags.HIDING_STYLE.search(attributes.get("style") or "") is not None
+    )
 
 
 def styled_line(element: LexborNode) -> bool:
