@@ -255,3 +255,13 @@ def test_a_sphinx_api_pages_title_keeps_its_module_and_names_its_site() -> None:
     metadata = extract_metadata(parse(page, url="https://docs.python.org/3/library/os.path.html"))
     assert metadata.title == "os.path — Common pathname manipulations"
     assert metadata.sitename == "Python 3.12.1 documentation"
+
+
+def test_a_heading_that_repeats_the_title_loses_a_domain_at_its_end() -> None:
+    page = (
+        "<html><head><title>Pricing plans - Acme.io</title></head><body><h1>Pricing plans"
+        " - Acme.io</h1><p>Every plan comes with a free trial of thirty days.</p></body></html>"
+    )
+    metadata = extract_metadata(parse(page))
+    assert metadata.title == "Pricing plans"
+    assert metadata.sitename == "Acme.io"

@@ -225,16 +225,16 @@ def unbracketed(title: str) -> str:
     return BRACKETED_END.sub("", BRACKETED_START.sub("", title))
 
 
-def strip_site(title: str, site_names: Iterable[str], *, bare: bool = True) -> str:
+def strip_site(title: str, site_names: Iterable[str], *, bare_start: bool = True) -> str:
     """A title without the parts at its ends that are the site's name
-    (:func:`is_site_name`, a bare domain too with ``bare``)."""
+    (:func:`is_site_name`), a bare domain at its start too with ``bare_start``."""
     names = list(site_names)
     parts = TITLE_SEPARATOR.split(title)
     if len(parts) < 2:
         return title
-    while len(parts) > 1 and is_site_name(parts[-1], names, bare=bare):
+    while len(parts) > 1 and is_site_name(parts[-1], names):
         parts.pop()
-    while len(parts) > 1 and is_site_name(parts[0], names, bare=bare):
+    while len(parts) > 1 and is_site_name(parts[0], names, bare=bare_start):
         parts.pop(0)
     start = title.find(parts[0])
     end = title.rfind(parts[-1]) + len(parts[-1])
@@ -359,11 +359,12 @@ def _part_of(heading: str, title: str) -> bool:
 
 
 def _shown_headline(heading: str, site_names: list[str]) -> str:
-    """A heading the title was found in, without the site's name at its ends: the
-    names the page and its address give, not any text shaped like a domain.  A
-    heading that starts with one shows it as part of the headline: Sphinx's API pages
-    open with the module's name ("os.path — Common pathname manipulations")."""
-    return strip_site(heading, site_names, bare=False)
+    """A heading the title was found in, without the site's name at its ends: at its
+    start, only a name the page or its address gives, not any text shaped like a
+    domain.  A heading that starts with one shows it as part of the headline: Sphinx's
+    API pages open with the module's name ("os.path — Common pathname manipulations"),
+    where "Pricing plans - Acme.io" ends with the site's."""
+    return strip_site(heading, site_names, bare_start=False)
 
 
 def find_title(
