@@ -15,7 +15,11 @@ ARTICLE = (
     "<p>Operators still pay more for their tracks than airlines pay for their fuel.</p>"
     '<aside class="pull-quote" aria-hidden="true"><p>“A race with one leg tied.”</p></aside>'
     '<div class="pullquote-right"><p>The carriages got older every year.</p></div>'
-    "<p>Both sleeper routes reopened in 2021 after a decade without service.</p>"
+    # its fragments' words are the article's, strewn over it: no copy
+    '<div class="pull-quote"><p>In the end, it was not enough.</p></div>'
+    "<p>Both sleeper routes reopened in 2021 after a decade without service. In the end"
+    " they ran, with carriages borrowed from three other operators and crews trained"
+    " abroad, and it was not enough to win back the travellers lost.</p>"
     "</article></body></html>"
 )
 
@@ -29,3 +33,4 @@ def test_a_pull_quote_of_the_articles_words_is_left_out(output: str) -> None:
     # pull quotes whose words the article does not give are content
     assert "A race with one leg tied." in rendered
     assert "The carriages got older every year." in rendered
+    assert "In the end, it was not enough." in rendered

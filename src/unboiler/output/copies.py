@@ -45,9 +45,10 @@ def _words(text: str) -> list[str]:
 
 def drop_pull_quotes(tree: Any, selection: Selection) -> None:
     """Leave out of ``selection`` each pull quote (:data:`_PULL_QUOTE_CLASS`, the
-    outermost) of at least :data:`MIN_PULL_QUOTE_WORDS` words whose every fragment
-    (between punctuation, two words or more) stands, word for word, in the selected
-    text outside the pull quotes, unless a text is placed after one of its texts."""
+    outermost) of at least :data:`MIN_PULL_QUOTE_WORDS` words whose fragments (between
+    punctuation, two words or more) stand, word for word, in the selected text outside
+    the pull quotes, in order and close together (:func:`_stands_in`), unless a text is
+    placed after one of its texts."""
     quotes = [
         element
         for element in tree.css(PULL_QUOTE_SELECTOR)
@@ -84,8 +85,32 @@ def drop_pull_quotes(tree: Any, selection: Selection) -> None:
             continue
         fragments = [_words(part) for part in _FRAGMENT_ENDS.split(quoted)]
         fragments = [words for words in fragments if len(words) >= 2]
-        if fragments and all(f" {' '.join(words)} " in running for words in fragments):
+        if fragments and _stands_in(fragments, running):
             selection.texts.difference_update(texts)
 
 
-__all__ = ["MIN_PULL_QUOTE_WORDS", "PULL_QUOTE_SELECTOR", "drop_pull_quotes"]
+#: The most characters between two fragments of a pull quote where the text stands:
+#: "she told me", an attribution the quote leaves out.
+MAX_FRAGMENT_GAP: Final = 60
+
+
+def _stands_in(fragments: list[list[str]], running: str) -> bool:
+    """Whether the fragments stand in ``running`` (words parted by single spaces, a
+    space at each end) in their order, each at most :data:`MAX_FRAGMENT_GAP` characters
+    after the one before: the sentence, not its words strewn over the text."""
+    pieces = [f" {' '.join(words)} " for words in fragments]
+    start = running.find(pieces[0])
+    while start >= 0:
+        end = start + len(pieces[0]) - 1  # the space after the piece
+        for piece in pieces[1:]:
+            at = running.find(piece, end)
+            if at < 0 or at - end > MAX_FRAGMENT_GAP:
+                break
+            end = at + len(piece) - 1
+        else:
+            return True
+        start = running.find(pieces[0], start + 1)
+    return False
+
+
+__all__ = ["MAX_FRAGMENT_GAP", "MIN_PULL_QUOTE_WORDS", "PULL_QUOTE_SELECTOR", "drop_pull_quotes"]
