@@ -1464,18 +1464,23 @@ def test_a_list_of_posts_is_read_as_posts_not_as_items() -> None:
 
 
 def test_a_list_of_items_numbered_by_id_stays_a_list() -> None:
-    # ids numbered with another word (a menu's "menu-item-3"), a post's word on one item
-    # alone, or posts that are cards (a title and one line each: a blog's listing) make
-    # no thread
-    for page in (
-        '<ul><li class="post"><h3>First story</h3><p>What the first story says.</p></li>'
-        '<li class="post"><h3>Second story</h3><p>And what the second says.</p></li></ul>',
-        '<ul><li id="menu-item-3">Home and garden</li><li id="menu-item-4">Kitchen</li></ul>',
-        '<ol><li id="post_1">First step of the guide</li><li id="step_2">Second step</li></ol>',
-    ):
-        document = unboiler.parse(page)
+    # each item holds two paragraphs of prose, as a post does: the ids decide.  Ids
+    # numbered with another word (a menu's "menu-item-3"), or a post's word on one
+    # item alone, make no thread; nor do posts that are cards (a title and one line
+    # each: a blog's listing)
+    prose = "<p>It starts and stops every two minutes.</p><p>What should I check first?</p>"
+    for first, second in (("menu-item-3", "menu-item-4"), ("post_1", "step_2")):
+        document = unboiler.parse(
+            f'<ol><li id="{first}">{prose}</li><li id="{second}">{prose}</li></ol>'
+        )
         unboiler.get_extractor("boilerpipe-everything")(document)
-        assert to_markdown(document).startswith(("- Home", "1. First", "- ### First"))
+        assert to_markdown(document).startswith("1. It starts"), first
+    document = unboiler.parse(
+        '<ul><li class="post"><h3>First story</h3><p>What the first story says.</p></li>'
+        '<li class="post"><h3>Second story</h3><p>And what the second says.</p></li></ul>'
+    )
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    assert to_markdown(document).startswith("- ### First")
 
 
 @pytest.mark.parametrize(
@@ -1551,3 +1556,26 @@ def test_a_header_row_over_a_column_of_row_headers_keeps_its_empty_corner() -> N
     html = unboiler.extract(page, output="html")
     assert "<thead>\n<tr><td></td><th>Starter</th><th>Pro</th></tr>\n</thead>" in html
     assert html.count("<thead>") == 1
+
+
+def test_replies_nested_under_a_comment_are_parted_from_it() -> None:
+    # WordPress: the replies' <ol class="children"> inside the comment's <li>
+    def comment(number: int, words: str, replies: str = "") -> str:
+        return (
+            f'<li class="comment" id="li-comment-{number}"><article><p>User{number} says:</p>'
+            f"<p>{words} was lovely.</p><p>I would make it again.</p></article>{replies}</li>"
+        )
+
+    replies = f'<ol class="children">{comment(2, "The soup")}{comment(3, "The bread")}</ol>'
+    page = (
+        "<article><p>The recipe itself, long enough to be the post's own paragraph.</p>"
+        f'</article><ol class="comment-list">{comment(1, "The stew", replies)}'
+        f"{comment(4, 'The cake')}</ol>"
+    )
+    document = unboiler.parse(page)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    parts = to_markdown(document).split("\n\n")
+    # a break before each comment, the first reply's too; none opens or closes the text
+    assert [parts.index(f"User{n} says:") for n in (1, 2, 3, 4)] == [2, 6, 10, 14]
+    assert all(parts[index - 1] == "---" for index in (2, 6, 10, 14))
+    assert parts[0] != "---" and parts[-1] != "---" and "---\n\n---" not in "\n\n".join(parts)

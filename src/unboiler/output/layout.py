@@ -89,7 +89,7 @@ from unboiler.output.lists import (
     task_check,
 )
 from unboiler.output.renderings import write_formula
-from unboiler.output.select import Posts, posts_in_turn, posts_of_prose, select
+from unboiler.output.select import Posts, posts_in_turn, posts_of_prose, select, tidy_rules
 from unboiler.output.tables import (
     EQUATION_NUMBER,
     cell_align,
@@ -1602,4 +1602,4 @@ def layout(document: TextDocument, *, images: bool = False) -> list[Block]:
             tabs=tab_labels(document.tree, marked),
         )
         blocks.extend(builder.flow(root, 0))
-    return blocks
+    return tidy_rules(blocks)

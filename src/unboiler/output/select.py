@@ -122,7 +122,7 @@ class Posts:
             and not isinstance(blocks[self.start - 1], Rule)
             and not isinstance(own[0], Heading)
         ):
-            blocks.insert(self.start, Rule())
+            blocks.insert(self.start, Rule(posts=True))
         self.prose_before = prose
         self.end = len(blocks)
 
@@ -135,18 +135,43 @@ def posts_of_prose(blocks: list[Block]) -> bool:
 
 def posts_in_turn(posts: list[list[Block]]) -> list[Block]:
     """The blocks of posts one after another, a thematic break between two posts of
-    prose as :class:`Posts` sets it (none before a post that opens with a heading)."""
+    prose as :class:`Posts` sets it (none before a post that opens with a heading), and
+    one before the first: it parts the thread from the text before it, a post's
+    paragraphs from the replies nested under it (WordPress's ``ol.children``).  The
+    layout leaves out a break that opens or closes the text or follows another
+    (:func:`tidy_rules`)."""
     blocks: list[Block] = []
-    prose_before = False
+    prose_before = True
     for own in posts:
         if not own:
             continue
         prose = any(map(_prose, own))
         if prose and prose_before and not isinstance(own[0], Heading):
-            blocks.append(Rule())
+            blocks.append(Rule(posts=True))
         blocks.extend(own)
         prose_before = prose
     return blocks
+
+
+def tidy_rules(blocks: list[Block]) -> list[Block]:
+    """``blocks`` without the thematic breaks set between posts (:attr:`Rule.posts`)
+    that part nothing: at the start or the end, right after another break, or right
+    after a heading (which parts what follows already).  The page's own are kept."""
+    tidy: list[Block] = []
+    for block in blocks:
+        if (
+            isinstance(block, Rule)
+            and block.posts
+            and (not tidy or isinstance(tidy[-1], (Rule, Heading)))
+        ):
+            continue
+        if isinstance(block, Rule) and tidy and isinstance(tidy[-1], Rule) and tidy[-1].posts:
+            tidy[-1] = block  # the page's own break takes the place of the posts'
+            continue
+        tidy.append(block)
+    while tidy and isinstance(tidy[-1], Rule) and tidy[-1].posts:
+        tidy.pop()
+    return tidy
 
 
 @dataclass

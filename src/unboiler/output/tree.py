@@ -274,6 +274,10 @@ class Rule:
     """A thematic break (``<hr>``, the HTML standard §4.4.2: a change of topic, a
     scene change) between two stretches of content."""
 
+    #: Set by the layout between posts (:class:`~unboiler.output.select.Posts`), not
+    #: written by the page.
+    posts: bool = False
+
 
 Block = Paragraph | Heading | CodeBlock | Quote | ListBlock | Table | Rule
 
