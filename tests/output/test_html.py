@@ -356,6 +356,19 @@ def test_leading_rows_of_header_cells_are_the_tables_head() -> None:
     )
 
 
+def test_a_table_of_header_rows_alone_is_headed_by_its_first() -> None:
+    # a column of icons beside row headers: every row an empty corner and header cells
+    document = unboiler.parse(
+        "<table><tr><td></td><th>Encrypted backups</th></tr>"
+        "<tr><td></td><th>Single sign-on</th></tr></table>"
+    )
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    assert to_html(document) == (
+        "<table>\n<thead>\n<tr><td></td><th>Encrypted backups</th></tr>\n</thead>\n"
+        "<tbody>\n<tr><td></td><th>Single sign-on</th></tr>\n</tbody>\n</table>"
+    )
+
+
 def _everything(page: str) -> str:
     document = unboiler.parse(page)
     unboiler.get_extractor("boilerpipe-everything")(document)

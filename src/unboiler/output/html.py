@@ -260,10 +260,11 @@ class _Writer:
                 cells.append(f"<{tag}{spans}>{self.line(cell.inlines)}</{tag}>")
             rows.append("<tr>" + "".join(cells) + "</tr>")
         # The leading header rows head the table (a two-level header: "Times" over
-        # "Leaves" and "Arrives").
+        # "Leaves" and "Arrives"); of a table all of whose rows are so, the first, as the
+        # Markdown writes it (a column of icons beside row headers, the corner empty)
         count = next(
             (i for i, row in enumerate(table.rows) if not heads_columns(row)),
-            len(rows),
+            min(len(rows), 1),
         )
         header = f"<thead>\n{chr(10).join(rows[:count])}\n</thead>\n" if count else ""
         rows = rows[count:]
