@@ -533,17 +533,23 @@ def is_post(node: Any) -> bool:
     names = POST_CLASSES.intersection((attributes.get("class") or "").lower().split())
     if not names:
         return False
+    return any(
+        names.intersection((sibling.attributes.get("class") or "").lower().split())
+        for sibling in _alike_siblings(node)
+    )
+
+
+def _alike_siblings(node: Any) -> list[Any]:
+    """The elements right before and right after ``node`` among its siblings (text and
+    comments aside) that have its tag."""
+    found = []
     for backwards in (True, False):
         sibling = node.prev if backwards else node.next
         while sibling is not None and not sibling.is_element_node:
             sibling = sibling.prev if backwards else sibling.next
-        if (
-            sibling is not None
-            and sibling.tag == node.tag
-            and names.intersection((sibling.attributes.get("class") or "").lower().split())
-        ):
-            return True
-    return False
+        if sibling is not None and sibling.tag == node.tag:
+            found.append(sibling)
+    return found
 
 
 #: The words a forum's or a blog's software numbers its posts' ids with, from its
@@ -565,14 +571,10 @@ def numbered_post(node: Any) -> bool:
     if numbered is None:
         return False
     word = numbered.group(1).lower()
-    for backwards in (True, False):
-        sibling = node.prev if backwards else node.next
-        while sibling is not None and not sibling.is_element_node:
-            sibling = sibling.prev if backwards else sibling.next
-        if sibling is not None and sibling.tag == node.tag:
-            other = _POST_ID.search(sibling.attributes.get("id") or "")
-            if other is not None and other.group(1).lower() == word:
-                return True
+    for sibling in _alike_siblings(node):
+        other = _POST_ID.search(sibling.attributes.get("id") or "")
+        if other is not None and other.group(1).lower() == word:
+            return True
     return False
 
 

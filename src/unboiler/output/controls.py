@@ -323,16 +323,10 @@ def part_source_links(tree: Any, selection: Selection) -> None:
         if not texts or any(n not in selection.texts or n in selection.after for n in texts):
             continue
         shown = " ".join("".join(node.text_content or "" for node in texts).split())
-        if shown.strip("[]() ").lower() not in SOURCE_LINK_TEXTS:
-            continue
-        element = link.parent
-        for _ in range(PERMALINK_LEVELS):
-            if element is None:
-                break
-            if element.tag in SOURCE_LINK_HOLDERS:
-                selection.apart.add(link)
-                break
-            element = element.parent
+        if shown.strip("[]() ").lower() in SOURCE_LINK_TEXTS and tags.within(
+            link.parent, SOURCE_LINK_HOLDERS, PERMALINK_LEVELS
+        ):
+            selection.apart.add(link)
 
 
 #: A button in a heading (lexbor's selector).

@@ -56,13 +56,14 @@ def drop_pull_quotes(tree: Any, selection: Selection) -> None:
     ]
     if not quotes:
         return
-    inside: dict[Any, list[Any]] = {}
+    inside: set[Any] = set()
+    groups: list[list[Any]] = []  # each outermost pull quote's selected texts
     for quote in quotes:
         texts = [node for node in text_nodes(quote) if node in selection.texts]
         if texts and not any(node in inside for node in texts):  # the outermost
-            for node in texts:
-                inside[node] = texts
-    if not inside:
+            inside.update(texts)
+            groups.append(texts)
+    if not groups:
         return
     body = tree.body if tree.body is not None else tree.root
     if body is None:
@@ -73,11 +74,7 @@ def drop_pull_quotes(tree: Any, selection: Selection) -> None:
         if node.is_text_node and node in selection.texts and node not in inside
     )
     running = f" {' '.join(_words(rest))} "
-    seen: set[int] = set()
-    for texts in inside.values():
-        if id(texts) in seen:
-            continue
-        seen.add(id(texts))
+    for texts in groups:
         if any(node in selection.after for node in texts):
             continue
         quoted = " ".join(node.text_content or "" for node in texts)
