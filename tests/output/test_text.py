@@ -164,6 +164,28 @@ def test_line_numbers_with_no_class_are_left_out() -> None:
 
 
 @pytest.mark.parametrize("output", ["text", "markdown", "html"])
+def test_a_list_of_line_numbers_beside_the_code_is_left_out(output: str) -> None:
+    # CSDN draws its line numbers from a <ul> inside the <pre>, after the <code>; a list
+    # whose items do not count on by one, or a <pre> with no <code> beside its list, is
+    # the page's own
+    numbers = "".join(f"<li>{n}</li>" for n in (1, 2, 3))
+    page = (
+        "<html><body><article><p>The function below adds the squares of the first n"
+        " numbers, and the loop runs once for every number below n.</p>"
+        "<pre><code>def squares(n):\n    total = sum(i * i for i in range(n))\n"
+        f'    return total\n</code><ul class="pre-numbering">{numbers}</ul></pre>'
+        "<p>Its output for the first ten numbers is shown below, one value a line.</p>"
+        "<pre><code>285</code><ul><li>7</li><li>9</li></ul></pre>"
+        f"<pre><ol>{numbers}</ol></pre></article></body></html>"
+    )
+    rendered = unboiler.extract(page, output=output, extractor="boilerpipe-everything")
+    plain = re.sub(r"<[^>]+>", " ", rendered)
+    assert re.search(r"return total\s*(```)?\s*Its output", plain), rendered
+    assert re.search(r"7\W+9", plain), rendered
+    assert re.search(r"1\W+2\W+3", plain), rendered
+
+
+@pytest.mark.parametrize("output", ["text", "markdown", "html"])
 def test_a_button_beside_a_headings_words_is_left_out(output: str) -> None:
     # rustdoc's "Copy item path" in each item's <h1>; an accordion's question, the
     # whole text of the heading, is the heading

@@ -48,6 +48,33 @@ def pre_controls(pre: LexborNode) -> set[LexborNode]:
     return {child for child in children if child.tag in PRE_CONTROL_TAGS}
 
 
+#: Lists that a ``<pre>`` may hold beside its ``<code>`` as a column of line numbers
+#: (:func:`numbering_lists`).
+NUMBERING_LIST_TAGS: Final = frozenset({"ul", "ol"})
+
+
+def numbering_lists(pre: LexborNode) -> set[LexborNode]:
+    """The lists straight inside ``pre``, beside a ``<code>`` of its own, whose items are
+    numbers counting on by one (:func:`_counts_on`): the code's line numbers, drawn as a
+    column beside it.  CSDN writes ``<ul class="pre-numbering"><li>1</li>...`` after the
+    ``<code>``; read as text, its numbers ran on after the program's last line.  A list
+    of anything else, or one in a ``<pre>`` with no ``<code>`` beside it (the ``<pre>`` is
+    then the list's own layout), is kept."""
+    children = element_children(pre)
+    if not any(child.tag == "code" for child in children):
+        return set()
+    found = set()
+    for child in children:
+        if child.tag not in NUMBERING_LIST_TAGS:
+            continue
+        items = element_children(child)
+        if all(item.tag == "li" for item in items) and _counts_on(
+            [item.text(deep=True).strip() for item in items]
+        ):
+            found.add(child)
+    return found
+
+
 def code_language(pre: LexborNode) -> str | None:
     """The language a code block names: on its ``<code>`` or ``<pre>``, a ``data-lang`` (Hugo's
     Chroma) or ``data-language``, a class (:data:`~unboiler.output.dom.CODE_LANGUAGE_PREFIXES`,

@@ -26,6 +26,7 @@ from unboiler.output.code import (
     first_shown,
     line_number,
     line_numbers,
+    numbering_lists,
     pre_controls,
 )
 from unboiler.output.dom import (
@@ -1231,7 +1232,8 @@ class _Layout:
         a "Copy" button) is the page's control, not a line of the program, and is left out:
         "Run#[no_mangle]" is no Rust.  So is the number a highlighter writes before each line
         (:data:`~unboiler.output.dom.LINE_NUMBER_SPANS`, or with no class that says so:
-        :func:`~unboiler.output.code.counted_lines`).  A block-level element inside
+        :func:`~unboiler.output.code.counted_lines`), and a list of them beside the code
+        (:func:`~unboiler.output.code.numbering_lists`).  A block-level element inside
         (:data:`~unboiler.tags.BLOCK_DISPLAY_TAGS`: the ``<div>`` per line of CodeMirror and of many
         highlighters) is a line of its own, as a browser shows it; one holding only a ``<br>`` is an
         empty line, one holding nothing no line. Two ``<code>`` side by side in the ``<pre>`` are
@@ -1245,7 +1247,7 @@ class _Layout:
         controls = pre_controls(pre)
         # one query of the whole <pre> (lexbor's), not a look at each highlighted token
         numbered = pre.css_first(LINE_NUMBER_SELECTOR) is not None
-        counted = counted_lines(pre)
+        counted = counted_lines(pre) | numbering_lists(pre)
         styled_lines = pre.css_first(CODE_LINE_SELECTOR) is not None
         while True:
             if node is None:
