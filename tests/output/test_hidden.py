@@ -129,3 +129,19 @@ def test_a_recipes_drawn_units_and_checkbox_signs_are_written_as_shown(output: s
     assert "▢" not in rendered and "6 adet bostan patlıcanı" in rendered
     # a drawing of no word is said by the readers' text; another word is no abbreviation
     assert "Rated 4 out of 5" in rendered and "Not in stock today" in rendered
+
+
+@pytest.mark.parametrize("output", ["text", "markdown", "html"])
+def test_a_hidden_heading_that_a_shown_heading_repeats_is_written_once(output: str) -> None:
+    # GitHub's issue page: the title in an <h1 class="sr-only">, drawn again in the
+    # header's <h1> with the issue's number; a hidden heading no shown one repeats stays
+    body = "Passing a read-only memory map to fit raises an error in the binning step. " * 3
+    page = (
+        "<html><body><main><h1 class='sr-only'>fit() fails on read-only input</h1>"
+        "<h1><bdi>fit() fails on read-only input</bdi> <span>#28417</span></h1>"
+        f"<p>{body}</p><h2 class='visually-hidden'>Steps to reproduce</h2>"
+        f"<p>{body}</p></main></body></html>"
+    )
+    rendered = unboiler.extract(page, extractor="boilerpipe-everything", output=output)
+    assert rendered.count("fit() fails on read-only input") == 1, rendered
+    assert "#28417" in rendered and "Steps to reproduce" in rendered, rendered

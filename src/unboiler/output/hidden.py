@@ -25,7 +25,7 @@ from unboiler.output.dom import (
     laid_inline,
     text_nodes,
 )
-from unboiler.tags import HIDING_STYLE, layout_alternatives
+from unboiler.tags import HEADING_TAGS, HIDING_STYLE, layout_alternatives
 from unboiler.text import (
     remove_space,
 )
@@ -453,6 +453,37 @@ def _shows_text_beside(holder: LexborNode, inner: LexborNode) -> bool:
     return False
 
 
+#: A query of every heading of a page (:func:`heading_copies`).
+_HEADINGS: Final = ", ".join(sorted(HEADING_TAGS))
+
+
+def heading_copies(
+    tree: Any, hidden: Iterable[LexborNode], selection: Selection
+) -> list[LexborNode]:
+    """The visually-hidden headings whose words a shown heading of ``selection`` begins
+    with: an outline's heading for screen readers over the one drawn for the eye.
+    GitHub puts an issue's title in an ``<h1 class="sr-only">`` and draws it again in
+    the ``<h1>`` of its header, with the issue's number after it; the text wrote the
+    title twice.  A hidden heading that no shown one repeats ("Navigation Menu", a
+    section's name) is the page's outline, and is kept."""
+    copies = [element for element in hidden if element.tag in HEADING_TAGS]
+    if not copies:
+        return []
+    ids = {copy.mem_id for copy in copies}
+    shown = []
+    for heading in tree.css(_HEADINGS):
+        if heading.mem_id in ids:
+            continue
+        texts = [node for node in text_nodes(heading) if not node.is_empty_text_node]
+        if texts and all(node in selection.texts for node in texts):
+            shown.append(_short_text(heading) or "")
+    return [
+        copy
+        for copy in copies
+        if (words := _short_text(copy)) and any(text.startswith(words) for text in shown)
+    ]
+
+
 def drop_assistive_copies(tree: Any, selection: Selection) -> None:
     """Leave out of ``selection`` each screen-reader copy (:func:`assistive_copies`)
     whose shown text is written whole, and each screen-reader annotation of a link's or
@@ -478,6 +509,10 @@ def drop_assistive_copies(tree: Any, selection: Selection) -> None:
             texts = text_nodes(element)
             if not any(node in selection.after for node in texts):
                 selection.texts.difference_update(texts)
+    for heading in heading_copies(tree, hidden, selection):
+        texts = text_nodes(heading)
+        if not any(node in selection.after for node in texts):
+            selection.texts.difference_update(texts)
     for annotation in spoken_annotations(hidden):
         texts = text_nodes(annotation)
         if not any(node in selection.after for node in texts):  # they would lose their place
