@@ -398,12 +398,33 @@ def test_spaces_inside_emphasis_are_written_outside_it(
 
 
 def test_escape() -> None:
-    assert escape("*a* _b_ `c` [d] <e> |f| ~g~ \\h &amp; &x") == (
-        "\\*a\\* \\_b\\_ \\`c\\` \\[d\\] \\<e> \\|f\\| \\~g\\~ \\\\h \\&amp; &x"
+    assert escape("*a* _b_ `c` [d](e) <e> |f| ~g~ \\h &amp; &x") == (
+        "\\*a\\* \\_b\\_ \\`c\\` \\[d\\](e) \\<e> \\|f\\| \\~g\\~ \\\\h \\&amp; &x"
     )
     assert escape("snake_case, _a_, b_ and _c") == "snake_case, \\_a\\_, b\\_ and \\_c"
     # "$" opens a formula for the readers of TeX in Markdown (Pandoc, GitHub)
     assert escape("$5 or $x$") == "\\$5 or \\$x\\$"
+
+
+@pytest.mark.parametrize(
+    ("text", "written"),
+    [
+        # brackets nothing after them makes a link are text
+        ("[00:00] Host: welcome back", "[00:00] Host: welcome back"),
+        ("as shown before [1].", "as shown before [1]."),
+        ("[a [b] c] d", "\\[a [b] c\\] d"),
+        # an inline link, a reference, a definition, a task's box, and a pair at the
+        # end of a piece (what follows is another piece's) are escaped
+        ("[a](b)", "\\[a\\](b)"),
+        ("[a][b] c", "\\[a\\][b] c"),
+        ("[a]: /url", "\\[a\\]: /url"),
+        ("[x] done", "\\[x\\] done"),
+        ("see [1]", "see \\[1\\]"),
+    ],
+)
+def test_brackets_are_escaped_only_where_they_could_make_a_link(text: str, written: str) -> None:
+    assert escape(text) == written
+    assert markdown_text(written).strip() == text
 
 
 @pytest.mark.parametrize(
@@ -436,7 +457,7 @@ def test_escapes_only_what_markdown_would_read(line: str, written: str) -> None:
 
 
 # Text with every character Markdown gives a meaning to, and some that it does not.
-_TEXT = st.text(alphabet="ab1 .)*_`[]<>|#-+=!&\\~:;x\n\t中文", min_size=1, max_size=12)
+_TEXT = st.text(alphabet="ab1 .()*_`[]<>|#-+=!&\\~:;x\n\t中文", min_size=1, max_size=12)
 _INLINE_TAGS = ["em", "strong", "code", "a", "span", "del", "b", "i", "sup", "sub"]
 _BLOCK_TAGS = ["p", "div", "h2", "blockquote", "li", "pre", "td"]
 

@@ -87,9 +87,29 @@ _ORDERED_MARKER: Final = re.compile(r"^( {0,3}\d{1,9})([.)])(?=[ \t]|$)")
 _URL_UNSAFE: Final = {" ": "%20", "(": "%28", ")": "%29", "<": "%3C", ">": "%3E", "\\": "%5C"}
 
 
+# A bracketed text, escaped, that nothing after it in the same piece of text makes a
+# link: no "(" (an inline link), no "[" escaped or not (a full or collapsed reference:
+# a pair before another stays escaped) and no ":" (a link reference definition) follows
+# its "]" (CommonMark §6.3, §4.7), so its brackets are text as they stand; with no
+# definition written, "[1]" is no shortcut reference.  At the end of a piece, what the
+# next piece starts with is not known, and a GFM task list's box ("[ ]", "[x]") reads as
+# a checkbox: both stay escaped.
+_PLAIN_BRACKETS: Final = re.compile(r"\\\[((?:[^\\\n]|\\[^\[\]\n])+?)\\\](?=[^(\[:\\]|\\[^\[])")
+_TASK_BOXES: Final = frozenset({" ", "x", "X"})
+
+
+def _unescape_brackets(match: re.Match[str]) -> str:
+    inside = match.group(1)
+    return match.group(0) if inside in _TASK_BOXES else f"[{inside}]"
+
+
 def escape(text: str) -> str:
-    """Page text made literal in a Markdown line."""
+    """Page text made literal in a Markdown line.  A pair of brackets that cannot open
+    a link is left as it is (:data:`_PLAIN_BRACKETS`): "[00:00]" before each line of a
+    transcript, "[1]" after a sentence, read better without backslashes."""
     text = _INLINE_SPECIAL.sub(r"\\\1", text)
+    if "[" in text:
+        text = _PLAIN_BRACKETS.sub(_unescape_brackets, text)
     return _ENTITY_LIKE.sub(r"\\&", text) if "&" in text else text
 
 
