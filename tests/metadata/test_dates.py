@@ -144,6 +144,22 @@ def test_an_embedded_videos_upload_date_is_read_after_the_articles_date() -> Non
     assert date_of(scripts.split("</script>")[0] + "</script>", body) == "2024-12-07T01:36:42+00:00"
 
 
+def test_baidus_cambrian_publication_date_is_read() -> None:
+    # CSDN and many Chinese sites state the date in Baidu's Cambrian JSON-LD; the page
+    # also shows a newer date, its recommended articles' latest
+    cambrian = {
+        "@context": "https://ziyuan.baidu.com/contexts/cambrian.jsonld",
+        "pubDate": "2023-08-15T10:23:45",
+        "upDate": "2023-08-16T09:01:12",
+    }
+    script = f'<script type="application/ld+json">{json.dumps(cambrian)}</script>'
+    body = (
+        "<h1>GIL 到底影响了什么？</h1><div>最新推荐文章于 2024-05-20 16:12:08 发布</div>"
+        f"<div>于 2023-08-15 10:23:45 发布</div>{RUNNING_TEXT}"
+    )
+    assert date_of(script, body) == "2023-08-15T10:23:45"
+
+
 def test_json_ld_dates_of_reviews_are_not_the_pages() -> None:
     product = {
         "@type": "Product",

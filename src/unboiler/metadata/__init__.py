@@ -505,9 +505,10 @@ def _date(page: _Page, near: list[TextBlock]) -> str | None:
     # Key by key across the objects: a video's uploadDate (schema.org MediaObject) is
     # read only when no object states when it was published or created, since news
     # pages embed other stories' videos; a job posting's datePosted is its publication.
+    # Baidu's Cambrian JSON-LD, on many Chinese sites, states it as pubDate.
     values = [
         value
-        for key in ("datePublished", "dateCreated", "datePosted", "uploadDate")
+        for key in ("datePublished", "dateCreated", "datePosted", "pubDate", "uploadDate")
         for value in page.data.values(key, own=True)
         if isinstance(value, str)
     ]
