@@ -687,6 +687,8 @@ def test_superscript_and_subscript_are_inline_html() -> None:
         # Sphinx's default lexer is Python 3 or nothing, whichever lexes: no language
         ('<div class="highlight-default notranslate"><div class="highlight"><pre>', ""),
         ('<div class="highlight highlight-source-python"><pre>', "python"),  # GitHub
+        ('<div class="highlight highlight-text-restructuredtext"><pre>', "restructuredtext"),
+        ('<pre><code class="lang-auto">', ""),  # Discourse: highlight.js guesses
         ('<div class="highlight-text notranslate"><div class="highlight"><pre>', ""),
         ('<div class="language-ruby highlighter-rouge"><div class="highlight"><pre>', "ruby"),
         ('<pre class="brush: css notranslate">', "css"),  # SyntaxHighlighter

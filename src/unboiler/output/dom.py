@@ -70,9 +70,10 @@ CODE_LANGUAGE_PREFIXES: Final = ("language-", "lang-", "highlight-source-")
 
 
 #: Names in those places that name no language: "text", "none" or "plain" ask for no
-#: highlighting, and Sphinx's "default" is Python 3 or nothing, whichever lexes.
+#: highlighting, Sphinx's "default" is Python 3 or nothing, whichever lexes, and "auto"
+#: (Discourse's ``lang-auto``) asks highlight.js to guess.
 NOT_LANGUAGES: Final = frozenset(
-    {"default", "none", "text", "plain", "plaintext", "txt", "nohighlight", "output"}
+    {"default", "none", "text", "plain", "plaintext", "txt", "nohighlight", "output", "auto"}
 )
 
 
@@ -112,7 +113,8 @@ HUMAN_LANGUAGE_CODES: Final = frozenset({"cs", "sh", "ts"})
 
 #: The wrappers that name the language above the ``<pre>``, up to two levels: each is a
 #: class that marks the wrapper and the prefix of the class that names the language.
-#: GitHub's ``<div class="highlight highlight-source-python">``; Sphinx's
+#: GitHub's ``<div class="highlight highlight-source-python">`` (and, for formats of
+#: text, ``highlight-text-restructuredtext``); Sphinx's
 #: ``<div class="highlight-python notranslate"><div class="highlight">``; Rouge's
 #: (Jekyll) ``<div class="language-ruby highlighter-rouge"><div class="highlight">``.
 #: Another class of that shape on a page's element ("highlight-box", "lang-en",
@@ -120,6 +122,7 @@ HUMAN_LANGUAGE_CODES: Final = frozenset({"cs", "sh", "ts"})
 #: Python-Markdown's and MkDocs Material's ``<div class="language-bash highlight">``.
 CODE_WRAPPERS: Final = (
     ("highlight", "highlight-source-"),
+    ("highlight", "highlight-text-"),
     ("highlight", "highlight-"),
     ("highlighter-rouge", "language-"),
     ("highlight", "language-"),
