@@ -1456,6 +1456,13 @@ def test_inline_element_around_a_block_ends_no_line_at_its_edges(html: str, expe
             "<li><span>API?</span><span>Operational</span></li>",
             "New York, NY Full-time\n\nEngineer (Go) Remote\n\nAPI? Operational",
         ),
+        # a label's colon after its word, then an upper-case letter (arXiv's abstract);
+        # a path's "::", a colon after a sign, and a colon before a digit stay joined
+        (
+            "<p><span>Abstract:</span>The models. <span>Deref&lt;T&gt;::</span>Target,"
+            " <span>(ratio):</span>Mixed, <span>at 10:</span>30 and <b>By:</b><i>Valve</i></p>",
+            "Abstract: The models. Deref<T>::Target, (ratio):Mixed, at 10:30 and By: Valve",
+        ),
         # but an acronym's letters, or a word after a capital, stay joined
         ("<p><b>NA</b>SA and <b>N</b>ASA, <b>U</b>nited</p>", "NASA and NASA, United"),
         # other characters across an edge are left as the page joins them: parts of a
