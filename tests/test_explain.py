@@ -3,6 +3,7 @@ keeps, and name the filter or the model evidence that decided."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from tests.conftest import PAGES
 
@@ -99,3 +100,29 @@ def test_a_model_reason_names_the_pages_cut() -> None:
     assert _reason(False, dropped, model) == (
         "dropped by DecideBlocks(): p(content) 0.65; any_footer -0.50"
     )
+
+
+@pytest.mark.parametrize("page", ["forum-vbulletin-fr.html", "cjk-news-ja.html", "blocks.html"])
+def test_the_pages_cut_is_the_models_choice_not_what_the_rules_kept(page: str) -> None:
+    # the rules after the choice keep a post's slots, a <pre>'s lines, a list's ends
+    # below the choice's cut; a cut read from what the stage ended with was lower, and
+    # blocks the choice never took read as left out by a rule
+    from unboiler.classify.decide import chrome_words, deciding_signals
+    from unboiler.classify.default_model import (
+        PAGE_TYPES,
+        choose_blocks,
+        favor_beta,
+        load_default_model,
+    )
+
+    document = unboiler.parse((PAGES / page).read_bytes())
+    explanation = explain_extraction(document)
+    model = load_default_model()
+    signals = deciding_signals(document, spare=model.spare_columns)
+    decision = model.decide(signals)
+    words = np.array([block.num_words for block in document.blocks], dtype=np.float64)
+    beta = favor_beta("balanced", PAGE_TYPES[decision.page_type])
+    chosen = choose_blocks(decision.probabilities, words, beta, chrome_words(signals.blocks, words))
+    cut = f"the page's cut {decision.probabilities[chosen].min():.2f}"
+    reasons = [block.reason for block in explanation.blocks if block.probability is not None]
+    assert reasons and all(cut in reason for reason in reasons), {r[:90] for r in reasons}

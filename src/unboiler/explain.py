@@ -138,13 +138,13 @@ def explain_extraction(
     added: dict[_Key, tuple[str, int]] = {}  # a block no parse made: who added it, order
     model_reasons: dict[_Key, _ModelReason] = {}
     names: list[tuple[str, str]] = []
-    model_filter = None
+    cut: float | None = None
     for step in _leaf_filters(chosen.pipeline):
         name = _filter_name(step)
         names.append((name, _filter_description(step)))
-        scored = _model_reasons(step, work)
+        scored, step_cut = _model_reasons(step, work)
         if scored:
-            model_filter = name
+            cut = step_cut
         model_reasons.update(scored)
         step(work)
         snapshot = _snapshot(work)
@@ -161,18 +161,6 @@ def explain_extraction(
                 added[key] = (name, len(added))
         states = new_states
     final = _snapshot(work)
-    # The page's cut: the least probability among the blocks the model itself kept (its
-    # choice keeps the likeliest blocks, up to where the expected F-score is best).
-    cut = min(
-        (
-            model_reasons[key].probability
-            for index, (key, _) in enumerate(originals)
-            if key in model_reasons
-            and history[index]
-            and history[index][-1] == Step(filter=model_filter or "", change="content")
-        ),
-        default=None,
-    )
     blocks = [
         _explain_block(index, block, states[index], history[index], model_reasons.get(key), cut=cut)
         for index, (key, block) in enumerate(originals)
@@ -382,18 +370,36 @@ def _filter_description(step: Filter) -> str:
     return paragraph.split(". ")[0].rstrip(".") + "." if paragraph else ""
 
 
-def _model_reasons(step: Filter, document: TextDocument) -> dict[_Key, _ModelReason]:
+def _model_reasons(
+    step: Filter, document: TextDocument
+) -> tuple[dict[_Key, _ModelReason], float | None]:
     """For the default extractor's model stage, run on ``document`` as it stands before
-    the stage: each block's probability and the features that moved it most."""
-    from unboiler.classify.decide import DecideBlocks, deciding_signals
+    the stage: each block's probability and the features that moved it most; and the
+    page's cut, the least probability among the blocks its choice keeps
+    (:func:`~unboiler.classify.default_model.choose_blocks`: the likeliest blocks, up to
+    where the expected F-score is best), before any rule keeps or drops a unit.  The
+    least probability of the blocks the stage ends with was no cut: a line kept with its
+    ``<pre>`` at 0.05 made every block dropped at 0.3 read as left out by a rule."""
+    from unboiler.classify.decide import DecideBlocks, chrome_words, deciding_signals
 
     if not isinstance(step, DecideBlocks) or not document.blocks:
-        return {}
-    from unboiler.classify.default_model import model_feature_names, refine_feature_names
+        return {}, None
+    from unboiler.classify.default_model import (
+        PAGE_TYPES,
+        choose_blocks,
+        favor_beta,
+        model_feature_names,
+        refine_feature_names,
+    )
 
     model = step.model
-    decision, member_rows = model.decide_with_rows(deciding_signals(document))
+    signals = deciding_signals(document, spare=model.spare_columns)
+    decision, member_rows = model.decide_with_rows(signals)
     probabilities = decision.probabilities
+    words = np.fromiter((block.num_words for block in document.blocks), np.float64)
+    beta = favor_beta(step.favor, PAGE_TYPES[decision.page_type])
+    chosen = choose_blocks(probabilities, words, beta, chrome_words(signals.blocks, words))
+    cut = float(probabilities[chosen].min()) if chosen.any() else None
     first = model.explain(member_rows, TOP_FEATURES, stage=1)
     second = model.explain(member_rows, TOP_FEATURES, stage=2)
     # the values shown are the members' mean (they differ only in the page-type
@@ -412,7 +418,7 @@ def _model_reasons(step: Filter, document: TextDocument) -> dict[_Key, _ModelRea
         )
         for key in _keys(block):
             result.setdefault(key, reason)
-    return result
+    return result, cut
 
 
 __all__ = ["TOP_FEATURES", "BlockExplanation", "Explanation", "Step", "explain_extraction"]
