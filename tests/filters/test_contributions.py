@@ -62,6 +62,22 @@ def test_sections_are_found_by_a_whole_word_of_class_or_id() -> None:
     ]
 
 
+def test_a_table_cell_is_no_section_whatever_its_class() -> None:
+    # arXiv's abstract page: the value beside "Comments:" is a cell of class "comments"
+    page = (
+        "<html><body><main><p>We propose a new simple network architecture based solely on"
+        " attention mechanisms.</p><table><tr><td class='tablecell label'>Comments:</td>"
+        "<td class='tablecell comments'>15 pages, 5 figures</td></tr></table></main>"
+        "<div class='comments'><p>Great paper, thanks for sharing it here.</p></div>"
+        "</body></html>"
+    )
+    document = parse(page)
+    sections = contribution_sections(document, "article")
+    assert [_texts(document, section) for section in sections] == [
+        ["Great paper, thanks for sharing it here."]
+    ]
+
+
 def test_a_section_inside_one_that_holds_the_article_is_judged_on_its_own() -> None:
     # class="post has-comments" around the article and its comments: the outer section
     # holds the likeliest block and stays, the comments inside it go

@@ -108,6 +108,13 @@ MAX_ID_WORDS: Final = 4
 _NAME_WORD: Final = re.compile(r"[a-z0-9]+")
 
 
+#: Elements that hold one value, not a section of anyone's posts, whatever their class
+#: says: a table's cell (arXiv's abstract page writes "15 pages, 5 figures" in a
+#: ``<td class="tablecell comments">``, beside its label "Comments:", and the row came
+#: out as the label alone).
+VALUE_TAGS: Final = frozenset({"td", "th"})
+
+
 def _names(element: Any, pattern: re.Pattern[str]) -> bool:
     attributes = element.attributes
     if pattern.search((attributes.get("class") or "").lower()) is not None:
@@ -131,7 +138,11 @@ def contribution_sections(document: TextDocument, page_type: str) -> list[range]
         return []
     pattern = _PATTERNS[page_type]
     candidates = tree.css(_SELECTORS[page_type])
-    sections = [element for element in candidates if _names(element, pattern)]
+    sections = [
+        element
+        for element in candidates
+        if element.tag not in VALUE_TAGS and _names(element, pattern)
+    ]
     if not sections:
         return []
     number_of = {section: number for number, section in enumerate(sections)}
