@@ -1900,4 +1900,5 @@ def test_a_link_to_an_entrys_source_is_apart_from_its_signature(output: str) -> 
     rendered = render(document, output, extractor="by-hand")
     words = re.sub(r"<[^>]+>|^#+ |\\|\]\([^)]*\)|[*_]", "", rendered, flags=re.MULTILINE)
     assert "timeout: float = 5.0) [source]" in words.replace("[[", "[")
-    assert "Pool Source" in words and "Read it:Source code" in words.replace("[", "")
+    # (a label's colon before an upper-case word is followed by a space: EDGE_PUNCTUATION)
+    assert "Pool Source" in words and "Read it: Source code" in words.replace("[", "")
