@@ -302,7 +302,23 @@ def test_an_image_sized_otherwise_than_its_attributes_say_is_kept() -> None:
     unboiler.get_extractor("boilerpipe-everything")(document)
     markdown = to_markdown(document, images=True)
     assert "![Chart](https://example.org/chart.png)" in markdown, markdown
-    assert "![Photo](https://example.org/" in markdown, markdown
+    assert "![Photo](https://example.org/photo.jpg)" in markdown, markdown
+
+
+def test_a_lazy_loaders_address_wins_over_the_placeholder_in_src() -> None:
+    # Naver's blog: a blurred thumbnail in src, the picture in data-lazy-src; an image
+    # with src alone keeps it
+    page = (
+        '<body><p>The café from the window <img alt="Window seat"'
+        ' src="https://blog.example.kr/IMG_4401.JPG?type=w80_blur"'
+        ' data-lazy-src="https://blog.example.kr/IMG_4401.JPG?type=w966"> and the bread'
+        ' <img alt="Bread" src="https://blog.example.kr/bread.jpg" data-src="">.</p></body>'
+    )
+    document = unboiler.parse(page)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    markdown = to_markdown(document, images=True)
+    assert "![Window seat](https://blog.example.kr/IMG_4401.JPG?type=w966)" in markdown, markdown
+    assert "![Bread](https://blog.example.kr/bread.jpg)" in markdown, markdown
 
 
 def test_links_only_on_request_with_absolute_urls() -> None:

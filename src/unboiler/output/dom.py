@@ -52,9 +52,15 @@ RUBY_ANNOTATION_TAGS: Final = frozenset({"rt", "rp", "rtc"})
 FIGURE_TAGS: Final = frozenset({"figure", "picture"})
 
 
-#: Attributes that hold an image's URL, in order: lazy-loading pages put the real one in
-#: a data attribute and a placeholder in ``src``.
-IMAGE_URL_ATTRIBUTES: Final = ("src", "data-src", "data-original", "data-lazy-src")
+#: Attributes in which a lazy loader keeps an image's address until a script moves it
+#: into ``src`` (lazysizes' and most loaders' ``data-src``, jQuery Lazy Load's
+#: ``data-original``, WP Rocket's and Naver's ``data-lazy-src``).
+LAZY_IMAGE_ATTRIBUTES: Final = ("data-lazy-src", "data-src", "data-original")
+#: Attributes that hold an image's URL, in order: a lazy loader's first, since until its
+#: script runs ``src`` holds a placeholder, an inline GIF or a blurred thumbnail of the
+#: picture (Naver's "IMG_4401.JPG?type=w80_blur" beside "?type=w966"); once it has run,
+#: the two are the same.
+IMAGE_URL_ATTRIBUTES: Final = (*LAZY_IMAGE_ATTRIBUTES, "src")
 
 
 #: ``role`` values that strip an element of its meaning for assistive technology

@@ -18,7 +18,7 @@ from selectolax.lexbor import LexborNode
 from unboiler.output.dom import (
     DECORATIVE_ROLES,
     IGNORED_TAGS,
-    IMAGE_URL_ATTRIBUTES,
+    LAZY_IMAGE_ATTRIBUTES,
     Selection,
     adjacent,
     hidden_from_readers,
@@ -596,8 +596,8 @@ _STYLE_SIZE: Final = re.compile(r"(?:^|[;\s])(?:max-|min-)?(?:width|height)\s*:"
 def shows_nothing(attributes: dict[str, str | None]) -> bool:
     """Whether an image's attributes say it shows nothing: its ``width`` and ``height``, each one
     given, at most :data:`PIXEL_MAX_SIZE`; unless its inline style sizes it, or a script will load
-    another picture into it (:data:`~unboiler.output.dom.IMAGE_URL_ATTRIBUTES` besides ``src``: a
-    lazy image's 1x1 placeholder)."""
+    another picture into it (:data:`~unboiler.output.dom.LAZY_IMAGE_ATTRIBUTES`: a lazy image's
+    1x1 placeholder)."""
     sizes = []
     for name in ("width", "height"):
         value = (attributes.get(name) or "").strip().lower().removesuffix("px")
@@ -611,7 +611,7 @@ def shows_nothing(attributes: dict[str, str | None]) -> bool:
         return False
     if _STYLE_SIZE.search(attributes.get("style") or ""):
         return False
-    return not any(attributes.get(name) for name in IMAGE_URL_ATTRIBUTES[1:])
+    return not any(attributes.get(name) for name in LAZY_IMAGE_ATTRIBUTES)
 
 
 #: The longest ``alt`` of an image that is an emoji or an emoticon.

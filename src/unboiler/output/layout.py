@@ -685,8 +685,8 @@ class _Layout:
         return self.image_url(copy)
 
     def image_url(self, node: LexborNode) -> str | None:
-        """The address of an image: its ``src``, or the attribute a lazy loader keeps it in
-        (:data:`~unboiler.output.dom.IMAGE_URL_ATTRIBUTES`) when ``src`` holds a placeholder."""
+        """The address of an image: the attribute a lazy loader keeps it in, else its ``src``
+        (:data:`~unboiler.output.dom.IMAGE_URL_ATTRIBUTES`)."""
         attributes = node.attributes
         for name in IMAGE_URL_ATTRIBUTES:
             src = _absolute_url(attributes.get(name), self.base)
