@@ -305,6 +305,35 @@ def test_an_image_sized_otherwise_than_its_attributes_say_is_kept() -> None:
     assert "![Photo](https://example.org/photo.jpg)" in markdown, markdown
 
 
+def test_a_figure_between_content_keeps_its_picture_without_its_caption() -> None:
+    # the model leaves most captions out; the picture between two kept paragraphs is
+    # the article's (Substack wraps its figure in a div); two figures side by side are a
+    # gallery; a figure after the content's end, or inside a link, is another page's
+    def figure(name: str) -> str:
+        return (
+            f'<figure><a href="https://ex.org/{name}-big.jpg"><picture><img alt="{name}"'
+            f' src="https://ex.org/{name}.jpg"></picture></a><figcaption>Caption of {name}'
+            "</figcaption></figure>"
+        )
+
+    page = (
+        "<html><body><article><p>The first paragraph of the article, about the city's"
+        f" buses.</p><div class='captioned-image-container'>{figure('grid')}</div>"
+        f"<p>The second paragraph, about transfers between the routes.</p>{figure('one')}"
+        f"{figure('two')}<p>The third paragraph, about the timetable of each route.</p>"
+        f"{figure('after')}</article><a href='/other'>{figure('card')}</a></body></html>"
+    )
+    document = unboiler.parse(page)
+    for block in document.blocks:
+        block.set_content("paragraph" in block.text)
+    markdown = to_markdown(document, images=True)
+    for name in ("grid", "one", "two"):
+        assert f"![{name}](https://ex.org/{name}.jpg)" in markdown, markdown
+    assert "after" not in markdown and "card" not in markdown, markdown
+    assert "Caption" not in markdown, markdown
+    assert markdown.index("grid") < markdown.index("second") < markdown.index("one")
+
+
 def test_a_lazy_loaders_address_wins_over_the_placeholder_in_src() -> None:
     # Naver's blog: a blurred thumbnail in src, the picture in data-lazy-src; an image
     # with src alone keeps it

@@ -24,7 +24,7 @@ from unboiler.output.controls import (
     part_source_links,
 )
 from unboiler.output.copies import drop_pull_quotes
-from unboiler.output.dom import BLOCK_INLINE_TAGS, Selection
+from unboiler.output.dom import BLOCK_INLINE_TAGS, MAX_BESIDE_NODES, Selection
 from unboiler.output.emails import protected_addresses
 from unboiler.output.hidden import (
     drop_assistive_copies,
@@ -313,6 +313,7 @@ def select(document: TextDocument, *, images: bool = False) -> Selection:
                     selection.images.update(segment.images)
         if selection.texts and document.tree is not None:
             _select_item_images(document.tree, selection)
+            _select_figure_images(document.tree, selection)
     return selection
 
 
@@ -358,6 +359,73 @@ def _select_item_images(tree: Any, selection: Selection) -> None:
             empty = items[item] = not item.text(deep=True).strip() and _data_item(item)
         if empty and item.parent in holding:
             selection.images.add(image)
+
+
+#: How far above a figure the element may be whose siblings before and after it are
+#: content (``<div class="captioned-image-container"><figure>``).
+FIGURE_LEVELS: Final = 2
+
+
+def _select_figure_images(tree: Any, selection: Selection) -> None:
+    """Add to ``selection`` the images of each ``<figure>`` that stands between content:
+    the nearest element shown before it (or before a wrapper up to
+    :data:`FIGURE_LEVELS` above it) and the nearest after it hold content text.  A
+    figure's picture is the article's, whether or not its caption is: the model leaves
+    most captions out (WCXB's gold does), and a newcomer's Substack, note.com and Habr
+    articles lost every picture with ``--images`` while a figure without a caption kept
+    its own.  A figure inside a link (a card of another page) is none, nor is one at the
+    content's end (a teaser under the article); figures side by side (a gallery) are
+    passed over to the content around them, at most
+    :data:`~unboiler.output.dom.MAX_BESIDE_NODES` of them each way."""
+    figures = tree.css("figure")
+    if not figures:
+        return
+    holding: set[LexborNode] = set()  # the elements that hold content text
+    for text in selection.texts:
+        node = text.parent
+        while node is not None and node not in holding:
+            holding.add(node)
+            node = node.parent
+    for figure in figures:
+        if figure in holding or tags.within(figure.parent, ("a",), MAX_LINK_LEVELS):
+            continue
+        images = [image for image in figure.css("img") if image not in selection.images]
+        if not images:
+            continue
+        node = figure
+        for _ in range(FIGURE_LEVELS + 1):
+            if _content_beside(node, holding, selection.texts, before=True) and _content_beside(
+                node, holding, selection.texts, before=False
+            ):
+                selection.images.update(images)
+                break
+            node = node.parent
+            if node is None or node in holding:
+                break
+
+
+#: How far above a figure a link makes it a card.
+MAX_LINK_LEVELS: Final = 4
+
+
+def _content_beside(
+    node: LexborNode, holding: set[LexborNode], texts: set[LexborNode], *, before: bool
+) -> bool:
+    """Whether the nearest sibling of ``node`` in one direction that shows something
+    (white space, comments and other figures passed over) holds content text."""
+    sibling = node.prev if before else node.next
+    for _ in range(MAX_BESIDE_NODES):
+        if sibling is None:
+            return False
+        if sibling.is_element_node:
+            if sibling in holding:
+                return True
+            if sibling.tag != "figure" and sibling.text(deep=True).strip():
+                return False
+        elif sibling.is_text_node and (sibling.text_content or "").strip():
+            return sibling in texts
+        sibling = sibling.prev if before else sibling.next
+    return False
 
 
 def _data_item(item: LexborNode) -> bool:
