@@ -164,6 +164,33 @@ def test_line_numbers_with_no_class_are_left_out() -> None:
 
 
 @pytest.mark.parametrize("output", ["text", "markdown", "html"])
+def test_a_label_and_its_short_value_side_by_side_are_one_line(output: str) -> None:
+    # a recipe's times, a store's details: two blocks that are all their parent holds;
+    # a label over a list, a heading over a paragraph, a value of many words, or a
+    # third element beside them, stays apart
+    many = "a long description of the recipe's many steps, one after another, at length"
+    page = (
+        "<html><body><article><p>This zucchini bread is moist and sweet, and it keeps"
+        " for months in the freezer.</p>"
+        "<div><div>Prep Time:</div><div>20 mins</div></div>"
+        "<div><p>Publisher：</p><p><a href='/rockstar'>Rockstar Games</a></p></div>"
+        "<div><div>Ingredients:</div><ul><li>flour</li><li>sugar</li></ul></div>"
+        "<div><h3>Notes:</h3><p>Keep it in the fridge.</p></div>"
+        f"<div><div>Method:</div><div>{many}</div></div>"
+        "<div><div>Yield:</div><div>2 loaves</div><div>24 slices</div></div>"
+        "</article></body></html>"
+    )
+    rendered = unboiler.extract(page, output=output, extractor="boilerpipe-everything")
+    lines = [
+        re.sub(r"<[^>]+>|\[|\]\([^)]*\)|^#+ |^- ", "", line).strip()
+        for line in rendered.splitlines()
+    ]
+    assert "Prep Time: 20 mins" in lines and "Publisher：Rockstar Games" in lines, rendered
+    for label in ("Ingredients:", "Notes:", "Method:", "Yield:"):
+        assert label in lines, rendered
+
+
+@pytest.mark.parametrize("output", ["text", "markdown", "html"])
 def test_a_list_of_line_numbers_beside_the_code_is_left_out(output: str) -> None:
     # CSDN draws its line numbers from a <ul> inside the <pre>, after the <code>; a list
     # whose items do not count on by one, or a <pre> with no <code> beside its list, is

@@ -332,6 +332,46 @@ def largest_candidate(srcset: str) -> str | None:
     return chosen
 
 
+#: The most words of a label that ends in a colon and the value it stands beside, as one
+#: line (:func:`pair_value`).
+PAIR_LABEL_WORDS: Final = 4
+PAIR_VALUE_WORDS: Final = 12
+#: The elements of such a pair: a heading, an item or a definition list's term has its
+#: own structure.
+PAIR_TAGS: Final = frozenset({"div", "p"})
+#: The colons a label ends with: ASCII's and the full-width one of Chinese and Japanese.
+WIDE_COLON: Final = "\uff1a"
+LABEL_COLONS: Final = (":", WIDE_COLON)
+
+
+def pair_value(label: LexborNode) -> LexborNode | None:
+    """The element ``label`` names, when the two are a pair of blocks that a page's style
+    lays out side by side: all their parent holds is ``label`` (a few words ending in a
+    colon, :data:`PAIR_LABEL_WORDS`) and then a short value (:data:`PAIR_VALUE_WORDS`)
+    with no block inside it.  A recipe's "<div>Prep Time:</div><div>20 mins</div>", a
+    product's specification rows: written as blocks they came out as a label alone over
+    its value ("Prep Time:", blank line, "20 mins").  A label over a paragraph, a list or
+    more than one element is a line of its own."""
+    if label.tag not in PAIR_TAGS:
+        return None
+    before = adjacent(label, before=True)
+    value = adjacent(label, before=False)
+    if before is not None or value is None or adjacent(value, before=False) is not None:
+        return None
+    if not value.is_element_node or value.tag not in PAIR_TAGS:
+        return None
+    name = label.text(deep=True).strip()
+    if not name.endswith(LABEL_COLONS) or len(name.split()) > PAIR_LABEL_WORDS:
+        return None
+    words = value.text(deep=True).split()
+    if not words or len(words) > PAIR_VALUE_WORDS:
+        return None
+    for inside in value.traverse(include_text=False):
+        if inside.mem_id != value.mem_id and inside.tag in tags.BLOCK_DISPLAY_TAGS:
+            return None
+    return value
+
+
 def _field_in_line(node: LexborNode) -> bool:
     """Whether ``node`` is a form field in a paragraph, which the parser reads as part
     of the line (:data:`unboiler.tags.FIELD_TAG`)."""
@@ -961,6 +1001,8 @@ class _Layout:
         # The direction before each element read through that declares its own.
         directions: dict[LexborNode, str | None] = {}
         posts = Posts(self.posts)
+        # the values that go on in their label's line (pair_value)
+        joined: set[int] = set()
         node = container.first_child
         while True:
             if node is None:
@@ -975,7 +1017,14 @@ class _Layout:
                             del reading[closing.mark]
                     seams.mark(run)
                 else:
-                    self.end_line(run, blocks, seams)
+                    value = pair_value(node) if run else None
+                    if value is not None:  # the value's words go on in this line
+                        joined.add(value.mem_id)
+                        # after a full-width colon, CJK text needs no space
+                        if not node.text(deep=True).rstrip().endswith(WIDE_COLON):
+                            run.append(" ")
+                    else:
+                        self.end_line(run, blocks, seams)
                     posts.leave(node, blocks)
                     if directions and node in directions:
                         self.direction = directions.pop(node)
@@ -1082,7 +1131,8 @@ class _Layout:
                     node = node.first_child
                     continue
                 else:
-                    self.end_line(run, blocks, seams)
+                    if node.mem_id not in joined:
+                        self.end_line(run, blocks, seams)
                     own = declared_direction(node)
                     within: DefinitionPart | None = self.part
                     structure = self.directed_structure(node, tag, depth, own)
