@@ -376,17 +376,23 @@ def _model_reasons(
     """For the default extractor's model stage, run on ``document`` as it stands before
     the stage: each block's probability and the features that moved it most; and the
     page's cut, the least probability among the blocks its choice keeps
-    (:func:`~unboiler.classify.default_model.choose_blocks`: the likeliest blocks, up to
-    where the expected F-score is best), before any rule keeps or drops a unit.  The
+    (:func:`~unboiler.classify.decide.model_choice`: the likeliest blocks, up to where
+    the expected F-score is best, a unit's blocks at its likeliest one's), before any
+    rule keeps or drops a block.  The
     least probability of the blocks the stage ends with was no cut: a line kept with its
     ``<pre>`` at 0.05 made every block dropped at 0.3 read as left out by a rule."""
-    from unboiler.classify.decide import DecideBlocks, chrome_words, deciding_signals
+    from unboiler.classify.decide import (
+        DecideBlocks,
+        chrome_words,
+        deciding_signals,
+        model_choice,
+    )
+    from unboiler.filters.units import decision_units
 
     if not isinstance(step, DecideBlocks) or not document.blocks:
         return {}, None
     from unboiler.classify.default_model import (
         PAGE_TYPES,
-        choose_blocks,
         favor_beta,
         model_feature_names,
         refine_feature_names,
@@ -398,8 +404,11 @@ def _model_reasons(
     probabilities = decision.probabilities
     words = np.fromiter((block.num_words for block in document.blocks), np.float64)
     beta = favor_beta(step.favor, PAGE_TYPES[decision.page_type])
-    chosen = choose_blocks(probabilities, words, beta, chrome_words(signals.blocks, words))
-    cut = float(probabilities[chosen].min()) if chosen.any() else None
+    code, rows = decision_units(document)
+    chosen, pooled = model_choice(
+        probabilities, words, beta, code, rows, chrome_words(signals.blocks, words)
+    )
+    cut = float(pooled[chosen].min()) if chosen.any() else None
     first = model.explain(member_rows, TOP_FEATURES, stage=1)
     second = model.explain(member_rows, TOP_FEATURES, stage=2)
     # the values shown are the members' mean (they differ only in the page-type

@@ -69,12 +69,19 @@ def test_a_table_cell_is_no_section_whatever_its_class() -> None:
         " attention mechanisms.</p><table><tr><td class='tablecell label'>Comments:</td>"
         "<td class='tablecell comments'>15 pages, 5 figures</td></tr></table></main>"
         "<div class='comments'><p>Great paper, thanks for sharing it here.</p></div>"
+        # an old page's comments laid out in a table's cell are a section
+        "<table><tr><td id='comments'><p>I disagree with the second point, and here is"
+        " why.</p><p>Agreed, the benchmark is too small.</p></td></tr></table>"
         "</body></html>"
     )
     document = parse(page)
     sections = contribution_sections(document, "article")
     assert [_texts(document, section) for section in sections] == [
-        ["Great paper, thanks for sharing it here."]
+        ["Great paper, thanks for sharing it here."],
+        [
+            "I disagree with the second point, and here is why.",
+            "Agreed, the benchmark is too small.",
+        ],
     ]
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from tests.output.helpers import all_content
 
@@ -140,8 +142,11 @@ def test_a_hidden_heading_that_a_shown_heading_repeats_is_written_once(output: s
         "<html><body><main><h1 class='sr-only'>fit() fails on read-only input</h1>"
         "<h1><bdi>fit() fails on read-only input</bdi> <span>#28417</span></h1>"
         f"<p>{body}</p><h2 class='visually-hidden'>Steps to reproduce</h2>"
+        f"<p>{body}</p><h2 class='sr-only'>News</h2><p>{body}</p><h2>Newsletter sign-up</h2>"
         f"<p>{body}</p></main></body></html>"
     )
     rendered = unboiler.extract(page, extractor="boilerpipe-everything", output=output)
     assert rendered.count("fit() fails on read-only input") == 1, rendered
     assert "#28417" in rendered and "Steps to reproduce" in rendered, rendered
+    # a shown heading that begins with the hidden one's letters, not its words
+    assert re.search(r"News\W", rendered), rendered

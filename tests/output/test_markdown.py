@@ -733,6 +733,9 @@ def test_superscript_and_subscript_are_inline_html() -> None:
         ('<div class="highlight-default notranslate"><div class="highlight"><pre>', ""),
         ('<div class="highlight highlight-source-python"><pre>', "python"),  # GitHub
         ('<div class="highlight highlight-text-restructuredtext"><pre>', "restructuredtext"),
+        ('<div class="highlight highlight-text-html-basic"><pre>', "html"),
+        ('<div class="highlight highlight-text-html-php"><pre>', "php"),
+        ('<div class="highlight highlight-text-tex-latex"><pre>', "latex"),
         ('<pre><code class="lang-auto">', ""),  # Discourse: highlight.js guesses
         ('<div class="highlight-text notranslate"><div class="highlight"><pre>', ""),
         ('<div class="language-ruby highlighter-rouge"><div class="highlight"><pre>', "ruby"),

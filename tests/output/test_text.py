@@ -203,12 +203,15 @@ def test_a_list_of_line_numbers_beside_the_code_is_left_out(output: str) -> None
         f'    return total\n</code><ul class="pre-numbering">{numbers}</ul></pre>'
         "<p>Its output for the first ten numbers is shown below, one value a line.</p>"
         "<pre><code>285</code><ul><li>7</li><li>9</li></ul></pre>"
+        '<pre><code>print(285)</code><ul class="pre-numbering"><li>1</li></ul></pre>'
+        "<pre><code>print(286)</code><ul><li>1</li></ul></pre>"
         f"<pre><ol>{numbers}</ol></pre></article></body></html>"
     )
     rendered = unboiler.extract(page, output=output, extractor="boilerpipe-everything")
     plain = re.sub(r"<[^>]+>", " ", rendered)
     assert re.search(r"return total\s*(```)?\s*Its output", plain), rendered
     assert re.search(r"7\W+9", plain), rendered
+    assert re.search(r"print\(285\)\s*(```)?\s*(```\w*)?\s*print\(286\)\s*1", plain), rendered
     assert re.search(r"1\W+2\W+3", plain), rendered
 
 
@@ -1484,11 +1487,15 @@ def test_inline_element_around_a_block_ends_no_line_at_its_edges(html: str, expe
             "New York, NY Full-time\n\nEngineer (Go) Remote\n\nAPI? Operational",
         ),
         # a label's colon after its word, then an upper-case letter (arXiv's abstract);
-        # a path's "::", a colon after a sign, and a colon before a digit stay joined
+        # a path's "::", a colon after a sign, a colon before a digit, and a colon in an
+        # element of its own (MediaWiki's namespace separator) stay joined
         (
             "<p><span>Abstract:</span>The models. <span>Deref&lt;T&gt;::</span>Target,"
-            " <span>(ratio):</span>Mixed, <span>at 10:</span>30 and <b>By:</b><i>Valve</i></p>",
-            "Abstract: The models. Deref<T>::Target, (ratio):Mixed, at 10:30 and By: Valve",
+            " <span>(ratio):</span>Mixed, <span>at 10:</span>30 and <b>By:</b><i>Valve</i>"
+            " in <span>Category</span><span>:</span><span>Living people</span>, <b>Return"
+            " Policy</b>:<span>Regardless</span></p>",
+            "Abstract: The models. Deref<T>::Target, (ratio):Mixed, at 10:30 and By: Valve"
+            " in Category:Living people, Return Policy: Regardless",
         ),
         # but an acronym's letters, or a word after a capital, stay joined
         ("<p><b>NA</b>SA and <b>N</b>ASA, <b>U</b>nited</p>", "NASA and NASA, United"),

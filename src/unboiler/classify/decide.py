@@ -345,6 +345,26 @@ def chrome_words(
     return np.where(marked(blocks, CHROME_COLUMNS), words, 0.0)
 
 
+def model_choice(
+    probabilities: npt.NDArray[np.float64],
+    words: npt.NDArray[np.float64],
+    beta: float,
+    code: Sequence[Sequence[int]] = (),
+    rows: Sequence[Sequence[int]] = (),
+    chrome: npt.NDArray[np.float64] | None = None,
+) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.float64]]:
+    """The blocks the model's choice keeps, before any rule
+    (:func:`~unboiler.classify.default_model.choose_blocks` of the probabilities with the
+    lines of one ``<pre>`` and the cells of one table row pooled at the likeliest one's,
+    :func:`~unboiler.filters.units.pool`), and those pooled probabilities: the page's cut
+    is the least of them among the blocks kept (:func:`choose_units`, and what
+    :func:`unboiler.explain.explain_extraction` shows)."""
+    groups = [list(group) for group in code if len(group) > 1]
+    groups += [list(group) for group in rows]
+    pooled = pool(probabilities, groups)
+    return choose_blocks(pooled, words, beta, chrome), pooled
+
+
 def choose_units(
     probabilities: npt.NDArray[np.float64],
     words: npt.NDArray[np.float64],
@@ -369,9 +389,7 @@ def choose_units(
     (``contents``) (:mod:`unboiler.filters.units`); ``chrome``: each block's words
     when it lies in the page's navigation (:func:`chrome_words`); ``siblings``: each
     block's element's parent (:func:`~unboiler.filters.units.keep_enclosed`)."""
-    groups = [list(group) for group in code if len(group) > 1]
-    groups += [list(group) for group in rows]
-    keep = choose_blocks(pool(probabilities, groups), words, beta, chrome)
+    keep, _ = model_choice(probabilities, words, beta, code, rows, chrome)
     keep = keep_likely_preformatted(keep, probabilities, [list(group) for group in code])
     if headings is not None:
         keep = keep_likely_headings(keep, probabilities, headings)
@@ -415,5 +433,6 @@ __all__ = [
     "explain",
     "keep_tail",
     "marked",
+    "model_choice",
     "split_lists",
 ]

@@ -108,11 +108,21 @@ MAX_ID_WORDS: Final = 4
 _NAME_WORD: Final = re.compile(r"[a-z0-9]+")
 
 
-#: Elements that hold one value, not a section of anyone's posts, whatever their class
-#: says: a table's cell (arXiv's abstract page writes "15 pages, 5 figures" in a
-#: ``<td class="tablecell comments">``, beside its label "Comments:", and the row came
-#: out as the label alone).
+#: A table's cell of at most :data:`MAX_VALUE_WORDS` words holds one value, not a section
+#: of anyone's posts, whatever its class says: arXiv's abstract page writes "15 pages, 5
+#: figures" in a ``<td class="tablecell comments">``, beside its label "Comments:", and
+#: the row came out as the label alone.  A cell of more words may be an old page's
+#: comments laid out in a table.
 VALUE_TAGS: Final = frozenset({"td", "th"})
+MAX_VALUE_WORDS: Final = 12
+
+
+def _value_cell(element: Any) -> bool:
+    """Whether ``element`` is a table's cell of one short value (:data:`VALUE_TAGS`)."""
+    return (
+        element.tag in VALUE_TAGS
+        and len(element.text(deep=True).split(maxsplit=MAX_VALUE_WORDS)) <= MAX_VALUE_WORDS
+    )
 
 
 def _names(element: Any, pattern: re.Pattern[str]) -> bool:
@@ -139,9 +149,7 @@ def contribution_sections(document: TextDocument, page_type: str) -> list[range]
     pattern = _PATTERNS[page_type]
     candidates = tree.css(_SELECTORS[page_type])
     sections = [
-        element
-        for element in candidates
-        if element.tag not in VALUE_TAGS and _names(element, pattern)
+        element for element in candidates if _names(element, pattern) and not _value_cell(element)
     ]
     if not sections:
         return []

@@ -25,6 +25,7 @@ from unboiler.output.dom import (
     LINE_NUMBER_CELLS,
     LINE_NUMBER_SPANS,
     NOT_LANGUAGES,
+    TEXT_SCOPES,
     adjacent,
 )
 from unboiler.output.formula import (
@@ -57,9 +58,10 @@ def numbering_lists(pre: LexborNode) -> set[LexborNode]:
     """The lists straight inside ``pre``, beside a ``<code>`` of its own, whose items are
     numbers counting on by one (:func:`_counts_on`): the code's line numbers, drawn as a
     column beside it.  CSDN writes ``<ul class="pre-numbering"><li>1</li>...`` after the
-    ``<code>``; read as text, its numbers ran on after the program's last line.  A list
-    of anything else, or one in a ``<pre>`` with no ``<code>`` beside it (the ``<pre>`` is
-    then the list's own layout), is kept."""
+    ``<code>``; read as text, its numbers ran on after the program's last line.  A
+    one-line program's list of "1" counts when its class says it numbers ("pre-numbering").
+    A list of anything else, or one in a ``<pre>`` with no ``<code>`` beside it (the
+    ``<pre>`` is then the list's own layout), is kept."""
     children = element_children(pre)
     if not any(child.tag == "code" for child in children):
         return set()
@@ -68,8 +70,10 @@ def numbering_lists(pre: LexborNode) -> set[LexborNode]:
         if child.tag not in NUMBERING_LIST_TAGS:
             continue
         items = element_children(child)
-        if all(item.tag == "li" for item in items) and _counts_on(
-            [item.text(deep=True).strip() for item in items]
+        numbers = [item.text(deep=True).strip() for item in items]
+        if all(item.tag == "li" for item in items) and (
+            _counts_on(numbers)
+            or (numbers == ["1"] and "number" in (child.attributes.get("class") or "").lower())
         ):
             found.add(child)
     return found
@@ -325,10 +329,19 @@ def _wrapper_language(element: LexborNode, below: LexborNode) -> str | None:
             continue
         for name in names:
             if name.startswith(prefix) and name != mark:
-                language = _language_name(name[len(prefix) :])
+                rest = name[len(prefix) :]
+                language = _language_name(_text_scope(rest) if prefix == TEXT_SCOPES else rest)
                 if language:
                     return language
     return None
+
+
+def _text_scope(scope: str) -> str:
+    """The language a text scope's name gives: its last part, the format embedded in
+    the first ("html-php" is PHP, "tex-latex" LaTeX), unless that part is "basic"
+    (HTML's own)."""
+    parts = scope.split("-")
+    return parts[0] if parts[-1] == "basic" else parts[-1]
 
 
 def _language_name(name: str) -> str | None:

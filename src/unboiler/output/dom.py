@@ -117,6 +117,11 @@ KNOWN_CODE_LANGUAGES: Final = frozenset(
 HUMAN_LANGUAGE_CODES: Final = frozenset({"cs", "sh", "ts"})
 
 
+#: GitHub's prefix for a format of text, named after its TextMate scope (``text.html.basic``,
+#: ``text.html.php``, ``text.tex.latex``, ``text.restructuredtext``).
+TEXT_SCOPES: Final = "highlight-text-"
+
+
 #: The wrappers that name the language above the ``<pre>``, up to two levels: each is a
 #: class that marks the wrapper and the prefix of the class that names the language.
 #: GitHub's ``<div class="highlight highlight-source-python">`` (and, for formats of
@@ -128,7 +133,7 @@ HUMAN_LANGUAGE_CODES: Final = frozenset({"cs", "sh", "ts"})
 #: Python-Markdown's and MkDocs Material's ``<div class="language-bash highlight">``.
 CODE_WRAPPERS: Final = (
     ("highlight", "highlight-source-"),
-    ("highlight", "highlight-text-"),
+    ("highlight", TEXT_SCOPES),
     ("highlight", "highlight-"),
     ("highlighter-rouge", "language-"),
     ("highlight", "language-"),

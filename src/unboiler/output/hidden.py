@@ -476,12 +476,25 @@ def heading_copies(
             continue
         texts = [node for node in text_nodes(heading) if not node.is_empty_text_node]
         if texts and all(node in selection.texts for node in texts):
-            shown.append(_short_text(heading) or "")
+            shown.append(_words(heading))
     return [
         copy
         for copy in copies
-        if (words := _short_text(copy)) and any(text.startswith(words) for text in shown)
+        if (words := _words(copy)) and any(_begins_with(text, words) for text in shown)
     ]
+
+
+def _words(element: LexborNode) -> str:
+    """The text of ``element`` with its white space made single spaces."""
+    return " ".join(element.text(deep=True).split())
+
+
+def _begins_with(text: str, words: str) -> bool:
+    """Whether ``text`` is ``words``, or starts with them and then a word's end (a
+    space or a sign): "News" begins no "Newsletter sign-up"."""
+    return text.startswith(words) and (
+        len(text) == len(words) or not text[len(words)].isalnum() or not words[-1].isalnum()
+    )
 
 
 def drop_assistive_copies(tree: Any, selection: Selection) -> None:
