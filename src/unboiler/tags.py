@@ -578,6 +578,8 @@ def numbered_post(node: Any) -> bool:
     return False
 
 
+#: What may be a post numbered by its id (:func:`numbered_post`), for the selector engine.
+NUMBERED_SELECTOR: Final = ", ".join(f'[id*="{word}" i]' for word in POST_ID_WORDS)
 #: What may be a post (:func:`is_post`), for a page's selector engine to find them all.
 POST_SELECTOR: Final = ", ".join(
     ["article", "[itemtype]", *(f'[class~="{name}" i]' for name in sorted(POST_CLASSES))]
@@ -589,15 +591,23 @@ POST_SELECTOR: Final = ", ".join(
 POST_HOLDER_LEVELS: Final = 32
 
 
-def post_ids(tree: Any, *, innermost: bool = False) -> frozenset[int]:
-    """The addresses (``mem_id``) of a page's posts (:func:`is_post`): found once by the
-    page's selector engine, a walk then compares addresses instead of reading every
-    element's attributes.  With ``innermost``, a post that holds another and has no other
-    post under its parent is left out: it is the thread's box (Stack Exchange's
-    ``Question`` item around its answers), not one post among others."""
+def post_ids(tree: Any, *, innermost: bool = False, numbered: bool = False) -> frozenset[int]:
+    """The addresses (``mem_id``) of a page's posts (:func:`is_post`, and with
+    ``numbered`` those of :func:`numbered_post`): found once by the page's selector
+    engine, a walk then compares addresses instead of reading every element's attributes.
+    With ``innermost``, a post that holds another and has no other post under its parent
+    is left out: it is the thread's box (Stack Exchange's ``Question`` item around its
+    answers), not one post among others."""
     if tree is None:
         return frozenset()
     posts = [element for element in tree.css(POST_SELECTOR) if is_post(element)]
+    if numbered:
+        known = {element.mem_id for element in posts}
+        posts += [
+            element
+            for element in tree.css(NUMBERED_SELECTOR)
+            if element.mem_id not in known and numbered_post(element)
+        ]
     found = frozenset(element.mem_id for element in posts)
     if not innermost or len(found) < 2:
         return found
@@ -670,6 +680,7 @@ __all__ = [
     "LAYOUT_HIDING_PREFIXES",
     "LINE_BREAK_TAGS",
     "NARROW_ONLY_CLASSES",
+    "NUMBERED_SELECTOR",
     "POST_CLASSES",
     "POST_HOLDER_LEVELS",
     "POST_SELECTOR",

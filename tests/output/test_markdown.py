@@ -1365,6 +1365,31 @@ def test_a_threads_posts_are_parted_by_a_thematic_break() -> None:
     assert "---" not in to_text(all_content(page))  # the text output parts paragraphs alone
 
 
+def test_a_post_numbered_by_its_id_is_parted_from_the_replies() -> None:
+    # Discourse's crawler view: the opening post is a <div id='post_1'> of no schema.org
+    # type, its replies Comment items numbered on; a menu's numbered items are no posts.
+    # The opening post ends with its likes, no prose that would part it as the page's own
+    comment = "itemprop='comment' itemscope itemtype='http://schema.org/Comment'"
+    page = (
+        "<div id='post_1' class='topic-body'><p>My stick is not found since the upgrade.</p>"
+        "<p>My setup is old.</p><span class='post-likes'>3 Likes</span></div>"
+        f"<div id='post_2' {comment} class='topic-body'><p>Purge brltty, it takes the"
+        " adapter.</p></div>"
+        f"<div id='post_3' {comment} class='topic-body'><p>That was it, thank you.</p></div>"
+        "<ul><li id='menu-item-1'>Latest posts.</li><li id='menu-item-2'>Top posts.</li></ul>"
+    )
+    assert to_markdown(all_content(page)).split("\n\n") == [
+        "My stick is not found since the upgrade.",
+        "My setup is old.",
+        "3 Likes",
+        "---",
+        "Purge brltty, it takes the adapter.",
+        "---",
+        "That was it, thank you.",
+        "- Latest posts.\n- Top posts.",
+    ]
+
+
 def test_one_post_cards_or_sections_are_not_parted() -> None:
     page = (
         "<article><h1>A post</h1><p>Its text is here.</p></article><div class='reply'><p>A "

@@ -1650,7 +1650,7 @@ def layout(document: TextDocument, *, images: bool = False) -> list[Block]:
             base=base_url(document),
             images=images,
             formulas=_formula_paths(selection.formulas, marked),
-            posts=tags.post_ids(document.tree, innermost=True),
+            posts=tags.post_ids(document.tree, innermost=True, numbered=True),
             tabs=tab_labels(document.tree, marked),
         )
         blocks.extend(builder.flow(root, 0))
