@@ -583,6 +583,22 @@ def test_table_with_header_cells_keeps_a_cell_of_two_paragraphs_as_one_cell() ->
     )
 
 
+def test_a_layout_table_of_one_cell_of_text_is_its_text() -> None:
+    # Hacker News's comment header beside its empty indent and vote cells, Wikipedia's
+    # Commons box beside its logo: no grid; a row with a header cell, or rows of a
+    # column, stay a table
+    page = (
+        "<table><tr><td class='ind'><img src='s.gif' width='40'></td><td class='votelinks'>"
+        "</td><td class='default'>tptacek_fan 4 hours ago | next</td></tr></table>"
+        "<table><tr><th>Status</th><td></td></tr></table>"
+        "<table><tr><td></td><td>450+ free certificates</td></tr>"
+        "<tr><td></td><td>470+ hours of online courses</td></tr></table>"
+    )
+    markdown = to_markdown(all_content(page))
+    assert markdown.startswith("tptacek_fan 4 hours ago \\| next\n\n"), markdown
+    assert "| Status |" in markdown and "| 450+ free certificates |" in markdown, markdown
+
+
 def test_table_without_header_cells_and_with_paragraphs_in_a_cell_is_layout() -> None:
     blocks = _structure_page()[3:6]
     assert blocks == [

@@ -1502,7 +1502,11 @@ class _Layout:
             (sum(cell_span(c.attributes.get("colspan"), MAX_COLSPAN) for c, _ in r) for r in rows),
             default=0,
         )
-        if not simple or columns < 2 or numbered:
+        # a layout table whose one row has one cell of content is a box, no grid: Hacker
+        # News's comment header beside its empty indent and vote cells, Wikipedia's
+        # "Wikimedia Commons has media related to..." beside its logo's cell
+        box = len(rows) == 1 and sum(1 for _, blocks in rows[0] if blocks) < 2
+        if not simple or columns < 2 or numbered or (box and not has_header):
             return before + [block for r in rows for _, blocks in r for block in blocks]
         table = Table(
             [
