@@ -344,8 +344,9 @@ WIDE_COLON: Final = "\uff1a"
 LABEL_COLONS: Final = (":", WIDE_COLON)
 
 
-def pair_value(label: LexborNode) -> LexborNode | None:
-    """The element ``label`` names, when the two are a pair of blocks that a page's style
+def pair_value(label: LexborNode) -> tuple[LexborNode, str] | None:
+    """The element ``label`` names, and what goes between them (a space; none after a
+    full-width colon, in CJK text), when the two are a pair of blocks that a page's style
     lays out side by side: all their parent holds is ``label`` (a few words ending in a
     colon, :data:`PAIR_LABEL_WORDS`) and then a short value (:data:`PAIR_VALUE_WORDS`)
     with no block inside it.  A recipe's "<div>Prep Time:</div><div>20 mins</div>", a
@@ -369,7 +370,7 @@ def pair_value(label: LexborNode) -> LexborNode | None:
     for inside in value.traverse(include_text=False):
         if inside.mem_id != value.mem_id and inside.tag in tags.BLOCK_DISPLAY_TAGS:
             return None
-    return value
+    return value, "" if name.endswith(WIDE_COLON) else " "
 
 
 def _field_in_line(node: LexborNode) -> bool:
@@ -1017,12 +1018,12 @@ class _Layout:
                             del reading[closing.mark]
                     seams.mark(run)
                 else:
-                    value = pair_value(node) if run else None
-                    if value is not None:  # the value's words go on in this line
+                    pair = pair_value(node) if run else None
+                    if pair is not None:  # the value's words go on in this line
+                        value, between = pair
                         joined.add(value.mem_id)
-                        # after a full-width colon, CJK text needs no space
-                        if not node.text(deep=True).rstrip().endswith(WIDE_COLON):
-                            run.append(" ")
+                        if between:
+                            run.append(between)
                     else:
                         self.end_line(run, blocks, seams)
                     posts.leave(node, blocks)
