@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
+from selectolax.lexbor import LexborHTMLParser
 from tests.output.helpers import (
     FIXTURES,
     all_content,
@@ -458,10 +459,12 @@ def test_escape() -> None:
         ("[00:00] Host: welcome back", "[00:00] Host: welcome back"),
         ("as shown before [1].", "as shown before [1]."),
         ("[a [b] c] d", "\\[a [b] c\\] d"),
-        # an inline link, a reference, a definition, a task's box, and a pair at the
-        # end of a piece (what follows is another piece's) are escaped
+        # with no definition written, a pair before another is no reference
+        ("cited [2][3] twice", "cited [2][3] twice"),
+        # an inline link, a definition, a task's box, and a pair at the end of a piece
+        # (what follows is another piece's) are escaped
         ("[a](b)", "\\[a\\](b)"),
-        ("[a][b] c", "\\[a\\][b] c"),
+        ("[a][b](c)", "[a]\\[b\\](c)"),
         ("[a]: /url", "\\[a\\]: /url"),
         ("[x] done", "\\[x\\] done"),
         ("see [1]", "see \\[1\\]"),
@@ -470,6 +473,37 @@ def test_escape() -> None:
 def test_brackets_are_escaped_only_where_they_could_make_a_link(text: str, written: str) -> None:
     assert escape(text) == written
     assert markdown_text(written).strip() == text
+
+
+@pytest.mark.parametrize(
+    ("body", "written"),
+    [
+        # Wikipedia's footnote marks: each a piece of text of its own, the link to a
+        # fragment of the page left out
+        (
+            'Earth is a planet.<sup><a href="#cite_note-1">[1]</a></sup> It has life.'
+            '<sup><a href="#cite_note-2">[2]</a></sup><sup><a href="#cite_note-3">[3]</a></sup>',
+            "Earth is a planet.<sup>[1]</sup> It has life.<sup>[2][3]</sup>",
+        ),
+        ("a pair that ends the paragraph [c]", "a pair that ends the paragraph [c]"),
+        # what the next piece starts with still keeps a pair escaped
+        ("<span>[a]</span>(b)", "\\[a\\](b)"),
+        ("<span>[a]</span>: /url", "\\[a\\]: /url"),
+        ("<i>[a]</i><i>(b)</i>", "*\\[a\\](b)*"),
+        # a closing delimiter between them is what follows: no link can open there
+        ("<b>[a]</b>(b)", "**[a]**(b)"),
+        # a backslash of the page before a pair stays one, read once
+        ("<b>\\[a] ]</b> x", "**\\\\[a] \\]** x"),
+    ],
+)
+def test_brackets_at_a_pieces_end_are_read_with_what_follows(body: str, written: str) -> None:
+    document = unboiler.parse(f"<p>{body}</p>")
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    markdown = to_markdown(document)
+    assert markdown == written
+    rendered = MarkdownIt("commonmark").render(markdown)
+    assert "<a " not in rendered, rendered
+    assert markdown_text(markdown).split() == LexborHTMLParser(body).text().split()
 
 
 @pytest.mark.parametrize(

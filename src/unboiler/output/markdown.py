@@ -88,13 +88,15 @@ _URL_UNSAFE: Final = {" ": "%20", "(": "%28", ")": "%29", "<": "%3C", ">": "%3E"
 
 
 # A bracketed text, escaped, that nothing after it in the same piece of text makes a
-# link: no "(" (an inline link), no "[" escaped or not (a full or collapsed reference:
-# a pair before another stays escaped) and no ":" (a link reference definition) follows
-# its "]" (CommonMark §6.3, §4.7), so its brackets are text as they stand; with no
-# definition written, "[1]" is no shortcut reference.  At the end of a piece, what the
-# next piece starts with is not known, and a GFM task list's box ("[ ]", "[x]") reads as
-# a checkbox: both stay escaped.
-_PLAIN_BRACKETS: Final = re.compile(r"\\\[((?:[^\\\n]|\\[^\[\]\n])+?)\\\](?=[^(\[:\\]|\\[^\[])")
+# link: no "(" (an inline link) and no ":" (a link reference definition) follows its "]"
+# (CommonMark §6.3, §4.7), so its brackets are text as they stand.  With no definition
+# ever written (a ":" after the pair keeps it escaped), no pair is a reference either:
+# "[1]" alone, "[2][3]" (a full reference needs its second label defined) and "[a][]"
+# are text, as CommonMark, GFM and Pandoc read them.  At the end of a piece, what the
+# next piece starts with is not known: the line's pass looks
+# (:meth:`_Line.unescape_closing_brackets`).  A GFM task list's box ("[ ]", "[x]")
+# reads as a checkbox: it stays escaped.
+_PLAIN_BRACKETS: Final = re.compile(r"\\\[((?:[^\\\n]|\\[^\[\]\n])+?)\\\](?=[^(:\\]|\\.)")
 _TASK_BOXES: Final = frozenset({" ", "x", "X"})
 
 
@@ -103,13 +105,20 @@ def _unescape_brackets(match: re.Match[str]) -> str:
     return match.group(0) if inside in _TASK_BOXES else f"[{inside}]"
 
 
-def escape(text: str) -> str:
+def escape(text: str, following: str = "") -> str:
     """Page text made literal in a Markdown line.  A pair of brackets that cannot open
     a link is left as it is (:data:`_PLAIN_BRACKETS`): "[00:00]" before each line of a
-    transcript, "[1]" after a sentence, read better without backslashes."""
+    transcript, "[1]" after a sentence, read better without backslashes.  ``following``
+    is the start of what the line writes after the text ("\\n" where the line ends): a
+    pair at the text's end is read with it, and stays escaped when it is not known."""
     text = _INLINE_SPECIAL.sub(r"\\\1", text)
     if "[" in text:
-        text = _PLAIN_BRACKETS.sub(_unescape_brackets, text)
+        # every bracket is escaped here, so each "\\[" the pattern finds is one (an
+        # escaped backslash before it is two characters more): it is matched once
+        written = _PLAIN_BRACKETS.sub(_unescape_brackets, text + following)
+        if following and not written.endswith(following):  # a pair reaching into it
+            written = _PLAIN_BRACKETS.sub(_unescape_brackets, text) + following
+        text = written[: len(written) - len(following)]
     return _ENTITY_LIKE.sub(r"\\&", text) if "&" in text else text
 
 
@@ -198,6 +207,7 @@ class _Line:
         self.pieces: list[str] = []
         self.delimiters: set[int] = set()  # indexes of delimiter pieces
         self.link_openings: list[int] = []  # indexes of the "[" that open links
+        self.texts: list[tuple[int, str]] = []  # the pieces of page text: index, text
         self.pairs: list[tuple[int, int]] = []
 
     def neighbour(self, index: int, step: int) -> str:
@@ -267,6 +277,7 @@ class _Line:
                         self.close(stack)
                 continue
             if isinstance(token, str):
+                self.texts.append((len(pieces), token))
                 pieces.append(escape(token))
             elif isinstance(token, LineBreak):
                 pieces.append(self.line_break)
@@ -304,7 +315,21 @@ class _Line:
             pairs = kept
         self.join_touching(pairs)
         self.escape_image_marks()
+        self.unescape_closing_brackets()
         return "".join(pieces)
+
+    def unescape_closing_brackets(self) -> None:
+        """A pair of brackets that ends a piece of text is written as it is when what
+        follows it cannot make it a link: :func:`escape` sees one piece and leaves such a
+        pair escaped, since the next piece might open "(".  Wikipedia's footnote marks
+        are each a piece of their own (``<sup><a href="#cite_note-1">[1]</a></sup>``,
+        the fragment's link left out) and came out as "\\[1\\]"; so did a pair that ends
+        a paragraph ("... at the end [c]")."""
+        pieces = self.pieces
+        for index, text in self.texts:
+            if pieces[index].endswith("\\]"):
+                following = next((piece for piece in pieces[index + 1 :] if piece), "\n")
+                pieces[index] = escape(text, following[:2])
 
     def escape_image_marks(self) -> None:
         """Escape a "!" that a link's "[" follows (with nothing between once the
