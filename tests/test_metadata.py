@@ -107,6 +107,68 @@ def test_the_sites_name_beside_people_is_dropped() -> None:
 
 def test_publisher_and_website_give_the_site_name() -> None:
     assert meta_html(ld({"@type": "WebSite", "name": "Field Notes"})).sitename == "Field Notes"
+    publisher = {
+        "@type": "NewsArticle",
+        "publisher": {"@type": "Organization", "name": "Vox Media"},
+    }
+    assert meta_html(ld(publisher)).sitename == "Vox Media"
+
+
+def test_the_sites_own_name_wins_over_its_publishers() -> None:
+    # The Verge's pages name Vox Media, its company, as the publisher
+    publisher = {
+        "@type": "NewsArticle",
+        "publisher": {"@type": "Organization", "name": "Vox Media"},
+    }
+    head = '<meta property="og:site_name" content="The Verge">' + ld(publisher)
+    assert meta_html(head).sitename == "The Verge"
+    website = ld({"@type": "WebSite", "name": "The Verge"})
+    assert meta_html(ld(publisher) + website).sitename == "The Verge"
+    # a web app's short name is read after the publisher
+    short = '<meta name="apple-mobile-web-app-title" content="Verge">' + ld(publisher)
+    assert meta_html(short).sitename == "Vox Media"
+
+
+HOUSECALL = "Housecall Pro - The #1 solution for your business"
+
+
+@pytest.mark.parametrize(
+    ("stated", "url", "site"),
+    [
+        # the publisher's name run together is written as the publisher writes it
+        ("usatoday", None, "USA TODAY"),
+        ("USATODAY", None, "USA TODAY"),
+        ("9to5Mac", None, "9to5Mac"),
+        # an address or a slug is no name: the publisher's is read
+        ("https://www.example-news.in", None, "USA TODAY"),
+        ("cultivating-health", None, "USA TODAY"),
+        # a tagline beside the name is left out, the part the address names kept
+        (HOUSECALL, "https://www.housecallpro.com/x", "Housecall Pro"),
+        ("Onboarding and UX | Userpilot Blog", "https://userpilot.com/blog/x", "Userpilot Blog"),
+        ("MS Society UK | Forum", "https://forum.mssociety.org.uk/t/1", "MS Society UK"),
+        ("Mindesigns -", None, "Mindesigns"),
+        # without an address, the name stays whole
+        (HOUSECALL, None, HOUSECALL),
+    ],
+)  # fmt: skip
+def test_a_stated_site_name_is_read_as_a_name(stated: str, url: str | None, site: str) -> None:
+    publisher = {
+        "@type": "NewsArticle",
+        "publisher": {"@type": "Organization", "name": "USA TODAY"},
+    }
+    head = f'<meta property="og:site_name" content="{stated}">' + ld(publisher)
+    assert meta_html(head, url=url).sitename == site
+
+
+def test_a_stated_site_name_that_is_the_headline_is_none() -> None:
+    headline = "39 Best Electrician Tools for Your Tool Belt and Your Business"
+    head = f'<meta property="og:site_name" content="{headline}">'
+    head += f'<meta property="og:title" content="{headline}">'
+    head += ld({"@type": "WebPage", "publisher": {"@type": "Organization", "name": "ServiceTitan"}})
+    assert meta_html(head).sitename == "ServiceTitan"
+    # a home page's short title is its site's name
+    short = '<meta property="og:site_name" content="Field Notes"><title>Field Notes</title>'
+    assert meta_html(short).sitename == "Field Notes"
 
 
 def test_direction_marks_around_a_field_are_dropped() -> None:
