@@ -669,12 +669,19 @@ def test_an_emoticon_drawn_as_an_image_is_its_text(output: str) -> None:
         " <img class='reaction' alt='Like' src='/l.png'><img alt='^^' src='/x.png'></p>"
         # phpBB names no class, but keeps its smileys in a folder of their own
         "<p>Works now <img src='./images/smilies/icon_e_wink.gif' alt=';)' title='Wink'>"
-        " thanks.</p></main></body>"
+        " thanks.</p>"
+        # its grin and its tongue have letters for mouths; its ":lol:" is a shortcode
+        "<p>It stays <img class='smilies' src='./images/smilies/icon_e_biggrin.gif' alt=':D'>"
+        " and <img class='smilies' src='./images/smilies/icon_razz.gif' alt=':-P'> here"
+        " <img class='smilies' src='./images/smilies/icon_lol.gif' alt=':lol:'>.</p>"
+        "</main></body>"
     )
     rendered = render(document, output, extractor="by-hand")
     assert "A great day at the beach 😀 and a swim." in rendered, rendered
     assert "Thanks :) all" in rendered, rendered
     assert "Works now ;) thanks." in rendered, rendered
+    assert "It stays :D and :-P here" in rendered.replace("\\", ""), rendered
+    assert ":lol:" not in rendered
     # a shortcode, a reaction's word, an image no class names a smiley: not emoticons
     assert "slight_smile" not in rendered and "Like" not in rendered and "^^" not in rendered
     # with the images kept, an emoticon is still its text, not a picture

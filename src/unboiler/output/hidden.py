@@ -641,15 +641,28 @@ _EMOTICON_CLASS: Final = re.compile(r"emoji|smil(?:ie|ey)|emoticon", re.IGNORECA
 _EMOTICON_FOLDER: Final = re.compile(r"/(?:smil(?:ie|ey)s?|emoji|emoticons?)/", re.IGNORECASE)
 
 
+#: A typed emoticon with a letter or a digit for its mouth or eyes: ":D", ":-P", ";o",
+#: "=3", "xD", "XD", "8)", "<3" (phpBB's smilies have such ``alt`` texts: ":D", ":P",
+#: ":o", ":lol:" is a shortcode).
+_LETTERED_EMOTICON: Final = re.compile(
+    r">?[:;=8][-'^o]?[DPpOoSsbXx3|/\\()\[\]*@$]|[xX][D]|<3|[:;]'?\(|\^_?\^"
+)
+
+
 def emoticon(image: LexborNode) -> str | None:
     """The text an ``<img>`` stands for when it draws an emoji or an emoticon: its
     ``alt``, when an emoji or a smiley class or folder names it and the ``alt`` is what one types
-    (":)", "😀": at most :data:`EMOTICON_MAX_CHARS` characters, no letter or digit).  A
-    forum's ":)" is part of the post (WCXB's gold keeps it); a shortcode alt
-    (":slight_smile:") or a reaction's ("Like") is not what the writer typed."""
+    (":)", "😀", ":D": at most :data:`EMOTICON_MAX_CHARS` characters, no letter or digit
+    but an emoticon's own, :data:`_LETTERED_EMOTICON`).  A forum's ":)" is part of the
+    post (WCXB's gold keeps it); a shortcode alt (":slight_smile:") or a reaction's
+    ("Like") is not what the writer typed."""
     attributes = image.attributes
     alt = (attributes.get("alt") or "").strip()
-    if not alt or len(alt) > EMOTICON_MAX_CHARS or any(ch.isalnum() for ch in alt):
+    if (
+        not alt
+        or len(alt) > EMOTICON_MAX_CHARS
+        or (any(ch.isalnum() for ch in alt) and not _LETTERED_EMOTICON.fullmatch(alt))
+    ):
         return None
     if not (
         _EMOTICON_CLASS.search(attributes.get("class") or "")
