@@ -812,6 +812,9 @@ def test_superscript_and_subscript_are_inline_html() -> None:
         ('<pre><code class="literal">', ""),  # a class that names no language
         ('<pre data-language="ruby"><code>', "ruby"),  # Prism's plugins, other CMSs
         ('<div class="code-frame" data-lang="python"><div class="highlight"><pre>', "python"),
+        # Jupyter's nbconvert: IPython's lexer, Python to a fence's readers
+        ('<div class=" highlight hl-ipython3"><pre>', "python"),
+        ('<div class="highlight hl-julia"><pre>', "julia"),
     ],
 )
 def test_code_block_language_as_highlighters_name_it(block: str, language: str) -> None:

@@ -690,6 +690,31 @@ def test_an_emoticon_drawn_as_an_image_is_its_text(output: str) -> None:
 
 
 @pytest.mark.parametrize("output", ["text", "markdown", "html"])
+def test_a_notebooks_prompts_are_left_out(output: str) -> None:
+    # Jupyter's nbconvert, classic template then lab template
+    document = _all_content(
+        "<body><main><div class='cell border-box-sizing code_cell rendered'><div"
+        " class='input'><div class='prompt input_prompt'>In&nbsp;[1]:</div><div"
+        " class='inner_cell'><div class='input_area'><div class=' highlight hl-ipython3'>"
+        "<pre>total = 2 + 3</pre></div></div></div></div><div class='output_wrapper'><div"
+        " class='output_area'><div class='prompt output_prompt'>Out[1]:</div><div"
+        " class='output_text output_subarea output_execute_result'><pre>5</pre></div></div>"
+        "</div></div>"
+        "<div class='jp-Cell-inputWrapper'><div class='jp-InputPrompt jp-InputArea-prompt'>"
+        "In&nbsp;[&nbsp;]:</div><div class='jp-CodeMirrorEditor'><div class='highlight"
+        " hl-ipython3'><pre>print(total)</pre></div></div></div>"
+        # a prompt's words in a sentence are the sentence's
+        "<p>The cell marked In [1]: adds the two numbers.</p></main></body>"
+    )
+    rendered = render(document, output, extractor="by-hand")
+    shown = rendered.replace("\\", "").replace("&nbsp;", " ").replace("\xa0", " ")
+    assert "In [1]:" not in shown.split("The cell")[0], rendered
+    assert "Out[1]" not in shown and "In [ ]" not in shown, rendered
+    for kept in ("total = 2 + 3", "5", "print(total)", "The cell marked In [1]: adds"):
+        assert kept in shown, rendered
+
+
+@pytest.mark.parametrize("output", ["text", "markdown", "html"])
 def test_edit_controls_are_left_out(output: str) -> None:
     document = _all_content(
         "<body><main><h2><span class='mw-headline'>History</span><span"
@@ -1936,10 +1961,16 @@ def test_a_link_to_an_entrys_source_is_apart_from_its_signature(output: str) -> 
         "<p>A pool of connections, shared by the clients.</p>"
         # a link that says more is no such link
         "<dl><dt>Read it:<a href='/s'>Source code</a></dt><dd>Its repository.</dd></dl>"
+        # Sphinx's link in a translation says it in the page's language
+        "<dl class='py function'><dt class='sig sig-object py'><span class='sig-name'>connect"
+        "</span>(<em>size: int = 10</em>)<a href='../_modules/pool.html#connect'><span"
+        " class='viewcode-link'><span class='pre'>[源代码]</span></span></a></dt>"
+        "<dd><p>打开一个连接池。</p></dd></dl>"
         "</main></body>"
     )
     rendered = render(document, output, extractor="by-hand")
     words = re.sub(r"<[^>]+>|^#+ |\\|\]\([^)]*\)|[*_]", "", rendered, flags=re.MULTILINE)
     assert "timeout: float = 5.0) [source]" in words.replace("[[", "[")
+    assert "size: int = 10) [源代码]" in words.replace("[[", "["), words
     # (a label's colon before an upper-case word is followed by a space: EDGE_PUNCTUATION)
     assert "Pool Source" in words and "Read it: Source code" in words.replace("[", "")

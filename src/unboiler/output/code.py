@@ -21,6 +21,7 @@ from unboiler.output.dom import (
     HUMAN_LANGUAGE_CODES,
     IGNORED_TAGS,
     KNOWN_CODE_LANGUAGES,
+    LANGUAGE_ALIASES,
     LANGUAGE_BESIDE_CLASSES,
     LINE_NUMBER_CELLS,
     LINE_NUMBER_SPANS,
@@ -348,4 +349,5 @@ def _language_name(name: str) -> str | None:
     """A language's name as a fence's info string gives it: lower case, letters, digits
     and :data:`_LANGUAGE_MARKS`; None for what names no language."""
     language = "".join(c for c in name if c.isalnum() or c in _LANGUAGE_MARKS).lower()
+    language = LANGUAGE_ALIASES.get(language, language)
     return language if language and language not in NOT_LANGUAGES else None

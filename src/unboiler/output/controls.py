@@ -303,6 +303,11 @@ def drop_edit_links(tree: Any, selection: Selection) -> None:
 SOURCE_LINK_TEXTS: Final = frozenset({"source", "src", "view source", "show source"})
 
 
+#: The class Sphinx's ``viewcode`` gives the text of that link in every language of
+#: its translations ("[源代码]", "[Quellcode]", "[código fonte]").
+SOURCE_LINK_CLASS: Final = "viewcode-link"
+
+
 #: Where such a link stands: a term being defined (Sphinx's ``<dt class="sig">``) or a
 #: heading (rustdoc's item headings), within :data:`PERMALINK_LEVELS` levels.
 SOURCE_LINK_HOLDERS: Final = tags.HEADING_TAGS | {"dt"}
@@ -313,20 +318,45 @@ _SOURCE_LINK_SELECTOR: Final = ", ".join(f"{tag} a[href]" for tag in sorted(SOUR
 
 def part_source_links(tree: Any, selection: Selection) -> None:
     """Set apart (``selection.apart``) the link to an API entry's source code beside its
-    signature (:data:`SOURCE_LINK_TEXTS`, brackets aside, in one of
-    :data:`SOURCE_LINK_HOLDERS`).  The page's style floats it away from the signature;
-    glued to it, it read as part of the signature ("http2: bool = False)[source]", one
-    word of the text).  It stays: WCXB's gold keeps Django's "[source]" links, and
-    leaving them out cost that page 0.003 (``unboiler eval wcxb``, in-sample)."""
+    signature (:data:`SOURCE_LINK_TEXTS`, brackets aside, or Sphinx's
+    :data:`SOURCE_LINK_CLASS` in any language, in one of :data:`SOURCE_LINK_HOLDERS`).
+    The page's style floats it away from the signature; glued to it, it read as part of
+    the signature ("http2: bool = False)[source]", one word of the text).  It stays:
+    WCXB's gold keeps Django's "[source]" links, and leaving them out cost that page
+    0.003 (``unboiler eval wcxb``, in-sample)."""
     for link in tree.css(_SOURCE_LINK_SELECTOR):
         texts = [node for node in text_nodes(link) if not node.is_empty_text_node]
         if not texts or any(n not in selection.texts or n in selection.after for n in texts):
             continue
         shown = " ".join("".join(node.text_content or "" for node in texts).split())
-        if shown.strip("[]() ").lower() in SOURCE_LINK_TEXTS and tags.within(
-            link.parent, SOURCE_LINK_HOLDERS, PERMALINK_LEVELS
-        ):
+        named = shown.strip("[]() ").lower() in SOURCE_LINK_TEXTS or (
+            link.css_first(f".{SOURCE_LINK_CLASS}") is not None
+        )
+        if named and tags.within(link.parent, SOURCE_LINK_HOLDERS, PERMALINK_LEVELS):
             selection.apart.add(link)
+
+
+#: The classes of a notebook's prompt beside each cell ("In [1]:", "Out[3]:"): Jupyter's
+#: nbconvert writes them so in its classic template and in its lab template.
+PROMPT_CLASSES: Final = frozenset(
+    {"input_prompt", "output_prompt", "jp-InputPrompt", "jp-OutputPrompt"}
+)
+_PROMPT_TEXT: Final = re.compile(r"(?:In|Out)\s*\[[\s\d*]*\]:?")
+
+
+def drop_cell_prompts(tree: Any, selection: Selection) -> None:
+    """Leave out of ``selection`` a notebook's prompts (:data:`PROMPT_CLASSES` showing
+    "In [1]:" or "Out[3]:"): they number the cells' runs in the session that wrote the
+    page, for its writer, and came out as paragraphs between the code and its output."""
+    for element in tree.css('[class*="prompt" i]'):
+        if PROMPT_CLASSES.isdisjoint((element.attributes.get("class") or "").split()):
+            continue
+        texts = [node for node in text_nodes(element) if not node.is_empty_text_node]
+        if not texts or any(n not in selection.texts or n in selection.after for n in texts):
+            continue
+        shown = " ".join("".join(node.text_content or "" for node in texts).split())
+        if _PROMPT_TEXT.fullmatch(shown):
+            selection.texts.difference_update(texts)
 
 
 #: A button in a heading (lexbor's selector).

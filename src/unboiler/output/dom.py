@@ -131,13 +131,21 @@ TEXT_SCOPES: Final = "highlight-text-"
 #: Another class of that shape on a page's element ("highlight-box", "lang-en",
 #: "language-selector") names no code's language.
 #: Python-Markdown's and MkDocs Material's ``<div class="language-bash highlight">``.
+#: Jupyter's nbconvert: ``<div class="highlight hl-ipython3">``.
 CODE_WRAPPERS: Final = (
     ("highlight", "highlight-source-"),
     ("highlight", TEXT_SCOPES),
     ("highlight", "highlight-"),
     ("highlighter-rouge", "language-"),
     ("highlight", "language-"),
+    ("highlight", "hl-"),
 )
+
+
+#: Pygments' names of a language's console or dialect that a fence's readers know by the
+#: language's own name: a notebook's cells are "ipython3" to nbconvert, Python to
+#: GitHub's and markdown-it's highlighters.
+LANGUAGE_ALIASES: Final = {"ipython": "python", "ipython2": "python", "ipython3": "python"}
 
 
 #: How far above the ``<pre>`` a wrapper (:data:`CODE_WRAPPERS`) may be.

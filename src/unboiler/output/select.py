@@ -17,6 +17,7 @@ from selectolax.lexbor import LexborNode
 from unboiler import tags
 from unboiler.document import TextBlock, TextDocument
 from unboiler.output.controls import (
+    drop_cell_prompts,
     drop_code_buttons,
     drop_edit_links,
     drop_heading_buttons,
@@ -298,6 +299,7 @@ def select(document: TextDocument, *, images: bool = False) -> Selection:
         drop_image_descriptions(document.tree, selection)
         drop_permalinks(document.tree, selection)
         drop_edit_links(document.tree, selection)
+        drop_cell_prompts(document.tree, selection)
         part_source_links(document.tree, selection)
         drop_heading_buttons(document.tree, selection)
         drop_code_buttons(document.tree, selection)
