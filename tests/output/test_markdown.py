@@ -1032,6 +1032,41 @@ def test_a_reversed_list_and_items_values_keep_their_numbers() -> None:
     assert "value=" not in to_html(plain)
 
 
+def test_an_items_own_number_apart_is_not_written_twice() -> None:
+    # a government service's steps: the page styles each step's number and hides the
+    # list's; a number in an item's line, or a number that is not the item's, is text
+    page = (
+        "<ol class='etapas'>"
+        "<li><div class='etapa-header'><span class='numero-etapa'>1</span><h3>Criar a conta"
+        "</h3></div><p>Acesse o portal.</p></li>"
+        "<li><div class='etapa-header'><span class='numero-etapa'>2.</span><h3>Preencher"
+        "</h3></div><p>Informe os dados.</p></li></ol>"
+        "<p>Ingredients:</p><ol><li>1 cup of flour</li><li>2 eggs</li></ol>"
+        "<p>Scores:</p><ol><li><span>7</span><p>Round one</p></li>"
+        "<li><span>2</span><p>Round two</p></li></ol>"
+    )
+    document = unboiler.parse(page)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    markdown = to_markdown(document)
+    assert markdown.split("\n\n") == [
+        "1. ### Criar a conta",
+        "   Acesse o portal.",
+        "2. ### Preencher",
+        "   Informe os dados.",
+        "Ingredients:",
+        "1. 1 cup of flour\n2. 2 eggs",
+        "Scores:",
+        "1. 7",
+        "   Round one",
+        "2. 2",
+        "   Round two",
+    ]
+    html_out = to_html(document)
+    assert "<li>\n<h3>Criar a conta</h3>" in html_out and ">1<" not in html_out.split("</ol>")[0]
+    # the plain text writes no list numbers: it keeps the page's
+    assert to_text(document).startswith("1\nCriar a conta\nAcesse o portal.\n\n2.\nPreencher")
+
+
 def test_a_list_is_numbered_as_its_style_says() -> None:
     # a recipe plugin's steps: a <ul> whose items' style numbers them; letters by the
     # list's own style; a style that numbers some items only, or none, leaves bullets

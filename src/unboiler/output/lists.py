@@ -10,7 +10,7 @@ from typing import Final
 from selectolax.lexbor import LexborNode
 
 from unboiler.output.inline import plain
-from unboiler.output.tree import Block, Heading, Paragraph
+from unboiler.output.tree import Block, Heading, ListBlock, Paragraph
 
 #: The largest number an ordered list may start at (CommonMark §5.2: nine digits).
 MAX_LIST_START: Final = 999_999_999
@@ -108,6 +108,25 @@ def numbered_by_hand(items: list[list[Block]]) -> bool:
         if not _NUMBERED_BY_HAND.match(plain(first.inlines) + " "):
             return False
     return bool(items)
+
+
+def numbered_items(block: ListBlock) -> list[list[Block]]:
+    """A list's items as an output that numbers them writes them: an ordered list whose
+    every item opens with a paragraph of its own number alone ("1", "2.", "3)") before
+    the rest of it, without those paragraphs.  A page that styles the numbers itself (a
+    government service's steps: ``<li><span class="numero-etapa">1</span><h3>``) hides
+    the list's own with its style sheet, and Markdown and HTML wrote both ("1. 1" over
+    the step's heading).  The plain text, which writes no list numbers, keeps the
+    page's.  A number in the item's line ("1 cup of flour") is its text."""
+    items = block.items
+    if not block.ordered or not items:
+        return items
+    for blocks, number in zip(items, block.ordinals(), strict=True):
+        if len(blocks) < 2 or not isinstance(blocks[0], Paragraph):
+            return items
+        if plain(blocks[0].inlines).strip().rstrip(".)") != str(number):
+            return items
+    return [blocks[1:] for blocks in items]
 
 
 def _list_type(style: str) -> str | None:

@@ -24,6 +24,7 @@ from typing import Final
 from unboiler.document import TextDocument
 from unboiler.output.inline import strip_line_ends
 from unboiler.output.layout import layout, without_language_labels
+from unboiler.output.lists import numbered_items
 from unboiler.output.tree import (
     FORMULA_MARKS,
     Block,
@@ -519,16 +520,17 @@ class _Writer:
         # Tight when no item holds more than one block before its nested lists: a blank
         # line anywhere would make the whole list loose (§5.3).  An ordered list that does
         # not start at 1 cannot interrupt a paragraph (§5.2), so it needs the blank line.
+        items = numbered_items(block)
         tight = all(
             all(isinstance(b, ListBlock) and (not b.ordered or b.start == 1) for b in item[1:])
-            for item in block.items
+            for item in items
         )
         separator = "\n" if tight else "\n\n"
         written = ""
         marks = block.check_marks()
         starts = set(_number_runs(block)[1:])
         for index, (number, item, task) in enumerate(
-            zip(block.ordinals(), block.items, marks, strict=True)
+            zip(block.ordinals(), items, marks, strict=True)
         ):
             if index in starts:
                 # A number that does not follow on (a reversed list, an item's value)
