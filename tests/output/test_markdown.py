@@ -418,7 +418,7 @@ def test_emphasis_that_commonmark_cannot_read_is_written_as_html(
             "- **Sizes:**\u00a0Women: 0-24",
             {"strong": 1},
         ),
-        ("<h3><strong>1. REFUSE\u00a0</strong></h3>", "### **1. REFUSE**", {"strong": 1}),
+        ("<h3><em>1. REFUSE\u00a0</em></h3>", "### *1. REFUSE*", {"em": 1}),
         ("<p>a<em>\u00a0b</em>c</p>", "a\u00a0*b*c", {"em": 1}),
         # a space of its own between two openings, and one after both
         (
@@ -1030,6 +1030,21 @@ def test_a_reversed_list_and_items_values_keep_their_numbers() -> None:
     unboiler.get_extractor("boilerpipe-everything")(plain)
     assert to_markdown(plain) == "4. Four\n5. Five"
     assert "value=" not in to_html(plain)
+
+
+def test_a_heading_all_in_strong_emphasis_is_written_plain() -> None:
+    document = unboiler.parse(
+        "<h2 class='Normal'><strong>Chuyên gia: giá sẽ tăng</strong></h2><p>Body.</p>"
+        "<h3> <b>Spaced</b> </h3><h2><strong>Part</strong> and rest</h2><h2><b>A</b> <b>B</b></h2>"
+    )
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    assert to_markdown(document).split("\n\n") == [
+        "## Chuyên gia: giá sẽ tăng",
+        "Body.",
+        "### Spaced",
+        "## **Part** and rest",
+        "## **A** **B**",
+    ]
 
 
 def test_an_items_own_number_apart_is_not_written_twice() -> None:

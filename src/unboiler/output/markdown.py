@@ -136,6 +136,37 @@ def _term_marked(paragraph: Paragraph) -> list[Inline]:
     return [Open(Mark.STRONG), *inlines, Close(Mark.STRONG)]
 
 
+def _without_outer_strong(inlines: Sequence[Inline]) -> Sequence[Inline]:
+    """A heading's line without the strong emphasis that holds all of it: a heading is
+    set in bold already, and "## **Chuyên gia: ...**" (a newspaper's ``<h2><strong>``)
+    says it twice to a reader of the source.  Emphasis on part of a heading stays."""
+    first = next((i for i, token in enumerate(inlines) if not _blank_token(token)), None)
+    last = next((i for i in range(len(inlines) - 1, -1, -1) if not _blank_token(inlines[i])), None)
+    if first is None or last is None or first >= last:
+        return inlines
+    opening, closing = inlines[first], inlines[last]
+    if not (
+        isinstance(opening, Open)
+        and opening.mark is Mark.STRONG
+        and isinstance(closing, Close)
+        and closing.mark is Mark.STRONG
+    ):
+        return inlines
+    depth = 0
+    for token in inlines[first:last]:  # the opening's span must be the one that closes
+        if isinstance(token, Open) and token.mark is Mark.STRONG:
+            depth += 1
+        elif isinstance(token, Close) and token.mark is Mark.STRONG:
+            depth -= 1
+            if not depth:
+                return inlines
+    return [*inlines[:first], *inlines[first + 1 : last], *inlines[last + 1 :]]
+
+
+def _blank_token(token: Inline) -> bool:
+    return isinstance(token, str) and not token.strip()
+
+
 def _escape_line_starts(text: str) -> str:
     """Escape what would open a block at the start of each line of a paragraph."""
     lines = text.split("\n")
@@ -496,7 +527,7 @@ class _Writer:
         if isinstance(block, Paragraph):
             return _escape_line_starts(self.line(_term_marked(block)))
         if isinstance(block, Heading):
-            text = self.line(block.inlines, line_break=" ")
+            text = self.line(_without_outer_strong(block.inlines), line_break=" ")
             if text.endswith("#"):  # else read as the optional closing sequence (§4.2)
                 text = text[:-1] + "\\#"
             return f"{'#' * block.level} {text}" if text else ""
