@@ -523,6 +523,15 @@ def test_contents_entries_are_left_out() -> None:
     assert choose_units(probabilities, words, 1.0, contents={0, 1}).tolist() == [
         False, False, True, True,
     ]  # fmt: skip
+    # an entry that is a cell beside cells that are none is the row's (a dictionary's
+    # forms, each pronunciation a link to its section); a row of entries alone goes
+    rows = [[0, 2]]
+    assert choose_units(probabilities, words, 1.0, rows=rows, contents={0, 1}).tolist() == [
+        True, False, True, True,
+    ]  # fmt: skip
+    assert choose_units(probabilities, words, 1.0, rows=[[0, 1]], contents={0, 1}).tolist() == [
+        False, False, True, True,
+    ]  # fmt: skip
 
 
 WISH = "I really wish Apple offered a tier between the two plans we have now."
