@@ -229,6 +229,22 @@ def test_a_docfx_alert_is_an_admonition() -> None:
     )
 
 
+def test_bootstrap_alerts_and_ghost_callouts_are_admonitions() -> None:
+    # Hugo's Docsy writes notes as Bootstrap alerts of a kind, Ghost as callout cards;
+    # an "alert" of no kind is any banner's
+    page = (
+        "<p>Install it.</p><div class='alert alert-info' role='alert'><h4"
+        " class='alert-heading'>Note</h4><p>Needs Go 1.21.</p></div>"
+        "<div class='kg-card kg-callout-card kg-callout-card-blue'><div"
+        " class='kg-callout-emoji'>💡</div><div class='kg-callout-text'>Back up first.</div>"
+        "</div><div class='alert'><p>Site banner</p></div><p>Done.</p>"
+    )
+    assert to_markdown(all_content(page)) == (
+        "Install it.\n\n> #### Note\n>\n> Needs Go 1.21.\n\n> 💡\n>\n> Back up first.\n\n"
+        "Site banner\n\nDone."
+    )
+
+
 def test_a_thematic_break_between_content_is_kept() -> None:
     """An ``<hr>`` between two stretches of content is a rule in Markdown and HTML, and
     only there: not before or after the content, not twice in a row, not in text."""

@@ -207,7 +207,24 @@ MAX_NESTING: Final = 64
 #: such mark, is unchanged.  Only names made for the purpose: ``note``, ``callout``
 #: and ``alert`` alone also name a page's banners, footnotes and sliders.
 ADMONITION_CLASSES: Final = frozenset(
-    {"admonition", "theme-admonition", "markdown-alert", "notecard", "custom-block"}
+    {
+        "admonition",
+        "theme-admonition",
+        "markdown-alert",
+        "notecard",
+        "custom-block",
+        "kg-callout-card",  # Ghost's callout card
+    }
+)
+
+
+#: Bootstrap's alert, a note when the content holds it (Hugo's Docsy writes its notes
+#: so, ``<div class="alert alert-info" role="alert">``): ``alert`` with one of its
+#: contextual classes beside it, which a banner's "alert" alone is not.
+BOOTSTRAP_ALERT: Final = "alert"
+BOOTSTRAP_ALERT_KINDS: Final = frozenset(
+    f"alert-{kind}"
+    for kind in ("primary", "secondary", "success", "danger", "warning", "info", "light", "dark")
 )
 
 
@@ -222,14 +239,19 @@ _ADMONITION_TAGS: Final = frozenset({"div", "aside", "section"})
 
 
 def admonition(element: LexborNode) -> bool:
-    """Whether ``element`` is a documentation admonition (:data:`ADMONITION_CLASSES`)."""
+    """Whether ``element`` is a documentation admonition (:data:`ADMONITION_CLASSES`,
+    :data:`DOCFX_ALERT_CLASSES`, a Bootstrap alert of a kind)."""
     if element.tag not in _ADMONITION_TAGS:
         return False
     classes = element.attributes.get("class")
     if not classes:
         return False
     names = classes.split()
-    return not ADMONITION_CLASSES.isdisjoint(names) or not DOCFX_ALERT_CLASSES.isdisjoint(names)
+    return (
+        not ADMONITION_CLASSES.isdisjoint(names)
+        or not DOCFX_ALERT_CLASSES.isdisjoint(names)
+        or (BOOTSTRAP_ALERT in names and not BOOTSTRAP_ALERT_KINDS.isdisjoint(names))
+    )
 
 
 @dataclass
