@@ -10,6 +10,7 @@ import re
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from selectolax.lexbor import LexborHTMLParser
 from tests.output.helpers import PAGES, article_document, inside, markdown_parser
 
 import unboiler
@@ -619,6 +620,70 @@ def test_a_formula_writes_its_tokens_without_the_white_space_between_them() -> N
     document = unboiler.parse(page)
     unboiler.get_extractor("boilerpipe-everything")(document)
     assert to_text(document) == "When a≠0, and x if y for all z holds."
+
+
+NOTEBOOK_MATH = (
+    "<p>The model is</p><p>$$\\hat{y}_i = \\beta_0 + \\beta_1 x_{i1}$$</p>"
+    "<p>where $x_{i1}$ is the area, \\(n\\) the rows, from $5 to $10 a month; "
+    "<code>echo $HOME $PATH</code>.</p></body>"
+)
+
+
+@pytest.mark.parametrize(
+    ("head", "markdown"),
+    [
+        # a notebook configures MathJax to read single dollars: every formula is TeX
+        (
+            "<script>MathJax.Hub.Config({tex2jax: {inlineMath: [['$','$'], ['\\\\(','\\\\)']]}});"
+            "</script>",
+            "The model is\n\n$$\\hat{y}_i = \\beta_0 + \\beta_1 x_{i1}$$\n\n"
+            "where $x_{i1}$ is the area, $n$ the rows, from \\$5 to \\$10 a month; "
+            "`echo $HOME $PATH`.",
+        ),
+        # MathJax's defaults: a single dollar is a price's
+        (
+            "<script src='https://cdn.jsdelivr.net/npm/mathjax@3/es5/tex-mml-chtml.js'></script>",
+            "The model is\n\n$$\\hat{y}_i = \\beta_0 + \\beta_1 x_{i1}$$\n\n"
+            "where \\$x\\_{i1}\\$ is the area, $n$ the rows, from \\$5 to \\$10 a month; "
+            "`echo $HOME $PATH`.",
+        ),
+        # no script typesets it: the page shows the TeX as written
+        (
+            "",
+            "The model is\n\n\\$\\$\\\\hat{y}\\_i = \\\\beta_0 + \\\\beta_1 x\\_{i1}\\$\\$\n\n"
+            "where \\$x\\_{i1}\\$ is the area, \\\\(n\\\\) the rows, from \\$5 to \\$10 a month; "
+            "`echo $HOME $PATH`.",
+        ),
+    ],
+)
+def test_tex_in_the_text_is_a_formula_where_the_page_typesets_it(head: str, markdown: str) -> None:
+    document = _all_content(f"<html><head>{head}</head><body>{NOTEBOOK_MATH}")
+    assert render(document, "markdown", extractor="by-hand") == markdown
+    # the plain text writes the TeX as the page has it, whatever typesets it
+    assert render(document, "text", extractor="by-hand").splitlines()[2] == (
+        "$$\\hat{y}_i = \\beta_0 + \\beta_1 x_{i1}$$"
+    )
+
+
+@pytest.mark.parametrize(
+    ("head", "mode"),
+    [
+        ("<link rel='stylesheet' href='/katex.min.css'>", "display"),
+        # KaTeX's auto-render told to read single dollars
+        (
+            "<script src='/katex.js'></script><script>renderMathInElement(document.body, "
+            "{delimiters: [{left: '$$', right: '$$', display: true}, {left: '$', right: '$', "
+            "display: false}]});</script>",
+            "inline",
+        ),
+        ("<script>window.MathJax = {tex: {inlineMath: [['\\\\(', '\\\\)']]}};</script>", "display"),
+        ("<script>var price = '$5';</script>", None),
+    ],
+)
+def test_how_a_page_typesets_tex_in_its_text(head: str, mode: str | None) -> None:
+    from unboiler.output.renderings import tex_in_text
+
+    assert tex_in_text(LexborHTMLParser(f"<html><head>{head}</head><body></body></html>")) == mode
 
 
 def test_a_formula_writes_no_hidden_text() -> None:

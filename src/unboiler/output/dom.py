@@ -269,6 +269,9 @@ class Selection:
     hidden: set[LexborNode] = field(default_factory=set)
     #: The page's MathML formulas (:func:`~unboiler.output.renderings.formulas`).
     formulas: list[LexborNode] = field(default_factory=list)
+    #: How the page typesets TeX written in its text, if it does
+    #: (:func:`~unboiler.output.renderings.tex_in_text`).
+    tex: str | None = None
     #: Elements in a visually-hidden class (:func:`~unboiler.output.hidden.visually_hidden`): their
     #: text is a word of its own, which a screen reader says apart from the words around it.
     apart: set[LexborNode] = field(default_factory=set)

@@ -89,7 +89,7 @@ from unboiler.output.lists import (
     ordinals,
     task_check,
 )
-from unboiler.output.renderings import write_formula
+from unboiler.output.renderings import tex_tokens, write_formula
 from unboiler.output.select import Posts, posts_in_turn, posts_of_prose, select, tidy_rules
 from unboiler.output.tables import (
     EQUATION_NUMBER,
@@ -661,6 +661,7 @@ class _Layout:
         self.tab_labels, self.tab_rows = tabs
         self.hidden = selection.hidden
         self.formulas = formulas
+        self.tex = selection.tex
         self.images = selection.images
         self.with_images = images
         self.after = selection.after
@@ -693,6 +694,14 @@ class _Layout:
         if text.isspace() and hidden_space(node):
             return ""
         return text.replace(CASE_EDGE, "") if CASE_EDGE in text else text
+
+    def add_text(self, run: list[Inline], text: str) -> None:
+        """Append a text node's ``text`` to the line, its formulas written in TeX marked
+        as formulas where the page typesets them (:func:`tex_tokens`)."""
+        if self.tex is not None and ("$" in text or "\\" in text):
+            run += tex_tokens(text, self.tex)
+        else:
+            run.append(text)
 
     def formula_picture(self, image: LexborNode) -> bool:
         """Whether ``image`` is the picture of a formula beside it (MediaWiki's fallback
@@ -900,8 +909,10 @@ class _Layout:
                 continue
             if node.is_text_node:
                 text = self.text(node)
-                if text:
+                if text and code_depth:
                     run.append(text)
+                elif text:
+                    self.add_text(run, text)
                 elif free_images and (node.text_content or "").isspace():
                     # white space between the images of an element that shows images
                     # alone (a README's row of badges) parts them, as the browser shows
@@ -1039,7 +1050,7 @@ class _Layout:
             if node.is_text_node:
                 text = self.text(node)
                 if text:
-                    run.append(text)
+                    self.add_text(run, text)
             elif node.is_element_node:
                 tag = node.tag or ""
                 holds_blocks = self.marked.get(node)

@@ -7,7 +7,8 @@ leave the drawn copy out.
 
 from __future__ import annotations
 
-from typing import Final
+import re
+from typing import Any, Final
 
 from selectolax.lexbor import LexborNode
 
@@ -175,3 +176,75 @@ def write_formula(node: LexborNode, run: list[Inline]) -> None:
     run += [Open(mark, tex=tex), text, Close(mark)]
     if display:
         run.append(BREAK)
+
+
+#: A page that typesets TeX written in its text: MathJax's or KaTeX's script, or a
+#: MathJax configuration written in the page.
+_TEX_SCRIPTS: Final = 'script[src*="mathjax" i], script[src*="katex" i], link[href*="katex" i]'
+#: A configuration that makes a single dollar sign open a formula in the text (MathJax's
+#: ``inlineMath: [['$','$']]``, KaTeX auto-render's ``{left: "$", right: "$"}``): neither
+#: does by default, as a dollar is a price's as often.
+_DOLLAR_CONFIGURED: Final = re.compile(
+    r"""\[\s*\[\s*(['"])\$\1\s*,\s*(['"])\$\2|left\s*:\s*(['"])\$\3"""
+)
+#: What names a configuration of MathJax or of KaTeX (its auto-render extension's
+#: function) in a page's script.
+_TEX_CONFIG_NAMES: Final = ("MathJax", "katex", "KaTeX", "renderMathInElement")
+#: The scripts read for that configuration, at most.
+MAX_TEX_CONFIG_SCRIPTS: Final = 20
+
+
+def tex_in_text(tree: Any) -> str | None:
+    """How a page typesets the TeX written in its text: ``"inline"`` when a single
+    dollar sign opens a formula too (a Jupyter notebook, Math Stack Exchange),
+    ``"display"`` when only MathJax's and KaTeX's default delimiters do (``$$…$$``,
+    ``\\[…\\]``, ``\\(…\\)``), None when no script typesets it."""
+    typeset = tree.css_first(_TEX_SCRIPTS) is not None
+    dollars = False
+    for index, script in enumerate(tree.css("script")):
+        if index >= MAX_TEX_CONFIG_SCRIPTS:
+            break
+        if script.attributes.get("src"):
+            continue
+        code = script.text(deep=False) or ""
+        if any(name in code for name in _TEX_CONFIG_NAMES):
+            typeset = True
+            dollars = dollars or _DOLLAR_CONFIGURED.search(code) is not None
+    if not typeset:
+        return None
+    return "inline" if dollars else "display"
+
+
+#: TeX between MathJax's and KaTeX's default delimiters: ``$$…$$`` and ``\\[…\\]``
+#: set apart, ``\\(…\\)`` in the line; each group the formula's TeX.
+_TEX_DEFAULT: Final = r"\$\$(?P<d1>.+?)\$\$|\\\[(?P<d2>.+?)\\\]|\\\((?P<i1>.+?)\\\)"
+#: ... and ``$…$`` where configured, as Pandoc reads it: no space inside either dollar,
+#: no digit right after the closing one ("from $5 to $10" is no formula).
+_TEX_DOLLAR: Final = r"|(?<![\\$])\$(?=[^\s$])(?P<i2>[^$]+?)(?<=[^\s\\])\$(?![$\d])"
+_TEX_SPANS: Final = {
+    "display": re.compile(_TEX_DEFAULT, re.DOTALL),
+    "inline": re.compile(_TEX_DEFAULT + _TEX_DOLLAR, re.DOTALL),
+}
+
+
+def tex_tokens(text: str, mode: str) -> list[Inline]:
+    """``text`` with each formula written in TeX between delimiters (:func:`tex_in_text`'s
+    ``mode``) marked as a formula: the text as written, between the formula's marks that
+    carry its TeX (the Markdown writes ``$…$`` or ``$$…$$``; the plain text and the HTML
+    write the text as the page has it)."""
+    tokens: list[Inline] = []
+    last = 0
+    for found in _TEX_SPANS[mode].finditer(text):
+        groups = found.groupdict()
+        display = groups["d1"] is not None or groups["d2"] is not None
+        tex = next(value for value in groups.values() if value is not None).strip()
+        if not tex:
+            continue
+        if found.start() > last:
+            tokens.append(text[last : found.start()])
+        mark = Mark.DISPLAY_FORMULA if display else Mark.FORMULA
+        tokens += [Open(mark, tex=tex), found.group(0), Close(mark)]
+        last = found.end()
+    if last < len(text):
+        tokens.append(text[last:])
+    return tokens
