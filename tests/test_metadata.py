@@ -721,6 +721,27 @@ def test_pairs_dataset_reads_expected_metadata(tmp_path: Path) -> None:
     assert [p.gold_meta for p in dataset] == [GoldMeta("T", "B", None), None]
 
 
+def test_an_items_whole_text_in_json_ld_is_no_description() -> None:
+    meta = '<meta name="description" content="Senior Python developer in Hamburg. Apply now.">'
+    # a job posting's description is its ad, in HTML
+    posting = {"@type": "JobPosting", "title": "Developer", "description": "<p>We build it.</p>"}
+    assert (
+        meta_html(meta + ld(posting)).description
+        == "Senior Python developer in Hamburg. Apply now."
+    )
+    # a product's whole text, of more words than a summary has
+    long = " ".join(["Handmade from stoneware and glazed by hand."] * 12)
+    product = {"@type": "Product", "name": "Mug", "description": long}
+    assert (
+        meta_html(meta + ld(product)).description
+        == "Senior Python developer in Hamburg. Apply now."
+    )
+    # without a meta description it is all there is; a short one is the summary
+    assert meta_html(ld(product)).description == long
+    short = {"@type": "Product", "name": "Mug", "description": "A stoneware mug."}
+    assert meta_html(meta + ld(short)).description == "A stoneware mug."
+
+
 def test_a_meta_description_is_text_and_markup_left_in_it_goes() -> None:
     about_html = '<meta name="description" content="How to use the &lt;table&gt; element.">'
     meta = extract_metadata(parse(f"<html><head>{about_html}</head><body></body></html>"))

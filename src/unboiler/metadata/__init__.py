@@ -686,15 +686,30 @@ def _language(page: _Page) -> str | None:
     return detect("\n".join(running)) if running else None
 
 
+#: A JSON-LD description of more words than this is the item's whole text, not a summary
+#: of the page: schema.org's ``JobPosting`` and ``Product`` hold the whole job ad or
+#: product text there.  A meta description, where the page has one, is read instead.
+MAX_SUMMARY_WORDS: Final = 80
+#: A description written in HTML (Google asks for a ``JobPosting``'s so) is the item's
+#: text too.
+_MARKUP: Final = re.compile(r"<(?:p|br|ul|li|div|h[1-6]|strong|b)\b", re.IGNORECASE)
+
+
 def _description(page: _Page) -> str | None:
     """JSON-LD's description, else the meta one; a description written percent-encoded
-    (:func:`unboiler.jsonld.percent_encoded`) is decoded."""
+    (:func:`unboiler.jsonld.percent_encoded`) is decoded.  A JSON-LD description longer
+    than :data:`MAX_SUMMARY_WORDS`, or written in HTML, yields to a meta description (a
+    newcomer's job posting gave the ad's first paragraph for its description)."""
+    meta = next(first_values(page.meta, DESCRIPTION_META), None)
     for value in page.data.values("description", about_page=True):
         text = clean_text(value)
         if text:
-            return plain_text(text) if percent_encoded(text) else text
-    text = next(first_values(page.meta, DESCRIPTION_META), None)
-    return plain_text(text) if text is not None and percent_encoded(text) else text
+            text = plain_text(text) if percent_encoded(text) else text
+            marked_up = isinstance(value, str) and _MARKUP.search(value) is not None
+            if meta is None or (count_words(text) <= MAX_SUMMARY_WORDS and not marked_up):
+                return text
+            break
+    return plain_text(meta) if meta is not None and percent_encoded(meta) else meta
 
 
 def _urls(page: _Page) -> tuple[str | None, str | None]:
