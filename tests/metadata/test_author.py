@@ -159,6 +159,19 @@ def test_marked_elements_inside_forms_are_no_bylines() -> None:
     assert author_of(body=body) == "Ana Ruiz"
 
 
+def test_a_microformat_cards_name_is_read_before_the_account_beside_it() -> None:
+    # Mastodon: the display name and the account, in one element of a "name" class,
+    # written without a space between them
+    body = (
+        "<h1>A thread</h1><a class='detailed-status__display-name p-author h-card'"
+        " href='https://hachyderm.io/@dana'><span class='display-name'><bdi><strong"
+        " class='display-name__html p-name'>Dana Okafor</strong></bdi><span"
+        " class='display-name__account'>@dana@hachyderm.io</span></span></a>"
+        f"{RUNNING_TEXT}"
+    )
+    assert author_of(body=body) == "Dana Okafor"
+
+
 def test_a_contact_after_the_name_is_left_out() -> None:
     assert clean_author("Vinay Sajip <vinay_sajip at red-dove dot com>") == "Vinay Sajip"
     assert clean_author("Jane Doe (jane@example.org)") == "Jane Doe"

@@ -358,6 +358,13 @@ def _joins_coauthor(line: str, name: str) -> bool:
     return joined is not None and joined.end() < len(line)
 
 
+#: The name's own element in a microformat's card (microformats2 ``p-name``, hCard's
+#: ``fn``): read before the other names of a byline, which may hold the account beside
+#: it (Mastodon's ``<span class="display-name"><bdi><strong class="p-name">Dana
+#: Okafor</strong></bdi><span>@dana@hachyderm.io</span>``, written without a space).
+MICROFORMAT_NAME: Final = '[class~="p-name"], [class~="fn"]'
+
+
 def marked_author(tree: Any) -> str | None:
     """The first name in an element marked as a byline, then in a link to an author's
     page, then in the element forum software marks as a member's name
@@ -371,7 +378,7 @@ def marked_author(tree: Any) -> str | None:
                 continue
             # The name's own element, when the byline holds one, leaves out a role or a
             # date written beside it ("Sam Lee <span>Head of Operations</span>").
-            named = element.css_first(NAME_SELECTOR)
+            named = element.css_first(MICROFORMAT_NAME) or element.css_first(NAME_SELECTOR)
             if named is not None and named.mem_id != element.mem_id:
                 name = byline_name(shown_text(named), username=True)
                 if name:
