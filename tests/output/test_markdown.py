@@ -645,7 +645,7 @@ def test_a_layout_table_of_one_cell_of_text_is_its_text() -> None:
         "<tr><td></td><td>470+ hours of online courses</td></tr></table>"
     )
     markdown = to_markdown(all_content(page))
-    assert markdown.startswith("tptacek_fan 4 hours ago \\| next\n\n"), markdown
+    assert markdown.startswith("tptacek_fan 4 hours ago | next\n\n"), markdown
     assert "| Status |" in markdown and "| 450+ free certificates |" in markdown, markdown
 
 
@@ -1046,6 +1046,22 @@ def test_a_reversed_list_and_items_values_keep_their_numbers() -> None:
     unboiler.get_extractor("boilerpipe-everything")(plain)
     assert to_markdown(plain) == "4. Four\n5. Five"
     assert "value=" not in to_html(plain)
+
+
+def test_a_pipe_is_escaped_only_where_a_table_could_start() -> None:
+    # one line cannot be a table's header row over a delimiter row; lines of one
+    # paragraph can; a cell's pipe is always escaped
+    document = unboiler.parse(
+        "<p>Kalori: 385kcal | Protein: 12g</p><p>a | b<br>--- | ---</p>"
+        "<table><tr><th>Key</th><th>Value</th></tr><tr><td>or</td><td>x | y</td></tr></table>"
+    )
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    markdown = to_markdown(document)
+    paragraphs = markdown.split("\n\n")[:2]
+    assert paragraphs == ["Kalori: 385kcal | Protein: 12g", "a \\| b\\\n--- \\| ---"]
+    assert "| or | x \\| y |" in markdown
+    rendered = MarkdownIt("commonmark").enable("table").render(markdown)
+    assert rendered.count("<table>") == 1 and "<p>Kalori: 385kcal | Protein: 12g</p>" in rendered
 
 
 def test_a_heading_all_in_strong_emphasis_is_written_plain() -> None:

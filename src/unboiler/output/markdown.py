@@ -73,6 +73,10 @@ CELL_BREAK: Final = "<br>"
 # between two letters or digits is not: it can neither open nor close emphasis there
 # (§6.2, the flanking rules for "_"), so "snake_case" is written as it is.
 _INLINE_SPECIAL: Final = re.compile(r"([\\`*\[\]<|~$]|(?<![^\W_])_|_(?![^\W_]))")
+# The same, but for "|": a pipe opens a table's cell only in a table's rows (GFM §4.10),
+# which a line of one paragraph can start only where another line follows it in the
+# same paragraph (a header row over a delimiter row); a table's cells escape theirs.
+_INLINE_SPECIAL_NO_PIPE: Final = re.compile(r"([\\`*\[\]<~$]|(?<![^\W_])_|_(?![^\W_]))")
 # "&" is markup only before what reads as an entity or a numeric character reference.
 _ENTITY_LIKE: Final = re.compile(r"&(?=#?[0-9A-Za-z]+;)")
 # What opens a block at the start of a line (CommonMark §4.1-4.3, §5.1-5.2): a quote's
@@ -106,13 +110,14 @@ def _unescape_brackets(match: re.Match[str]) -> str:
     return match.group(0) if inside in _TASK_BOXES else f"[{inside}]"
 
 
-def escape(text: str, following: str = "") -> str:
+def escape(text: str, following: str = "", *, pipes: bool = True) -> str:
     """Page text made literal in a Markdown line.  A pair of brackets that cannot open
     a link is left as it is (:data:`_PLAIN_BRACKETS`): "[00:00]" before each line of a
     transcript, "[1]" after a sentence, read better without backslashes.  ``following``
     is the start of what the line writes after the text ("\\n" where the line ends): a
-    pair at the text's end is read with it, and stays escaped when it is not known."""
-    text = _INLINE_SPECIAL.sub(r"\\\1", text)
+    pair at the text's end is read with it, and stays escaped when it is not known.
+    ``pipes``: escape "|" too (:data:`_INLINE_SPECIAL_NO_PIPE` says where it need not)."""
+    text = (_INLINE_SPECIAL if pipes else _INLINE_SPECIAL_NO_PIPE).sub(r"\\\1", text)
     if "[" in text:
         # every bracket is escaped here, so each "\\[" the pattern finds is one (an
         # escaped backslash before it is two characters more): it is matched once
@@ -232,10 +237,11 @@ class _Line:
     """Markdown of a run of inline tokens.  Emphasis delimiters are kept apart until the
     end, when each pair is checked against the characters around it (CommonMark §6.2)."""
 
-    def __init__(self, *, links: bool, images: bool, line_break: str) -> None:
+    def __init__(self, *, links: bool, images: bool, line_break: str, pipes: bool = True) -> None:
         self.links = links
         self.images = images
         self.line_break = line_break
+        self.pipes = pipes
         self.pieces: list[str] = []
         self.delimiters: set[int] = set()  # indexes of delimiter pieces
         self.link_openings: list[int] = []  # indexes of the "[" that open links
@@ -310,7 +316,7 @@ class _Line:
                 continue
             if isinstance(token, str):
                 self.texts.append((len(pieces), token))
-                pieces.append(escape(token))
+                pieces.append(escape(token, pipes=self.pipes))
             elif isinstance(token, LineBreak):
                 pieces.append(self.line_break)
             elif isinstance(token, Image):
@@ -361,7 +367,7 @@ class _Line:
         for index, text in self.texts:
             if pieces[index].endswith("\\]"):
                 following = next((piece for piece in pieces[index + 1 :] if piece), "\n")
-                pieces[index] = escape(text, following[:2])
+                pieces[index] = escape(text, following[:2], pipes=self.pipes)
 
     def escape_image_marks(self) -> None:
         """Escape a "!" that a link's "[" follows (with nothing between once the
@@ -493,9 +499,18 @@ def _formula(opening: Open, text: str) -> str:
 
 
 def _line(
-    inlines: Sequence[Inline], *, links: bool, images: bool, line_break: str = HARD_BREAK
+    inlines: Sequence[Inline],
+    *,
+    links: bool,
+    images: bool,
+    line_break: str = HARD_BREAK,
+    pipes: bool | None = None,
 ) -> str:
-    return _Line(links=links, images=images, line_break=line_break).render(inlines)
+    """A line's Markdown; its pipes escaped when ``pipes``, or by default when it breaks
+    into lines (one of which could be a table's header row over the next)."""
+    if pipes is None:
+        pipes = any(isinstance(token, LineBreak) for token in inlines)
+    return _Line(links=links, images=images, line_break=line_break, pipes=pipes).render(inlines)
 
 
 class _Writer:
@@ -544,8 +559,12 @@ class _Writer:
             return THEMATIC_BREAK
         return self.table(block)
 
-    def line(self, inlines: Sequence[Inline], *, line_break: str = HARD_BREAK) -> str:
-        return _line(inlines, links=self.links, images=self.images, line_break=line_break)
+    def line(
+        self, inlines: Sequence[Inline], *, line_break: str = HARD_BREAK, pipes: bool | None = None
+    ) -> str:
+        return _line(
+            inlines, links=self.links, images=self.images, line_break=line_break, pipes=pipes
+        )
 
     def list_block(self, block: ListBlock, *, alternate: bool) -> str:
         # Tight when no item holds more than one block before its nested lists: a blank
@@ -604,7 +623,7 @@ class _Writer:
             lines.append(delimiters)
         elif heads > 1:
             labels = [
-                " ".join(self.line(cell.inlines, line_break=" ") for cell in column)
+                " ".join(self.line(cell.inlines, line_break=" ", pipes=True) for cell in column)
                 for column in _column_headers(grid, heads, width)
             ]
             lines.append("| " + " | ".join(map(_escape_code_pipes, labels)) + " |")
@@ -613,7 +632,9 @@ class _Writer:
         for row in grid:
             cells: list[str] = []
             for cell in row:
-                text = "" if cell is None else self.line(cell.inlines, line_break=CELL_BREAK)
+                text = ""
+                if cell is not None:
+                    text = self.line(cell.inlines, line_break=CELL_BREAK, pipes=True)
                 # GFM §4.10: a pipe inside a cell, even inside code, is escaped.
                 cells.append(_escape_code_pipes(text))
             cells.extend([""] * (width - len(cells)))
