@@ -833,7 +833,11 @@ def test_back_references_of_a_note_cited_twice_are_left_out(output: str) -> None
         # the Polish Wikipedia's style: each letter's link inside its formatting
         '<li id="n4"><span class="mw-cite-backlink">↑ <sup><i><b><a href="#r4a">a</a></b>'
         '</i></sup> <sup><i><b><a href="#r4b">b</a></b></i></sup></span> <span>Atlas jezior'
-        " Polski, 1999.</span></li></ol>"
+        " Polski, 1999.</span></li>"
+        # the Persian Wikipedia numbers them: the note's number and the citation's
+        '<li id="n5"><span class="mw-cite-backlink">↑ <sup><a href="#r5-0">۱٫۰</a></sup> '
+        '<sup><a href="#r5-1">۱٫۱</a></sup></span> <span>هنرفر، لطف‌الله (۱۳۵۰).</span></li>'
+        "</ol>"
         '<p>Grade ^ <a href="#scale">a</a> is the best.</p>'
         '<p>^ <a href="#a">a</a> <a href="#glossary">glossary</a></p></main></body>'
     )
@@ -841,6 +845,7 @@ def test_back_references_of_a_note_cited_twice_are_left_out(output: str) -> None
     plain = re.sub(r"<[^>]+>|[*_]", "", rendered)
     assert re.search(r"(^|\n|>)(1\. )?Ethnicity figures add to more than 100%", plain), rendered
     assert re.search(r"(^|\n|>)(2\. )?Atlas jezior Polski, 1999\.", plain), rendered
+    assert re.search(r"(^|\n|>)(3\. )?هنرفر، لطف‌الله \(۱۳۵۰\)\.", plain), rendered
     # a sign within a sentence, or followed by a link that is a word, is text
     assert "Grade ^ a is the best." in plain
     assert "^ a glossary" in plain

@@ -130,8 +130,10 @@ def is_back_reference(sign: str) -> bool:
 
 
 #: The letters a note's links back show when it is cited more than once ("^ a b c", as
-#: MediaWiki writes them after the sign, which is then no link): one or two letters each.
-_BACK_LETTERS: Final = re.compile(r"[a-z]{1,2}")
+#: MediaWiki writes them after the sign, which is then no link): one or two letters each,
+#: or the note's and the citation's numbers in the wikis that number them ("1.0 1.1",
+#: the Persian Wikipedia's "۱٫۰ ۱٫۱", in any script's digits).
+_BACK_LETTERS: Final = re.compile(r"[a-z]{1,2}|\d{1,3}[.,\u066b]\d{1,3}")
 
 
 #: Links back that a note cited many times can have (MediaWiki letters them a to z,
