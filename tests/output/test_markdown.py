@@ -1048,6 +1048,29 @@ def test_a_reversed_list_and_items_values_keep_their_numbers() -> None:
     assert "value=" not in to_html(plain)
 
 
+def test_a_disclosures_summary_is_strong() -> None:
+    # a FAQ's question over its answer; a summary in strong emphasis already keeps its own
+    document = unboiler.parse(
+        "<details><summary class='header'><span class='title'>Preciso ir a uma agência?"
+        "</span></summary><div><p>Não, pela internet.</p></div></details>"
+        "<details><summary><b>Quanto tempo?</b></summary><p>Até 30 dias.</p></details>"
+    )
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    assert to_markdown(document).split("\n\n") == [
+        "**Preciso ir a uma agência?**",
+        "Não, pela internet.",
+        "**Quanto tempo?**",
+        "Até 30 dias.",
+    ]
+    assert "<p><strong>Quanto tempo?</strong></p>" in to_html(document)
+    assert to_text(document).split("\n\n") == [
+        "Preciso ir a uma agência?",
+        "Não, pela internet.",
+        "Quanto tempo?",
+        "Até 30 dias.",
+    ]
+
+
 def test_a_pipe_is_escaped_only_where_a_table_could_start() -> None:
     # one line cannot be a table's header row over a delimiter row; lines of one
     # paragraph can; a cell's pipe is always escaped

@@ -640,6 +640,10 @@ def _heading_left_open(heading: LexborNode) -> bool:
     return False
 
 
+#: The elements of strong emphasis (lexbor's selector).
+_STRONG_TAGS: Final = ", ".join(tag for tag, mark in MARK_TAGS.items() if mark is Mark.STRONG)
+
+
 class _Layout:
     """One layout walk over the elements that hold content (see :func:`layout`)."""
 
@@ -1029,6 +1033,9 @@ class _Layout:
                             del reading[closing.mark]
                     seams.mark(run)
                 else:
+                    if closings.pop(node, None) is not None:  # a <summary>'s emphasis
+                        run.append(Close(Mark.STRONG))
+                        reading.pop(Mark.STRONG, None)
                     pair = pair_value(node) if run else None
                     if pair is not None:  # the value's words go on in this line
                         value, between = pair
@@ -1166,6 +1173,18 @@ class _Layout:
                             self.new_item = True
                         elif tag == "dl":
                             self.new_list = True
+                        elif (
+                            tag == "summary"
+                            and Mark.STRONG not in reading
+                            and node.css_first(_STRONG_TAGS) is None
+                        ):
+                            # A disclosure's summary (a FAQ's question over its answer,
+                            # HTML §4.11.2) is set in strong emphasis, as a definition's
+                            # term is: as a paragraph it read as one more of the answer's.
+                            # (One that holds strong emphasis already keeps its own.)
+                            run.append(Open(Mark.STRONG))
+                            closings[node] = Close(Mark.STRONG)
+                            reading[Mark.STRONG] = node
                         node = node.first_child
                         continue
                     blocks.extend(_formatted(structure, run))
