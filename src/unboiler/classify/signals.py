@@ -441,6 +441,15 @@ def page_signals(document: TextDocument, *, spare: int = 0) -> PageSignals:
 #: so a block whose first-stage score is unsure is decided by the scores around it:
 #: stacked generalisation (Wolpert 1992), with the first stage's held-out scores as
 #: features when training (:mod:`unboiler.classify.train_default`).
+#:
+#: Measured and not adopted (the model trained again, two members held out,
+#: ``benchmarks/default_cv.py --member 0`` and ``1``, branch ``var52-in-main``): whether
+#: the block lies inside the page's main container, the deepest element that holds half
+#: (and, a second column, 80%) of the words the first stage keeps, as Readability's top
+#: candidate is found from its scores.  WCXB 0.88381 to 0.88451 (product 0.633 to
+#: 0.640, listing 0.755 to 0.750; 450 pages better, 378 worse), readability 0.96596 to
+#: 0.96613, but scrapinghub 0.96739 to 0.96614: within what two runs differ by, and not
+#: worth a model of new columns.
 CONTEXT_FEATURES: Final = (
     "score",
     "prev_score",
