@@ -208,3 +208,27 @@ def test_a_post_numbered_by_its_id_has_a_sibling_numbered_alike() -> None:
         element.attributes["id"] for element in tree.css("[id]") if tags.numbered_post(element)
     }
     assert numbered == {"post_5012345", "post_5012346", "li-comment-7", "li-comment-8"}
+
+
+def test_a_post_is_named_by_a_class_or_by_its_last_part() -> None:
+    # phpBB's "post"; Bugzilla's "bz_comment", a forum's "topic-post": each beside
+    # another of its tag and class; a class that only begins with the word ("post-body"),
+    # or a post's class alone, names none
+    tree = LexborHTMLParser(
+        '<div id="a"><div class="post bg1"></div><div class="post bg2"></div></div>'
+        '<div id="b"><div class="bz_comment"></div><div class="bz_comment"></div></div>'
+        '<div id="c"><div class="topic-post"></div><div class="topic-post"></div></div>'
+        '<div id="d"><div class="post-body"></div><div class="post-body"></div></div>'
+        '<div id="e"><div class="forum-reply"></div><p class="forum-reply"></p></div>'
+    )
+    found = {
+        (element.parent.attributes["id"], element.attributes["class"])
+        for element in tree.css(tags.POST_SELECTOR)
+        if tags.is_post(element)
+    }
+    assert found == {
+        ("a", "post bg1"),
+        ("a", "post bg2"),
+        ("b", "bz_comment"),
+        ("c", "topic-post"),
+    }

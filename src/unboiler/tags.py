@@ -513,8 +513,19 @@ POST_TYPES: Final = frozenset(
     }
 )  # fmt: skip
 #: Class names of a post that repeats among its siblings (phpBB's ``post``, Stack
-#: Exchange's ``answer``, old Reddit's and WordPress's ``comment``).
+#: Exchange's ``answer``, old Reddit's and WordPress's ``comment``), alone or as the last
+#: part of a name (Bugzilla's ``bz_comment``, a forum's ``topic-post``).
 POST_CLASSES: Final = frozenset({"post", "answer", "comment", "message", "reply"})
+_CLASS_PARTS: Final = re.compile(r"[-_]")
+
+
+def _post_classes(classes: str) -> set[str]:
+    """The class names in ``classes`` that name a post (:data:`POST_CLASSES`)."""
+    return {
+        name
+        for name in classes.lower().split()
+        if name in POST_CLASSES or _CLASS_PARTS.split(name)[-1] in POST_CLASSES
+    }
 
 
 def is_post(node: Any) -> bool:
@@ -530,7 +541,7 @@ def is_post(node: Any) -> bool:
         kinds = {url.rstrip("/").rsplit("/", 1)[-1].lower() for url in itemtype.split()}
         if kinds & POST_TYPES:
             return True
-    names = POST_CLASSES.intersection((attributes.get("class") or "").lower().split())
+    names = _post_classes(attributes.get("class") or "")
     if not names:
         return False
     return any(
@@ -582,7 +593,7 @@ def numbered_post(node: Any) -> bool:
 NUMBERED_SELECTOR: Final = ", ".join(f'[id*="{word}" i]' for word in POST_ID_WORDS)
 #: What may be a post (:func:`is_post`), for a page's selector engine to find them all.
 POST_SELECTOR: Final = ", ".join(
-    ["article", "[itemtype]", *(f'[class~="{name}" i]' for name in sorted(POST_CLASSES))]
+    ["article", "[itemtype]", *(f'[class*="{name}" i]' for name in sorted(POST_CLASSES))]
 )
 
 
