@@ -1133,8 +1133,8 @@ def test_an_items_own_number_apart_is_not_written_twice() -> None:
     ]
     html_out = to_html(document)
     assert "<li>\n<h3>Criar a conta</h3>" in html_out and ">1<" not in html_out.split("</ol>")[0]
-    # the plain text writes no list numbers: it keeps the page's
-    assert to_text(document).startswith("1\nCriar a conta\nAcesse o portal.\n\n2.\nPreencher")
+    # the plain text writes no list's numbers, this one's as any other's
+    assert to_text(document).startswith("Criar a conta\nAcesse o portal.\n\nPreencher")
 
 
 def test_a_list_is_numbered_as_its_style_says() -> None:
@@ -1352,6 +1352,35 @@ def test_a_lazy_images_noscript_copy_is_written_once() -> None:
     markdown = to_markdown(document, images=True)
     assert markdown.count("real.jpg") == 1, markdown
     assert "![Only](https://ex.com/only.jpg)" in markdown  # a <noscript> image alone stays
+    # Zhihu writes the copy first, then the lazy image
+    first = (
+        "<html><body><p>Text before the picture, long enough.</p><figure><noscript><img"
+        " src='https://pic.ex.com/a_b.jpg' data-original='https://pic.ex.com/a_r.jpg'></noscript>"
+        "<img src='data:image/svg+xml;utf8,x' class='lazy' data-original="
+        "'https://pic.ex.com/a_r.jpg'><figcaption>A chart</figcaption></figure>"
+        "<p>The end.</p></body></html>"
+    )
+    markdown = to_markdown(all_content(first), images=True)
+    assert markdown.count("![](https://pic.ex.com/a_r.jpg)") == 1, markdown
+
+
+def test_a_picture_marked_as_decoration_that_is_described_or_captioned_is_kept() -> None:
+    # Medium marks every picture of its articles role="presentation"; an icon so marked,
+    # with a word or no text, is decoration
+    page = (
+        "<html><body><p>Text before the pictures, long enough.</p>"
+        "<figure><img role='presentation' alt='A chart of latency with retries spread out'"
+        " src='https://ex.com/chart.png'></figure>"
+        "<figure><div><picture><img role='presentation' alt='' src='https://ex.com/jitter.png'>"
+        "</picture></div><figcaption>Expected sleep per attempt</figcaption></figure>"
+        "<p>Share <img role='presentation' alt='Twitter' src='https://ex.com/t.png'> it.</p>"
+        "<figure><img role='none' alt='' src='https://ex.com/rule.png'></figure>"
+        "<p>The end.</p></body></html>"
+    )
+    markdown = to_markdown(all_content(page), images=True)
+    assert "![A chart of latency with retries spread out](https://ex.com/chart.png)" in markdown
+    assert "![](https://ex.com/jitter.png)" in markdown
+    assert "ex.com/t.png" not in markdown and "rule.png" not in markdown, markdown
 
 
 @pytest.mark.parametrize(

@@ -578,9 +578,14 @@ def drop_image_descriptions(tree: Any, selection: Selection) -> None:
             selection.texts.difference_update(texts)
 
 
+#: The fewest words of an ``alt`` that describes a picture marked as decoration.
+DESCRIBED_MIN_WORDS: Final = 3
+
+
 def is_decorative(node: LexborNode) -> bool:
     """Whether the page marks an image as decoration rather than content: hidden from assistive
-    technology (``aria-hidden="true"``, a role of :data:`~unboiler.output.dom.DECORATIVE_ROLES`), or
+    technology (``aria-hidden="true"``, a role of :data:`~unboiler.output.dom.DECORATIVE_ROLES`
+    unless described in :data:`DESCRIBED_MIN_WORDS` words or captioned), or
     with an empty ``alt`` amid running text, an icon beside the words that say what it shows (the
     HTML standard, 4.8.4.4: an empty ``alt`` says the image adds nothing to the text around it).  An
     image on its own with an empty ``alt`` is kept: as often as not it is a photo whose author left
@@ -588,12 +593,34 @@ def is_decorative(node: LexborNode) -> bool:
     attributes = node.attributes
     if (attributes.get("aria-hidden") or "").strip().lower() == "true":
         return True
-    if (attributes.get("role") or "").strip().lower() in DECORATIVE_ROLES:
-        return True
     alt = attributes.get("alt")
+    if (attributes.get("role") or "").strip().lower() in DECORATIVE_ROLES:
+        # ... unless its ``alt`` describes it in words, or it is a captioned figure's:
+        # Medium marks every picture of its articles so ("A chart of request latency
+        # before and after", or an empty ``alt`` over a caption); an icon's ``alt`` is a
+        # word ("Twitter") if any
+        return len((alt or "").split()) < DESCRIBED_MIN_WORDS and not _captioned(node)
     if alt is None or alt.strip():
         return False
     return _beside_words(node.prev, backward=True) or _beside_words(node.next, backward=False)
+
+
+#: How far above an image its ``<figure>`` may be (``<figure><picture><img>``, Medium's
+#: ``<figure><div><picture><img>``).
+FIGURE_LEVELS: Final = 4
+
+
+def _captioned(image: LexborNode) -> bool:
+    """Whether ``image`` is in a ``<figure>`` with a ``<figcaption>`` that says something."""
+    node = image.parent
+    for _ in range(FIGURE_LEVELS):
+        if node is None:
+            return False
+        if node.tag == "figure":
+            caption = node.css_first("figcaption")
+            return caption is not None and bool(caption.text(deep=True).strip())
+        node = node.parent
+    return False
 
 
 #: An image this many CSS pixels wide and high, or less, shows nothing: a tracking pixel

@@ -86,6 +86,7 @@ from unboiler.output.lists import (
     list_number,
     list_style,
     numbered_by_hand,
+    numbered_items,
     ordinals,
     task_check,
 )
@@ -765,20 +766,31 @@ class _Layout:
         """Whether ``node`` is the ``<noscript>`` copy of the image just before it: a lazy
         loader (lazysizes, WP Rocket) writes the picture with its address in
         ``data-src``, then the same picture in a ``<noscript>`` for browsers without
-        scripts.  A reader sees one picture."""
+        scripts.  A reader sees one picture.  Some write the copy first, then the lazy
+        image (Zhihu's answers): a copy of the same address as the image right after it
+        is one too."""
         parent = node.parent
         if parent is None or parent.tag != "noscript":
             return False
+        after = adjacent(parent, before=False)
+        if after is not None and after.tag == "img" and self._shown_picture(after) == src:
+            return True
         before = adjacent(parent, before=True)
         if before is None or not before.is_element_node:
             return False
         shown = before if before.tag == "img" else before.css_first("img")
-        if shown is None or is_decorative(shown) or shows_nothing(shown.attributes):
+        if shown is None or self._shown_picture(shown) is None:
             return False  # the copy is the picture a reader sees
         if self.image_url(shown) == src:
             return True
         alt = " ".join(visible(shown.attributes.get("alt") or "").split())
         return before.tag == "img" and self.script_free_copy(shown, alt) == src
+
+    def _shown_picture(self, image: LexborNode) -> str | None:
+        """The address of an image a reader sees, None for decoration or nothing."""
+        if is_decorative(image) or shows_nothing(image.attributes):
+            return None
+        return self.image_url(image)
 
     def images_only(self, node: LexborNode) -> bool:
         """Whether ``node`` shows images and no text (a photo in its own ``<p>``)."""
@@ -1419,17 +1431,17 @@ class _Layout:
             style = CSS_NUMBERED_STYLES[shown]
         numbers = ordinals(node, [value for _, value, _ in entries])
         counting = numbers == list(range(numbers[0], numbers[0] + len(numbers)))
-        return [
-            ListBlock(
-                True,
-                numbers[0],
-                items,
-                None if counting else numbers,
-                style if style in LIST_NUMBER_STYLES else None,
-                tasks,
-                self.direction,
-            )
-        ]
+        block = ListBlock(
+            True,
+            numbers[0],
+            items,
+            None if counting else numbers,
+            style if style in LIST_NUMBER_STYLES else None,
+            tasks,
+            self.direction,
+        )
+        block.items = numbered_items(block)
+        return [block]
 
     def list_items(
         self, node: LexborNode, depth: int

@@ -111,13 +111,14 @@ def numbered_by_hand(items: list[list[Block]]) -> bool:
 
 
 def numbered_items(block: ListBlock) -> list[list[Block]]:
-    """A list's items as an output that numbers them writes them: an ordered list whose
-    every item opens with a paragraph of its own number alone ("1", "2.", "3)") before
-    the rest of it, without those paragraphs.  A page that styles the numbers itself (a
-    government service's steps: ``<li><span class="numero-etapa">1</span><h3>``) hides
-    the list's own with its style sheet, and Markdown and HTML wrote both ("1. 1" over
-    the step's heading).  The plain text, which writes no list numbers, keeps the
-    page's.  A number in the item's line ("1 cup of flour") is its text."""
+    """A list's items without their own numbers: an ordered list whose every item opens
+    with a paragraph of its own number alone ("1", "2.", "3)") before the rest of it,
+    without those paragraphs.  A page that styles the numbers itself (a government
+    service's steps: ``<li><span class="numero-etapa">1</span><h3>``) hides the list's
+    own with its style sheet, and Markdown and HTML wrote both ("1. 1" over the step's
+    heading).  The plain text writes no list's numbers, this one's as any other's (its
+    text is the Markdown's as a reader gets it).  A number in the item's line ("1 cup of
+    flour") is its text."""
     items = block.items
     if not block.ordered or not items:
         return items

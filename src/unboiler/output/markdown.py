@@ -24,7 +24,6 @@ from typing import Final
 from unboiler.document import TextDocument
 from unboiler.output.inline import strip_line_ends
 from unboiler.output.layout import layout, without_language_labels
-from unboiler.output.lists import numbered_items
 from unboiler.output.tree import (
     FORMULA_MARKS,
     Block,
@@ -570,7 +569,7 @@ class _Writer:
         # Tight when no item holds more than one block before its nested lists: a blank
         # line anywhere would make the whole list loose (§5.3).  An ordered list that does
         # not start at 1 cannot interrupt a paragraph (§5.2), so it needs the blank line.
-        items = numbered_items(block)
+        items = block.items
         tight = all(
             all(isinstance(b, ListBlock) and (not b.ordered or b.start == 1) for b in item[1:])
             for item in items
