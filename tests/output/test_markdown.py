@@ -802,6 +802,7 @@ def test_superscript_and_subscript_are_inline_html() -> None:
         ('<div class="highlight highlight-text-html-basic"><pre>', "html"),
         ('<div class="highlight highlight-text-html-php"><pre>', "php"),
         ('<div class="highlight highlight-text-tex-latex"><pre>', "latex"),
+        ('<div class="highlight highlight-text-shell-session"><pre>', "console"),
         ('<pre><code class="lang-auto">', ""),  # Discourse: highlight.js guesses
         ('<div class="highlight-text notranslate"><div class="highlight"><pre>', ""),
         ('<div class="language-ruby highlighter-rouge"><div class="highlight"><pre>', "ruby"),
@@ -1362,6 +1363,18 @@ def test_a_lazy_images_noscript_copy_is_written_once() -> None:
     )
     markdown = to_markdown(all_content(first), images=True)
     assert markdown.count("![](https://pic.ex.com/a_r.jpg)") == 1, markdown
+
+
+def test_an_image_without_alt_text_between_paragraphs_is_a_picture() -> None:
+    # a news photo between two paragraphs; an icon with an empty alt beside the words of
+    # its line is decoration (the HTML standard, 4.8.4.4)
+    page = (
+        "<html><body><p>Para one is long enough to be content.</p>"
+        "<img src='https://x.org/photo.jpg' alt=''><p>Para two, <img src='https://x.org/"
+        "icon.svg' alt=''> with an icon in its line.</p></body></html>"
+    )
+    markdown = to_markdown(all_content(page), images=True)
+    assert "![](https://x.org/photo.jpg)" in markdown and "icon.svg" not in markdown, markdown
 
 
 def test_a_picture_marked_as_decoration_that_is_described_or_captioned_is_kept() -> None:

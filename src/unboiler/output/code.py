@@ -340,7 +340,9 @@ def _wrapper_language(element: LexborNode, below: LexborNode) -> str | None:
 def _text_scope(scope: str) -> str:
     """The language a text scope's name gives: its last part, the format embedded in
     the first ("html-php" is PHP, "tex-latex" LaTeX), unless that part is "basic"
-    (HTML's own)."""
+    (HTML's own); a scope the aliases name whole ("shell-session") is read whole."""
+    if scope in LANGUAGE_ALIASES:
+        return scope
     parts = scope.split("-")
     return parts[0] if parts[-1] == "basic" else parts[-1]
 

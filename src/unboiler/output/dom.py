@@ -145,7 +145,14 @@ CODE_WRAPPERS: Final = (
 #: Pygments' names of a language's console or dialect that a fence's readers know by the
 #: language's own name: a notebook's cells are "ipython3" to nbconvert, Python to
 #: GitHub's and markdown-it's highlighters.
-LANGUAGE_ALIASES: Final = {"ipython": "python", "ipython2": "python", "ipython3": "python"}
+LANGUAGE_ALIASES: Final = {
+    "ipython": "python",
+    "ipython2": "python",
+    "ipython3": "python",
+    # GitHub's scope of a shell session ("$ pip install ..." and its output) is Linguist's
+    # ShellSession, "console" to the highlighters
+    "shell-session": "console",
+}
 
 
 #: How far above the ``<pre>`` a wrapper (:data:`CODE_WRAPPERS`) may be.

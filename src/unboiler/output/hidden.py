@@ -707,8 +707,12 @@ _NOTHING_BETWEEN: Final = frozenset({"br", "wbr", "img"})
 
 def _beside_words(node: LexborNode | None, *, backward: bool) -> bool:
     """Whether the nearest sibling in one direction that shows something (white space,
-    comments, line breaks and other images passed over) has text."""
+    comments, line breaks and other images passed over) has text in the image's line: a
+    paragraph or another block beside it is no running text (a photo between two
+    ``<p>``, a newcomer's news pages)."""
     while node is not None:
+        if node.is_element_node and node.tag not in _NOTHING_BETWEEN and not laid_inline(node):
+            return False
         text = node.text(deep=True) if node.is_element_node or node.is_text_node else ""
         if text.strip():
             return True
