@@ -215,12 +215,21 @@ def tex_in_text(tree: Any) -> str | None:
     return "inline" if dollars else "display"
 
 
+#: The longest formula read between delimiters, in characters: a page of many openings
+#: without their closings ("\\[" in a regular expression's tutorial) would otherwise be
+#: searched to its end from each.
+MAX_TEX_CHARS: Final = 2000
 #: TeX between MathJax's and KaTeX's default delimiters: ``$$…$$`` and ``\\[…\\]``
 #: set apart, ``\\(…\\)`` in the line; each group the formula's TeX.
-_TEX_DEFAULT: Final = r"\$\$(?P<d1>.+?)\$\$|\\\[(?P<d2>.+?)\\\]|\\\((?P<i1>.+?)\\\)"
+_TEX_DEFAULT: Final = (
+    rf"\$\$(?P<d1>.{{1,{MAX_TEX_CHARS}}}?)\$\$|\\\[(?P<d2>.{{1,{MAX_TEX_CHARS}}}?)\\\]"
+    rf"|\\\((?P<i1>.{{1,{MAX_TEX_CHARS}}}?)\\\)"
+)
 #: ... and ``$…$`` where configured, as Pandoc reads it: no space inside either dollar,
 #: no digit right after the closing one ("from $5 to $10" is no formula).
-_TEX_DOLLAR: Final = r"|(?<![\\$])\$(?=[^\s$])(?P<i2>[^$]+?)(?<=[^\s\\])\$(?![$\d])"
+_TEX_DOLLAR: Final = (
+    rf"|(?<![\\$])\$(?=[^\s$])(?P<i2>[^$]{{1,{MAX_TEX_CHARS}}}?)(?<=[^\s\\])\$(?![$\d])"
+)
 _TEX_SPANS: Final = {
     "display": re.compile(_TEX_DEFAULT, re.DOTALL),
     "inline": re.compile(_TEX_DEFAULT + _TEX_DOLLAR, re.DOTALL),
