@@ -147,6 +147,10 @@ HOUSECALL = "Housecall Pro - The #1 solution for your business"
         ("Onboarding and UX | Userpilot Blog", "https://userpilot.com/blog/x", "Userpilot Blog"),
         ("MS Society UK | Forum", "https://forum.mssociety.org.uk/t/1", "MS Society UK"),
         ("Mindesigns -", None, "Mindesigns"),
+        # the part that holds the address's label, else the longest it holds
+        ("Home - Homes.com", "https://www.homes.com/x", "Homes.com"),
+        ("Weather - The Weather Network", "https://theweathernetwork.com/", "The Weather Network"),
+        ("Blog | Acme", "https://blog.acme.com/post", "Acme"),
         # without an address, the name stays whole
         (HOUSECALL, None, HOUSECALL),
     ],
@@ -158,6 +162,23 @@ def test_a_stated_site_name_is_read_as_a_name(stated: str, url: str | None, site
     }
     head = f'<meta property="og:site_name" content="{stated}">' + ld(publisher)
     assert meta_html(head, url=url).sitename == site
+
+
+def test_a_site_name_beside_a_headline_or_alone_on_a_home_page_is_the_name() -> None:
+    niehs = "National Institute of Environmental Health Sciences"
+    hhs = {"@type": "WebPage", "publisher": {"@type": "Organization", "name": "HHS"}}
+    head = f'<title>Research | {niehs}</title><meta property="og:site_name" content="{niehs}">'
+    assert meta_html(head + ld(hhs)).sitename == niehs
+    # a home page whose title is its site's long name
+    home = f"<title>{niehs}</title>" + ld({"@type": "WebSite", "name": niehs})
+    assert meta_html(home, url="https://www.niehs.nih.gov/").sitename == niehs
+    # a short handle is no publisher's name run together
+    short = '<meta property="og:site_name" content="ft">'
+    microsoft = {
+        "@type": "NewsArticle",
+        "publisher": {"@type": "Organization", "name": "Microsoft Corporation"},
+    }
+    assert meta_html(short + ld(microsoft)).sitename == "ft"
 
 
 def test_a_stated_site_name_that_is_the_headline_is_none() -> None:
@@ -740,6 +761,13 @@ def test_an_items_whole_text_in_json_ld_is_no_description() -> None:
     assert meta_html(ld(product)).description == long
     short = {"@type": "Product", "name": "Mug", "description": "A stoneware mug."}
     assert meta_html(meta + ld(short)).description == "A stoneware mug."
+    # a summary of two sentences in Japanese: a hundred characters, each a word
+    japanese = (
+        "東京都は来月から都内の全ての公立小中学校で、児童と生徒を対象にした新しい検査を"
+        "始めると発表しました。対象はおよそ六十万人で、費用は都が負担します。"
+    )
+    article = {"@type": "NewsArticle", "headline": "検査", "description": japanese}
+    assert meta_html(meta + ld(article)).description == japanese
 
 
 def test_a_meta_description_is_text_and_markup_left_in_it_goes() -> None:

@@ -523,15 +523,25 @@ def test_contents_entries_are_left_out() -> None:
     assert choose_units(probabilities, words, 1.0, contents={0, 1}).tolist() == [
         False, False, True, True,
     ]  # fmt: skip
-    # an entry that is a cell beside cells that are none is the row's (a dictionary's
-    # forms, each pronunciation a link to its section); a row of entries alone goes
-    rows = [[0, 2]]
-    assert choose_units(probabilities, words, 1.0, rows=rows, contents={0, 1}).tolist() == [
-        True, False, True, True,
-    ]  # fmt: skip
-    assert choose_units(probabilities, words, 1.0, rows=[[0, 1]], contents={0, 1}).tolist() == [
-        False, False, True, True,
-    ]  # fmt: skip
+
+
+def test_a_link_to_a_section_in_a_row_of_words_is_no_contents_entry() -> None:
+    # a dictionary's table of forms links each pronunciation to its section; a table of
+    # contents numbers its entries and gives their pages
+    from unboiler.filters.units import contents_entries
+    from unboiler.parse import parse
+
+    doc = parse(
+        "<html><body><h1>pomme</h1><table><tr><th>Singulier</th><th>Pluriel</th></tr>"
+        "<tr><td><a class='selflink'>pomme</a><br><a href='#pron'>\\pɔm\\</a></td><td>"
+        "<a href='/wiki/pommes'>pommes</a><br><a href='#pron'>\\pɔm\\</a></td></tr></table>"
+        "<table><tr><td>1.</td><td><a href='#ety'>Étymologie</a></td><td>12</td></tr>"
+        "<tr><td>2.</td><td><a href='#pron'>Prononciation</a></td><td>14</td></tr></table>"
+        "<h2 id='ety'>Étymologie</h2><p>Du latin.</p><h2 id='pron'>Prononciation</h2>"
+        "<p>France.</p></body></html>"
+    )
+    texts = [block.text for block in doc.blocks]
+    assert sorted(texts[i] for i in contents_entries(doc)) == ["Prononciation", "Étymologie"]
 
 
 WISH = "I really wish Apple offered a tier between the two plans we have now."

@@ -1055,6 +1055,7 @@ def test_a_disclosures_summary_is_strong() -> None:
         "<details><summary class='header'><span class='title'>Preciso ir a uma agência?"
         "</span></summary><div><p>Não, pela internet.</p></div></details>"
         "<details><summary><b>Quanto tempo?</b></summary><p>Até 30 dias.</p></details>"
+        "<details><summary><h3>Q1?</h3></summary><p>A1</p></details>"
     )
     unboiler.get_extractor("boilerpipe-everything")(document)
     assert to_markdown(document).split("\n\n") == [
@@ -1062,13 +1063,18 @@ def test_a_disclosures_summary_is_strong() -> None:
         "Não, pela internet.",
         "**Quanto tempo?**",
         "Até 30 dias.",
+        "### Q1?",
+        "A1",
     ]
     assert "<p><strong>Quanto tempo?</strong></p>" in to_html(document)
+    assert "<h3>Q1?</h3>" in to_html(document)
     assert to_text(document).split("\n\n") == [
         "Preciso ir a uma agência?",
         "Não, pela internet.",
         "Quanto tempo?",
         "Até 30 dias.",
+        "Q1?",
+        "A1",
     ]
 
 
@@ -1076,14 +1082,16 @@ def test_a_pipe_is_escaped_only_where_a_table_could_start() -> None:
     # one line cannot be a table's header row over a delimiter row; lines of one
     # paragraph can; a cell's pipe is always escaped
     document = unboiler.parse(
-        "<p>Kalori: 385kcal | Protein: 12g</p><p>a | b<br>--- | ---</p>"
+        "<p>Kalori: 385kcal | Protein: 12g</p><p>a | b<br>--- | ---</p><p>c | d<br>:-:</p>"
         "<table><tr><th>Key</th><th>Value</th></tr><tr><td>or</td><td>x | y</td></tr></table>"
     )
     unboiler.get_extractor("boilerpipe-everything")(document)
     markdown = to_markdown(document)
     paragraphs = markdown.split("\n\n")[:2]
-    assert paragraphs == ["Kalori: 385kcal | Protein: 12g", "a \\| b\\\n--- \\| ---"]
+    assert paragraphs == ["Kalori: 385kcal | Protein: 12g", "a \\| b\\\n\\--- \\| ---"]
     assert "| or | x \\| y |" in markdown
+    # a delimiter row of one column in a paragraph's second line is escaped too
+    assert "c \\| d\\\n\\:-:" in markdown, markdown
     rendered = MarkdownIt("commonmark").enable("table").render(markdown)
     assert rendered.count("<table>") == 1 and "<p>Kalori: 385kcal | Protein: 12g</p>" in rendered
 
@@ -1092,6 +1100,7 @@ def test_a_heading_all_in_strong_emphasis_is_written_plain() -> None:
     document = unboiler.parse(
         "<h2 class='Normal'><strong>Chuyên gia: giá sẽ tăng</strong></h2><p>Body.</p>"
         "<h3> <b>Spaced</b> </h3><h2><strong>Part</strong> and rest</h2><h2><b>A</b> <b>B</b></h2>"
+        "<h2><strong>Title <b>inner</b> more</strong></h2>"
     )
     unboiler.get_extractor("boilerpipe-everything")(document)
     assert to_markdown(document).split("\n\n") == [
@@ -1100,6 +1109,7 @@ def test_a_heading_all_in_strong_emphasis_is_written_plain() -> None:
         "### Spaced",
         "## **Part** and rest",
         "## **A** **B**",
+        "## Title inner more",
     ]
 
 

@@ -668,7 +668,24 @@ def test_tex_in_the_text_is_a_formula_where_the_page_typesets_it(head: str, mark
 @pytest.mark.parametrize(
     ("head", "mode"),
     [
-        ("<link rel='stylesheet' href='/katex.min.css'>", "display"),
+        # KaTeX's stylesheet alone: formulas rendered on the server; KaTeX's script
+        # alone typesets what a script hands it
+        ("<link rel='stylesheet' href='/katex.min.css'>", None),
+        ("<script src='/katex.min.js'></script>", None),
+        ("<script src='/contrib/auto-render.min.js'></script>", "display"),
+        # a script that only names it configures nothing
+        ('<script type="application/ld+json">{"keywords": "regex, KaTeX, MathJax"}</script>', None),
+        ("<script>// MathJax is not used here</script>", None),
+        # the single dollar second among the pairs; the configuration after many scripts
+        (
+            "<script>MathJax = {tex: {inlineMath: [['\\\\(', '\\\\)'], ['$', '$']]}};</script>",
+            "inline",
+        ),
+        (
+            "<script src='/a.js'></script>" * 25
+            + "<script>MathJax = {tex: {inlineMath: [['$', '$']]}};</script>",
+            "inline",
+        ),
         # KaTeX's auto-render told to read single dollars
         (
             "<script src='/katex.js'></script><script>renderMathInElement(document.body, "
@@ -684,6 +701,27 @@ def test_how_a_page_typesets_tex_in_its_text(head: str, mode: str | None) -> Non
     from unboiler.output.renderings import tex_in_text
 
     assert tex_in_text(LexborHTMLParser(f"<html><head>{head}</head><body></body></html>")) == mode
+
+
+@pytest.mark.parametrize(
+    ("text", "markdown"),
+    [
+        # a formula a CommonMark reader would take a link or emphasis from is its text
+        (
+            "The transform \\(\\mathcal{L}[f](s)\\) of f.",
+            "The transform \\\\(\\\\mathcal{L}\\[f\\](s)\\\\) of f.",
+        ),
+        ("Both \\(x^*\\) and \\(y^*\\) hold.", "Both \\\\(x^\\*\\\\) and \\\\(y^\\*\\\\) hold."),
+        # a digit right after the closing: no formula, as Pandoc reads it
+        ("Take \\(x\\)2 steps.", "Take \\\\(x\\\\)2 steps."),
+        # "$a$$b$" is two formulas, not a display one between them (written apart)
+        ("Here $a$$b$ and $$c$$ end.", "Here $a$ $b$ and $$c$$ end."),
+    ],
+)
+def test_tex_that_markdown_would_misread_stays_text(text: str, markdown: str) -> None:
+    head = "<script>MathJax = {tex: {inlineMath: [['$', '$']]}};</script>"
+    document = _all_content(f"<html><head>{head}</head><body><p>{text}</p></body></html>")
+    assert render(document, "markdown", extractor="by-hand") == markdown
 
 
 def test_a_formula_writes_no_hidden_text() -> None:

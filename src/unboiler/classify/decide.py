@@ -386,9 +386,7 @@ def choose_units(
     it is likely, code, or lines without words of a paragraph (``wordless``), and a
     definition list's term with its descriptions when any of them is kept
     (``definitions``); the entries of the page's own table of contents left out
-    (``contents``), unless a cell of a row whose other cells are no entries (a
-    dictionary's table of forms links each pronunciation to its section, and lost one
-    cell of its row) (:mod:`unboiler.filters.units`); ``chrome``: each block's words
+    (``contents``) (:mod:`unboiler.filters.units`); ``chrome``: each block's words
     when it lies in the page's navigation (:func:`chrome_words`); ``siblings``: each
     block's element's parent (:func:`~unboiler.filters.units.keep_enclosed`)."""
     keep, _ = model_choice(probabilities, words, beta, code, rows, chrome)
@@ -400,10 +398,8 @@ def choose_units(
     if definitions:
         keep = keep_whole(keep, definitions)
     if contents:
-        entries = set(contents)
-        entries.difference_update(*(row for row in rows if not entries.issuperset(row)))
         keep = keep.copy()
-        keep[list(entries)] = False
+        keep[list(contents)] = False
     return keep
 
 

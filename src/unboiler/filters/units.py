@@ -288,8 +288,40 @@ def contents_entries(document: TextDocument) -> frozenset[int]:
         if count == links[index]
         and 0 < blocks[index].num_words <= blocks[index].num_linked_words
         and Label.HEADING not in blocks[index].labels  # a heading's link to itself
+        and not _in_row_of_words(blocks[index].node)
     }
     return frozenset(entries | _contents_titles(blocks, entries))
+
+
+def _in_row_of_words(node: Any) -> bool:
+    """Whether ``node`` is in a table row that shows letters besides its links to
+    fragments: a row of data whose cell links to a section of the page (a dictionary's
+    table of forms, each pronunciation a link to its section), not a contents entry.  A
+    table of contents numbers its entries or gives their pages ("1." and "12" beside
+    the link): digits, no letters."""
+    row = node
+    for _ in range(ROW_LEVELS):
+        if row is None or row.tag == "tr":
+            break
+        row = row.parent
+    if row is None or row.tag != "tr":
+        return False
+    shown = "".join(
+        text.text_content or ""
+        for text in row.traverse(include_text=True)
+        if text.is_text_node and not _in_fragment_link(text, row.mem_id)
+    )
+    return any(char.isalpha() for char in shown)
+
+
+def _in_fragment_link(text: Any, row: int) -> bool:
+    """Whether a text node lies in a link to a fragment of the page, below the row."""
+    element = text.parent
+    while element is not None and element.mem_id != row:
+        if element.tag == "a":
+            return (element.attributes.get("href") or "").startswith("#")
+        element = element.parent
+    return False
 
 
 def _contents_titles(blocks: Sequence[TextBlock], entries: Collection[int]) -> set[int]:

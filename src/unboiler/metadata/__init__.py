@@ -250,16 +250,15 @@ def _site_names(
         name for value in publishers if value not in persons for name in data.names(value)
     ]
     titles = [title or "", *meta.get("og:title", ())]
-    stated = list(first_values(meta, SITE_NAME_META[:1]))
-    addressed = domain_names(url)
-    label = "".join(fold(addressed[2]).split()) if len(addressed) > 2 else ""
-    names = [
-        _without_tagline(name, label)
+    websites = [
+        name
         for item, kinds in zip(data.objects, data.kinds, strict=True)
         if "website" in kinds
         for name in data.names(item.get("name"))
-        if _names_site(name, titles)
     ]
+    stated = list(first_values(meta, SITE_NAME_META[:1]))
+    label = _site_label(url)
+    names = [_without_tagline(name, label) for name in websites if _names_site(name, titles)]
     names.extend(
         _spelled_out(_without_tagline(name, label), organisations)
         for name in stated
@@ -268,8 +267,29 @@ def _site_names(
     names.extend(organisations)
     names.extend(first_values(meta, SITE_NAME_META[1:]))
     names.extend(name for value in persons for name in data.names(value))
-    names.extend(stated)  # an address is a name still, where nothing else names the site
+    # what was passed over is a name still, where nothing else names the site (an
+    # address; a home page's title that is its site's long name)
+    names.extend(websites + stated)
     return list(unique(names))
+
+
+def _site_label(url: str | None) -> str:
+    """The label of an address that names its site, folded without spaces: the longest
+    of its host's labels but the top level and "www" ("housecallpro"), the one nearer
+    the top level of two as long ("acme" of blog.acme.com)."""
+    addressed = domain_names(url)
+    if not addressed:
+        return ""
+    labels = addressed[1].split(".")[:-1]
+    if not labels:
+        return ""
+    longest = max(reversed(labels), key=len)
+    return "".join(fold(longest).split())
+
+
+#: The most words of a stated site name that is also the page's whole title: more, and
+#: it is the headline a template wrote everywhere.
+MAX_SITE_NAME_WORDS: Final = 8
 
 
 #: An address's or a path's words joined by hyphens ("cultivating-health"): a slug.
@@ -278,15 +298,18 @@ SLUG: Final = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)+")
 
 def _names_site(name: str, titles: list[str]) -> bool:
     """Whether a stated site name (``og:site_name``, a ``WebSite``'s) can be the site's
-    name: not an address
-    ("https://www.newsnation.in"), not a slug, and not the page's own headline (a
-    template that fills every ``og:`` field with the title), which is longer than
-    :data:`MAX_TITLE_SITE_WORDS` words where a home page's title is its site's name."""
+    name: not an address ("https://www.newsnation.in"), not a slug, and not the page's
+    whole title of more than :data:`MAX_SITE_NAME_WORDS` words (a template that fills
+    every ``og:`` field with the headline: "39 Best Electrician Tools for Your Tool Belt
+    & Your Business (2025)").  A title of that many words that holds the site's name
+    beside a headline ("Research | National Institute of Environmental Health
+    Sciences") does not make the name a headline."""
     name = name.strip()
     if "://" in name or SLUG.fullmatch(name):
         return False
-    return count_words(name) <= MAX_TITLE_SITE_WORDS or not any(
-        same_headline(name, title) for title in titles if title
+    folded = fold(name)
+    return count_words(name) <= MAX_SITE_NAME_WORDS or not any(
+        fold(title) == folded for title in titles if title
     )
 
 
@@ -306,11 +329,24 @@ def _without_tagline(name: str, label: str) -> str:
     parts = [part for part in TITLE_SEPARATOR.split(name) if fold(part)]
     if len(parts) < 2 or not label:
         return name
-    for part in parts:
-        key = "".join(fold(part).split())
-        if label in key or (len(key) >= MIN_ADDRESS_WORD and key in label):
-            return part.strip()
-    return name
+    keys = ["".join(fold(part).split()) for part in parts]
+    # a part that holds the whole label ("Homes.com" of "Home - Homes.com"), else the
+    # longest the label holds ("The Weather Network" of "Weather - The Weather Network")
+    holding = [part for part, key in zip(parts, keys, strict=True) if label in key]
+    if holding:
+        return holding[0].strip()
+    held = [
+        (len(key), part)
+        for part, key in zip(parts, keys, strict=True)
+        if len(key) >= MIN_ADDRESS_WORD and key in label
+    ]
+    return max(held, key=lambda pair: pair[0])[1].strip() if held else name
+
+
+#: The fewest characters of a lower-case handle read as a publisher's name run together
+#: at its start or end ("detroitnews" of "The Detroit News"; "ft" is no handle of
+#: "Microsoft Corporation").
+MIN_HANDLE_CHARS: Final = 4
 
 
 def _spelled_out(name: str, organisations: list[str]) -> str:
@@ -323,7 +359,12 @@ def _spelled_out(name: str, organisations: list[str]) -> str:
     for organisation in organisations:
         squashed = fold(organisation).replace(" ", "")
         if " " in organisation.strip() and (
-            key == squashed or (name.islower() and len(key) > 1 and key in squashed)
+            key == squashed
+            or (
+                name.islower()
+                and len(key) >= MIN_HANDLE_CHARS
+                and (squashed.startswith(key) or squashed.endswith(key))
+            )
         ):
             return organisation
     return name
@@ -686,10 +727,13 @@ def _language(page: _Page) -> str | None:
     return detect("\n".join(running)) if running else None
 
 
-#: A JSON-LD description of more words than this is the item's whole text, not a summary
-#: of the page: schema.org's ``JobPosting`` and ``Product`` hold the whole job ad or
-#: product text there.  A meta description, where the page has one, is read instead.
-MAX_SUMMARY_WORDS: Final = 80
+#: A JSON-LD description of more characters than this is the item's whole text, not a
+#: summary of the page: schema.org's ``JobPosting`` and ``Product`` hold the whole job
+#: ad or product text there.  A meta description, where the page has one, is read
+#: instead.  (Characters, not words: a Japanese or Chinese summary of two sentences is a
+#: hundred characters, each a word to :func:`count_words`; search engines show about
+#: 160 characters of a description.)
+MAX_SUMMARY_CHARS: Final = 500
 #: A description written in HTML (Google asks for a ``JobPosting``'s so) is the item's
 #: text too.
 _MARKUP: Final = re.compile(r"<(?:p|br|ul|li|div|h[1-6]|strong|b)\b", re.IGNORECASE)
@@ -698,7 +742,7 @@ _MARKUP: Final = re.compile(r"<(?:p|br|ul|li|div|h[1-6]|strong|b)\b", re.IGNOREC
 def _description(page: _Page) -> str | None:
     """JSON-LD's description, else the meta one; a description written percent-encoded
     (:func:`unboiler.jsonld.percent_encoded`) is decoded.  A JSON-LD description longer
-    than :data:`MAX_SUMMARY_WORDS`, or written in HTML, yields to a meta description (a
+    than :data:`MAX_SUMMARY_CHARS`, or written in HTML, yields to a meta description (a
     newcomer's job posting gave the ad's first paragraph for its description)."""
     meta = next(first_values(page.meta, DESCRIPTION_META), None)
     for value in page.data.values("description", about_page=True):
@@ -706,7 +750,7 @@ def _description(page: _Page) -> str | None:
         if text:
             text = plain_text(text) if percent_encoded(text) else text
             marked_up = isinstance(value, str) and _MARKUP.search(value) is not None
-            if meta is None or (count_words(text) <= MAX_SUMMARY_WORDS and not marked_up):
+            if meta is None or (len(text) <= MAX_SUMMARY_CHARS and not marked_up):
                 return text
             break
     return plain_text(meta) if meta is not None and percent_encoded(meta) else meta

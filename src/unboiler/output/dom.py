@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, Literal
 
 from selectolax.lexbor import LexborNode
 
@@ -261,6 +261,10 @@ def admonition(element: LexborNode) -> bool:
     )
 
 
+#: How a page typesets TeX written in its text (:func:`~unboiler.output.renderings.tex_in_text`).
+TexMode = Literal["inline", "display"]
+
+
 @dataclass
 class Selection:
     """What of the page is content: the text nodes (and images) of the content blocks, and
@@ -278,7 +282,7 @@ class Selection:
     formulas: list[LexborNode] = field(default_factory=list)
     #: How the page typesets TeX written in its text, if it does
     #: (:func:`~unboiler.output.renderings.tex_in_text`).
-    tex: str | None = None
+    tex: TexMode | None = None
     #: Elements in a visually-hidden class (:func:`~unboiler.output.hidden.visually_hidden`): their
     #: text is a word of its own, which a screen reader says apart from the words around it.
     apart: set[LexborNode] = field(default_factory=set)

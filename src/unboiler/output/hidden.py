@@ -671,9 +671,7 @@ _EMOTICON_FOLDER: Final = re.compile(r"/(?:smil(?:ie|ey)s?|emoji|emoticons?)/", 
 #: A typed emoticon with a letter or a digit for its mouth or eyes: ":D", ":-P", ";o",
 #: "=3", "xD", "XD", "8)", "<3" (phpBB's smilies have such ``alt`` texts: ":D", ":P",
 #: ":o", ":lol:" is a shortcode).
-_LETTERED_EMOTICON: Final = re.compile(
-    r">?[:;=8][-'^o]?[DPpOoSsbXx3|/\\()\[\]*@$]|[xX][D]|<3|[:;]'?\(|\^_?\^"
-)
+_LETTERED_EMOTICON: Final = re.compile(r">?[:;=8][-'^o]?[DPpOoSsbXx3|/\\()\[\]*@$]|[xX]D|<3")
 
 
 def emoticon(image: LexborNode) -> str | None:

@@ -641,8 +641,11 @@ def _heading_left_open(heading: LexborNode) -> bool:
     return False
 
 
-#: The elements of strong emphasis (lexbor's selector).
-_STRONG_TAGS: Final = ", ".join(tag for tag, mark in MARK_TAGS.items() if mark is Mark.STRONG)
+#: What a ``<summary>`` set in strong emphasis holds none of: strong emphasis of its own,
+#: or a heading, which is set apart already (lexbor's selector).
+_SUMMARY_SET_ALREADY: Final = ", ".join(
+    [*(tag for tag, mark in MARK_TAGS.items() if mark is Mark.STRONG), *sorted(tags.HEADING_TAGS)]
+)
 
 
 class _Layout:
@@ -1188,12 +1191,12 @@ class _Layout:
                         elif (
                             tag == "summary"
                             and Mark.STRONG not in reading
-                            and node.css_first(_STRONG_TAGS) is None
+                            and node.css_first(_SUMMARY_SET_ALREADY) is None
                         ):
                             # A disclosure's summary (a FAQ's question over its answer,
                             # HTML §4.11.2) is set in strong emphasis, as a definition's
                             # term is: as a paragraph it read as one more of the answer's.
-                            # (One that holds strong emphasis already keeps its own.)
+                            # (One that holds strong emphasis or a heading keeps it.)
                             run.append(Open(Mark.STRONG))
                             closings[node] = Close(Mark.STRONG)
                             reading[Mark.STRONG] = node

@@ -87,6 +87,11 @@ _ENTITY_LIKE: Final = re.compile(r"&(?=#?[0-9A-Za-z]+;)")
 _BLOCK_START: Final = re.compile(
     r"^( {0,3})(?=>|#{1,6}(?:[ \t]|$)|[-+](?:[ \t]|$)|=+[ \t]*$|-[ \t-]*$)"
 )
+# A table's delimiter row: cells of dashes with colons at their edges, parted by pipes
+# (escaped or not); group 2 is its first mark, which an escape makes text.
+_DELIMITER_ROW: Final = re.compile(
+    r"^( {0,3}(?:\\?\|)?[ \t]*)([:-])(?=-*:?[ \t]*(?:\\?\|[ \t]*:?-+:?[ \t]*)*(?:\\?\|)?[ \t]*\\?$)"
+)
 _ORDERED_MARKER: Final = re.compile(r"^( {0,3}\d{1,9})([.)])(?=[ \t]|$)")
 _URL_UNSAFE: Final = {" ": "%20", "(": "%28", ")": "%29", "<": "%3C", ">": "%3E", "\\": "%5C"}
 
@@ -164,21 +169,33 @@ def _without_outer_strong(inlines: Sequence[Inline]) -> Sequence[Inline]:
             depth -= 1
             if not depth:
                 return inlines
-    return [*inlines[:first], *inlines[first + 1 : last], *inlines[last + 1 :]]
+    # strong emphasis inside the whole heading's adds nothing either: written alone, it
+    # would set part of the heading apart ("## Title **inner** more")
+    return [
+        token
+        for token in inlines
+        if not (isinstance(token, (Open, Close)) and token.mark is Mark.STRONG)
+    ]
 
 
 def _blank_token(token: Inline) -> bool:
+    """Whether a line's token is white space alone."""
     return isinstance(token, str) and not token.strip()
 
 
 def _escape_line_starts(text: str) -> str:
-    """Escape what would open a block at the start of each line of a paragraph."""
+    """Escape what would open a block at the start of each line of a paragraph, and a
+    line after the first that reads as a table's delimiter row (":-:", "--- | ---"),
+    which would make the line above it a table's header (GFM §4.10; markdown-it counts
+    an escaped pipe as a cell's edge there too)."""
     lines = text.split("\n")
     for index, line in enumerate(lines):
         if _BLOCK_START.match(line):
             lines[index] = _BLOCK_START.sub(r"\1\\", line, count=1)
         elif line.lstrip(" ")[:1].isdigit():
             lines[index] = _ORDERED_MARKER.sub(r"\1\\\2", line)
+        elif index and _DELIMITER_ROW.match(line):
+            lines[index] = _DELIMITER_ROW.sub(r"\1\\\2", line, count=1)
     return "\n".join(lines)
 
 
@@ -363,10 +380,16 @@ class _Line:
         the fragment's link left out) and came out as "\\[1\\]"; so did a pair that ends
         a paragraph ("... at the end [c]")."""
         pieces = self.pieces
-        for index, text in self.texts:
+        after = len(pieces)  # the first piece after the current one that writes something
+        for index, text in reversed(self.texts):  # last first: one walk back over the line
+            for between in range(after - 1, index, -1):
+                if pieces[between]:
+                    after = between
+            following = pieces[after] if after < len(pieces) else "\n"
             if pieces[index].endswith("\\]"):
-                following = next((piece for piece in pieces[index + 1 :] if piece), "\n")
                 pieces[index] = escape(text, following[:2], pipes=self.pipes)
+            if pieces[index]:
+                after = index
 
     def escape_image_marks(self) -> None:
         """Escape a "!" that a link's "[" follows (with nothing between once the
@@ -487,11 +510,19 @@ def _spaces_before_runs(
     return result
 
 
+#: What a CommonMark reader that knows no formulas would read as markup in a formula's
+#: TeX, whatever its dollars: a link (``\mathcal{L}[f](s)``), emphasis between two
+#: stars (``x^*`` and ``y^*``), code, inline HTML or an autolink, a dollar of its own.
+#: Such a formula is written as its text, escaped.
+_TEX_MARKUP: Final = re.compile(r"\]\(|\]\[|\*|`|<|\$")
+
+
 def _formula(opening: Open, text: str) -> str:
     """A formula as TeX between dollar signs, ``$...$`` in a line and ``$$...$$`` set
     apart (Pandoc's ``tex_math_dollars``, GitHub's and markdown-it's ``dollarmath``); its
-    text, escaped, when it has no TeX."""
-    if not opening.tex:
+    text, escaped, when it has no TeX or TeX a reader would take markup from
+    (:data:`_TEX_MARKUP`)."""
+    if not opening.tex or _TEX_MARKUP.search(opening.tex):
         return escape(text)
     dollars = "$$" if opening.mark is Mark.DISPLAY_FORMULA else "$"
     return f"{dollars}{opening.tex}{dollars}"

@@ -18,6 +18,7 @@ from unboiler.output.dom import (
     IGNORED_TAGS,
     MAX_BESIDE_NODES,
     Selection,
+    TexMode,
     hidden_from_readers,
     text_nodes,
 )
@@ -178,36 +179,46 @@ def write_formula(node: LexborNode, run: list[Inline]) -> None:
         run.append(BREAK)
 
 
-#: A page that typesets TeX written in its text: MathJax's or KaTeX's script, or a
-#: MathJax configuration written in the page.
-_TEX_SCRIPTS: Final = 'script[src*="mathjax" i], script[src*="katex" i], link[href*="katex" i]'
+#: A page whose script typesets the TeX written in its text: MathJax's (which does so by
+#: default), and KaTeX's auto-render extension (KaTeX alone typesets what a script hands
+#: it, and a KaTeX stylesheet alone is the look of formulas rendered on the server).
+_TEX_SCRIPTS: Final = 'script[src*="mathjax" i], script[src*="auto-render" i]'
 #: A configuration that makes a single dollar sign open a formula in the text (MathJax's
-#: ``inlineMath: [['$','$']]``, KaTeX auto-render's ``{left: "$", right: "$"}``): neither
-#: does by default, as a dollar is a price's as often.
+#: ``inlineMath: [['\\(', '\\)'], ['$','$']]``, KaTeX auto-render's ``{left: "$",
+#: right: "$"}``): neither does by default, as a dollar is a price's as often.
 _DOLLAR_CONFIGURED: Final = re.compile(
-    r"""\[\s*\[\s*(['"])\$\1\s*,\s*(['"])\$\2|left\s*:\s*(['"])\$\3"""
+    r"""\[\s*(['"])\$\1\s*,\s*(['"])\$\2\s*\]|left\s*:\s*(['"])\$\3\s*,\s*right"""
 )
-#: What names a configuration of MathJax or of KaTeX (its auto-render extension's
-#: function) in a page's script.
-_TEX_CONFIG_NAMES: Final = ("MathJax", "katex", "KaTeX", "renderMathInElement")
-#: The scripts read for that configuration, at most.
+#: What configures MathJax or KaTeX's auto-render in a page's own script: MathJax 2's
+#: ``MathJax.Hub.Config(``, MathJax 3's ``MathJax = {`` (``window.MathJax = {``), and
+#: the auto-render function's call.  A script that only names them (JSON-LD keywords, a
+#: tutorial's code) configures nothing.
+_TEX_CONFIG: Final = re.compile(
+    r"MathJax\.Hub\.Config\s*\(|MathJax\s*=\s*\{|renderMathInElement\s*\("
+)
+#: The page's own scripts read for that configuration, at most.
 MAX_TEX_CONFIG_SCRIPTS: Final = 20
+#: The types of a script of code (an absent type is JavaScript's).
+_CODE_SCRIPT_TYPES: Final = frozenset({"", "text/javascript", "application/javascript", "module"})
 
 
-def tex_in_text(tree: Any) -> str | None:
+def tex_in_text(tree: Any) -> TexMode | None:
     """How a page typesets the TeX written in its text: ``"inline"`` when a single
     dollar sign opens a formula too (a Jupyter notebook, Math Stack Exchange),
     ``"display"`` when only MathJax's and KaTeX's default delimiters do (``$$…$$``,
-    ``\\[…\\]``, ``\\(…\\)``), None when no script typesets it."""
+    ``\\[…\\]``, ``\\(…\\)``), None when no script of the page typesets it
+    (:data:`_TEX_SCRIPTS`, :data:`_TEX_CONFIG`)."""
     typeset = tree.css_first(_TEX_SCRIPTS) is not None
     dollars = False
-    for index, script in enumerate(tree.css("script")):
-        if index >= MAX_TEX_CONFIG_SCRIPTS:
+    read = 0
+    for script in tree.css("script:not([src])"):
+        if (script.attributes.get("type") or "").strip().lower() not in _CODE_SCRIPT_TYPES:
+            continue  # JSON-LD, a template, a formula's own TeX
+        read += 1
+        if read > MAX_TEX_CONFIG_SCRIPTS:
             break
-        if script.attributes.get("src"):
-            continue
         code = script.text(deep=False) or ""
-        if any(name in code for name in _TEX_CONFIG_NAMES):
+        if _TEX_CONFIG.search(code):
             typeset = True
             dollars = dollars or _DOLLAR_CONFIGURED.search(code) is not None
     if not typeset:
@@ -219,24 +230,25 @@ def tex_in_text(tree: Any) -> str | None:
 #: without their closings ("\\[" in a regular expression's tutorial) would otherwise be
 #: searched to its end from each.
 MAX_TEX_CHARS: Final = 2000
-#: TeX between MathJax's and KaTeX's default delimiters: ``$$…$$`` and ``\\[…\\]``
-#: set apart, ``\\(…\\)`` in the line; each group the formula's TeX.
+#: TeX between MathJax's and KaTeX's default delimiters: ``$$…$$`` (no dollar more on
+#: either side: "$a$$b$" is two formulas) and ``\\[…\\]`` set apart, ``\\(…\\)`` in
+#: the line; each group the formula's TeX, which holds no opening of its own kind.
 _TEX_DEFAULT: Final = (
-    rf"\$\$(?P<d1>.{{1,{MAX_TEX_CHARS}}}?)\$\$|\\\[(?P<d2>.{{1,{MAX_TEX_CHARS}}}?)\\\]"
-    rf"|\\\((?P<i1>.{{1,{MAX_TEX_CHARS}}}?)\\\)"
+    rf"(?<!\$)\$\$(?P<d1>(?:(?!\$\$).){{1,{MAX_TEX_CHARS}}}?)\$\$(?!\$)"
+    rf"|\\\[(?P<d2>(?:(?!\\\[).){{1,{MAX_TEX_CHARS}}}?)\\\]"
+    rf"|\\\((?P<i1>(?:(?!\\\().){{1,{MAX_TEX_CHARS}}}?)\\\)(?!\d)"
 )
 #: ... and ``$…$`` where configured, as Pandoc reads it: no space inside either dollar,
-#: no digit right after the closing one ("from $5 to $10" is no formula).
-_TEX_DOLLAR: Final = (
-    rf"|(?<![\\$])\$(?=[^\s$])(?P<i2>[^$]{{1,{MAX_TEX_CHARS}}}?)(?<=[^\s\\])\$(?![$\d])"
-)
-_TEX_SPANS: Final = {
+#: no digit right after the closing one ("from $5 to $10" is no formula), a formula
+#: right after another ("$a$$b$") one of its own.
+_TEX_DOLLAR: Final = rf"|(?<!\\)\$(?=[^\s$])(?P<i2>[^$]{{1,{MAX_TEX_CHARS}}}?)(?<=[^\s\\])\$(?!\d)"
+_TEX_SPANS: Final[dict[TexMode, re.Pattern[str]]] = {
     "display": re.compile(_TEX_DEFAULT, re.DOTALL),
     "inline": re.compile(_TEX_DEFAULT + _TEX_DOLLAR, re.DOTALL),
 }
 
 
-def tex_tokens(text: str, mode: str) -> list[Inline]:
+def tex_tokens(text: str, mode: TexMode) -> list[Inline]:
     """``text`` with each formula written in TeX between delimiters (:func:`tex_in_text`'s
     ``mode``) marked as a formula: the text as written, between the formula's marks that
     carry its TeX (the Markdown writes ``$…$`` or ``$$…$$``; the plain text and the HTML
