@@ -490,10 +490,11 @@ def test_an_image_description_for_screen_readers_is_left_out() -> None:
     assert to_text(_all_content(shown)) == "The harbour at dawn.\n\nPosted by Ann"
 
 
-@pytest.mark.parametrize("classes", ["hidden-xs", "d-none", "hiddenField", "screen", "clip"])
+@pytest.mark.parametrize("classes", ["hidden-xs", "hiddenField", "screen", "clip"])
 def test_other_classes_mark_no_copy(classes: str) -> None:
     # Words a page shows twice in a row are kept twice unless the second copy is for
     # screen readers: "hidden-xs" hides on small screens only, "hiddenField" is a name.
+    # ("d-none" hides at every width: test_inline_text_a_class_hides_at_every_width...)
     page = f'<body><p>Bora <span class="{classes}">Bora</span></p></body>'
     assert to_text(_all_content(page)) == "Bora Bora"
 
@@ -1714,6 +1715,17 @@ def test_inline_text_the_page_hides_is_left_out() -> None:
     assert text == (
         "Founded February 28, 1998; Visible with words, and shown; Hello, and foobaz; abc Def."
     )
+
+
+def test_inline_text_a_class_hides_at_every_width_is_left_out() -> None:
+    # a pricing card's yearly price beside the monthly one (Webflow's "hide"); Tailwind's
+    # "hidden md:inline" is shown on a wide screen, and stays
+    text = _everything_text(
+        "<p>Business <span class='price-monthly'>$19</span><span class='price-yearly hide'>"
+        "$15</span> per month, <span class='d-none'>x</span>billed <span class='hidden"
+        " md:inline'>monthly</span>.</p>"
+    )
+    assert text == "Business $19 per month, billed monthly."
 
 
 def test_long_hidden_text_and_hidden_blocks_are_kept() -> None:

@@ -25,7 +25,13 @@ from unboiler.output.dom import (
     laid_inline,
     text_nodes,
 )
-from unboiler.tags import HEADING_TAGS, HIDING_STYLE, layout_alternatives
+from unboiler.tags import (
+    HEADING_TAGS,
+    HIDING_STYLE,
+    LAYOUT_HIDING_CLASSES,
+    layout_alternatives,
+    layout_widths,
+)
 from unboiler.text import (
     remove_space,
 )
@@ -285,30 +291,51 @@ MAX_HIDDEN_WORDS: Final = 12
 MAX_HIDDEN_NODES: Final = 4 * MAX_HIDDEN_WORDS + 16
 
 
+#: What may hide an inline element: the attribute, a style, a framework's class.
+_HIDING_SELECTOR: Final = ", ".join(
+    ["[hidden]", "[style]", *(f'[class~="{name}" i]' for name in sorted(LAYOUT_HIDING_CLASSES))]
+)
+
+
+def hidden_by_class(classes: str) -> bool:
+    """Whether a framework's class hides an element at every width: Webflow's and
+    Foundation's ``hide``, Bootstrap's ``d-none``, Tailwind's ``hidden`` with no width
+    that shows it again (``hidden md:inline`` is shown on a wide screen)."""
+    if LAYOUT_HIDING_CLASSES.isdisjoint(classes.lower().split()):
+        return False
+    shown = layout_widths(classes)
+    return shown is None or not any(shown)
+
+
 def drop_hidden_inline(tree: Any, selection: Selection) -> None:
     """Leave out of ``selection`` the text of each inline element the page hides (the ``hidden``
-    attribute, or :data:`~unboiler.tags.HIDING_STYLE` in its ``style``) inside a line: a
-    machine-readable copy of a date ("(1998-02-28)" in an infobox), a tooltip's text, a value a
-    script shows later. Nobody sees it, and it glues onto the words it touches. Longer hidden
-    text (:data:`MAX_HIDDEN_WORDS`) is kept. Hidden blocks are the extractor's to judge
-    (:mod:`unboiler.filters.concealed` leaves out those that no reader's click opens): tabs
-    and accordions hide content (on WCXB, 36% of the words of blocks under a hidden element are
-    in the gold text; of the blocks that only an inline hidden element holds, none; dropping
-    every block under an element that an inline style hides, on the default extractor's held-out
-    run, took WCXB from 0.88349 to 0.87993, and readability from 0.96400 to 0.96529). A hidden
-    element has no box (CSS 2.1, §9.2.4), so the words on either side of it touch, as a browser
-    shows them; its edge is an element's edge all the same
-    (:data:`~unboiler.output.inline.CASE_EDGE`).
+    attribute, :data:`~unboiler.tags.HIDING_STYLE` in its ``style``, a class that hides it
+    at every width: :func:`hidden_by_class`) inside a line: a pricing page's yearly price
+    beside the monthly one ("$19$15"), a machine-readable copy of a date ("(1998-02-28)" in
+    an infobox), a tooltip's text, a value a script shows later. Nobody sees it, and it
+    glues onto the words it touches. Longer hidden text (:data:`MAX_HIDDEN_WORDS`) is kept.
+    Hidden blocks are the extractor's to judge (:mod:`unboiler.filters.concealed` leaves out
+    those that no reader's click opens): tabs and accordions hide content (on WCXB, 36% of
+    the words of blocks under a hidden element are in the gold text; of the blocks that only
+    an inline hidden element holds, none; dropping every block under an element that an
+    inline style hides, on the default extractor's held-out run, took WCXB from 0.88349 to
+    0.87993, and readability from 0.96400 to 0.96529). A hidden element has no box (CSS 2.1,
+    §9.2.4), so the words on either side of it touch, as a browser shows them; its edge is
+    an element's edge all the same (:data:`~unboiler.output.inline.CASE_EDGE`).
 
-    ``aria-hidden="true"`` is not read as hidden: it hides from screen readers what the eye sees
-    (a star rating's stars, a badge's "30" beside "30-Day Guarantee", an infobox's flag).
-    Dropping such inline text as Mozilla's Readability does, measured in sample (``unboiler eval
-    wcxb``), took WCXB from 0.93209 to 0.93187 (18 pages down, 21 up), Readability's pages from
-    0.96954 to 0.96965 (its own test page of the rule)."""
-    for element in tree.css("[hidden], [style]"):
+    ``aria-hidden="true"`` is not read as hidden: it hides from screen readers what the eye
+    sees (a star rating's stars, a badge's "30" beside "30-Day Guarantee", an infobox's
+    flag). Dropping such inline text as Mozilla's Readability does, measured in sample
+    (``unboiler eval wcxb``), took WCXB from 0.93209 to 0.93187 (18 pages down, 21 up),
+    Readability's pages from 0.96954 to 0.96965 (its own test page of the rule)."""
+    for element in tree.css(_HIDING_SELECTOR):
         # most styles hide nothing: the attributes first, then the element's place
         attributes = element.attributes
-        if "hidden" not in attributes and not HIDING_STYLE.search(attributes.get("style") or ""):
+        if (
+            "hidden" not in attributes
+            and not HIDING_STYLE.search(attributes.get("style") or "")
+            and not hidden_by_class(attributes.get("class") or "")
+        ):
             continue
         if not laid_inline(element):
             continue
