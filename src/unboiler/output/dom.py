@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 from selectolax.lexbor import LexborNode
 
@@ -280,9 +280,10 @@ class Selection:
     hidden: set[LexborNode] = field(default_factory=set)
     #: The page's MathML formulas (:func:`~unboiler.output.renderings.formulas`).
     formulas: list[LexborNode] = field(default_factory=list)
-    #: How the page typesets TeX written in its text, if it does
-    #: (:func:`~unboiler.output.renderings.tex_in_text`).
-    tex: TexMode | None = None
+    #: The page's tree, read for how it typesets TeX written in its text
+    #: (:func:`~unboiler.output.renderings.tex_in_text`) when a text has a dollar or a
+    #: backslash, which most pages' have not.
+    tree: Any = None
     #: Elements in a visually-hidden class (:func:`~unboiler.output.hidden.visually_hidden`): their
     #: text is a word of its own, which a screen reader says apart from the words around it.
     apart: set[LexborNode] = field(default_factory=set)

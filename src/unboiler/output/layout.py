@@ -46,6 +46,7 @@ from unboiler.output.dom import (
     RUBY_ANNOTATION_TAGS,
     STYLED_INLINE_TAGS,
     Selection,
+    TexMode,
     adjacent,
     admonition,
     hidden_from_readers,
@@ -90,7 +91,7 @@ from unboiler.output.lists import (
     ordinals,
     task_check,
 )
-from unboiler.output.renderings import tex_tokens, write_formula
+from unboiler.output.renderings import tex_in_text, tex_tokens, write_formula
 from unboiler.output.select import Posts, posts_in_turn, posts_of_prose, select, tidy_rules
 from unboiler.output.tables import (
     EQUATION_NUMBER,
@@ -669,7 +670,9 @@ class _Layout:
         self.tab_labels, self.tab_rows = tabs
         self.hidden = selection.hidden
         self.formulas = formulas
-        self.tex = selection.tex
+        self.tree = selection.tree
+        self.tex: TexMode | None = None  # read at the first text that could hold TeX
+        self.tex_read = False
         self.images = selection.images
         self.with_images = images
         self.after = selection.after
@@ -706,10 +709,13 @@ class _Layout:
     def add_text(self, run: list[Inline], text: str) -> None:
         """Append a text node's ``text`` to the line, its formulas written in TeX marked
         as formulas where the page typesets them (:func:`tex_tokens`)."""
-        if self.tex is not None and ("$" in text or "\\" in text):
-            run += tex_tokens(text, self.tex)
-        else:
-            run.append(text)
+        if ("$" in text or "\\" in text) and self.tree is not None:
+            if not self.tex_read:
+                self.tex, self.tex_read = tex_in_text(self.tree), True
+            if self.tex is not None:
+                run += tex_tokens(text, self.tex)
+                return
+        run.append(text)
 
     def formula_picture(self, image: LexborNode) -> bool:
         """Whether ``image`` is the picture of a formula beside it (MediaWiki's fallback

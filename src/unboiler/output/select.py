@@ -34,7 +34,7 @@ from unboiler.output.hidden import (
     drop_layout_alternatives,
 )
 from unboiler.output.inline import plain
-from unboiler.output.renderings import drop_formula_renderings, formulas, tex_in_text
+from unboiler.output.renderings import drop_formula_renderings, formulas
 from unboiler.output.tree import Block, Heading, Paragraph, Rule
 from unboiler.text import (
     remove_space,
@@ -294,7 +294,7 @@ def select(document: TextDocument, *, images: bool = False) -> Selection:
             segment.texts = []  # used
     if selection.texts and document.tree is not None:
         selection.formulas = formulas(document)
-        selection.tex = tex_in_text(document.tree)
+        selection.tree = document.tree
         selection.addresses = protected_addresses(document.tree)
         drop_assistive_copies(document.tree, selection)
         drop_image_descriptions(document.tree, selection)
