@@ -308,7 +308,10 @@ def _explain_block(
 
 #: What the default extractor's decision does besides its cut (see
 #: :mod:`unboiler.filters.units` and :func:`unboiler.filters.repeats.hidden_copies`).
-_KEPT_BY_RULE: Final = "a unit decided whole, a heading before kept text, lines between kept ones"
+_KEPT_BY_RULE: Final = (
+    "a unit decided whole, a heading before kept text, lines between kept ones, a table's"
+    " header over kept rows"
+)
 _DROPPED_BY_RULE: Final = (
     "a unit decided whole, a contents entry, a hidden copy, text hidden until a script shows it"
 )

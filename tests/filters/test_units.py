@@ -779,3 +779,32 @@ def test_a_heading_over_links_to_the_subheadings_below_it_heads_them() -> None:
     )
     texts = [block.text for block in doc.blocks]
     assert sorted(texts[i] for i in contents_entries(doc)) == ["close()", "open()"]
+
+
+def test_a_tables_header_row_is_kept_with_its_rows() -> None:
+    from unboiler.filters.units import keep_table_headers, table_headers
+    from unboiler.parse import parse
+
+    doc = parse(
+        "<html><body><p>Settings.</p><table><tr><th>Setting</th><th>Scope</th></tr>"
+        "<tr><td>timeout</td><td>request</td></tr><tr><td>retries</td><td>client</td></tr>"
+        "</table><table><thead><tr><td>Name</td><td>Age</td></tr></thead><tbody><tr><td>Ann"
+        "</td><td>31</td></tr></tbody></table><table><tr><td>a</td><td>b</td></tr><tr><td>c"
+        "</td><td>d</td></tr></table></body></html>"
+    )
+    texts = [block.text for block in doc.blocks]
+    tables = [
+        ([texts[i] for i in head], [texts[i] for i in body]) for head, body in table_headers(doc)
+    ]
+    # a row of header cells, or a <thead>'s row, heads its table; a table of data cells
+    # alone has no header
+    assert tables == [
+        (["Setting", "Scope"], ["timeout", "request", "retries", "client"]),
+        (["Name", "Age"], ["Ann", "31"]),
+    ]
+    index = {text: i for i, text in enumerate(texts)}
+    keep = np.zeros(len(texts), dtype=bool)
+    keep[[index["timeout"], index["request"]]] = True
+    kept = keep_table_headers(keep, table_headers(doc))
+    assert kept[index["Setting"]] and kept[index["Scope"]]
+    assert not kept[index["Name"]]  # none of its rows kept: its header stays out

@@ -42,10 +42,12 @@ from unboiler.filters.units import (
     keep_likely_preformatted,
     keep_list_ends,
     keep_post_slots,
+    keep_table_headers,
     keep_whole,
     list_groups,
     pool,
     post_slots,
+    table_headers,
     wordless_lines,
 )
 
@@ -311,6 +313,7 @@ class DecideBlocks:
             lambda among: layout_hidden(blocks, among),
             lambda kept: concealed_blocks(document, kept),
         )
+        keep = keep_table_headers(keep, table_headers(document))
         changed = False
         for block, probability, content in zip(
             blocks, probabilities.tolist(), keep.tolist(), strict=True
