@@ -114,16 +114,11 @@ def preformatted_groups(document: TextDocument) -> list[list[int]]:
     return [group for group in preformatted_blocks(document) if len(group) > 1]
 
 
-def row_groups(document: TextDocument) -> list[list[int]]:
+def _blocks_by_row(document: TextDocument) -> dict[Any, list[int]]:
     """The indices of the blocks of each table row (a block's nearest ``<tr>`` within
-    :data:`ROW_LEVELS`, not beyond a table) that holds more than one block, none of more
-    than :data:`ROW_MAX_WORDS` words."""
-    tree = document.tree
-    if tree is None or tree.css_first("tr") is None:  # most pages: no walk up at all
-        return []
+    :data:`ROW_LEVELS`, not beyond a table), the rows in page order."""
     rows: dict[Any, list[int]] = {}
-    blocks = document.blocks
-    for index, block in enumerate(blocks):
+    for index, block in enumerate(document.blocks):
         element = block.node
         for _ in range(ROW_LEVELS):
             if element is None or element.tag in _ROW_LIMITS:
@@ -132,6 +127,18 @@ def row_groups(document: TextDocument) -> list[list[int]]:
                 rows.setdefault(element, []).append(index)
                 break
             element = element.parent
+    return rows
+
+
+def row_groups(document: TextDocument) -> list[list[int]]:
+    """The indices of the blocks of each table row (a block's nearest ``<tr>`` within
+    :data:`ROW_LEVELS`, not beyond a table) that holds more than one block, none of more
+    than :data:`ROW_MAX_WORDS` words."""
+    tree = document.tree
+    if tree is None or tree.css_first("tr") is None:  # most pages: no walk up at all
+        return []
+    rows = _blocks_by_row(document)
+    blocks = document.blocks
     return [
         group
         for group in rows.values()
@@ -145,16 +152,7 @@ def table_headers(document: TextDocument) -> list[tuple[list[int], list[int]]]:
     tree = document.tree
     if tree is None or tree.css_first("th") is None:  # most pages: no header cell at all
         return []
-    rows: dict[Any, list[int]] = {}
-    for index, block in enumerate(document.blocks):
-        element = block.node
-        for _ in range(ROW_LEVELS):
-            if element is None or element.tag in _ROW_LIMITS:
-                break
-            if element.tag == "tr":
-                rows.setdefault(element, []).append(index)
-                break
-            element = element.parent
+    rows = _blocks_by_row(document)
     tables: dict[Any, list[Any]] = {}
     for row in rows:
         table = row.parent
