@@ -220,6 +220,47 @@ def test_a_sites_name_is_read_from_the_title_when_nothing_else_gives_it() -> Non
     assert meta_html(stated).sitename == "Field Notes"
 
 
+WIKIMEDIA = {"@type": "Article", "publisher": {"@type": "Organization", "name": "Wikimedia"}}
+
+
+@pytest.mark.parametrize(
+    ("head", "url", "site"),
+    [
+        # the publisher names no word of the host, the title's name does
+        (ld(WIKIMEDIA), "https://en.wikipedia.org/wiki/Kyoto", "Wikipedia"),
+        # a section stated as the site's name; diacritics are no letters of a host
+        ('<meta property="og:site_name" content="Culture">', "https://next.liberation.fr/a",
+         "Libération"),
+        # without an address, or when the stated name is in the host, it stays
+        (ld(WIKIMEDIA), None, "Wikimedia"),
+        ('<meta property="og:site_name" content="Wikipedia FR">',
+         "https://fr.wikipedia.org/wiki/Kyoto", "Wikipedia FR"),
+        # a name no host could hold is kept (a Chinese blog on its platform)
+        ('<meta property="og:site_name" content="史蒂文的家">', "https://libe.pixnet.net/blog/1",
+         "史蒂文的家"),
+        # the title's name abbreviates the stated one: one name, spelled out
+        ('<meta property="og:site_name" content="Libre Information Bureau Etc">',
+         "https://www.libe.org/a", "Libre Information Bureau Etc"),
+    ],
+)  # fmt: skip
+def test_a_stated_site_name_out_of_the_host_yields_to_the_titles(
+    head: str, url: str | None, site: str
+) -> None:
+    titled = {"Culture": "Libération", "Libre Information Bureau Etc": "LIBE"}
+    name = next((v for k, v in titled.items() if k in head), "Wikipedia")
+    head += f"<title>Kyoto's canals - {name}</title>"
+    body = "<h1>Kyoto's canals</h1><p>The canals of Kyoto carry water from the lake.</p>"
+    assert meta_html(head, body, url=url).sitename == site
+
+
+def test_a_titles_byline_names_no_site() -> None:
+    # Substack ends a post's title with its writer, whose name its host holds
+    head = "<title>Process knowledge, part IV - by Jessica Talisman</title>"
+    body = "<h1>Process knowledge, part IV</h1>"
+    url = "https://jessicatalisman.substack.com/p/process"
+    assert meta_html(head, body, url=url).sitename is None
+
+
 @pytest.mark.parametrize(
     ("title", "site"),
     [

@@ -52,6 +52,7 @@ from the document's lexbor tree and blocks, and from the source not at all.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Any, Final
 from urllib.parse import urljoin
@@ -179,9 +180,7 @@ def extract_metadata(document: TextDocument) -> Metadata:
         author=_shown(_author(page, near, title)),
         date=_date(page, near) or _declared_day(document.url, canonical),
         language=_language(page),
-        sitename=_shown(
-            sites[0] if sites else _title_site(document.title, title, canonical or document.url)
-        ),
+        sitename=_shown(_site_name(sites, document.title, title, canonical or document.url)),
         description=_shown(_description(page)),
         image=image,
         url=canonical,
@@ -383,6 +382,11 @@ MAX_TITLE_SITE_WORDS: Final = 4
 VERSION_NUMBER: Final = re.compile(r"\d+(?:\.\d+)+")
 
 
+#: A part of a ``<title>`` that credits the writer, not the site: Substack ends every
+#: post's title with "- by Jessica Talisman", on jessicatalisman.substack.com.
+TITLE_BYLINE: Final = re.compile(r"by\s", re.IGNORECASE)
+
+
 #: The fewest letters of a word of that name found in the site's address.
 MIN_ADDRESS_WORD: Final = 3
 
@@ -407,7 +411,8 @@ def _title_site(title: str | None, headline: str | None, url: str | None) -> str
     address is known, a word of the name must be in its host ("Car Talk" for
     cartalk.com, "Gentoo wiki" for wiki.gentoo.org): the last part is as often a tagline
     ("Stripe Payments | Global Payment Processing Platform", "... | Sign Up for Free").
-    A part that credits the site's software (:data:`SOFTWARE_CREDIT`) is no name."""
+    A part that credits the site's software (:data:`SOFTWARE_CREDIT`) or its writer
+    (:data:`TITLE_BYLINE`) is no name."""
     if not title or not headline:
         return None
     parts = [part.strip() for part in TITLE_SEPARATOR.split(title)]
@@ -415,11 +420,7 @@ def _title_site(title: str | None, headline: str | None, url: str | None) -> str
     if len(parts) < 2:
         return None
     folded = fold(headline)
-    # the host's labels but "www" and the top level ("gardening cals cornell" of
-    # gardening.cals.cornell.edu): "www" and "com" are no word of a name
-    names = domain_names(url)
-    labels = names[1].split(".")[:-1] if len(names) > 1 else names[:1]
-    host = "".join(fold(" ".join(labels)).split())
+    host = _host_letters(url)
     for part in (parts[-1], parts[0]):
         name = fold(part)
         if (
@@ -427,13 +428,82 @@ def _title_site(title: str | None, headline: str | None, url: str | None) -> str
             and count_words(VERSION_NUMBER.sub("0", part)) <= MAX_TITLE_SITE_WORDS
             and name not in folded
             and not same_headline(part, headline)
-            and (
-                not host
-                or any(len(word) >= MIN_ADDRESS_WORD and word in host for word in name.split())
-            )
+            and not TITLE_BYLINE.match(part)
+            and (not host or _in_host(_host_words(name), host))
         ):
             return part
     return None
+
+
+def _host_letters(url: str | None) -> str:
+    """The labels of an address's host but "www" and the top level, folded and run
+    together ("gardeningcalscornell" of gardening.cals.cornell.edu): "www" and "com" are
+    no word of a name.  Empty without an address."""
+    names = domain_names(url)
+    labels = names[1].split(".")[:-1] if len(names) > 1 else names[:1]
+    return "".join(fold(" ".join(labels)).split())
+
+
+def _in_host(folded_name: str, host: str) -> bool:
+    """Whether a word of a folded name, of :data:`MIN_ADDRESS_WORD` letters or more,
+    is in the host's letters (:func:`_host_letters`)."""
+    return any(len(word) >= MIN_ADDRESS_WORD and word in host for word in folded_name.split())
+
+
+def _host_words(folded_name: str) -> str:
+    """A folded name in the letters a host is written in: without diacritics
+    ("liberation" of "Libération", on liberation.fr), and without the words that have
+    other letters (a Chinese blog's name), which no host can be tested for."""
+    bare = "".join(
+        character
+        for character in unicodedata.normalize("NFKD", folded_name)
+        if not unicodedata.combining(character)
+    )
+    return " ".join(word for word in bare.split() if word.isascii())
+
+
+def _site_name(
+    sites: list[str], title: str | None, headline: str | None, url: str | None
+) -> str | None:
+    """The site's name: the first it states (:func:`_site_names`), else the one its
+    ``<title>`` writes (:func:`_title_site`).  A stated name none of whose words is in
+    the page's host yields to a ``<title>``'s name that has one: Wikipedia states only
+    its publisher, the Wikimedia Foundation, and ends every title with "- Wikipedia" on
+    wikipedia.org; National Geographic's ``og:site_name`` is a section ("Health"), its
+    titles end with "| National Geographic".  A stated name with no word a host could
+    hold (a Chinese blog's name on its platform's address) is kept: nothing tells it is
+    not the site's."""
+    titled = _title_site(title, headline, url)
+    if not sites:
+        return titled
+    host = _host_letters(url)
+    stated = _host_words(fold(sites[0]))
+    if (
+        titled
+        and host
+        and any(len(word) >= MIN_ADDRESS_WORD for word in stated.split())
+        and not _in_host(stated, host)
+        and _in_host(_host_words(fold(titled)), host)
+        and not _abbreviates(titled, stated)
+    ):
+        return titled
+    return sites[0]
+
+
+def _abbreviates(short: str, folded_name: str) -> bool:
+    """Whether ``short`` is an acronym of a folded name: written in capitals, its letters
+    in order among the initials of the name's words, the first with the first ("BHF" of
+    British Heart Foundation, "NIDDK" of National Institute of Diabetes and Digestive
+    and Kidney Diseases).  The site then has one name, spelled out where it is stated."""
+    letters = "".join(short.split())
+    initials = "".join(word[0] for word in folded_name.split())
+    if not (letters.isalpha() and letters.isupper() and initials):
+        return False
+    letters = letters.casefold()
+    if letters[0] != initials[0]:
+        return False
+    rest = iter(initials[1:])
+    return all(letter in rest for letter in letters[1:])
 
 
 def _title(page: _Page) -> tuple[str | None, int | None]:
