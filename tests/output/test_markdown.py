@@ -1165,7 +1165,7 @@ def test_a_list_is_numbered_as_its_style_says() -> None:
     assert markdown.split("\n\n") == [
         "1. Brown the butter.\n2. Mash the bananas.",
         "Then:",
-        "1. Bake\n2. Cool",
+        "- a. Bake\n- b. Cool",
         "Or:",
         "- One\n- Two",
         "And:",
@@ -1256,18 +1256,47 @@ def test_a_task_list_keeps_its_checkboxes() -> None:
     assert "<li>[x] Write the parser</li>" in to_html(document)
 
 
-def test_a_lists_numbering_style_is_kept_in_html() -> None:
-    """Letters and roman numerals (``<ol type>``): the HTML output keeps them, so that
-    a reference to clause (b) finds it; Markdown has decimal numbers only."""
+def test_a_lists_numbering_style_is_kept() -> None:
+    """Letters and roman numerals (``<ol type>``, or the page's CSS): the HTML output
+    keeps them, so that a reference to clause (b) finds it.  Markdown numbers only in
+    decimal: such a list is written as bullets, each item opening with its label."""
     document = unboiler.parse(
         "<ol type='a' start='2'><li>Fees</li><li>Taxes</li></ol><p>Between.</p>"
         "<ol type='I'><li>Part one</li></ol><p>And.</p><ol type='x'><li>Odd</li></ol>"
+        "<p>Styled.</p><ol type='a' style='list-style-type: upper-roman'><li>Four</li></ol>"
     )
     unboiler.get_extractor("boilerpipe-everything")(document)
     html = to_html(document)
     assert '<ol start="2" type="a">' in html and '<ol type="I">' in html
     assert "<ol>\n<li>Odd</li>" in html  # not a type HTML knows: decimal
-    assert to_markdown(document).startswith("2. Fees\n3. Taxes")
+    assert '<ol type="I">\n<li>Four</li>' in html  # the CSS over the attribute
+    assert to_markdown(document).split("\n\n") == [
+        "- b. Fees\n- c. Taxes",
+        "Between.",
+        "- I. Part one",
+        "And.",
+        "1. Odd",
+        "Styled.",
+        "- I. Four",
+    ]
+
+
+def test_a_lettered_list_reads_back_as_its_items() -> None:
+    # a lettered list beside a bulleted one takes the other marker, or the two would be
+    # one list; an item opening with a nested list or a heading has its label alone
+    document = unboiler.parse(
+        "<ol type='i' start='3'><li><p>Third clause.</p></li>"
+        "<li><ul><li>nested one</li><li>nested two</li></ul></li></ol>"
+        "<ul><li>A bullet</li><li>Another</li></ul>"
+        "<ol type='A' start='26'><li><h3>Zed</h3><p>Last letter.</p></li><li>Next</li></ol>"
+    )
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    rendered = markdown_parser().render(to_markdown(document))
+    assert rendered.count("<ul>") == 4 and "<ol" not in rendered
+    assert "<li>iii. Third clause.</li>" in rendered
+    assert "<li>iv.\n<ul>\n<li>nested one</li>" in rendered
+    assert "<li>A bullet</li>\n<li>Another</li>\n</ul>" in rendered
+    assert "<p>Z.</p>\n<h3>Zed</h3>" in rendered and "<p>AA. Next</p>" in rendered
 
 
 def test_a_definition_lists_terms_are_strong() -> None:

@@ -1434,9 +1434,9 @@ class _Layout:
             # its own numbers hidden, its items number themselves ("4.1 ..."); without
             # them its numbers come from CSS counters, and it keeps its own
             return [ListBlock(False, 1, items, checks=tasks, direction=self.direction)]
-        if node.tag != "ol":
-            if shown not in CSS_NUMBERED_STYLES:
-                return [ListBlock(False, 1, items, checks=tasks, direction=self.direction)]
+        if node.tag != "ol" and shown not in CSS_NUMBERED_STYLES:
+            return [ListBlock(False, 1, items, checks=tasks, direction=self.direction)]
+        if shown in CSS_NUMBERED_STYLES:  # the page's CSS over the ``type`` attribute's hint
             style = CSS_NUMBERED_STYLES[shown]
         numbers = ordinals(node, [value for _, value, _ in entries])
         counting = numbers == list(range(numbers[0], numbers[0] + len(numbers)))

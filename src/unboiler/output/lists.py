@@ -62,6 +62,37 @@ def _names_task(*elements: LexborNode) -> bool:
 LIST_NUMBER_STYLES: Final = frozenset({"a", "A", "i", "I"})
 
 
+#: Roman numerals' values, largest first, with the subtractive pairs (IV, IX, ...).
+_ROMAN: Final = (
+    (1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"),
+    (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"),
+)  # fmt: skip
+#: The numbers roman numerals write (CSS Counter Styles 3, §6.1: ``lower-roman`` and
+#: ``upper-roman`` have the range 1 to 3999; a number outside it is written in decimal).
+_ROMAN_RANGE: Final = range(1, 4000)
+
+
+def item_label(number: int, style: str) -> str:
+    """An item's number as a list of ``type`` ``style`` shows it (HTML standard §4.4.8;
+    CSS Counter Styles 3, §6.1): letters ``a``..``z``, ``aa``.. for 27 on (an
+    alphabetic system, which has no zero), or roman numerals, in upper case for ``A``
+    and ``I``; in decimal where the style writes no such number (0, or past 3999)."""
+    if style in ("a", "A") and number >= 1:
+        letters = ""
+        while number:
+            number, rest = divmod(number - 1, 26)
+            letters = chr(ord("a") + rest) + letters
+        text = letters
+    elif style in ("i", "I") and number in _ROMAN_RANGE:
+        text = ""
+        for value, numeral in _ROMAN:
+            count, number = divmod(number, value)
+            text += numeral * count
+    else:
+        return str(number)
+    return text.upper() if style.isupper() else text
+
+
 #: CSS ``list-style-type`` keywords that number a list (CSS Lists 3, §3), each with the
 #: ``type`` of an ordered list that numbers alike (None: in decimal).
 CSS_NUMBERED_STYLES: Final = {

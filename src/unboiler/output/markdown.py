@@ -24,6 +24,7 @@ from typing import Final
 from unboiler.document import TextDocument
 from unboiler.output.inline import strip_line_ends
 from unboiler.output.layout import layout, without_language_labels
+from unboiler.output.lists import item_label
 from unboiler.output.tree import (
     FORMULA_MARKS,
     Block,
@@ -552,15 +553,16 @@ class _Writer:
 
     def blocks(self, blocks: Iterable[Block], separator: str = "\n\n") -> str:
         written: list[str] = []
-        previous_list: tuple[bool, bool] | None = None  # (ordered, alternate marker)
+        previous_list: tuple[bool, bool] | None = None  # (numbered, alternate marker)
         for block in without_language_labels(blocks):
             alternate = False
             if isinstance(block, ListBlock):
                 # Two lists in a row with the same marker would read as one (§5.3).
-                if previous_list is not None and previous_list[0] == block.ordered:
+                numbered = _numbered(block)
+                if previous_list is not None and previous_list[0] == numbered:
                     alternate = not previous_list[1]
                 flips = len(_number_runs(block)) - 1  # the list ends in its last run's marker
-                previous_list = (block.ordered, alternate != (flips % 2 == 1))
+                previous_list = (numbered, alternate != (flips % 2 == 1))
             else:
                 previous_list = None
             text = self.block(block, alternate=alternate)
@@ -602,7 +604,7 @@ class _Writer:
         # not start at 1 cannot interrupt a paragraph (§5.2), so it needs the blank line.
         items = block.items
         tight = all(
-            all(isinstance(b, ListBlock) and (not b.ordered or b.start == 1) for b in item[1:])
+            all(isinstance(b, ListBlock) and (not _numbered(b) or b.start == 1) for b in item[1:])
             for item in items
         )
         separator = "\n" if tight else "\n\n"
@@ -620,14 +622,22 @@ class _Writer:
                 written += "\n\n"
             elif index:
                 written += separator
-            if block.ordered:
+            label = ""
+            if _numbered(block):
                 marker = f"{number}{')' if alternate else '.'}"
             else:
                 marker = "*" if alternate else "-"
+                if block.ordered and block.style:
+                    label = f"{item_label(number, block.style)}. "
             body = self.blocks(item, separator) or ""
+            if label and not (item and isinstance(item[0], Paragraph)):
+                # the label on a line of its own: before a heading or a nested list's
+                # marker it would make them text
+                body = f"{label.rstrip()}\n{body}" if body else label.rstrip()
+                label = ""
             indent = " " * (len(marker) + 1)
             first, *rest = body.split("\n")
-            lines = [f"{marker} {task}{first}" if first else marker]
+            lines = [f"{marker} {task}{label}{first}" if first else marker]
             lines.extend(f"{indent}{line}" if line else "" for line in rest)
             written += "\n".join(lines)
         return written
@@ -683,11 +693,21 @@ ALIGNED_DELIMITERS: Final = {None: " --- ", "left": ":--- ", "center": ":---:", 
 ALIGNMENT_ROWS: Final = 2
 
 
+def _numbered(block: ListBlock) -> bool:
+    """Whether a list is written with CommonMark's numbered markers: an ordered list in
+    decimal.  CommonMark numbers only in decimal (§5.2), and a list of clauses "(a)",
+    "(b)" renumbered "1.", "2." no longer matches the text that cites them ("breaks rule
+    (b)"): a list the page numbers in letters or roman numerals is written as bullets,
+    each item opening with its label as the page shows it ("- b. The user must...")."""
+    return block.ordered and not block.style
+
+
 def _number_runs(block: ListBlock) -> list[int]:
     """The items of an ordered list where a run of numbers that follow on from each
     other starts (the first item's is 0): a reversed list (``<ol reversed>``) or an
-    item's own ``value`` starts a new one.  One run for a bulleted list."""
-    if not block.ordered:
+    item's own ``value`` starts a new one.  One run for a bulleted list, and for a list
+    written as one (:func:`_numbered`)."""
+    if not _numbered(block):
         return [0]
     numbers = block.ordinals()
     return [0, *(i for i in range(1, len(numbers)) if numbers[i] != numbers[i - 1] + 1)]
