@@ -677,15 +677,26 @@ def test_tex_in_the_text_is_a_formula_where_the_page_typesets_it(head: str, mark
         # a script that only names it configures nothing
         ('<script type="application/ld+json">{"keywords": "regex, KaTeX, MathJax"}</script>', None),
         ("<script>// MathJax is not used here</script>", None),
-        # the single dollar second among the pairs; the configuration after many scripts
+        # the single dollar second among the pairs; the configuration after many scripts;
+        # MathJax 3 reads "\\$" as a dollar sign unless told not to, MathJax 2 if told
         (
             "<script>MathJax = {tex: {inlineMath: [['\\\\(', '\\\\)'], ['$', '$']]}};</script>",
-            "inline",
+            "escaped",
         ),
         (
             "<script src='/a.js'></script>" * 25
-            + "<script>MathJax = {tex: {inlineMath: [['$', '$']]}};</script>",
+            + "<script>MathJax = {tex: {inlineMath: [['$', '$']], processEscapes: false}};"
+            + "</script>",
             "inline",
+        ),
+        (
+            "<script>MathJax.Hub.Config({tex2jax: {inlineMath: [['$','$']]}});</script>",
+            "inline",
+        ),
+        (
+            "<script>MathJax.Hub.Config({tex2jax: {inlineMath: [['$','$']], "
+            "processEscapes: true}});</script>",
+            "escaped",
         ),
         # KaTeX's auto-render told to read single dollars
         (
@@ -702,6 +713,24 @@ def test_how_a_page_typesets_tex_in_its_text(head: str, mode: str | None) -> Non
     from unboiler.output.renderings import tex_in_text
 
     assert tex_in_text(LexborHTMLParser(f"<html><head>{head}</head><body></body></html>")) == mode
+
+
+def test_an_escaped_dollar_is_a_dollar_where_the_page_says_so() -> None:
+    # MathJax's processEscapes: "\$" in the text is the dollar sign a reader sees; in a
+    # formula it is TeX's, written as the page has it
+    config = "<script>MathJax = {tex: {inlineMath: [['$', '$']]}};</script>"
+    body = r"<p>It costs \$40 a month, and $\$5 + x$ is TeX.</p>"
+    document = _all_content(f"<html><head>{config}</head><body>{body}")
+    assert (
+        render(document, "text", extractor="by-hand")
+        == r"It costs $40 a month, and $\$5 + x$ is TeX."
+    )
+    markdown = render(document, "markdown", extractor="by-hand")
+    assert markdown.startswith(r"It costs \$40 a month")
+    # without processEscapes the backslash is the page's text
+    config = config.replace("]]}", "]], processEscapes: false}")
+    document = _all_content(f"<html><head>{config}</head><body>{body}")
+    assert render(document, "text", extractor="by-hand").startswith(r"It costs \$40")
 
 
 @pytest.mark.parametrize(

@@ -262,7 +262,7 @@ def admonition(element: LexborNode) -> bool:
 
 
 #: How a page typesets TeX written in its text (:func:`~unboiler.output.renderings.tex_in_text`).
-TexMode = Literal["inline", "display"]
+TexMode = Literal["inline", "escaped", "display"]
 
 
 @dataclass

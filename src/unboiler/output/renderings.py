@@ -196,6 +196,11 @@ _DOLLAR_CONFIGURED: Final = re.compile(
 _TEX_CONFIG: Final = re.compile(
     r"MathJax\.Hub\.Config\s*\(|MathJax\s*=\s*\{|renderMathInElement\s*\("
 )
+#: A configuration that makes ``\$`` a dollar sign in the text (MathJax's
+#: ``processEscapes``: off by default in MathJax 2, on in MathJax 3).
+_ESCAPES_ON: Final = re.compile(r"""\bprocessEscapes['"]?\s*:\s*true\b""")
+_ESCAPES_OFF: Final = re.compile(r"""\bprocessEscapes['"]?\s*:\s*false\b""")
+_MATHJAX_3: Final = re.compile(r"MathJax\s*=\s*\{")
 #: The page's own scripts read for that configuration, at most.
 MAX_TEX_CONFIG_SCRIPTS: Final = 20
 #: The types of a script of code (an absent type is JavaScript's).
@@ -205,11 +210,12 @@ _CODE_SCRIPT_TYPES: Final = frozenset({"", "text/javascript", "application/javas
 def tex_in_text(tree: Any) -> TexMode | None:
     """How a page typesets the TeX written in its text: ``"inline"`` when a single
     dollar sign opens a formula too (a Jupyter notebook, Math Stack Exchange),
-    ``"display"`` when only MathJax's and KaTeX's default delimiters do (``$$…$$``,
-    ``\\[…\\]``, ``\\(…\\)``), None when no script of the page typesets it
-    (:data:`_TEX_SCRIPTS`, :data:`_TEX_CONFIG`)."""
+    ``"escaped"`` when it does and ``\\$`` is a dollar sign in the text (MathJax's
+    ``processEscapes``, :data:`_ESCAPES_ON`), ``"display"`` when only MathJax's and
+    KaTeX's default delimiters open one (``$$…$$``, ``\\[…\\]``, ``\\(…\\)``), None
+    when no script of the page typesets it (:data:`_TEX_SCRIPTS`, :data:`_TEX_CONFIG`)."""
     typeset = tree.css_first(_TEX_SCRIPTS) is not None
-    dollars = False
+    dollars = escapes = False
     read = 0
     for script in tree.css("script:not([src])"):
         if (script.attributes.get("type") or "").strip().lower() not in _CODE_SCRIPT_TYPES:
@@ -221,9 +227,15 @@ def tex_in_text(tree: Any) -> TexMode | None:
         if _TEX_CONFIG.search(code):
             typeset = True
             dollars = dollars or _DOLLAR_CONFIGURED.search(code) is not None
+            escapes = escapes or (
+                _ESCAPES_ON.search(code) is not None
+                or (_MATHJAX_3.search(code) is not None and not _ESCAPES_OFF.search(code))
+            )
     if not typeset:
         return None
-    return "inline" if dollars else "display"
+    if dollars:
+        return "escaped" if escapes else "inline"
+    return "display"
 
 
 #: The longest formula read between delimiters, in characters: a page of many openings
@@ -241,20 +253,33 @@ _TEX_DEFAULT: Final = (
 #: ... and ``$…$`` where configured, as Pandoc reads it: no space inside either dollar,
 #: no digit right after the closing one ("from $5 to $10" is no formula), a formula
 #: right after another ("$a$$b$") one of its own.
-_TEX_DOLLAR: Final = rf"|(?<!\\)\$(?=[^\s$])(?P<i2>[^$]{{1,{MAX_TEX_CHARS}}}?)(?<=[^\s\\])\$(?!\d)"
+_TEX_DOLLAR: Final = (
+    rf"|(?<!\\)\$(?=[^\s$])(?P<i2>(?:[^$\\]|\\.){{1,{MAX_TEX_CHARS}}}?)(?<=[^\s\\])\$(?!\d)"
+)
 _TEX_SPANS: Final[dict[TexMode, re.Pattern[str]]] = {
     "display": re.compile(_TEX_DEFAULT, re.DOTALL),
     "inline": re.compile(_TEX_DEFAULT + _TEX_DOLLAR, re.DOTALL),
 }
+_TEX_SPANS["escaped"] = _TEX_SPANS["inline"]
 
 
 def tex_tokens(text: str, mode: TexMode) -> list[Inline]:
     """``text`` with each formula written in TeX between delimiters (:func:`tex_in_text`'s
     ``mode``) marked as a formula: the text as written, between the formula's marks that
     carry its TeX (the Markdown writes ``$…$`` or ``$$…$$``; the plain text and the HTML
-    write the text as the page has it)."""
+    write the text as the page has it), but for the ``\\$`` of an ``"escaped"`` page's
+    text outside formulas, which is the dollar sign the reader sees."""
     tokens: list[Inline] = []
     last = 0
+    if mode == "escaped" and "\\$" in text:
+        tokens = tex_tokens(text, "inline")
+        inside = False
+        for index, token in enumerate(tokens):
+            if isinstance(token, (Open, Close)):
+                inside = isinstance(token, Open)
+            elif isinstance(token, str) and not inside:
+                tokens[index] = token.replace("\\$", "$")
+        return tokens
     for found in _TEX_SPANS[mode].finditer(text):
         groups = found.groupdict()
         display = groups["d1"] is not None or groups["d2"] is not None
