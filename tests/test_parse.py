@@ -634,3 +634,29 @@ class TestPlainText:
 
     def test_blank_input_is_still_empty(self) -> None:
         assert parse("  \n\n ").blocks == []
+
+
+AMP_PARAGRAPH = "<p>" + "The monsoon is active over most of the country this week. " * 3 + "</p>"
+
+
+def test_an_amp_image_is_shown_as_the_picture_its_script_draws() -> None:
+    figure = (
+        '<figure><amp-img src="https://x.org/rain.jpg" width="1200" height="675" '
+        'layout="responsive" alt="People with umbrellas"></amp-img>'
+        "<figcaption>People crossing the road in the rain.</figcaption></figure>"
+    )
+    html = f"<article><h1>Rain alert</h1>{AMP_PARAGRAPH}{figure}{AMP_PARAGRAPH}</article>"
+    markdown = unboiler.extract(html, output="markdown", images=True)
+    assert "\n\n![People with umbrellas](https://x.org/rain.jpg)\n\n" in markdown
+    # an AMP image drawn on the server keeps its own picture, written once
+    drawn = figure.replace(
+        "></amp-img>", '><img src="https://x.org/rain.jpg" alt="Drawn"></amp-img>'
+    )
+    html = f"<article><h1>Rain alert</h1>{AMP_PARAGRAPH}{drawn}{AMP_PARAGRAPH}</article>"
+    markdown = unboiler.extract(html, output="markdown", images=True)
+    assert markdown.count("![") == 1 and "![Drawn](https://x.org/rain.jpg)" in markdown
+
+
+def test_an_amp_image_without_a_source_is_left_alone() -> None:
+    document = unboiler.parse('<p>Text <amp-img alt="nothing" width="3"></amp-img></p>')
+    assert document.tree is not None and document.tree.css_first("img") is None

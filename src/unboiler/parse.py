@@ -786,7 +786,41 @@ def parse(
             document.title = _title(tree) or document.title
             return document
     place_streamed(tree, text)
+    show_amp_images(tree, text)
     return build_document(tree, url=url, source=text)
+
+
+#: The attributes of an AMP image that an ``<img>`` has too (AMP HTML, ``amp-img``).
+AMP_IMAGE_ATTRIBUTES: Final = ("src", "srcset", "sizes", "alt", "title", "width", "height")
+#: The most AMP images given an ``<img>`` on a page.
+MAX_AMP_IMAGES: Final = 1000
+
+
+def show_amp_images(tree: LexborHTMLParser, source: str) -> bool:
+    """Give each AMP image (``<amp-img>``, the AMP HTML format's picture, which its
+    runtime script draws as an ``<img>`` inside it) the ``<img>`` a browser shows, where
+    the page holds none; True when any was given.  Without it an AMP news page's
+    pictures, which every output reads from ``<img>``, were lost (a newcomer's Hindi
+    article)."""
+    if "<amp-img" not in source:
+        return False
+    given = False
+    for image in tree.css("amp-img")[:MAX_AMP_IMAGES]:
+        attributes = image.attributes
+        if not attributes.get("src") and not attributes.get("srcset"):
+            continue
+        if image.css_first("img") is not None:
+            continue  # drawn on the server, or a fallback of its own
+        shown = LexborHTMLParser("<img>").css_first("img")
+        if shown is None:
+            continue
+        for name in AMP_IMAGE_ATTRIBUTES:
+            value = attributes.get(name)
+            if value is not None:
+                shown.attrs[name] = value
+        image.insert_child(shown)
+        given = True
+    return given
 
 
 # React's streamed server rendering (react-dom/server, since React 18): the content of
