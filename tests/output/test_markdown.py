@@ -1240,6 +1240,12 @@ def test_a_task_list_keeps_its_checkboxes() -> None:
         "<p>And:</p><ul><li><input type='text'> Not a box</li></ul>"
         "<p>Menu:</p><ul><li class='md-nav__item'><input class='md-nav__toggle md-toggle'"
         " type='checkbox' id='__nav_2' checked> Tutorial</li></ul>"
+        # GitLab's empty <task-button> before the box; pymdown's label around it
+        "<p>Then:</p><ul><li class='task-list-item'><task-button></task-button>"
+        "<input type='checkbox' class='task-list-item-checkbox' checked disabled> Migrate</li>"
+        "<li class='task-list-item'><label class='task-list-control'><input type='checkbox'"
+        " disabled><span class='task-list-indicator'></span></label> Document</li>"
+        "<li><label><input type='checkbox'> Remember me</label></li></ul>"
     )
     unboiler.get_extractor("boilerpipe-everything")(document)
     markdown = to_markdown(document)
@@ -1251,6 +1257,8 @@ def test_a_task_list_keeps_its_checkboxes() -> None:
         "- Not a box",
         "Menu:",
         "- Tutorial",
+        "Then:",
+        "- [x] Migrate\n- [ ] Document\n- Remember me",
     ]
     assert to_text(document).startswith("[x] Write the parser\n[ ] Write the tests\nNo box")
     assert "<li>[x] Write the parser</li>" in to_html(document)

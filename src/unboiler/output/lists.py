@@ -25,16 +25,24 @@ def list_number(value: str | None) -> int | None:
         return None
 
 
+#: The elements a task's checkbox may stand in at the start of its item: the item's
+#: first paragraph (a loose list), a label around the box (pymdown's ``task-list-control``
+#: in mkdocs-material).
+_TASK_BOX_HOLDERS: Final = frozenset({"p", "label"})
+
+
 def task_check(item: LexborNode) -> bool | None:
     """Whether a list item opens with a checkbox, ticked (True) or not (False), as
     GitHub and many Markdown renderers write a task list item; None when it does not.
-    The box may stand in the item's first paragraph (a loose list).  It is a task's
-    mark when the reader cannot tick it (``disabled``, as GitHub, GitLab, pandoc,
-    markdown-it and Goldmark write it) or a class names it a task's: a box one can tick
-    is a control (mkdocs-material's menus open and close on hidden checkboxes)."""
+    The box may stand in the item's first paragraph (a loose list) or in a label
+    (:data:`_TASK_BOX_HOLDERS`), after empty elements (GitLab's ``<task-button>``, the
+    script's handle to tick it).  It is a task's mark when the reader cannot tick it
+    (``disabled``, as GitHub, GitLab, pandoc, markdown-it and Goldmark write it) or a
+    class names it a task's: a box one can tick is a control (mkdocs-material's menus
+    open and close on hidden checkboxes)."""
     node = item.first_child
-    for _ in range(2):  # the item, then its first paragraph
-        while node is not None and (node.is_text_node and not (node.text_content or "").strip()):
+    for _ in range(3):  # the item, its first paragraph, a label in it
+        while node is not None and _nothing_shown(node):
             node = node.next
         if node is None or not node.is_element_node:
             return None
@@ -45,10 +53,25 @@ def task_check(item: LexborNode) -> bool | None:
             if "disabled" not in attributes and not _names_task(node, item):
                 return None
             return "checked" in attributes
-        if node.tag != "p":
+        if node.tag not in _TASK_BOX_HOLDERS:
             return None
         node = node.first_child
     return None
+
+
+def _nothing_shown(node: LexborNode) -> bool:
+    """Whether a node before a task's box shows nothing: white space, a comment, an
+    element without text or any control or picture."""
+    if node.is_text_node:
+        return not (node.text_content or "").strip()
+    if not node.is_element_node:
+        return True
+    return (
+        node.tag not in _TASK_BOX_HOLDERS
+        and node.tag not in ("input", "img", "svg")
+        and not (node.text() or "").strip()
+        and node.css_first("input, img, svg") is None
+    )
 
 
 def _names_task(*elements: LexborNode) -> bool:
