@@ -245,6 +245,18 @@ def test_bootstrap_alerts_and_ghost_callouts_are_admonitions() -> None:
     )
 
 
+def test_a_confluence_panel_is_an_admonition() -> None:
+    page = (
+        "<p>Deploy it.</p><div class='confluence-information-macro "
+        "confluence-information-macro-warning'><p class='title'>Change freeze</p>"
+        "<div class='confluence-information-macro-body'><p>No deploys in December.</p>"
+        "</div></div><p>Done.</p>"
+    )
+    assert to_markdown(all_content(page)) == (
+        "Deploy it.\n\n> Change freeze\n>\n> No deploys in December.\n\nDone."
+    )
+
+
 def test_a_thematic_break_between_content_is_kept() -> None:
     """An ``<hr>`` between two stretches of content is a rule in Markdown and HTML, and
     only there: not before or after the content, not twice in a row, not in text."""
@@ -832,8 +844,13 @@ def test_superscript_and_subscript_are_inline_html() -> None:
         # Jupyter's nbconvert: IPython's lexer, Python to a fence's readers
         ('<div class=" highlight hl-ipython3"><pre>', "python"),
         ('<div class="highlight hl-julia"><pre>', "julia"),
+        # Confluence's code macro; Jira's {code:java}, and "code-" before other words
+        ('<pre class="syntaxhighlighter-pre" data-syntaxhighlighter-params="brush: yml; '
+         'gutter: false">', "yml"),
+        ('<pre class="code-java">', "java"),
+        ('<pre class="code-block">', ""),
     ],
-)
+)  # fmt: skip
 def test_code_block_language_as_highlighters_name_it(block: str, language: str) -> None:
     closing = "".join(f"</{tag}>" for tag in reversed(re.findall(r"<(\w+)", block)))
     document = unboiler.parse(f"<body>{block}x = 1{closing}</body>")

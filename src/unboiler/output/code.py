@@ -21,6 +21,7 @@ from unboiler.output.dom import (
     HUMAN_LANGUAGE_CODES,
     IGNORED_TAGS,
     KNOWN_CODE_LANGUAGES,
+    KNOWN_LANGUAGE_PREFIX,
     LANGUAGE_ALIASES,
     LANGUAGE_BESIDE_CLASSES,
     LINE_NUMBER_CELLS,
@@ -290,10 +291,16 @@ def _counts_on(words: list[str]) -> bool:
 
 
 def _data_language(element: LexborNode) -> str:
-    """An element's ``data-lang`` (Hugo's Chroma, Qiita) or ``data-language`` (Prism's
-    plugins), or the empty string."""
+    """An element's ``data-lang`` (Hugo's Chroma, Qiita), ``data-language`` (Prism's
+    plugins) or the brush of its ``data-syntaxhighlighter-params`` (Confluence's code
+    macro: ``brush: yml; gutter: false``), or the empty string."""
     attributes = element.attributes
-    return attributes.get("data-lang") or attributes.get("data-language") or ""
+    named = attributes.get("data-lang") or attributes.get("data-language")
+    if named:
+        return named
+    params = attributes.get("data-syntaxhighlighter-params")
+    brush = BRUSH.search(params) if params else None
+    return brush.group(1) if brush else ""
 
 
 def _class_language(classes: str) -> str | None:
@@ -313,6 +320,13 @@ def _class_language(classes: str) -> str | None:
     brush = BRUSH.search(classes)
     if brush:
         return _language_name(brush.group(1))
+    for name in names:
+        # Jira's and Confluence's wiki markup renders {code:java} as <pre class="code-java">;
+        # "code-" prefixes other words as often ("code-block"): a known language only
+        if name.startswith(KNOWN_LANGUAGE_PREFIX):
+            language = name.removeprefix(KNOWN_LANGUAGE_PREFIX).lower()
+            if language in KNOWN_CODE_LANGUAGES:
+                return LANGUAGE_ALIASES.get(language, language)
     if not LANGUAGE_BESIDE_CLASSES.isdisjoint(names):
         others = [name for name in names if name not in LANGUAGE_BESIDE_CLASSES]
         if len(others) == 1:

@@ -73,6 +73,9 @@ DECORATIVE_ROLES: Final = frozenset({"presentation", "none"})
 #: ``language-`` (HTML standard's suggestion, highlight.js, Prism), ``lang-`` (Google's
 #: prettify), ``highlight-source-`` (GitHub).
 CODE_LANGUAGE_PREFIXES: Final = ("language-", "lang-", "highlight-source-")
+#: A class prefix before a language's name that is as often before other words: read
+#: only before a name of :data:`KNOWN_CODE_LANGUAGES` (Jira's ``<pre class="code-java">``).
+KNOWN_LANGUAGE_PREFIX: Final = "code-"
 
 
 #: Names in those places that name no language: "text", "none" or "plain" ask for no
@@ -221,6 +224,7 @@ ADMONITION_CLASSES: Final = frozenset(
         "notecard",
         "custom-block",
         "kg-callout-card",  # Ghost's callout card
+        "confluence-information-macro",  # Confluence's info, note, tip and warning panels
     }
 )
 
