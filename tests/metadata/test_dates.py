@@ -123,6 +123,22 @@ def test_month_abbreviations_and_dashes(text: str, expected: str | None) -> None
     assert parse_date(text) == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # calendar versioning (year, month, release) is no date; a date after it is
+        ("Affects Version/s: 2024.02.3", None),
+        ("Fixed in 2024.02.3, released 2024.03.10", "2024-03-10"),
+        # padded alike, or not at all, it is one
+        ("2024.02.03", "2024-02-03"),
+        ("2024.2.3", "2024-02-03"),
+        ("2024-11-05", "2024-11-05"),
+    ],
+)
+def test_a_calendar_version_is_no_date(text: str, expected: str | None) -> None:
+    assert parse_date(text) == expected
+
+
 def test_url_day_is_the_local_day_of_the_stated_instant() -> None:
     utc = '<meta property="article:published_time" content="2025-12-19T02:41:41+00:00">'
     url = "https://blog.example.org/2025/12/18/comfort-watches"

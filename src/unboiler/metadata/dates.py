@@ -214,6 +214,13 @@ def _zone(text: str | None) -> timezone | None:
     return timezone(-offset if text[0] == "-" else offset)
 
 
+def _padded_unlike(match: re.Match[str]) -> bool:
+    """Whether a year-month-day match pads its month to two digits and not its day
+    ("2024.02.3"): a version number of calendar versioning (year, month, release), which
+    a date written so never is; "2024.2.3" and "2024.02.03" are dates."""
+    return match["month"].startswith("0") and len(match["day"]) == 1
+
+
 def _iso(match: re.Match[str]) -> str | None:
     day = _day(match["year"], match["month"], match["day"])
     if day is None:
@@ -265,9 +272,9 @@ def parse_date(text: str, *, day_first: bool = False) -> str | None:
     :func:`writes_day_first`).
     """
     text = text.strip()[:MAX_DATE_TEXT].translate(_ASCII_DIGITS)
-    match = _ISO_DATE.search(text)
-    if match:
-        return _iso(match)
+    for match in _ISO_DATE.finditer(text):
+        if not _padded_unlike(match):
+            return _iso(match)
     match = _COMPACT_DATE.match(text)
     if match:
         found = _day(match["year"], match["month"], match["day"])
