@@ -272,9 +272,9 @@ def parse_date(text: str, *, day_first: bool = False) -> str | None:
     :func:`writes_day_first`).
     """
     text = text.strip()[:MAX_DATE_TEXT].translate(_ASCII_DIGITS)
-    for match in _ISO_DATE.finditer(text):
-        if not _padded_unlike(match):
-            return _iso(match)
+    for iso in _ISO_DATE.finditer(text):
+        if not _padded_unlike(iso):
+            return _iso(iso)
     match = _COMPACT_DATE.match(text)
     if match:
         found = _day(match["year"], match["month"], match["day"])
