@@ -401,6 +401,20 @@ def test_a_menus_author_entry_and_a_no_byline_mark_name_no_one() -> None:
     assert author_of(body=f"<h1>Editor 2.0 released</h1>{crumbs}{RUNNING_TEXT}") is None
 
 
+def test_another_works_author_names_no_writer_of_the_page() -> None:
+    # a death notice's verse, credited to its poet; a photograph's credit
+    verse = (
+        "<p class='notice-verse'><em>Was man tief in seinem Herzen besitzt</em><br>"
+        "<span class='verse-author'>Johann Wolfgang von Goethe</span></p>"
+    )
+    assert author_of(body=f"<h1>Hildegard Wenzel</h1>{verse}{RUNNING_TEXT}") is None
+    photo = "<figure><img src='a.jpg'><span class='photo-author'>Ann Lee</span></figure>"
+    assert author_of(body=f"<h1>Harbour</h1>{photo}{RUNNING_TEXT}") is None
+    # a writer's byline beside them is read
+    byline = "<p class='post-author'>Marta Kovacs</p>"
+    assert author_of(body=f"<h1>Harbour</h1>{photo}{byline}{RUNNING_TEXT}") == "Marta Kovacs"
+
+
 def test_an_authors_box_gives_its_first_line() -> None:
     box = (
         "<div class='author-box'><p>Juliette Carreiro</p><p>Tech Writer</p>"

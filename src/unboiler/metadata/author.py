@@ -448,6 +448,15 @@ def _visible_marked(tree: Any, selector: str) -> Iterator[Any]:
 
 #: Class words before a byline word that say the element shows none ("no-byline").
 NEGATIONS: Final = frozenset({"no", "not", "without", "hide", "hidden"})
+#: Class words before a byline word that name another work's author: a quotation's, a
+#: verse's, a photograph's, a book's under review ("verse-author", "quote-author",
+#: "photo-author"), not the page's writer.
+OTHER_WORKS: Final = frozenset(
+    {
+        "quote", "quotation", "blockquote", "verse", "poem", "citation", "cite", "epigraph",
+        "photo", "image", "img", "caption", "book", "tweet", "embed",
+    }
+)  # fmt: skip
 
 
 def _marks_byline(element: Any) -> bool:
@@ -464,9 +473,13 @@ def _marks_byline(element: Any) -> bool:
     )
     names = " ".join(attributes.get(key) or "" for key in keys)
     parts = [part.lower() for part in CLASS_NAME_PART.findall(names)]
-    # "no-byline", "hide-author": the template says that there is none, or none shown
+    # "no-byline", "hide-author": the template says that there is none, or none shown;
+    # "verse-author": another work's (OTHER_WORKS)
     return any(
-        BYLINE_CLASS_PART.fullmatch(part) and (not index or parts[index - 1] not in NEGATIONS)
+        BYLINE_CLASS_PART.fullmatch(part)
+        and (
+            not index or (parts[index - 1] not in NEGATIONS and parts[index - 1] not in OTHER_WORKS)
+        )
         for index, part in enumerate(parts)
     )
 
