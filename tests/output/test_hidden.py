@@ -131,6 +131,18 @@ def test_a_recipes_drawn_units_and_checkbox_signs_are_written_as_shown(output: s
     assert "▢" not in rendered and "6 adet bostan patlıcanı" in rendered
     # a drawing of no word is said by the readers' text; another word is no abbreviation
     assert "Rated 4 out of 5" in rendered and "Not in stock today" in rendered
+    assert "★" not in rendered
+
+
+def test_a_rating_drawn_in_stars_is_written_as_its_readers_words() -> None:
+    # Etsy's Web Toolkit: "wt-screen-reader-only" before the stars drawn for the eye
+    page = (
+        "<main><h1>Stoneware mug</h1><p>ClayAndKiln <span><span class='wt-screen-reader-only'>"
+        "4.9 out of 5 stars</span><span aria-hidden='true'>★★★★★</span></span> Star Seller</p>"
+        "</main>"
+    )
+    rendered = unboiler.extract(page, extractor="boilerpipe-everything")
+    assert rendered.endswith("ClayAndKiln 4.9 out of 5 stars Star Seller")
 
 
 @pytest.mark.parametrize("output", ["text", "markdown", "html"])

@@ -39,8 +39,9 @@ from unboiler.text import (
 #: Class names that hide an element from sight and keep it for screen readers:
 #: Bootstrap 3-4's and Tailwind's ``sr-only``, Bootstrap 5's and HTML5 Boilerplate's
 #: ``visually-hidden`` (``visuallyhidden`` before), WordPress's ``screen-reader-text``,
-#: eBay's Skin ``clipped``, Amazon's ``a-offscreen`` (``offscreen`` in other style
-#: guides), and the ``a11y-hidden`` of many style guides.  A class token
+#: eBay's Skin ``clipped``, Etsy's ``wt-screen-reader-only``, Amazon's ``a-offscreen``
+#: (``offscreen`` in other style guides), and the ``a11y-hidden`` of many style guides.
+#: A class token
 #: names one when, lower-cased and without its hyphens and underscores, it is one of
 #: these or holds one with more letters around it: CSS Modules and styled components
 #: rename ``visuallyHidden`` to ``utils_visuallyHidden__DJ_eB`` or
@@ -50,6 +51,7 @@ VISUALLY_HIDDEN_CLASSES: Final = (
     "visually-hidden",
     "visuallyhidden",
     "screen-reader-text",
+    "screen-reader-only",
     "a11y-hidden",
     "offscreen",
     "clipped",
@@ -155,6 +157,11 @@ def assistive_copies(
                     copies.append((shown, element))
                     break
                 continue
+            if not drawing and spoken:
+                # A drawing of symbols alone, no letter or digit ("★★★★★" beside "4.9
+                # out of 5 stars"): the readers' words say what it shows.
+                copies.append((element, shown))
+                break
             if drawing == spoken:
                 # The shown text is drawn for the eye, hidden from screen readers, and
                 # may lack what its style adds (the separator of "34.42" drawn by CSS,
