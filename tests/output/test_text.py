@@ -878,6 +878,27 @@ def test_edit_controls_are_left_out(output: str) -> None:
 
 
 @pytest.mark.parametrize("output", ["text", "markdown", "html"])
+def test_reply_controls_are_left_out(output: str) -> None:
+    # a MediaWiki talk page's "[reply]" after each signature, WordPress's "Reply" link
+    document = _all_content(
+        "<body><main><p>Stationen bör byta namn. Tunnelbanefantast 12 januari 2024<span"
+        " class='ext-discussiontools-init-replylink-buttons'><span"
+        " class='ext-discussiontools-init-replylink-bracket'>[</span><a"
+        " class='ext-discussiontools-init-replylink-reply' role='button'>svara</a><span"
+        " class='ext-discussiontools-init-replylink-bracket'>]</span></span></p>"
+        "<div class='comment'><p>Great recipe, thanks.</p><div class='reply'><a"
+        " class='comment-reply-link' href='#respond'>Reply</a></div></div>"
+        # a reply of a thread, in a class of its own, is text
+        "<div class='reply'><p>I agree with <a href='/u/ann'>Ann</a> on this.</p></div>"
+        "</main></body>"
+    )
+    rendered = render(document, output, extractor="by-hand")
+    assert "svara" not in rendered and "[" not in rendered and "Reply" not in rendered
+    assert "Tunnelbanefantast 12 januari 2024" in rendered and "Great recipe, thanks." in rendered
+    assert "I agree with" in rendered and "Ann" in rendered
+
+
+@pytest.mark.parametrize("output", ["text", "markdown", "html"])
 def test_footnote_back_references_are_left_out(output: str) -> None:
     document = _all_content(
         '<body><main><p>Oceans took up a quarter of it.<sup><a href="#n1">1</a></sup></p>'
