@@ -1939,3 +1939,19 @@ def test_replies_nested_under_a_comment_are_parted_from_it() -> None:
     assert [parts.index(f"User{n} says:") for n in (1, 2, 3, 4)] == [2, 6, 10, 14]
     assert all(parts[index - 1] == "---" for index in (2, 6, 10, 14))
     assert parts[0] != "---" and parts[-1] != "---" and "---\n\n---" not in "\n\n".join(parts)
+
+
+def test_emphasis_around_pictures_alone_is_left_out() -> None:
+    # Telegram's avatar in an <i>, a logo in a <b>: emphasis is of text
+    page = (
+        "<article><p>Intro paragraph with enough words to be kept as the content here.</p>"
+        "<p><i class='photo'><img src='https://x.org/a.jpg'></i> <b><img"
+        " src='https://x.org/b.png' alt='Logo'> </b> Posted by <em>the</em> channel"
+        " <em>as <img src='https://x.org/c.png' alt='shown'> here</em>.</p></article>"
+    )
+    markdown = unboiler.extract(page, output="markdown", images=True)
+    assert markdown.endswith(
+        "\n\n![](https://x.org/a.jpg) ![Logo](https://x.org/b.png) Posted by *the* channel"
+        " *as ![shown](https://x.org/c.png) here*."
+    )
+    assert "<em><img" not in unboiler.extract(page, output="html", images=True)

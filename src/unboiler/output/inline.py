@@ -525,7 +525,35 @@ def _tidy(tokens: list[Inline]) -> list[Inline]:
             _strip_last_space(merged)
         merged.append(token)
     _strip_last_space(merged)
+    if any(isinstance(token, Image) for token in merged):
+        merged = _unstyled_pictures(merged)
     return [token for token in merged if token != ""]
+
+
+#: Formatting that says how text reads, which a picture has not.
+_TEXT_STYLES: Final = frozenset({Mark.EMPHASIS, Mark.STRONG})
+
+
+def _unstyled_pictures(tokens: list[Inline]) -> list[Inline]:
+    """``tokens`` without the emphasis or strong emphasis around pictures alone: a
+    channel's avatar in an ``<i>`` (Telegram's ``tgme_widget_message_user_photo``), a
+    logo in a ``<b>``, written ``*![](…)*`` in Markdown.  Emphasis is of text: a picture
+    shows the same without it."""
+    result: list[Inline] = []
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        if isinstance(token, Open) and token.mark in _TEXT_STYLES:
+            end = index + 1
+            while end < len(tokens) and (isinstance(tokens[end], Image) or tokens[end] == " "):
+                end += 1
+            if end > index + 1 and end < len(tokens) and tokens[end] == Close(token.mark):
+                result.extend(tokens[index + 1 : end])
+                index = end + 1
+                continue
+        result.append(token)
+        index += 1
+    return result
 
 
 def _two_words(before: list[Inline], tokens: list[Inline], position: int) -> bool:
