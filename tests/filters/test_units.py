@@ -9,6 +9,7 @@ from tests.conftest import ROOT
 
 import unboiler
 from unboiler.filters.units import (
+    PAIR_VALUE_MAX_WORDS,
     PRE_FLOOR,
     ROW_MAX_WORDS,
     control_groups,
@@ -17,6 +18,7 @@ from unboiler.filters.units import (
     keep_likely_preformatted,
     keep_whole_preformatted,
     line_groups,
+    pair_groups,
     pool,
     preformatted_blocks,
     preformatted_groups,
@@ -107,6 +109,29 @@ def test_a_row_of_a_layout_table_is_no_unit() -> None:
     short = " ".join(["word"] * ROW_MAX_WORDS)
     page = f"<table><tr><td><p>{short}</p></td><td>Archive</td></tr></table>"
     assert row_groups(unboiler.parse(page)) == [[0, 1]]
+
+
+def test_a_fields_name_and_value_are_one_unit() -> None:
+    # a restaurant's details: the name and the value, the two elements of one parent
+    fields = "".join(
+        f"<div class='row'><div class='label'>{name}</div> <!-- --> <div>{value}</div></div>"
+        for name, value in (("PRICE RANGE", "€25 - €60"), ("MEALS", "Lunch, Dinner, Drinks"))
+    )
+    page = (
+        f"<main>{fields}"
+        # a third element, a sentence for a name, a paragraph for a value, a heading: none
+        "<div><span>Phone</span><span>02 8940</span><a href='/call'>Call</a></div>"
+        "<div><p>This is a long sentence and not the name of any field</p><p>x</p></div>"
+        f"<div><span>Notes</span><p>{' '.join(['word'] * (PAIR_VALUE_MAX_WORDS + 1))}</p></div>"
+        "<div><h3>Hours</h3><div>9 to 5</div></div></main>"
+    )
+    document = unboiler.parse(page)
+    texts = [block.text for block in document.blocks]
+    assert [[texts[i] for i in group] for group in pair_groups(document)] == [
+        ["PRICE RANGE", "€25 - €60"],
+        ["MEALS", "Lunch, Dinner, Drinks"],
+    ]
+    assert [0, 1] in decision_units(document)[1]
 
 
 def test_a_likely_pre_is_kept_on_a_page_that_keeps_content() -> None:
