@@ -1955,3 +1955,24 @@ def test_emphasis_around_pictures_alone_is_left_out() -> None:
         " *as ![shown](https://x.org/c.png) here*."
     )
     assert "<em><img" not in unboiler.extract(page, output="html", images=True)
+
+
+def test_a_reference_lists_own_labels_are_written_once() -> None:
+    # PLOS: each reference's number in an element of its own, set by its style where the
+    # list's would be; a number without its full stop is the item's text
+    page = (
+        "<article><p>Intro paragraph with enough words to be kept as the content here.</p>"
+        "<ol class='references'><li><span class='label'>1.</span><a name='r1'></a>Cleland"
+        " EE. Shifting plant phenology. 2007.</li><li><span class='label'>2.</span>Menzel A."
+        " Trends in phenology. 2000.</li></ol><ol><li>1 cup of flour</li><li>2 eggs</li></ol>"
+        "<ol><li>1. Mix</li><li>3. Bake</li></ol></article>"
+    )
+    markdown = unboiler.extract(page, extractor="boilerpipe-everything", output="markdown")
+    assert markdown.split("\n\n")[1:] == [
+        "1. Cleland EE. Shifting plant phenology. 2007.\n2. Menzel A. Trends in phenology. 2000.",
+        "1) 1 cup of flour\n2) 2 eggs",
+        # a number that is not the item's own stays
+        "1. 1\\. Mix\n2. 3\\. Bake",
+    ]
+    text = unboiler.extract(page, extractor="boilerpipe-everything")
+    assert "\nCleland EE. Shifting" in text and "1.Cleland" not in text

@@ -2144,3 +2144,12 @@ def test_a_link_to_an_entrys_source_is_apart_from_its_signature(output: str) -> 
     assert "size: int = 10) [源代码]" in words.replace("[[", "["), words
     # (a label's colon before an upper-case word is followed by a space: EDGE_PUNCTUATION)
     assert "Pool Source" in words and "Read it: Source code" in words.replace("[", "")
+
+
+def test_a_numbers_full_stop_and_a_capital_across_an_edge_are_two_words() -> None:
+    document = _all_content(
+        "<body><p>Release <span>2.</span>Notes, version <b>3.</b>14, in <i>U.S.</i>Army.</p></body>"
+    )
+    assert render(document, "text", extractor="by-hand") == (
+        "Release 2. Notes, version 3.14, in U.S.Army."
+    )

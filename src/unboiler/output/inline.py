@@ -171,7 +171,7 @@ EDGE_PUNCTUATION: Final = ")]?!:"
 
 
 _CASE_EDGE: Final = re.compile(
-    f"(?<=[^\\W\\d_]|[{re.escape(EDGE_PUNCTUATION)}])"
+    f"(?:(?<=[^\\W\\d_]|[{re.escape(EDGE_PUNCTUATION)}])|(?<=\\d\\.))"
     f"([{_OPENS}{_CLOSES}{CASE_EDGE}]*{CASE_EDGE}[{_OPENS}{_CLOSES}{CASE_EDGE}]*)"
     f"(?=[^\\W\\d_])"
 )
@@ -227,7 +227,10 @@ def _space_at_case_edge(match: re.Match[str]) -> str:
         before.islower()
         or before in EDGE_PUNCTUATION
         or (before.isupper() and line[end + 1 : end + 2].islower())
+        or (before == "." and line[start - 2 : start - 1].isdigit())
     ):
+        # a number's full stop too: a reference's label in an element of its own,
+        # "<span class="label">1.</span>Cleland EE" (PLOS), laid apart by its style
         return " " + match.group(1)
     return match.group(1)
 

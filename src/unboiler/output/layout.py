@@ -282,12 +282,21 @@ _CLOSE_JOINED: Final = frozenset(Close(mark) for mark in _JOINED_MARKS)
 
 
 def _mark_case_edge(run: list[Inline]) -> None:
-    """Put :data:`~unboiler.output.inline.CASE_EDGE` at the end of ``run`` when it ends in a letter
-    or in punctuation that ends a phrase (:data:`~unboiler.output.inline.EDGE_PUNCTUATION`): an
-    element's edge, where :func:`~unboiler.output.inline.normalize` may need a space."""
+    """Put :data:`~unboiler.output.inline.CASE_EDGE` at the end of ``run`` when it ends in a letter,
+    in punctuation that ends a phrase (:data:`~unboiler.output.inline.EDGE_PUNCTUATION`) or in a
+    number's full stop ("1."): an element's edge, where :func:`~unboiler.output.inline.normalize`
+    may need a space."""
     if run:
         last = run[-1]
-        if isinstance(last, str) and last and (last[-1].isalpha() or last[-1] in EDGE_PUNCTUATION):
+        if (
+            isinstance(last, str)
+            and last
+            and (
+                last[-1].isalpha()
+                or last[-1] in EDGE_PUNCTUATION
+                or (last[-1] == "." and last[-2:-1].isdigit())
+            )
+        ):
             run.append(CASE_EDGE)
 
 

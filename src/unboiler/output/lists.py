@@ -4,6 +4,7 @@ CSS list styles), task lists' check boxes, and lists that number their items by 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Final
 
@@ -176,12 +177,42 @@ def numbered_items(block: ListBlock) -> list[list[Block]]:
     items = block.items
     if not block.ordered or not items:
         return items
-    for blocks, number in zip(items, block.ordinals(), strict=True):
-        if len(blocks) < 2 or not isinstance(blocks[0], Paragraph):
+    numbers = block.ordinals()
+    if all(
+        len(blocks) >= 2
+        and isinstance(blocks[0], Paragraph)
+        and plain(blocks[0].inlines).strip().rstrip(".)") == str(number)
+        for blocks, number in zip(items, numbers, strict=True)
+    ):
+        return [blocks[1:] for blocks in items]
+    return _without_leading_numbers(items, numbers)
+
+
+def _without_leading_numbers(items: list[list[Block]], numbers: list[int]) -> list[list[Block]]:
+    """An ordered list's items without the number each one's first line opens with, when
+    every item's opens with its own ("1. ", "2) ") before more text: a reference list's
+    label in an element of its own (PLOS's ``<span class="label">1.</span>Cleland EE``),
+    which its style sets where the list's number would be.  Markdown wrote "1. 1.
+    Cleland".  A number without its full stop or parenthesis ("1 cup of flour") is the
+    item's text, and so is the line when any item's number is not its own."""
+    stripped: list[list[Block]] = []
+    for blocks, number in zip(items, numbers, strict=True):
+        first = blocks[0] if blocks else None
+        if not isinstance(first, Paragraph) or not first.inlines:
             return items
-        if plain(blocks[0].inlines).strip().rstrip(".)") != str(number):
+        text = first.inlines[0]
+        if not isinstance(text, str):
             return items
-    return [blocks[1:] for blocks in items]
+        found = _OWN_NUMBER.match(text)
+        if found is None or found.group(1) != str(number) or found.end() == len(text):
+            return items
+        rest = [text[found.end() :], *first.inlines[1:]]
+        stripped.append([dataclasses.replace(first, inlines=rest), *blocks[1:]])
+    return stripped
+
+
+#: An item's own number at the start of its first line: "12. ", "3) ".
+_OWN_NUMBER: Final = re.compile(r"\s*(\d{1,9})[.)]\s+")
 
 
 def _list_type(style: str) -> str | None:
