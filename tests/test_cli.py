@@ -14,6 +14,7 @@ from tests.conftest import PAGES, ROOT
 
 import unboiler
 from unboiler.cli import main, option_value
+from unboiler.explain import explain_extraction
 
 SAMPLE = str(ROOT / "examples" / "article.html")
 
@@ -23,6 +24,36 @@ def test_extract_file() -> None:
     assert result.exit_code == 0, result.output
     assert "For forty years the Gull" in result.output
     assert "Privacy policy" not in result.output
+
+
+def test_explain_says_why_each_block_was_kept_or_left_out() -> None:
+    result = CliRunner().invoke(main, ["explain", SAMPLE])
+    assert result.exit_code == 0, result.output
+    head, *lines = result.output.splitlines()
+    assert head.startswith("default, page type ") and " blocks kept" in head
+    kept = [line for line in lines if line.startswith("+")]
+    dropped = [line for line in lines if line.startswith("-")]
+    assert any("For forty years the Gull" in line for line in kept)
+    assert any("Privacy policy" in line for line in dropped)
+    # the model's probability against the page's cut, and the features that moved it
+    assert all("p(content)" in line or "()" in line for line in kept + dropped)
+    # the same blocks as the extraction keeps
+    shown = {int(line.split()[1]) for line in kept}
+    explained = explain_extraction(unboiler.parse(Path(SAMPLE).read_bytes()))
+    assert shown == {block.index for block in explained.blocks if block.kept and block.num_words}
+
+
+def test_explain_as_json_and_with_another_extractor() -> None:
+    result = CliRunner().invoke(main, ["explain", SAMPLE, "--json", "-e", "boilerpipe-article"])
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.output)
+    assert record["extractor"] == "boilerpipe-article" and record["blocks"]
+    assert {"kept", "reason", "text", "steps"} <= set(record["blocks"][0])
+
+
+def test_explain_refuses_a_binary_page_with_exit_code_1() -> None:
+    result = CliRunner().invoke(main, ["explain", "-"], input=b"\x00\x01\x02" * 100)
+    assert result.exit_code == 1 and "binary" in result.output
 
 
 def test_extract_stdin_as_json() -> None:

@@ -184,24 +184,72 @@ def _page_url(context: click.Context, parameter: click.Parameter, value: str | N
         raise click.BadParameter(str(error), context, parameter) from None
 
 
+def _page_options(command: Any) -> Any:
+    """The options of a command that reads one page and runs an extractor on it
+    (``extract``, ``explain``): the page, the extractor and its options, the page's URL,
+    encoding and size limit."""
+    for decorate in reversed(_PAGE_OPTIONS):
+        command = decorate(command)
+    return command
+
+
+_PAGE_OPTIONS: list[Any] = [
+    click.argument("source", type=click.File("rb"), default="-"),
+    click.option(
+        "--extractor",
+        "-e",
+        default="default",
+        show_default=True,
+        help="Extractor to run (see `unboiler extractors`).",
+    ),
+    click.option(
+        "--option",
+        "options",
+        multiple=True,
+        metavar="KEY=VALUE",
+        callback=_extractor_options,
+        help="An option of the extractor (repeatable), such as language=de for justext or "
+        "depth=3 for boilerpipe-tree; true/false, numbers and text are understood.",
+    ),
+    click.option(
+        "--url",
+        default=None,
+        callback=_page_url,
+        help="The page's absolute URL, if known: links are resolved against it, and the "
+        "default extractor reads its words (without it, the address the page declares).",
+    ),
+    click.option(
+        "--encoding",
+        default=None,
+        help="Character encoding given by the server, if known; else detected.",
+    ),
+    click.option(
+        "--max-bytes",
+        default=MAX_BYTES,
+        show_default=True,
+        type=click.IntRange(min=0),
+        help="Largest page (after gzip) to read; a larger one is refused (exit code 1). "
+        "0 for no limit.",
+    ),
+    click.option(
+        "--model",
+        default=None,
+        type=click.Path(dir_okay=False),
+        help="Model file of a trained extractor (from `unboiler train`); else the packaged one. "
+        "Short for --option model=FILE.",
+    ),
+    click.option(
+        "--favor",
+        type=click.Choice(FAVOR_MODES),
+        default=None,
+        help="The default extractor's trade-off: balanced (default), precision or recall. "
+        "Short for --option favor=MODE.",
+    ),
+]
+
+
 @main.command()
-@click.argument("source", type=click.File("rb"), default="-")
-@click.option(
-    "--extractor",
-    "-e",
-    default="default",
-    show_default=True,
-    help="Extractor to run (see `unboiler extractors`).",
-)
-@click.option(
-    "--option",
-    "options",
-    multiple=True,
-    metavar="KEY=VALUE",
-    callback=_extractor_options,
-    help="An option of the extractor (repeatable), such as language=de for justext or "
-    "depth=3 for boilerpipe-tree; true/false, numbers and text are understood.",
-)
+@_page_options
 @click.option(
     "--output",
     "--format",
@@ -212,40 +260,6 @@ def _page_url(context: click.Context, parameter: click.Parameter, value: str | N
     show_default=True,
     help="Output format: text (plain text, as WCXB's gold is written), markdown (CommonMark "
     "with GitHub's tables), html (a sanitised fragment) or json (text and metadata).",
-)
-@click.option(
-    "--url",
-    default=None,
-    callback=_page_url,
-    help="The page's absolute URL, if known: links are resolved against it, and the "
-    "default extractor reads its words (without it, the address the page declares).",
-)
-@click.option(
-    "--encoding",
-    default=None,
-    help="Character encoding given by the server, if known; else detected.",
-)
-@click.option(
-    "--max-bytes",
-    default=MAX_BYTES,
-    show_default=True,
-    type=click.IntRange(min=0),
-    help="Largest page (after gzip) to read; a larger one is refused (exit code 1). "
-    "0 for no limit.",
-)
-@click.option(
-    "--model",
-    default=None,
-    type=click.Path(dir_okay=False),
-    help="Model file of a trained extractor (from `unboiler train`); else the packaged one. "
-    "Short for --option model=FILE.",
-)
-@click.option(
-    "--favor",
-    type=click.Choice(FAVOR_MODES),
-    default=None,
-    help="The default extractor's trade-off: balanced (default), precision or recall. "
-    "Short for --option favor=MODE.",
 )
 @click.option("--links", is_flag=True, help="Keep links (markdown and html output).")
 @click.option("--images", is_flag=True, help="Keep images (markdown and html output).")
@@ -283,23 +297,13 @@ def extract(
             f"{flag} is for --output markdown or html, not {output_format} "
             f"({why} has no links or images)"
         )
-    for name, value in (("model", model), ("favor", favor)):
-        if value is not None:
-            if name in options:
-                raise click.UsageError(f"--{name} and --option {name}= both given; give one")
-            options[name] = value
+    _short_options(options, model=model, favor=favor)
     try:
         # Built here, not by extract(): an option named like one of extract()'s own
         # arguments ("output", "url") is then the extractor's unknown option, not a clash.
         chosen = get_extractor(extractor, **options)
         limit = max_bytes or None
-        # Never more than the limit read: a gzip stream larger than it expands larger still.
-        data = source.read() if limit is None else source.read(limit + 1)
-        if limit is not None and len(data) > limit:
-            raise PageTooLargeError(
-                f"page too large: more than max_bytes={limit:,} bytes "
-                "(give a larger --max-bytes, or 0 for no limit)"
-            )
+        data = _read_page(source, limit)
         text = extract_page(
             data,
             url=url,
@@ -325,6 +329,92 @@ def extract(
         click.echo(f"unboiler: no main content found in {name}", err=True)
         return
     _echo(text)
+
+
+def _short_options(options: dict[str, object], **given: object) -> None:
+    """Put ``--model`` and ``--favor``, when given, among the extractor's options, which
+    they are short for."""
+    for name, value in given.items():
+        if value is not None:
+            if name in options:
+                raise click.UsageError(f"--{name} and --option {name}= both given; give one")
+            options[name] = value
+
+
+def _read_page(source: BinaryIO, limit: int | None) -> bytes:
+    """The page's bytes, refused when more than ``limit`` (None: no limit)."""
+    # Never more than the limit read: a gzip stream larger than it expands larger still.
+    data = source.read() if limit is None else source.read(limit + 1)
+    if limit is not None and len(data) > limit:
+        raise PageTooLargeError(
+            f"page too large: more than max_bytes={limit:,} bytes "
+            "(give a larger --max-bytes, or 0 for no limit)"
+        )
+    return data
+
+
+#: Characters of a block's text shown on its line of ``unboiler explain``.
+EXPLAIN_TEXT_WIDTH = 60
+
+
+@main.command("explain")
+@_page_options
+@click.option(
+    "--all",
+    "every",
+    is_flag=True,
+    help="Show every block, those without words too (a lone bullet, a separator).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the explanation as JSON.")
+def explain_command(
+    source: BinaryIO,
+    extractor: str,
+    options: dict[str, object],
+    url: str | None,
+    encoding: str | None,
+    max_bytes: int = MAX_BYTES,
+    model: str | None = None,
+    favor: str | None = None,
+    every: bool = False,
+    as_json: bool = False,
+) -> None:
+    """Show why each block of the page in SOURCE was kept (+) or left out (-): for the
+    default extractor, its probability of content against the page's cut and the
+    features that moved it most, or the rule that decided; for the others, the filter
+    that decided.  Blocks are in page order, those the extractor added last."""
+    import json
+
+    from unboiler.explain import explain_extraction
+    from unboiler.parse import parse
+
+    _short_options(options, model=model, favor=favor)
+    try:
+        chosen = get_extractor(extractor, **options)
+        limit = max_bytes or None
+        document = parse(_read_page(source, limit), url=url, encoding=encoding, max_bytes=limit)
+        explained = explain_extraction(document, chosen)
+    except UnboilerError as error:
+        raise CommandError(error) from error
+    if as_json:
+        _echo(json.dumps(explained.to_dict(), ensure_ascii=False, indent=1))
+        return
+    shown = [block for block in explained.blocks if every or block.num_words]
+    kept = sum(block.kept for block in explained.blocks)
+    kind = f", page type {explained.page_type}" if explained.page_type else ""
+    hidden = len(explained.blocks) - len(shown)
+    lines = [
+        f"{explained.extractor}{kind}: {kept} of {len(explained.blocks)} blocks kept"
+        + (f" ({hidden} without words not shown: --all shows them)" if hidden else "")
+    ]
+    for block in shown:
+        text = " ".join(block.text.split())
+        if len(text) > EXPLAIN_TEXT_WIDTH:
+            text = text[: EXPLAIN_TEXT_WIDTH - 1] + "…"
+        mark = "+" if block.kept else "-"
+        # the mark says kept or dropped: the reason goes on with what decided
+        reason = block.reason.removeprefix("kept by ").removeprefix("dropped by ")
+        lines.append(f"{mark} {block.index:>4}  {text:<{EXPLAIN_TEXT_WIDTH}}  {reason}")
+    _echo("\n".join(lines))
 
 
 @main.command("extractors")
