@@ -513,6 +513,18 @@ def test_the_pages_own_contents_entries() -> None:
     )
     texts = [block.text for block in wiki.blocks]
     assert sorted(texts[index] for index in contents_entries(wiki)) == ["3 Targets", "3.1 Create"]
+    # Confluence's: the outline's number outside the link; a word outside it is no entry's
+    confluence = parse(
+        "<html><body><ul><li><span>1</span> <a href='#p-Overview'>Overview</a></li>"
+        "<li><span>2.1</span> <a href='#p-Steps'>Steps</a></li>"
+        "<li>See <a href='#p-Steps'>Steps</a></li></ul>"
+        "<h2 id='p-Overview'>Overview</h2><h3 id='p-Steps'>Steps</h3></body></html>"
+    )
+    texts = [block.text for block in confluence.blocks]
+    assert sorted(texts[index] for index in contents_entries(confluence)) == [
+        "1 Overview",
+        "2.1 Steps",
+    ]
 
 
 def test_the_title_of_contents_goes_with_its_entries() -> None:

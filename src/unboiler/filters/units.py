@@ -340,11 +340,24 @@ def contents_entries(document: TextDocument) -> frozenset[int]:
         index
         for index, count in inner.items()
         if count == links[index]
-        and 0 < blocks[index].num_words <= blocks[index].num_linked_words
+        and 0
+        < blocks[index].num_words
+        <= blocks[index].num_linked_words + _outline_numbers(blocks[index])
         and Label.HEADING not in blocks[index].labels  # a heading's link to itself
         and not _in_row_of_words(blocks[index].node)
     }
     return frozenset(entries | _contents_titles(blocks, entries))
+
+
+#: A section's number in an outline ("1", "2.3", "4.1.2."), which a table of contents
+#: may write outside the entry's link (Confluence's ``<span class="toc-outline">1</span>
+#: <a href="#...-Overview">Overview</a>``).
+_OUTLINE_NUMBER: Final = re.compile(r"\d{1,3}(?:\.\d{1,3})*\.?")
+
+
+def _outline_numbers(block: TextBlock) -> int:
+    """How many of a block's words are outline numbers (:data:`_OUTLINE_NUMBER`)."""
+    return sum(1 for word in block.text.split() if _OUTLINE_NUMBER.fullmatch(word))
 
 
 def _in_row_of_words(node: Any) -> bool:
