@@ -84,6 +84,7 @@ from unboiler.output.inline import (
 from unboiler.output.lists import (
     CSS_NUMBERED_STYLES,
     LIST_NUMBER_STYLES,
+    lifted_items,
     list_number,
     list_style,
     numbered_by_hand,
@@ -1444,6 +1445,8 @@ class _Layout:
             # them its numbers come from CSS counters, and it keeps its own
             return [ListBlock(False, 1, items, checks=tasks, direction=self.direction)]
         if node.tag != "ol" and shown not in CSS_NUMBERED_STYLES:
+            if tasks is None:
+                items = lifted_items(items)
             return [ListBlock(False, 1, items, checks=tasks, direction=self.direction)]
         if shown in CSS_NUMBERED_STYLES:  # the page's CSS over the ``type`` attribute's hint
             style = CSS_NUMBERED_STYLES[shown]

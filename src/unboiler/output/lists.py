@@ -215,6 +215,35 @@ def _without_leading_numbers(items: list[list[Block]], numbers: list[int]) -> li
 _OWN_NUMBER: Final = re.compile(r"\s*(\d{1,9})[.)]\s+")
 
 
+def lifted_items(items: list[list[Block]]) -> list[list[Block]]:
+    """A bulleted list's items, an item that holds only a bulleted list (its own text
+    left out) replaced by that list's items.  A thread's notes nest their replies in the
+    note's item (GitLab's ``<li class="note">…<ul class="notes">``): with the note's
+    author line and buttons left out, Markdown wrote each thread as an empty bullet
+    over its replies ("- - Shouldn't we skip retries…").  A numbered list inside keeps
+    its own item: its numbers are its own."""
+    nested = [_only_bullets(blocks) for blocks in items]
+    if not any(nested):
+        return items
+    lifted: list[list[Block]] = []
+    for blocks, inner in zip(items, nested, strict=True):
+        if inner is None:
+            lifted.append(blocks)
+        else:
+            lifted.extend(inner.items)
+    return lifted
+
+
+def _only_bullets(blocks: list[Block]) -> ListBlock | None:
+    """The bulleted list an item holds and nothing else (no task box of its own), or None."""
+    if len(blocks) != 1:
+        return None
+    only = blocks[0]
+    if isinstance(only, ListBlock) and not only.ordered and only.checks is None:
+        return only
+    return None
+
+
 def _list_type(style: str) -> str | None:
     """The list-style type an inline style names (``list-style: outside none``: none)."""
     found = _LIST_STYLE.search(style)
