@@ -232,3 +232,21 @@ def test_a_post_is_named_by_a_class_or_by_its_last_part() -> None:
         ("b", "bz_comment"),
         ("c", "topic-post"),
     }
+
+
+def test_a_post_in_a_wrapper_of_its_own_is_one_of_a_run() -> None:
+    # Telegram's channel page: each message alone in its wrapper, the wrappers alike; a
+    # wrapper that holds more, or a lone message, makes none
+    tree = LexborHTMLParser(
+        '<section id="a"><div class="wrap"><div class="tg_message" id="m1"></div></div>'
+        '<div class="wrap"> <div class="tg_message" id="m2"></div> </div></section>'
+        '<section id="b"><div class="wrap"><div class="tg_message" id="m3"></div>'
+        '<span>views</span></div><div class="wrap"><div class="tg_message" id="m4"></div>'
+        "</div></section>"
+        '<section id="c"><div class="wrap"><div class="tg_message" id="m5"></div></div>'
+        '<div class="wrap"><p class="tg_message" id="m6"></p></div></section>'
+    )
+    found = {
+        element.attributes["id"] for element in tree.css(".tg_message") if tags.is_post(element)
+    }
+    assert found == {"m1", "m2"}

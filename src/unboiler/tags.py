@@ -547,7 +547,50 @@ def is_post(node: Any) -> bool:
     return any(
         names.intersection((sibling.attributes.get("class") or "").lower().split())
         for sibling in _alike_siblings(node)
-    )
+    ) or _wrapped_alike(node, names)
+
+
+def _wrapped_alike(node: Any, names: set[str]) -> bool:
+    """Whether ``node`` is the only element of its parent, and the parent's sibling of
+    its tag holds only an element of ``node``'s tag and one of ``names``: each post in
+    a wrapper of its own (Telegram's channel page, ``<div class="tgme_widget_message_wrap">``
+    around each ``<div class="tgme_widget_message">``)."""
+    parent = node.parent
+    if parent is None or _alike_siblings(node) or _other_elements(node):
+        return False
+    for wrapper in _alike_siblings(parent):
+        inner = _only_element(wrapper)
+        if (
+            inner is not None
+            and inner.tag == node.tag
+            and names.intersection((inner.attributes.get("class") or "").lower().split())
+        ):
+            return True
+    return False
+
+
+def _other_elements(node: Any) -> bool:
+    """Whether ``node`` has an element sibling."""
+    for backwards in (True, False):
+        sibling = node.prev if backwards else node.next
+        while sibling is not None:
+            if sibling.is_element_node:
+                return True
+            sibling = sibling.prev if backwards else sibling.next
+    return False
+
+
+def _only_element(node: Any) -> Any:
+    """The one element child of ``node``, or None when it has none or several."""
+    found = None
+    child = node.first_child
+    while child is not None:
+        if child.is_element_node:
+            if found is not None:
+                return None
+            found = child
+        child = child.next
+    return found
 
 
 def _alike_siblings(node: Any) -> list[Any]:
