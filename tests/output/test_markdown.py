@@ -545,6 +545,8 @@ def test_brackets_at_a_pieces_end_are_read_with_what_follows(body: str, written:
         ("-5 degrees", "-5 degrees"),
         ("snake_case_names and file_name.txt", "snake_case_names and file_name.txt"),
         ("####### seven", "####### seven"),
+        # a "<" that can open no tag, comment or autolink
+        ("error rate < 0.5% and a <= b, 1<2", "error rate < 0.5% and a <= b, 1<2"),
         # what would is escaped
         ("2024. A year", "2024\\. A year"),
         ("# Not a heading", "\\# Not a heading"),
@@ -553,6 +555,8 @@ def test_brackets_at_a_pieces_end_are_read_with_what_follows(body: str, written:
         ("---", "\\---"),
         ("_leading and trailing_", "\\_leading and trailing\\_"),
         ("a __b__ c", "a \\_\\_b\\_\\_ c"),
+        ("use <div> and </p>, <!-- or <?php", "use \\<div> and \\</p>, \\<!-- or \\<?php"),
+        ("ends with <", "ends with \\<"),
     ],
 )
 def test_escapes_only_what_markdown_would_read(line: str, written: str) -> None:
