@@ -342,6 +342,23 @@ def _copies(rows: list[tuple[str, bool, bool]], code: set[int] | None = None) ->
     return [bool(flag) for flag in result]
 
 
+def test_a_heading_copy_that_is_one_item_of_a_list_of_others_stays() -> None:
+    # a hotel's amenities, one of them the name of a section further down; a table of
+    # contents, whose items all copy headings, goes
+    texts = ["Wi-Fi", "Parking", "Restaurant", "Spa", "Overview", "Prices", "Parking", "Prices"]
+    words = np.asarray([len(text.split()) for text in texts], dtype=np.float64)
+    keep = np.ones(len(texts), dtype=bool)
+    headings = np.asarray([False] * 6 + [True, True])
+    amenities, contents = [[0], [1], [2], [3]], [[4], [5]]
+    result = heading_copies(
+        texts.__getitem__, words, keep, headings, lists=lambda: [amenities, contents]
+    )
+    assert result.tolist() == [True, True, True, True, True, False, True, True]
+    # without the page's lists, the item goes as any copy
+    alone = heading_copies(texts.__getitem__, words, keep, headings)
+    assert alone.tolist() == [True, False, True, True, True, False, True, True]
+
+
 def test_a_breadcrumb_or_sidebar_copy_of_a_heading_below_is_dropped() -> None:
     rows = [
         ("Deploying to production", True, False),  # the sidebar's link to this page

@@ -190,6 +190,7 @@ def after_the_cut(
     | None = None,
     layout: Callable[[Collection[int]], Mapping[int, int]] | Mapping[int, int] | None = None,
     concealed: Callable[[Collection[int]], Collection[int]] | Collection[int] = (),
+    all_lists: Callable[[], Sequence[Sequence[Sequence[int]]]] | None = None,
 ) -> npt.NDArray[np.bool_]:
     """The rules on the kept blocks right after the cut, in the extractor's order (the
     held-out runs of :mod:`unboiler.classify.train_default` call it too): the slots of a
@@ -218,7 +219,9 @@ def after_the_cut(
         keep = hidden_copies([texts(i) for i in range(len(keep))], words, keep, hidden, code)
     headings = blocks[:, HEADING_COLUMN] > 0
     cells = marked(blocks, CELL_COLUMNS)
-    keep = heading_copies(texts, words, keep, headings, lambda i: i in code or bool(cells[i]))
+    keep = heading_copies(
+        texts, words, keep, headings, lambda i: i in code or bool(cells[i]), all_lists
+    )
     boxed = headings | cells | marked(blocks, (LIST_ITEM_COLUMN,))
     keep = ad_labels(texts, words, keep, boxed)
     if callable(concealed):
@@ -312,6 +315,7 @@ class DecideBlocks:
             (signals.owner, signals.parent, signals.levels),
             lambda among: layout_hidden(blocks, among),
             lambda kept: concealed_blocks(document, kept),
+            lambda: list_groups(document),
         )
         keep = keep_table_headers(keep, table_headers(document))
         changed = False

@@ -659,6 +659,7 @@ class HeldOut:
                 (page.signals.owner, page.signals.parent, page.signals.levels),
                 dict(page.layout_hidden),
                 page.concealed,
+                lambda: page.lists,
             )
         if drop_repeats and drops_repeats(kind):
             likelihood = self.probabilities[index].tolist()

@@ -330,6 +330,7 @@ def heading_copies(
     keep: npt.NDArray[np.bool_],
     headings: npt.NDArray[np.bool_],
     exempt: Callable[[int], bool] = lambda index: False,
+    lists: Callable[[], Sequence[Sequence[Sequence[int]]]] | None = None,
 ) -> npt.NDArray[np.bool_]:
     """``keep`` without the short blocks, not headings themselves, that show the text of
     a kept heading further down (``text_of(index)``: a block's text; case, white space
@@ -373,7 +374,42 @@ def heading_copies(
             if result is keep:
                 result = keep.copy()
             result[index] = False
+    if result is not keep and lists is not None:
+        result = _copies_among_items(keep, result, lists())
     return result
+
+
+#: A list that keeps this many items besides its copies of headings is content, and its
+#: copies are its items (:func:`_copies_among_items`).
+HEADING_COPY_LIST_ITEMS: Final = 2
+#: ... and this many times as many items as copies.
+HEADING_COPY_SHARE: Final = 2
+
+
+def _copies_among_items(
+    keep: npt.NDArray[np.bool_],
+    result: npt.NDArray[np.bool_],
+    lists: Sequence[Sequence[Sequence[int]]],
+) -> npt.NDArray[np.bool_]:
+    """``result`` with the copies of headings that :func:`heading_copies` dropped kept
+    again where they are items of a list that keeps :data:`HEADING_COPY_LIST_ITEMS`
+    other items: a hotel's amenities ("Wi-Fi", "Parking", "Restaurant") above a section
+    headed "Parking" lost their second item (a newcomer's hotel page).  A table of
+    contents, all of whose items copy headings, stays out."""
+    dropped = keep & ~result
+    restored = result
+    for items in lists:
+        copies = [item for item in items if any(dropped[index] for index in item)]
+        if not copies:
+            continue
+        others = sum(1 for item in items if any(result[index] for index in item))
+        if others >= max(HEADING_COPY_LIST_ITEMS, HEADING_COPY_SHARE * len(copies)):
+            if restored is result:
+                restored = result.copy()
+            for item in copies:
+                for index in item:
+                    restored[index] = restored[index] or dropped[index]
+    return restored
 
 
 def in_table_cell(block: TextBlock) -> bool:
