@@ -259,6 +259,14 @@ def test_a_titles_byline_names_no_site() -> None:
     body = "<h1>Process knowledge, part IV</h1>"
     url = "https://jessicatalisman.substack.com/p/process"
     assert meta_html(head, body, url=url).sitename is None
+    # a site named "By ..." whose host holds all of it is named so
+    head = "<title>Byways of Britain | By The Sea</title>"
+    body = "<h1>Byways of Britain</h1>"
+    assert meta_html(head, body, url="https://bythesea.com/x").sitename == "By The Sea"
+    # an address in Unicode is read without its diacritics, as the name is
+    head = "<title>Ein gutes Buch - Bücherhaus</title>"
+    body = "<h1>Ein gutes Buch</h1>"
+    assert meta_html(head, body, url="https://www.bücherhaus.de/x").sitename == "Bücherhaus"
 
 
 @pytest.mark.parametrize(

@@ -657,6 +657,16 @@ def test_an_amp_image_is_shown_as_the_picture_its_script_draws() -> None:
     assert markdown.count("![") == 1 and "![Drawn](https://x.org/rain.jpg)" in markdown
 
 
+def test_an_amp_images_fallback_is_not_written_and_capitals_are_read() -> None:
+    figure = (
+        '<figure><AMP-IMG src="https://x.org/a.webp" alt="A cat"><amp-img fallback'
+        ' src="https://x.org/a.jpg" alt="fallback"></amp-img></AMP-IMG></figure>'
+    )
+    html = f"<article><h1>Cats</h1>{AMP_PARAGRAPH}{figure}{AMP_PARAGRAPH}</article>"
+    markdown = unboiler.extract(html, output="markdown", images=True)
+    assert markdown.count("![") == 1 and "![A cat](https://x.org/a.webp)" in markdown
+
+
 def test_an_amp_image_without_a_source_is_left_alone() -> None:
     document = unboiler.parse('<p>Text <amp-img alt="nothing" width="3"></amp-img></p>')
     assert document.tree is not None and document.tree.css_first("img") is None

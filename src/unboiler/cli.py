@@ -8,7 +8,7 @@ import signal
 import sys
 import threading
 import warnings
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, Final
 
 import click
 
@@ -353,8 +353,9 @@ def _read_page(source: BinaryIO, limit: int | None) -> bytes:
     return data
 
 
-#: Characters of a block's text shown on its line of ``unboiler explain``.
-EXPLAIN_TEXT_WIDTH = 60
+#: Characters of a block's text shown on its line of ``unboiler explain``: enough to
+#: find the block in the page, leaving the line's room to the reason.
+EXPLAIN_TEXT_WIDTH: Final = 60
 
 
 @main.command("explain")

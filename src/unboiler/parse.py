@@ -792,8 +792,12 @@ def parse(
 
 #: The attributes of an AMP image that an ``<img>`` has too (AMP HTML, ``amp-img``).
 AMP_IMAGE_ATTRIBUTES: Final = ("src", "srcset", "sizes", "alt", "title", "width", "height")
-#: The most AMP images given an ``<img>`` on a page.
+#: The most AMP images given an ``<img>`` on a page: a gallery's hundreds, not a page
+#: built to make the parser copy attributes without end.
 MAX_AMP_IMAGES: Final = 1000
+#: The attributes of an AMP image that stands in for another: shown only while the other
+#: loads or when it fails (AMP's ``placeholder`` and ``fallback``).
+AMP_STAND_INS: Final = ("fallback", "placeholder")
 
 
 def show_amp_images(tree: LexborHTMLParser, source: str) -> bool:
@@ -801,14 +805,17 @@ def show_amp_images(tree: LexborHTMLParser, source: str) -> bool:
     runtime script draws as an ``<img>`` inside it) the ``<img>`` a browser shows, where
     the page holds none; True when any was given.  Without it an AMP news page's
     pictures, which every output reads from ``<img>``, were lost (a newcomer's Hindi
-    article)."""
-    if "<amp-img" not in source:
+    article).  An AMP image that stands in for the one around it (:data:`AMP_STAND_INS`:
+    a JPEG ``fallback`` inside a WebP) gets none: the outer one is the picture."""
+    if "<amp-img" not in source and "<AMP-IMG" not in source:
         return False
     given = False
     for image in tree.css("amp-img")[:MAX_AMP_IMAGES]:
         attributes = image.attributes
         if not attributes.get("src") and not attributes.get("srcset"):
             continue
+        if any(name in attributes for name in AMP_STAND_INS):
+            continue  # the picture it stands in for is the one shown
         if image.css_first("img") is not None:
             continue  # drawn on the server, or a fallback of its own
         shown = LexborHTMLParser("<img>").css_first("img")

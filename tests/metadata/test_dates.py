@@ -133,6 +133,10 @@ def test_month_abbreviations_and_dashes(text: str, expected: str | None) -> None
         ("2024.02.03", "2024-02-03"),
         ("2024.2.3", "2024-02-03"),
         ("2024-11-05", "2024-11-05"),
+        # with dashes or slashes, or a time, the day unpadded is a date still (PHP's Y-m-j)
+        ("2024-01-5", "2024-01-05"),
+        ("2023/09/7", "2023-09-07"),
+        ("2024.01.5 10:00", "2024-01-05T10:00:00"),
     ],
 )
 def test_a_calendar_version_is_no_date(text: str, expected: str | None) -> None:

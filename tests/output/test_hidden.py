@@ -124,8 +124,15 @@ def test_a_recipes_drawn_units_and_checkbox_signs_are_written_as_shown(output: s
         "</ul><p>From <span>$10</span><span class='visually-hidden'>–</span><span>$20</span>"
         " a night, open <time>09</time><span class='sr-only'>:</span><time>00</time>.</p>",
     )
+    page = page.replace(
+        "</main>",
+        "<p>Nấu <span>6<span class='sr-only'> giờ</span></span> <span aria-hidden='true'>"
+        "giờ</span></p></main>",
+    )
     rendered = unboiler.extract(page, extractor="boilerpipe-everything", output=output)
     assert "Hazırlık Süresi 30 dk" in rendered and "dakika" not in rendered
+    # the same word drawn after the readers' one is written once
+    assert "Nấu 6 giờ" in rendered and "giờ giờ" not in rendered
     # punctuation given to screen readers alone parts what it joins, and stays
     assert "$10" in rendered and "$10$20" not in rendered and "0900" not in rendered
     assert "▢" not in rendered and "6 adet bostan patlıcanı" in rendered
@@ -143,6 +150,9 @@ def test_a_rating_drawn_in_stars_is_written_as_its_readers_words() -> None:
     )
     rendered = unboiler.extract(page, extractor="boilerpipe-everything")
     assert rendered.endswith("ClayAndKiln 4.9 out of 5 stars Star Seller")
+    # one symbol is a separator beside words of their own
+    page = "<p>Alpha <span aria-hidden='true'>—</span><span class='sr-only'>Note:</span> beta.</p>"
+    assert unboiler.extract(page, extractor="boilerpipe-everything") == "Alpha — Note: beta."
 
 
 @pytest.mark.parametrize("output", ["text", "markdown", "html"])

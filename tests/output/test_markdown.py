@@ -853,6 +853,7 @@ def test_superscript_and_subscript_are_inline_html() -> None:
          'gutter: false">', "yml"),
         ('<pre class="code-java">', "java"),
         ('<pre class="code-block">', ""),
+        ('<pre class="code-less">', ""),
     ],
 )  # fmt: skip
 def test_code_block_language_as_highlighters_name_it(block: str, language: str) -> None:
@@ -1293,6 +1294,7 @@ def test_a_lists_numbering_style_is_kept() -> None:
         "<ol type='a' start='2'><li>Fees</li><li>Taxes</li></ol><p>Between.</p>"
         "<ol type='I'><li>Part one</li></ol><p>And.</p><ol type='x'><li>Odd</li></ol>"
         "<p>Styled.</p><ol type='a' style='list-style-type: upper-roman'><li>Four</li></ol>"
+        "<p>Hidden.</p><ol type='a' style='list-style: none'><li>Fees apply here</li></ol>"
     )
     unboiler.get_extractor("boilerpipe-everything")(document)
     html = to_html(document)
@@ -1307,6 +1309,9 @@ def test_a_lists_numbering_style_is_kept() -> None:
         "1. Odd",
         "Styled.",
         "- I. Four",
+        # letters the page's style does not show are not written
+        "Hidden.",
+        "1. Fees apply here",
     ]
 
 
@@ -1969,17 +1974,22 @@ def test_a_reference_lists_own_labels_are_written_once() -> None:
         "<ol class='references'><li><span class='label'>1.</span><a name='r1'></a>Cleland"
         " EE. Shifting plant phenology. 2007.</li><li><span class='label'>2.</span>Menzel A."
         " Trends in phenology. 2000.</li></ol><ol><li>1 cup of flour</li><li>2 eggs</li></ol>"
-        "<ol><li>1. Mix</li><li>3. Bake</li></ol></article>"
+        "<ol><li>1. Mix</li><li>3. Bake</li></ol>"
+        "<ol><li>1. Preheat</li><li>2. Stir</li></ol></article>"
     )
     markdown = unboiler.extract(page, extractor="boilerpipe-everything", output="markdown")
     assert markdown.split("\n\n")[1:] == [
         "1. Cleland EE. Shifting plant phenology. 2007.\n2. Menzel A. Trends in phenology. 2000.",
         "1) 1 cup of flour\n2) 2 eggs",
-        # a number that is not the item's own stays
+        # a number that is not the item's own stays, and so does one in the item's text,
+        # which a browser shows beside the list's
         "1. 1\\. Mix\n2. 3\\. Bake",
+        "1) 1\\. Preheat\n2) 2\\. Stir",
     ]
     text = unboiler.extract(page, extractor="boilerpipe-everything")
+    # the plain text writes no list's numbers, these as any other's
     assert "\nCleland EE. Shifting" in text and "1.Cleland" not in text
+    assert "\n1. Preheat\n2. Stir" in text
 
 
 def test_an_item_holding_only_a_bulleted_list_gives_its_items() -> None:

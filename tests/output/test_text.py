@@ -698,6 +698,16 @@ def test_tex_in_the_text_is_a_formula_where_the_page_typesets_it(head: str, mark
             "processEscapes: true}});</script>",
             "escaped",
         ),
+        # MathJax 2 configured by an object before its script loads: no escapes
+        (
+            "<script>window.MathJax = {tex2jax: {inlineMath: [['$','$']]}};</script>",
+            "inline",
+        ),
+        (
+            "<script>MathJax = {tex: {inlineMath: [['$','$']]}};</script>"
+            "<script src='https://cdn.x.org/mathjax/2.7.7/MathJax.js'></script>",
+            "inline",
+        ),
         # KaTeX's auto-render told to read single dollars
         (
             "<script src='/katex.js'></script><script>renderMathInElement(document.body, "
@@ -888,14 +898,18 @@ def test_reply_controls_are_left_out(output: str) -> None:
         " class='ext-discussiontools-init-replylink-bracket'>]</span></span></p>"
         "<div class='comment'><p>Great recipe, thanks.</p><div class='reply'><a"
         " class='comment-reply-link' href='#respond'>Reply</a></div></div>"
-        # a reply of a thread, in a class of its own, is text
+        # a reply of a thread, in a class of its own, is text, and so are its author's
+        # name and a reply of a link alone
         "<div class='reply'><p>I agree with <a href='/u/ann'>Ann</a> on this.</p></div>"
-        "</main></body>"
+        "<div class='reply'><span class='reply-author'><a href='/u/bo'>Bo Lind</a></span>"
+        " wrote:<div class='reply-content'><a href='https://x.org/pull/12'>x.org/pull/12</a>"
+        "</div></div></main></body>"
     )
     rendered = render(document, output, extractor="by-hand")
     assert "svara" not in rendered and "[" not in rendered and "Reply" not in rendered
     assert "Tunnelbanefantast 12 januari 2024" in rendered and "Great recipe, thanks." in rendered
     assert "I agree with" in rendered and "Ann" in rendered
+    assert "Bo Lind" in rendered and "x.org/pull/12" in rendered
 
 
 @pytest.mark.parametrize("output", ["text", "markdown", "html"])

@@ -383,7 +383,8 @@ VERSION_NUMBER: Final = re.compile(r"\d+(?:\.\d+)+")
 
 
 #: A part of a ``<title>`` that credits the writer, not the site: Substack ends every
-#: post's title with "- by Jessica Talisman", on jessicatalisman.substack.com.
+#: post's title with "- by Jessica Talisman", on jessicatalisman.substack.com.  A site
+#: whose host holds the whole part, "by" too, is named so ("By The Sea", bythesea.com).
 TITLE_BYLINE: Final = re.compile(r"by\s", re.IGNORECASE)
 
 
@@ -428,8 +429,8 @@ def _title_site(title: str | None, headline: str | None, url: str | None) -> str
             and count_words(VERSION_NUMBER.sub("0", part)) <= MAX_TITLE_SITE_WORDS
             and name not in folded
             and not same_headline(part, headline)
-            and not TITLE_BYLINE.match(part)
-            and (not host or _in_host(_host_words(name), host))
+            and not (TITLE_BYLINE.match(part) and "".join(_bare(name).split()) not in host)
+            and (not host or _in_host(name, host))
         ):
             return part
     return None
@@ -441,25 +442,32 @@ def _host_letters(url: str | None) -> str:
     no word of a name.  Empty without an address."""
     names = domain_names(url)
     labels = names[1].split(".")[:-1] if len(names) > 1 else names[:1]
-    return "".join(fold(" ".join(labels)).split())
+    return "".join(_bare(fold(" ".join(labels))).split())
 
 
 def _in_host(folded_name: str, host: str) -> bool:
     """Whether a word of a folded name, of :data:`MIN_ADDRESS_WORD` letters or more,
-    is in the host's letters (:func:`_host_letters`)."""
-    return any(len(word) >= MIN_ADDRESS_WORD and word in host for word in folded_name.split())
+    without its diacritics, is in the host's letters (:func:`_host_letters`)."""
+    return any(
+        len(word) >= MIN_ADDRESS_WORD and word in host for word in _bare(folded_name).split()
+    )
+
+
+def _bare(text: str) -> str:
+    """``text`` without diacritics, as a host may write it: "liberation" of "Libération"
+    (liberation.fr); an address in Unicode ("bücherhaus.de") is compared so too."""
+    return "".join(
+        character
+        for character in unicodedata.normalize("NFKD", text)
+        if not unicodedata.combining(character)
+    )
 
 
 def _host_words(folded_name: str) -> str:
-    """A folded name in the letters a host is written in: without diacritics
-    ("liberation" of "Libération", on liberation.fr), and without the words that have
-    other letters (a Chinese blog's name), which no host can be tested for."""
-    bare = "".join(
-        character
-        for character in unicodedata.normalize("NFKD", folded_name)
-        if not unicodedata.combining(character)
-    )
-    return " ".join(word for word in bare.split() if word.isascii())
+    """The words of a folded name a host could hold, without diacritics: not those of
+    other letters than the Latin alphabet's (a Chinese blog's name), which the addresses
+    of the sites that state them do not write."""
+    return " ".join(word for word in _bare(folded_name).split() if word.isascii())
 
 
 def _site_name(
@@ -483,7 +491,7 @@ def _site_name(
         and host
         and any(len(word) >= MIN_ADDRESS_WORD for word in stated.split())
         and not _in_host(stated, host)
-        and _in_host(_host_words(fold(titled)), host)
+        and _in_host(fold(titled), host)
         and not _abbreviates(titled, stated)
     ):
         return titled

@@ -215,10 +215,16 @@ def _zone(text: str | None) -> timezone | None:
 
 
 def _padded_unlike(match: re.Match[str]) -> bool:
-    """Whether a year-month-day match pads its month to two digits and not its day
-    ("2024.02.3"): a version number of calendar versioning (year, month, release), which
-    a date written so never is; "2024.2.3" and "2024.02.03" are dates."""
-    return match["month"].startswith("0") and len(match["day"]) == 1
+    """Whether a year-month-day match written with full stops and no time pads its month
+    to two digits and not its day ("2024.02.3"): a version number of calendar versioning
+    (year, month, release); "2024.2.3" and "2024.02.03" are dates, and so are
+    "2024-01-5" and "2023/09/7", which PHP's ``Y-m-j`` writes."""
+    return (
+        match.group(0)[4] == "."
+        and match["hour"] is None
+        and match["month"].startswith("0")
+        and len(match["day"]) == 1
+    )
 
 
 def _iso(match: re.Match[str]) -> str | None:

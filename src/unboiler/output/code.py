@@ -34,6 +34,9 @@ from unboiler.output.formula import (
     element_children,
 )
 
+#: Languages' names that after "code-" name something else as often: a size or a
+#: letter ("code-c", "code-r"), "code-less" (no code), "code-d".
+_AMBIGUOUS_AFTER_CODE: Final = frozenset({"c", "d", "h", "r", "less"})
 #: Characters a language name may hold besides letters and digits ("c++", "c#", "objective-c").
 _LANGUAGE_MARKS: Final = "+#-_."
 
@@ -325,7 +328,7 @@ def _class_language(classes: str) -> str | None:
         # "code-" prefixes other words as often ("code-block"): a known language only
         if name.startswith(KNOWN_LANGUAGE_PREFIX):
             language = name.removeprefix(KNOWN_LANGUAGE_PREFIX).lower()
-            if language in KNOWN_CODE_LANGUAGES:
+            if language in KNOWN_CODE_LANGUAGES and language not in _AMBIGUOUS_AFTER_CODE:
                 return LANGUAGE_ALIASES.get(language, language)
     if not LANGUAGE_BESIDE_CLASSES.isdisjoint(names):
         others = [name for name in names if name not in LANGUAGE_BESIDE_CLASSES]

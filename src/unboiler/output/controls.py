@@ -230,10 +230,14 @@ def drop_permalinks(tree: Any, selection: Selection) -> None:
 #: MediaWiki's ``mw-editsection`` in each heading ("History[edit]"), WordPress's
 #: ``edit-link``, ``post-edit-link`` and ``comment-reply-link``, the ``edit-section`` of
 #: other wikis, MediaWiki's talk pages' ``ext-discussiontools-init-replylink-buttons``
-#: ("[reply]" after each signature).  A class token "edit" or "reply", or one that ends
-#: in it before "section" or "link", and "buttons" (not "credit", "editor", "replying").
+#: ("[reply]" after each signature).  A class token "edit", or one that ends in it before
+#: "section" or "link" (not "credit" or "editor"); and one that ends in "reply" before
+#: "link" or "button" (not "reply" alone, nor "reply-author" or "reply-body", which mark
+#: a reply's own text).
 _EDIT_CLASS: Final = re.compile(
-    r"(?:^|[\s_-])(?:edit|reply)(?:[_-]?(?:section|link))?(?:[_-]?buttons?)?(?:$|[\s_-])", re.I
+    r"(?:^|[\s_-])edit(?:[_-]?(?:section|link))?(?:$|[\s_-])"
+    r"|(?:^|[\s_-])reply(?:[_-]?link)?(?:[_-]?buttons?)?(?<!reply)(?:$|\s)",
+    re.I,
 )
 
 

@@ -157,7 +157,7 @@ def assistive_copies(
                     copies.append((shown, element))
                     break
                 continue
-            if not drawing and spoken:
+            if not drawing and spoken and len("".join(shown_text.split())) >= MIN_DRAWN_SYMBOLS:
                 # A drawing of symbols alone, no letter or digit ("★★★★★" beside "4.9
                 # out of 5 stars"): the readers' words say what it shows.
                 copies.append((element, shown))
@@ -185,16 +185,27 @@ def assistive_copies(
         if len(copies) == found and adjacent(element, before=False) is None and parent:
             # the copy closes the shown text's element, the drawing after that: WP Recipe
             # Maker's "<span>30<span class=sr-only> minutes</span></span> <span
-            # aria-hidden=true>mins</span>"
+            # aria-hidden=true>mins</span>", or the same word drawn ("phút" twice, a
+            # newcomer's Vietnamese recipe: "30 phút phút")
             drawing_after = adjacent(parent, before=False)
             if (
                 drawing_after is not None
                 and not drawing_after.is_text_node
                 and hidden_from_readers(drawing_after)
-                and _short_words(drawing_after, text)
+                and (
+                    _short_words(drawing_after, text)
+                    or _letters_and_digits(_short_text(drawing_after) or "")
+                    == _letters_and_digits(text)
+                )
             ):
                 copies.append((drawing_after, element))
     return copies
+
+
+#: The fewest symbols of a drawing that readers' words beside it say (a rating's five
+#: stars): one alone is as often a separator ("—", "•") beside words of their own
+#: ("Note:", "opens in a new tab").
+MIN_DRAWN_SYMBOLS: Final = 2
 
 
 #: The most letters of a drawn abbreviation that a screen readers' word says in full

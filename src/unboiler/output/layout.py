@@ -84,6 +84,7 @@ from unboiler.output.inline import (
 from unboiler.output.lists import (
     CSS_NUMBERED_STYLES,
     LIST_NUMBER_STYLES,
+    labelled_items,
     lifted_items,
     list_number,
     list_style,
@@ -1450,6 +1451,8 @@ class _Layout:
             return [ListBlock(False, 1, items, checks=tasks, direction=self.direction)]
         if shown in CSS_NUMBERED_STYLES:  # the page's CSS over the ``type`` attribute's hint
             style = CSS_NUMBERED_STYLES[shown]
+        elif shown is not None:  # "none", a bullet: no letters shown, none written
+            style = None
         numbers = ordinals(node, [value for _, value, _ in entries])
         counting = numbers == list(range(numbers[0], numbers[0] + len(numbers)))
         block = ListBlock(
@@ -1462,6 +1465,7 @@ class _Layout:
             self.direction,
         )
         block.items = numbered_items(block)
+        block.items = labelled_items(block, node)
         return [block]
 
     def list_items(

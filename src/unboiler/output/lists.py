@@ -62,17 +62,20 @@ def task_check(item: LexborNode) -> bool | None:
 
 def _nothing_shown(node: LexborNode) -> bool:
     """Whether a node before a task's box shows nothing: white space, a comment, an
-    element without text or any control or picture."""
+    element of no content at all (GitLab's ``<task-button></task-button>``; an element
+    with children is not read further, so that a deep list costs no walk per item)."""
     if node.is_text_node:
         return not (node.text_content or "").strip()
     if not node.is_element_node:
         return True
-    return (
-        node.tag not in _TASK_BOX_HOLDERS
-        and node.tag not in ("input", "img", "svg")
-        and not (node.text() or "").strip()
-        and node.css_first("input, img, svg") is None
-    )
+    if node.tag in _TASK_BOX_HOLDERS or node.tag in ("input", "img", "svg"):
+        return False
+    child = node.first_child
+    while child is not None:
+        if not child.is_text_node or (child.text_content or "").strip():
+            return False
+        child = child.next
+    return True
 
 
 def _names_task(*elements: LexborNode) -> bool:
@@ -185,16 +188,49 @@ def numbered_items(block: ListBlock) -> list[list[Block]]:
         for blocks, number in zip(items, numbers, strict=True)
     ):
         return [blocks[1:] for blocks in items]
-    return _without_leading_numbers(items, numbers)
+    return items
+
+
+def labelled_items(block: ListBlock, node: LexborNode) -> list[list[Block]]:
+    """An ordered list's items (in decimal) without the number each one's first line
+    opens with, where every item (``<li>`` of ``node``) opens with its own number in an
+    element of its own followed by more text: a reference list's label, which its style
+    sets where the list's number would be (PLOS's ``<span class="label">1.</span>Cleland
+    EE``).  Markdown wrote "1. 1.Cleland".  A number written in the item's text ("<li>1.
+    Preheat"), which a browser shows beside the list's own, stays; so does one without
+    its full stop or parenthesis, and every item's when one is not its own."""
+    items = block.items
+    if not block.ordered or block.style or not items:
+        return items
+    entries = [child for child in node.iter(include_text=False) if child.tag == "li"]
+    if not entries or not all(_opens_with_label(entry) for entry in entries):
+        return items
+    return _without_leading_numbers(items, block.ordinals())
+
+
+def _opens_with_label(item: LexborNode) -> bool:
+    """Whether a list item opens with an element whose text is a number and a full stop
+    or parenthesis ("1.", "2)"), white space and empty elements aside."""
+    child = item.first_child
+    while child is not None:
+        if child.is_text_node:
+            if (child.text_content or "").strip():
+                return False
+        elif child.is_element_node:
+            text = (child.text(deep=True) or "").strip()
+            if text:
+                return _LABEL.fullmatch(text) is not None
+        child = child.next
+    return False
+
+
+#: A list item's label in an element of its own: "12.", "3)".
+_LABEL: Final = re.compile(r"\d{1,9}[.)]")
 
 
 def _without_leading_numbers(items: list[list[Block]], numbers: list[int]) -> list[list[Block]]:
-    """An ordered list's items without the number each one's first line opens with, when
-    every item's opens with its own ("1. ", "2) ") before more text: a reference list's
-    label in an element of its own (PLOS's ``<span class="label">1.</span>Cleland EE``),
-    which its style sets where the list's number would be.  Markdown wrote "1. 1.
-    Cleland".  A number without its full stop or parenthesis ("1 cup of flour") is the
-    item's text, and so is the line when any item's number is not its own."""
+    """``items`` without the number each one's first line opens with, when every item's
+    opens with its own ("1. ", "2) ") before more text; else ``items``."""
     stripped: list[list[Block]] = []
     for blocks, number in zip(items, numbers, strict=True):
         first = blocks[0] if blocks else None

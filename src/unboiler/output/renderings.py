@@ -201,6 +201,11 @@ _TEX_CONFIG: Final = re.compile(
 _ESCAPES_ON: Final = re.compile(r"""\bprocessEscapes['"]?\s*:\s*true\b""")
 _ESCAPES_OFF: Final = re.compile(r"""\bprocessEscapes['"]?\s*:\s*false\b""")
 _MATHJAX_3: Final = re.compile(r"MathJax\s*=\s*\{")
+#: What says a page runs MathJax 2 whatever the shape of its configuration: its input
+#: processor's options (``tex2jax``), or its script's file (``MathJax.js``, a 2.x path).
+_MATHJAX_2_OPTIONS: Final = "tex2jax"
+_MATHJAX_2_SCRIPT: Final = 'script[src*="MathJax.js" i], script[src*="mathjax/2" i]'
+
 #: The page's own scripts read for that configuration, at most.
 MAX_TEX_CONFIG_SCRIPTS: Final = 20
 #: The types of a script of code (an absent type is JavaScript's).
@@ -229,7 +234,12 @@ def tex_in_text(tree: Any) -> TexMode | None:
             dollars = dollars or _DOLLAR_CONFIGURED.search(code) is not None
             escapes = escapes or (
                 _ESCAPES_ON.search(code) is not None
-                or (_MATHJAX_3.search(code) is not None and not _ESCAPES_OFF.search(code))
+                or (
+                    _MATHJAX_3.search(code) is not None
+                    and _MATHJAX_2_OPTIONS not in code
+                    and not _ESCAPES_OFF.search(code)
+                    and tree.css_first(_MATHJAX_2_SCRIPT) is None
+                )
             )
     if not typeset:
         return None
