@@ -116,6 +116,7 @@ def test_same_moment(a: str, b: str, expected: bool) -> None:
         ("By: FlowGuard EMEA on 04-ago-2021 5:11:10", "2021-08-04"),  # Spanish, dashes
         ("12-dic-2019", "2019-12-12"),
         ("07 set 2020", "2020-09-07"),  # Italian and Portuguese September
+        ("Mo Mär 11 10:02:47 CET 2024", "2024-03-11"),  # German, as Mailman writes it
         ("3 days ago 2021", None),
     ],
 )

@@ -515,7 +515,7 @@ MONTH_NAMES: Final = (
         " φεβρουάριος פברואר בפברואר फ़रवरी फरवरी กุมภาพันธ์ شباط فيفري"
     ),
     (
-        "march mar mars märz marzo março maart maret mart marca března марта мар березня"
+        "march mar mars märz mär marzo março maart maret mart marca března марта мар березня"
         " مارس μαρτίου μάρτιος מרץ במרץ מרס במרס मार्च มีนาคม آذار"
     ),
     (
