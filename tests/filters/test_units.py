@@ -19,6 +19,7 @@ from unboiler.filters.units import (
     keep_whole_preformatted,
     line_groups,
     pair_groups,
+    paragraph_groups,
     pool,
     preformatted_blocks,
     preformatted_groups,
@@ -130,6 +131,21 @@ def test_a_fields_name_and_value_are_one_unit() -> None:
     assert [[texts[i] for i in group] for group in pair_groups(document)] == [
         ["PRICE RANGE", "€25 - €60"],
         ["MEALS", "Lunch, Dinner, Drinks"],
+    ]
+    assert [0, 1] in decision_units(document)[1]
+
+
+def test_the_lines_of_a_paragraph_are_one_unit() -> None:
+    page = (
+        "<body><p><strong>Journal:</strong> Apidologie, 2024<br><strong>DOI:</strong>"
+        " <a href='https://doi.org/x'>10.1007/s13592</a></p><p>One line alone.</p>"
+        "<div>Street 12<br>City</div><p>Rua Alfa 12<br>Belo Horizonte<br>Brasil</p></body>"
+    )
+    document = unboiler.parse(page)
+    texts = [block.text for block in document.blocks]
+    assert [[texts[i] for i in group] for group in paragraph_groups(document)] == [
+        ["Journal: Apidologie, 2024", "DOI: 10.1007/s13592"],
+        ["Rua Alfa 12", "Belo Horizonte", "Brasil"],
     ]
     assert [0, 1] in decision_units(document)[1]
 

@@ -40,8 +40,9 @@ def default(
     page's metadata, and short copies of a kept heading above it (a breadcrumb's last
     item, a sidebar's link to the page) are left out;
     the lines of a <pre> or of a heading, the cells of a table row and a line cut at a
-    formula, an inline icon, microdata or a form control, and a field's name and value
-    (the two elements of one parent) are decided together, a likely
+    formula, an inline icon, microdata or a form control, a field's name and value
+    (the two elements of one parent) and the lines of a paragraph are decided together,
+    a likely
     run between two kept siblings is kept, and a list most of whose items are kept keeps
     its likely items at its ends.
     favor= balanced, precision or recall; model= a file from `unboiler train` (default:

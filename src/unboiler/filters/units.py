@@ -509,11 +509,30 @@ def decision_units(document: TextDocument) -> tuple[list[list[int]], list[list[i
     """The blocks of each ``<pre>`` (:func:`preformatted_blocks`); and those of each table
     row (:func:`row_groups`), of each line cut by an element the parser skips
     (:func:`line_groups`) or a form control (:func:`control_groups`), of each heading
-    a line break parts (:func:`heading_groups`) and of each field's name and value
-    (:func:`pair_groups`), each decided whole."""
+    a line break parts (:func:`heading_groups`), of each field's name and value
+    (:func:`pair_groups`) and of each paragraph's lines (:func:`paragraph_groups`), each
+    decided whole."""
     rows = row_groups(document) + line_groups(document) + heading_groups(document)
-    rows += control_groups(document) + pair_groups(document)
+    rows += control_groups(document) + pair_groups(document) + paragraph_groups(document)
     return preformatted_blocks(document), rows
+
+
+def paragraph_groups(document: TextDocument) -> list[list[int]]:
+    """The blocks of each ``<p>`` that line breaks cut into several: a paragraph is one
+    thought, and its lines are decided together.
+
+    The parser makes a block of each line, and the model weighs each alone: a newcomer's
+    university news kept "Revista: Apidologie, v. 55, 2024" and dropped the "DOI: ..."
+    on the line after it (0.20); an address, a poem's stanza, a signature's lines fared
+    alike.  Held out (stop 51's members replayed with this code's units): WCXB 0.885647
+    to 0.885750 (forum 0.8215 to 0.8221, product 0.6663 to 0.6669), scrapinghub 0.96654
+    to 0.96694, readability unchanged; 24 pages better, 13 worse."""
+    lines: dict[int, list[int]] = {}
+    for index, block in enumerate(document.blocks):
+        node = block.node
+        if node is not None and node.tag == "p":
+            lines.setdefault(node.mem_id, []).append(index)
+    return [group for group in lines.values() if len(group) > 1]
 
 
 #: A field's name, beside its value in an element of their own (:func:`pair_groups`):
@@ -1093,6 +1112,7 @@ __all__ = [
     "keep_whole_preformatted",
     "list_groups",
     "pair_groups",
+    "paragraph_groups",
     "pool",
     "post_slots",
     "preformatted_blocks",
