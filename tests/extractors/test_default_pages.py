@@ -478,13 +478,10 @@ KEEPS_BOILERPLATE: dict[str, str] = {
 #: Pages where today's packaged model leaves some content out (strict, as above).  The
 #: phpBB thread's last post (p=0.39-0.49: every member takes the thread for an article,
 #: whose cut is higher) is kept since its posts are read by their slots
-#: (:func:`unboiler.filters.units.keep_post_slots`).
-MISSES_CONTENT: dict[str, str] = {
-    "forum-thread-profiles": (
-        "drops the last post's second paragraph (p=0.26, the first kept at 0.42): SMF's "
-        "posts are not read as a run of posts, whose slots would keep it"
-    ),
-}
+#: (:func:`unboiler.filters.units.keep_post_slots`), and the SMF thread's last post's
+#: second paragraph (p=0.26, the first kept at 0.42) since the lines of one element are
+#: decided together (:func:`unboiler.filters.units.paragraph_groups`).
+MISSES_CONTENT: dict[str, str] = {}
 
 
 def pages_marked(known: dict[str, str]) -> list[Any]:

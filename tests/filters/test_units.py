@@ -145,8 +145,11 @@ def test_the_lines_of_a_paragraph_are_one_unit() -> None:
     texts = [block.text for block in document.blocks]
     assert [[texts[i] for i in group] for group in paragraph_groups(document)] == [
         ["Journal: Apidologie, 2024", "DOI: 10.1007/s13592"],
+        ["Street 12", "City"],
         ["Rua Alfa 12", "Belo Horizonte", "Brasil"],
     ]
+    # the page's text written straight into its body is no one paragraph
+    assert paragraph_groups(unboiler.parse("<body>Home<br>News<br>Contact</body>")) == []
     assert [0, 1] in decision_units(document)[1]
 
 

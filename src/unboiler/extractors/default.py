@@ -41,7 +41,7 @@ def default(
     item, a sidebar's link to the page) are left out;
     the lines of a <pre> or of a heading, the cells of a table row and a line cut at a
     formula, an inline icon, microdata or a form control, a field's name and value
-    (the two elements of one parent) and the lines of a paragraph are decided together,
+    (the two elements of one parent) and the lines of one element are decided together,
     a likely
     run between two kept siblings is kept, and a list most of whose items are kept keeps
     its likely items at its ends.

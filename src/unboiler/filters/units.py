@@ -510,29 +510,38 @@ def decision_units(document: TextDocument) -> tuple[list[list[int]], list[list[i
     row (:func:`row_groups`), of each line cut by an element the parser skips
     (:func:`line_groups`) or a form control (:func:`control_groups`), of each heading
     a line break parts (:func:`heading_groups`), of each field's name and value
-    (:func:`pair_groups`) and of each paragraph's lines (:func:`paragraph_groups`), each
+    (:func:`pair_groups`) and of each element's lines (:func:`paragraph_groups`), each
     decided whole."""
     rows = row_groups(document) + line_groups(document) + heading_groups(document)
     rows += control_groups(document) + pair_groups(document) + paragraph_groups(document)
-    return preformatted_blocks(document), rows
+    # a line cut by an icon is also its element's lines: one group, written once
+    unique_rows = [list(group) for group in dict.fromkeys(tuple(group) for group in rows)]
+    return preformatted_blocks(document), unique_rows
 
 
 def paragraph_groups(document: TextDocument) -> list[list[int]]:
-    """The blocks of each ``<p>`` that line breaks cut into several: a paragraph is one
-    thought, and its lines are decided together.
+    """The blocks of each element that line breaks cut into several (its lines, the
+    parser's blocks that share their element): a paragraph, an address, a post written
+    in one ``<div>`` with ``<br>`` between its lines, each decided whole.
 
     The parser makes a block of each line, and the model weighs each alone: a newcomer's
     university news kept "Revista: Apidologie, v. 55, 2024" and dropped the "DOI: ..."
-    on the line after it (0.20); an address, a poem's stanza, a signature's lines fared
-    alike.  Held out (stop 51's members replayed with this code's units): WCXB 0.885647
-    to 0.885750 (forum 0.8215 to 0.8221, product 0.6663 to 0.6669), scrapinghub 0.96654
-    to 0.96694, readability unchanged; 24 pages better, 13 worse."""
+    on the line after it (0.20).  Held out (stop 51's members replayed with this code's
+    units), against no such unit: WCXB 0.885647 to 0.885908 (forum 0.8215 to 0.8232),
+    scrapinghub 0.96654 to 0.96724, readability 0.96710 to 0.96706.  The lines of
+    ``<p>`` alone gave 0.885750, 0.96694 and 0.96710; of every element and ``<body>``
+    too, 0.885914, 0.96724 and 0.96707 (:data:`_NO_PARAGRAPH_TAGS`)."""
     lines: dict[int, list[int]] = {}
     for index, block in enumerate(document.blocks):
         node = block.node
-        if node is not None and node.tag == "p":
+        if node is not None and node.tag not in _NO_PARAGRAPH_TAGS:
             lines.setdefault(node.mem_id, []).append(index)
     return [group for group in lines.values() if len(group) > 1]
+
+
+#: Elements whose lines are no paragraph's: a page's text written straight into its
+#: body, navigation and all, cut by line breaks.
+_NO_PARAGRAPH_TAGS: Final = frozenset({"body", "html"})
 
 
 #: A field's name, beside its value in an element of their own (:func:`pair_groups`):
