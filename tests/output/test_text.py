@@ -2167,3 +2167,13 @@ def test_a_numbers_full_stop_and_a_capital_across_an_edge_are_two_words() -> Non
     assert render(document, "text", extractor="by-hand") == (
         "Release 2. Notes, version 3.14, in U.S.Army."
     )
+
+
+def test_a_label_and_its_number_in_elements_of_their_own_are_two_words() -> None:
+    document = _all_content(
+        "<body><p><span>Kilometerstand</span><span>48.500 km</span>, Study<sup>1</sup>,"
+        " H<sub>2</sub>O, <span>营地</span><span>6</span>号.</p></body>"
+    )
+    assert render(document, "text", extractor="by-hand") == (
+        "Kilometerstand 48.500 km, Study¹, H₂O, 营地6号."
+    )

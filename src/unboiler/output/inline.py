@@ -173,7 +173,7 @@ EDGE_PUNCTUATION: Final = ")]?!:"
 _CASE_EDGE: Final = re.compile(
     f"(?:(?<=[^\\W\\d_]|[{re.escape(EDGE_PUNCTUATION)}])|(?<=\\d\\.))"
     f"([{_OPENS}{_CLOSES}{CASE_EDGE}]*{CASE_EDGE}[{_OPENS}{_CLOSES}{CASE_EDGE}]*)"
-    f"(?=[^\\W\\d_])"
+    f"(?=[^\\W_])"
 )
 
 
@@ -223,6 +223,20 @@ def _space_at_case_edge(match: re.Match[str]) -> str:
     before, after = line[start - 1], line[end]
     if before == ":" and not _word_before(line, start - 1):
         return match.group(1)  # no label's colon: a path's "::", a separator's own
+    if after.isdigit():
+        # a label and its number in elements of their own ("Kilometerstand</span><span>
+        # 48.500 km"), laid apart by the page's style; not a raised digit ("Study¹"),
+        # nor in text without spaces between words (Chinese: "玉峰村6鄰").  In sample,
+        # 14 WCXB pages' texts change, 11 up ("Windproof 6/6", "stars 3,663"), 3 down
+        # by under 0.002; scrapinghub's and readability's texts do not
+        if (
+            after.isdecimal()
+            and before.isalpha()
+            and not WIDE_CHARACTER.match(before)
+            and _RAISED_OPEN not in match.group(1)
+        ):
+            return " " + match.group(1)
+        return match.group(1)
     if after.isupper() and (
         before.islower()
         or before in EDGE_PUNCTUATION
