@@ -80,7 +80,10 @@ from unboiler.filters import drop_sections_of
 #: For each page type (WCXB's names), the words of its readers' contributions (each a
 #: whole word of a class or id).
 SECTION_WORDS: Final = {
-    "article": ("comment", "comments", "reply", "replies", "responses"),
+    # a forum thread the page-type model takes for an article keeps its posts (no
+    # comment in it holds the likeliest block) but not its posters' signatures (a
+    # newcomer's vBulletin thread in Arabic; no benchmark page changes)
+    "article": ("comment", "comments", "reply", "replies", "responses", "signature", "signatures"),
     "product": ("review", "reviews"),
     "forum": ("signature", "signatures", "sign"),  # Discuz!'s <div class="sign">
 }
