@@ -133,4 +133,26 @@ def test_a_block_kept_below_the_cut_says_a_rule_kept_it() -> None:
     explanation = explain_extraction(unboiler.parse((PAGES / "blocks.html").read_bytes()))
     item = next(block for block in explanation.blocks if block.text == "One item")
     assert item.kept and "below the page's cut" in item.reason, item.reason
-    assert "kept by a rule" in item.reason, item.reason
+    # the rule is named: the last step of the decision that changed the block
+    assert "kept by a rule (lines between kept ones)" in item.reason, item.reason
+
+
+def test_the_rule_that_decided_a_block_is_named() -> None:
+    from unboiler.classify.decide import deciding_rules
+
+    model = np.array([True, False, True, False])
+    slots = np.array([True, True, True, False])
+    contents = np.array([True, True, False, False])
+    trace = [("the model", model), ("slots", slots), ("contents", contents)]
+    assert deciding_rules(trace) == [None, "slots", "contents", None]
+    assert deciding_rules([]) == []
+    # a later filter names itself; the model's stage names its rule
+    from unboiler.explain import Step, _ModelReason, _reason
+
+    reason = _ModelReason(probability=0.65, features=(), context=(), rule="slots")
+    dropped = Step(filter="DropRepeatedContent()", change="boilerplate")
+    assert "left out by a rule (DropRepeatedContent())" in _reason(False, dropped, reason, 0.6)
+    kept = Step(filter="DecideBlocks()", change="content")
+    assert "kept by a rule (slots)" in _reason(True, kept, reason, 0.7)
+    unit = _ModelReason(probability=0.65, features=(), context=())
+    assert "a unit decided whole" in _reason(True, kept, unit, 0.7)

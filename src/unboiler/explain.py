@@ -196,6 +196,10 @@ class _ModelReason:
     probability: float
     features: tuple[tuple[str, float, float], ...]
     context: tuple[tuple[str, float, float], ...]
+    #: The rule of the decision that last changed the block's fate
+    #: (:func:`~unboiler.classify.decide.deciding_rules`), or a unit's pooled
+    #: probability; None where the model's choice stands.
+    rule: str | None = None
 
 
 # (is_content, labels, parts of its block) of a part, or None when it is gone
@@ -306,15 +310,11 @@ def _explain_block(
     )
 
 
-#: What the default extractor's decision does besides its cut (see
-#: :mod:`unboiler.filters.units` and :func:`unboiler.filters.repeats.hidden_copies`).
-_KEPT_BY_RULE: Final = (
-    "a unit decided whole, a heading before kept text, lines between kept ones, a table's"
-    " header over kept rows"
-)
-_DROPPED_BY_RULE: Final = (
-    "a unit decided whole, a contents entry, a hidden copy, text hidden until a script shows it"
-)
+#: What the decision names for a block its unit's likeliest block decided (a table's
+#: row, a field's name and value, an element's lines: :mod:`unboiler.filters.units`).
+_UNIT_RULE: Final = "a unit decided whole, at its likeliest block's probability"
+#: How the default extractor's model stage is named in a :class:`Step`.
+_MODEL_STAGE: Final = "DecideBlocks("
 
 
 def _reason(
@@ -332,12 +332,14 @@ def _reason(
         against = ""
         if cut is not None:
             against = f" (the page's cut {cut:.2f})"
+            # a later filter is its own rule; the model's stage names the rule in it
+            rule = step.filter
+            if step.filter.startswith(_MODEL_STAGE):
+                rule = model.rule or _UNIT_RULE
             if kept and model.probability < cut:
-                against = f", below the page's cut {cut:.2f}: kept by a rule ({_KEPT_BY_RULE})"
+                against = f", below the page's cut {cut:.2f}: kept by a rule ({rule})"
             elif not kept and model.probability >= cut:
-                against = (
-                    f", above the page's cut {cut:.2f}: left out by a rule ({_DROPPED_BY_RULE})"
-                )
+                against = f", above the page's cut {cut:.2f}: left out by a rule ({rule})"
         return f"{head}: p(content) {model.probability:.2f}{against}; {top}"
     return head
 
@@ -386,7 +388,9 @@ def _model_reasons(
     ``<pre>`` at 0.05 made every block dropped at 0.3 read as left out by a rule."""
     from unboiler.classify.decide import (
         DecideBlocks,
+        Trace,
         chrome_words,
+        deciding_rules,
         deciding_signals,
         model_choice,
     )
@@ -412,6 +416,9 @@ def _model_reasons(
         probabilities, words, beta, code, rows, chrome_words(signals.blocks, words)
     )
     cut = float(pooled[chosen].min()) if chosen.any() else None
+    trace: Trace = []
+    step.decide(document, trace)
+    rules = deciding_rules(trace)
     first = model.explain(member_rows, TOP_FEATURES, stage=1)
     second = model.explain(member_rows, TOP_FEATURES, stage=2)
     # the values shown are the members' mean (they differ only in the page-type
@@ -427,6 +434,7 @@ def _model_reasons(
             probability=probability,
             features=tuple((n, float(rows[row, first_names[n]]), w) for n, w in top1),
             context=tuple((n, float(rows[row, second_names[n]]), w) for n, w in top2),
+            rule=rules[row] if rules else None,
         )
         for key in _keys(block):
             result.setdefault(key, reason)

@@ -191,6 +191,7 @@ def after_the_cut(
     layout: Callable[[Collection[int]], Mapping[int, int]] | Mapping[int, int] | None = None,
     concealed: Callable[[Collection[int]], Collection[int]] | Collection[int] = (),
     all_lists: Callable[[], Sequence[Sequence[Sequence[int]]]] | None = None,
+    trace: Trace | None = None,
 ) -> npt.NDArray[np.bool_]:
     """The rules on the kept blocks right after the cut, in the extractor's order (the
     held-out runs of :mod:`unboiler.classify.train_default` call it too): the slots of a
@@ -209,24 +210,33 @@ def after_the_cut(
     ``lists``: the page's lists, or what gives them for the blocks kept when their rule
     runs (:func:`split_lists`)."""
     keep = keep_post_slots(keep, probabilities, posts)
+    _traced(trace, "a slot of a thread's posts, kept in the others", keep)
     if tree is not None:
         keep = keep_tail(keep, probabilities, blocks, words, tree)
+        _traced(trace, "the tail of the content's element", keep)
     keep = keep_list_ends(keep, probabilities, lists(keep) if callable(lists) else lists)
+    _traced(trace, "the ends of a list mostly kept", keep)
     if layout is not None:
         keep = layout_copies(texts, words, keep, layout, code)
+        _traced(trace, "a copy the page shows at another width", keep)
     hidden = blocks[:, HIDDEN_COLUMN] > 0
     if (keep & hidden).any():  # the texts are read only when something hidden is kept
         keep = hidden_copies([texts(i) for i in range(len(keep))], words, keep, hidden, code)
+        _traced(trace, "a hidden copy of kept text", keep)
     headings = blocks[:, HEADING_COLUMN] > 0
     cells = marked(blocks, CELL_COLUMNS)
     keep = heading_copies(
         texts, words, keep, headings, lambda i: i in code or bool(cells[i]), all_lists
     )
+    _traced(trace, "a short copy of a heading below", keep)
     boxed = headings | cells | marked(blocks, (LIST_ITEM_COLUMN,))
     keep = ad_labels(texts, words, keep, boxed)
+    _traced(trace, "an advertisement's label", keep)
     if callable(concealed):
         concealed = concealed(np.flatnonzero(keep).tolist()) if keep.any() else ()
-    return drop_concealed(keep, words, concealed)
+    keep = drop_concealed(keep, words, concealed)
+    _traced(trace, "text hidden until a script shows it", keep)
+    return keep
 
 
 #: The column of whether a block is in a ``<blockquote>`` (its element or the two above),
@@ -280,11 +290,26 @@ class DecideBlocks:
         if not document.blocks:  # no text: no type to tell (an empty page is no article)
             document.page_type = None
             return False
+        page_type, probabilities, keep = self.decide(document)
+        document.page_type = page_type
+        changed = False
+        for block, probability, content in zip(
+            document.blocks, probabilities.tolist(), keep.tolist(), strict=True
+        ):
+            block.score = probability
+            changed = block.set_content(content) | changed
+        return changed
+
+    def decide(
+        self, document: TextDocument, trace: Trace | None = None
+    ) -> tuple[str, npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
+        """The page's type, its blocks' probabilities, and the blocks to keep, the
+        document left as it is; ``trace``, when given, gets each step of the choice and
+        what it kept (:func:`deciding_rules` reads it for an explanation)."""
         signals = deciding_signals(document, spare=self.model.spare_columns)
         decision = self.model.decide(signals)
         probabilities = decision.probabilities
         page_type = PAGE_TYPES[decision.page_type]
-        document.page_type = page_type
         blocks = document.blocks
         words = np.fromiter((block.num_words for block in blocks), np.float64, len(blocks))
         code, rows = decision_units(document)
@@ -302,6 +327,7 @@ class DecideBlocks:
             contents=contents_entries(document),
             chrome=chrome_words(signals.blocks, words),
             siblings=signals.parent[signals.owner],
+            trace=trace,
         )
         keep = after_the_cut(
             keep,
@@ -316,15 +342,11 @@ class DecideBlocks:
             lambda among: layout_hidden(blocks, among),
             lambda kept: concealed_blocks(document, kept),
             lambda: list_groups(document),
+            trace,
         )
         keep = keep_table_headers(keep, table_headers(document))
-        changed = False
-        for block, probability, content in zip(
-            blocks, probabilities.tolist(), keep.tolist(), strict=True
-        ):
-            block.score = probability
-            changed = block.set_content(content) | changed
-        return changed
+        _traced(trace, "a table's header over kept rows", keep)
+        return page_type, probabilities, keep
 
 
 def split_lists(
@@ -385,6 +407,7 @@ def choose_units(
     contents: Collection[int] = (),
     chrome: npt.NDArray[np.float64] | None = None,
     siblings: npt.NDArray[np.int64] | None = None,
+    trace: Trace | None = None,
 ) -> npt.NDArray[np.bool_]:
     """The blocks to keep (:func:`~unboiler.classify.default_model.choose_blocks`), the
     lines of one ``<pre>`` (``code``) and the cells of one table row (``rows``) decided
@@ -397,17 +420,52 @@ def choose_units(
     when it lies in the page's navigation (:func:`chrome_words`); ``siblings``: each
     block's element's parent (:func:`~unboiler.filters.units.keep_enclosed`)."""
     keep, _ = model_choice(probabilities, words, beta, code, rows, chrome)
+    _traced(trace, RULE_MODEL, keep)
     keep = keep_likely_preformatted(keep, probabilities, [list(group) for group in code])
+    _traced(trace, "a likely <pre>, kept whole", keep)
     if headings is not None:
         keep = keep_likely_headings(keep, probabilities, headings)
+        _traced(trace, "a likely heading over kept text", keep)
     code_lines = {index for group in code for index in group}
     keep = keep_enclosed(keep, probabilities, code_lines, wordless, siblings)
+    _traced(trace, "lines between kept ones", keep)
     if definitions:
         keep = keep_whole(keep, definitions)
+        _traced(trace, "a definition's term with its descriptions", keep)
     if contents:
         keep = keep.copy()
         keep[list(contents)] = False
+        _traced(trace, "an entry of the page's table of contents", keep)
     return keep
+
+
+#: The steps of a decision, each with the blocks it keeps (:func:`deciding_rules`).
+Trace = list[tuple[str, npt.NDArray[np.bool_]]]
+#: The name of the model's own choice in a :data:`Trace`.
+RULE_MODEL: Final = "the model"
+
+
+def _traced(trace: Trace | None, rule: str, keep: npt.NDArray[np.bool_]) -> None:
+    """Note in ``trace``, when one is kept, what ``rule`` left the blocks kept as."""
+    if trace is not None:
+        trace.append((rule, keep))
+
+
+def deciding_rules(trace: Trace) -> list[str | None]:
+    """For each block, the last step of a :data:`Trace` that changed whether it is kept
+    (None where the model's choice stands): what an explanation names for a block kept
+    below the page's cut or dropped above it."""
+    if not trace:
+        return []
+    rules: list[str | None] = [None] * len(trace[0][1])
+    before = trace[0][1]
+    for rule, keep in trace[1:]:
+        if keep is before:
+            continue
+        for index in np.flatnonzero(keep != before).tolist():
+            rules[index] = rule
+        before = keep
+    return rules
 
 
 def explain(
