@@ -2177,3 +2177,19 @@ def test_a_label_and_its_number_in_elements_of_their_own_are_two_words() -> None
     assert render(document, "text", extractor="by-hand") == (
         "Kilometerstand 48.500 km, Study¹, H₂O, 营地6号."
     )
+
+
+@pytest.mark.parametrize("output", ["text", "markdown"])
+def test_line_breaks_the_style_shows_are_written(output: str) -> None:
+    # a status page's postmortem in Tailwind's whitespace-pre-wrap; an inline style
+    document = _all_content(
+        "<body><p><span class='whitespace-pre-wrap'>Down for 58 minutes.\n\nWe added"
+        " alerts.</span></p><p style='white-space: pre-line'>Street 12\nCity</p>"
+        "<p>Plain\ntext.</p><p style='white-space: nowrap'>No\nbreak.</p></body>"
+    )
+    rendered = render(document, output, extractor="by-hand")
+    street = "Street 12\nCity" if output == "text" else "Street 12\\\nCity"
+    assert (
+        rendered
+        == f"Down for 58 minutes.\n\nWe added alerts.\n\n{street}\n\nPlain text.\n\nNo break."
+    )

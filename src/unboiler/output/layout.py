@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import Final
 from urllib.parse import urljoin, urlsplit
 
-from selectolax.lexbor import LexborNode
+from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from unboiler import tags
 from unboiler.document import TextDocument
@@ -300,6 +300,40 @@ def _mark_case_edge(run: list[Inline]) -> None:
             )
         ):
             run.append(CASE_EDGE)
+
+
+#: What makes an element show its text's line breaks: the ``white-space`` values that
+#: keep them (CSS Text 3, §3), in its style or by Tailwind's utility classes.
+_BREAKS_SHOWN: Final = re.compile(
+    r"white-space\s*:\s*(?:pre|pre-wrap|pre-line|break-spaces)\b", re.I
+)
+_BREAKING_CLASSES: Final = frozenset(
+    {"whitespace-pre", "whitespace-pre-wrap", "whitespace-pre-line", "whitespace-break-spaces"}
+)
+_BREAKING: Final = '[style*="white-space" i], [class*="whitespace-" i]'
+#: The most text nodes read under such elements (a page styled so throughout reads as
+#: text of one line each beyond it).
+MAX_BREAKING_TEXTS: Final = 100_000
+
+
+def kept_breaks(tree: LexborHTMLParser) -> set[LexborNode]:
+    """The text nodes under an element whose style shows their line breaks (a status
+    page's postmortem in a ``<span class="whitespace-pre-wrap">``, a comment box's text
+    kept as typed): a browser shows "…58 minutes.\n\nWe have added…" on two lines, which
+    ran into one ("58 minutes. We have added").  ``<pre>`` is code's, read apart."""
+    found: set[LexborNode] = set()
+    for element in tree.css(_BREAKING):
+        classes = set((element.attributes.get("class") or "").split())
+        if _BREAKING_CLASSES.isdisjoint(classes) and not _BREAKS_SHOWN.search(
+            element.attributes.get("style") or ""
+        ):
+            continue
+        for node in element.traverse(include_text=True):
+            if node.is_text_node:
+                found.add(node)
+                if len(found) >= MAX_BREAKING_TEXTS:
+                    return found
+    return found
 
 
 #: A ``srcset`` candidate's descriptor: a width ("1200w") or a pixel density ("2x").
@@ -684,6 +718,9 @@ class _Layout:
         self.tree = selection.tree
         self.tex: TexMode | None = None  # read at the first text that could hold TeX
         self.tex_read = False
+        #: The text nodes whose line breaks the page's style shows (:func:`kept_breaks`),
+        #: read at the first text with a line break.
+        self.breaking: set[LexborNode] | None = None
         self.images = selection.images
         self.with_images = images
         self.after = selection.after
@@ -717,9 +754,20 @@ class _Layout:
             return ""
         return text.replace(CASE_EDGE, "") if CASE_EDGE in text else text
 
-    def add_text(self, run: list[Inline], text: str) -> None:
+    def add_text(self, run: list[Inline], text: str, node: LexborNode | None = None) -> None:
         """Append a text node's ``text`` to the line, its formulas written in TeX marked
-        as formulas where the page typesets them (:func:`tex_tokens`)."""
+        as formulas where the page typesets them (:func:`tex_tokens`), and its line
+        breaks as breaks where the page's style shows them (:func:`kept_breaks`)."""
+        if node is not None and "\n" in text and self.tree is not None:
+            if self.breaking is None:
+                self.breaking = kept_breaks(self.tree)
+            if node in self.breaking:
+                for number, line in enumerate(text.split("\n")):
+                    if number:
+                        run.append(BREAK)
+                    if line:
+                        self.add_text(run, line)
+                return
         if ("$" in text or "\\" in text) and self.tree is not None:
             if not self.tex_read:
                 self.tex, self.tex_read = tex_in_text(self.tree), True
@@ -948,7 +996,7 @@ class _Layout:
                 if text and code_depth:
                     run.append(text)
                 elif text:
-                    self.add_text(run, text)
+                    self.add_text(run, text, node)
                 elif free_images and (node.text_content or "").isspace():
                     # white space between the images of an element that shows images
                     # alone (a README's row of badges) parts them, as the browser shows
@@ -1089,7 +1137,7 @@ class _Layout:
             if node.is_text_node:
                 text = self.text(node)
                 if text:
-                    self.add_text(run, text)
+                    self.add_text(run, text, node)
             elif node.is_element_node:
                 tag = node.tag or ""
                 holds_blocks = self.marked.get(node)
