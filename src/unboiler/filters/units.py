@@ -513,13 +513,27 @@ def decision_units(document: TextDocument) -> tuple[list[list[int]], list[list[i
     (:func:`pair_groups`) and of each element's lines (:func:`paragraph_groups`), each
     decided whole."""
     rows = row_groups(document) + line_groups(document) + heading_groups(document)
-    rows += control_groups(document) + pair_groups(document) + paragraph_groups(document)
+    by_element = _blocks_by_element(document)
+    rows += control_groups(document) + pair_groups(document, by_element)
+    rows += paragraph_groups(document, by_element)
     # a line cut by an icon is also its element's lines: one group, written once
     unique_rows = [list(group) for group in dict.fromkeys(tuple(group) for group in rows)]
     return preformatted_blocks(document), unique_rows
 
 
-def paragraph_groups(document: TextDocument) -> list[list[int]]:
+def _blocks_by_element(document: TextDocument) -> dict[int, list[int]]:
+    """The blocks of each element (its address: ``mem_id``) that holds the start of one."""
+    by_element: dict[int, list[int]] = {}
+    for index, block in enumerate(document.blocks):
+        node = block.node
+        if node is not None:
+            by_element.setdefault(node.mem_id, []).append(index)
+    return by_element
+
+
+def paragraph_groups(
+    document: TextDocument, by_element: dict[int, list[int]] | None = None
+) -> list[list[int]]:
     """The blocks of each element that line breaks cut into several (its lines, the
     parser's blocks that share their element): a paragraph, an address, a post written
     in one ``<div>`` with ``<br>`` between its lines, each decided whole.
@@ -531,12 +545,14 @@ def paragraph_groups(document: TextDocument) -> list[list[int]]:
     scrapinghub 0.96654 to 0.96724, readability 0.96710 to 0.96706.  The lines of
     ``<p>`` alone gave 0.885750, 0.96694 and 0.96710; of every element and ``<body>``
     too, 0.885914, 0.96724 and 0.96707 (:data:`_NO_PARAGRAPH_TAGS`)."""
-    lines: dict[int, list[int]] = {}
-    for index, block in enumerate(document.blocks):
-        node = block.node
-        if node is not None and node.tag not in _NO_PARAGRAPH_TAGS:
-            lines.setdefault(node.mem_id, []).append(index)
-    return [group for group in lines.values() if len(group) > 1]
+    if by_element is None:
+        by_element = _blocks_by_element(document)
+    blocks = document.blocks
+    return [
+        group
+        for group in by_element.values()
+        if len(group) > 1 and blocks[group[0]].node.tag not in _NO_PARAGRAPH_TAGS
+    ]
 
 
 #: Elements whose lines are no paragraph's: a page's text written straight into its
@@ -560,7 +576,9 @@ _PAIR_TAGS: Final = frozenset(
 )
 
 
-def pair_groups(document: TextDocument) -> list[list[int]]:
+def pair_groups(
+    document: TextDocument, by_element: dict[int, list[int]] | None = None
+) -> list[list[int]]:
     """The blocks of each field written as a name and its value, the only two elements of
     their parent, each element one block (:data:`PAIR_LABEL_MAX_WORDS`,
     :data:`PAIR_VALUE_MAX_WORDS`): "<div><div>PRICE RANGE</div><div>€25 - €60</div></div>".
@@ -570,11 +588,8 @@ def pair_groups(document: TextDocument) -> list[list[int]]:
     three values without their names ("Pranzo, Cena, Drink"), each meaningless alone.
     Decided whole, a field is kept or left out as one."""
     blocks = document.blocks
-    by_element: dict[int, list[int]] = {}
-    for index, block in enumerate(blocks):
-        node = block.node
-        if node is not None:
-            by_element.setdefault(node.mem_id, []).append(index)
+    if by_element is None:
+        by_element = _blocks_by_element(document)
     groups = []
     for index, block in enumerate(blocks):
         name = block.node

@@ -758,7 +758,14 @@ class _Layout:
         """Append a text node's ``text`` to the line, its formulas written in TeX marked
         as formulas where the page typesets them (:func:`tex_tokens`), and its line
         breaks as breaks where the page's style shows them (:func:`kept_breaks`)."""
-        if node is not None and "\n" in text and self.tree is not None:
+        # the style's elements are read at a break between two pieces of text, not at
+        # the source's indentation around one, which most texts have
+        if (
+            node is not None
+            and "\n" in text
+            and self.tree is not None
+            and (self.breaking is not None or "\n" in text.strip())
+        ):
             if self.breaking is None:
                 self.breaking = kept_breaks(self.tree)
             if node in self.breaking:
