@@ -150,6 +150,15 @@ def test_the_lines_of_a_paragraph_are_one_unit() -> None:
     ]
     # the page's text written straight into its body is no one paragraph
     assert paragraph_groups(unboiler.parse("<body>Home<br>News<br>Contact</body>")) == []
+    # a wrapper's text on either side of the article is no run of lines
+    wrapper = unboiler.parse(
+        "<body><div>Skip to content<h1>Budget</h1><p>The council voted.</p>"
+        "Copyright 2024 Gazette<br>All rights reserved</div></body>"
+    )
+    texts = [block.text for block in wrapper.blocks]
+    assert [[texts[i] for i in group] for group in paragraph_groups(wrapper)] == [
+        ["Copyright 2024 Gazette", "All rights reserved"]
+    ]
     assert [0, 1] in decision_units(document)[1]
 
 

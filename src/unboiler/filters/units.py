@@ -534,25 +534,38 @@ def _blocks_by_element(document: TextDocument) -> dict[int, list[int]]:
 def paragraph_groups(
     document: TextDocument, by_element: dict[int, list[int]] | None = None
 ) -> list[list[int]]:
-    """The blocks of each element that line breaks cut into several (its lines, the
-    parser's blocks that share their element): a paragraph, an address, a post written
-    in one ``<div>`` with ``<br>`` between its lines, each decided whole.
+    """The blocks of each element that line breaks cut into several (its lines: blocks
+    that follow one another and share their element, nothing between them that makes a
+    block of its own), each run decided whole: a paragraph, an address, a post written in
+    one ``<div>`` with ``<br>`` between its lines.  Text of an element on either side of
+    a nested block (a page's wrapper, its "Skip to content" before the article and its
+    copyright after) is no run.
 
     The parser makes a block of each line, and the model weighs each alone: a newcomer's
     university news kept "Revista: Apidologie, v. 55, 2024" and dropped the "DOI: ..."
     on the line after it (0.20).  Held out (stop 51's members replayed with this code's
-    units), against no such unit: WCXB 0.885647 to 0.885908 (forum 0.8215 to 0.8232),
-    scrapinghub 0.96654 to 0.96724, readability 0.96710 to 0.96706.  The lines of
-    ``<p>`` alone gave 0.885750, 0.96694 and 0.96710; of every element and ``<body>``
-    too, 0.885914, 0.96724 and 0.96707 (:data:`_NO_PARAGRAPH_TAGS`)."""
+    units), against no such unit: WCXB 0.885647 to 0.885893 (forum 0.8215 to 0.8232),
+    scrapinghub 0.96654 to 0.96721, readability 0.96710 to 0.96711.  The lines of
+    ``<p>`` alone gave 0.885750, 0.96694 and 0.96710; every element's blocks, runs or
+    not (a first version), 0.885908, 0.96724 and 0.96706."""
     if by_element is None:
         by_element = _blocks_by_element(document)
     blocks = document.blocks
-    return [
-        group
-        for group in by_element.values()
-        if len(group) > 1 and blocks[group[0]].node.tag not in _NO_PARAGRAPH_TAGS
-    ]
+    runs: list[list[int]] = []
+    for group in by_element.values():
+        if len(group) < 2 or blocks[group[0]].node.tag in _NO_PARAGRAPH_TAGS:
+            continue
+        run = [group[0]]
+        for index in group[1:]:
+            if index == run[-1] + 1:
+                run.append(index)
+                continue
+            if len(run) > 1:
+                runs.append(run)
+            run = [index]
+        if len(run) > 1:
+            runs.append(run)
+    return runs
 
 
 #: Elements whose lines are no paragraph's: a page's text written straight into its

@@ -363,6 +363,10 @@ def _joins_coauthor(line: str, name: str) -> bool:
 #: it (Mastodon's ``<span class="display-name"><bdi><strong class="p-name">Dana
 #: Okafor</strong></bdi><span>@dana@hachyderm.io</span>``, written without a space).
 MICROFORMAT_NAME: Final = '[class~="p-name"], [class~="fn"]'
+#: A microformats2 person's card (``h-card``) without a ``p-name`` in it: its text is the
+#: name ("implied name", microformats2 parsing §1.4), as Lobsters' byline writes
+#: ``<a class="u-author h-card">mkosinski</a>``.
+MICROFORMAT_CARD: Final = '[class~="h-card"]'
 
 
 def marked_author(tree: Any) -> str | None:
@@ -378,8 +382,15 @@ def marked_author(tree: Any) -> str | None:
                 continue
             # The name's own element, when the byline holds one, leaves out a role or a
             # date written beside it ("Sam Lee <span>Head of Operations</span>").
-            named = element.css_first(MICROFORMAT_NAME) or element.css_first(NAME_SELECTOR)
-            if named is not None and named.mem_id != element.mem_id:
+            named = (
+                element.css_first(MICROFORMAT_NAME)
+                or element.css_first(NAME_SELECTOR)
+                or element.css_first(MICROFORMAT_CARD)
+            )
+            if named is not None and (
+                named.mem_id != element.mem_id
+                or "h-card" in (element.attributes.get("class") or "").split()
+            ):
                 name = byline_name(shown_text(named), username=True)
                 if name:
                     return name
