@@ -2172,10 +2172,12 @@ def test_a_numbers_full_stop_and_a_capital_across_an_edge_are_two_words() -> Non
 def test_a_label_and_its_number_in_elements_of_their_own_are_two_words() -> None:
     document = _all_content(
         "<body><p><span>Kilometerstand</span><span>48.500 km</span>, Study<sup>1</sup>,"
-        " H<sub>2</sub>O, <span>营地</span><span>6</span>号.</p></body>"
+        " H<sub>2</sub>O, <span>营地</span><span>6</span>号, <span>Price:</span><span>25"
+        " EUR</span>, CO<span>2</span>, Galaxy S<span>23</span>, <span>ถนน</span><span>5"
+        "</span>ไป.</p></body>"
     )
     assert render(document, "text", extractor="by-hand") == (
-        "Kilometerstand 48.500 km, Study¹, H₂O, 营地6号."
+        "Kilometerstand 48.500 km, Study¹, H₂O, 营地6号, Price: 25 EUR, CO2, Galaxy S23, ถนน5ไป."
     )
 
 
