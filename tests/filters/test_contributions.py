@@ -130,9 +130,8 @@ def test_a_thread_nested_deep_keeps_its_sections_whole() -> None:
             ],
         ),
         (FORUM, "forum", [["Sent from my phone, excuse typos."], ["小米14 | iPad Air 5"]]),
-        # a thread taken for an article loses its signatures (not Discuz!'s "sign", which
-        # on an article's page may be anything's)
-        (FORUM, "article", [["Sent from my phone, excuse typos."]]),
+        # an article's signature is its writer's sign-off: no contribution
+        (FORUM, "article", []),
         # each type its own words: an article's reviews, a product's comments are none
         (PRODUCT, "article", []),
         (PAGE, "product", []),

@@ -80,10 +80,9 @@ from unboiler.filters import drop_sections_of
 #: For each page type (WCXB's names), the words of its readers' contributions (each a
 #: whole word of a class or id).
 SECTION_WORDS: Final = {
-    # a forum thread the page-type model takes for an article keeps its posts (no
-    # comment in it holds the likeliest block) but not its posters' signatures (a
-    # newcomer's vBulletin thread in Arabic; no benchmark page changes)
-    "article": ("comment", "comments", "reply", "replies", "responses", "signature", "signatures"),
+    # (a signature on an article's page is as often its writer's own sign-off, an open
+    # letter's "Sincerely, Jane Doe": signatures are a forum's only)
+    "article": ("comment", "comments", "reply", "replies", "responses"),
     "product": ("review", "reviews"),
     "forum": ("signature", "signatures", "sign"),  # Discuz!'s <div class="sign">
 }
