@@ -151,7 +151,9 @@ def test_the_rule_that_decided_a_block_is_named() -> None:
 
     reason = _ModelReason(probability=0.65, features=(), context=(), rule="slots")
     dropped = Step(filter="DropRepeatedContent()", change="boilerplate")
-    assert "left out by a rule (DropRepeatedContent())" in _reason(False, dropped, reason, 0.6)
+    later = _reason(False, dropped, reason, 0.6)
+    assert later.startswith("dropped by DropRepeatedContent(): p(content) 0.65, above the page's")
+    assert "by a rule" not in later
     kept = Step(filter="DecideBlocks()", change="content")
     assert "kept by a rule (slots)" in _reason(True, kept, reason, 0.7)
     unit = _ModelReason(probability=0.65, features=(), context=())

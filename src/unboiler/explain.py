@@ -332,14 +332,15 @@ def _reason(
         against = ""
         if cut is not None:
             against = f" (the page's cut {cut:.2f})"
-            # a later filter is its own rule; the model's stage names the rule in it
-            rule = step.filter
+            # the model's stage names the rule in it that decided; a later filter, named
+            # at the head, is its own
+            rule = ""
             if step.filter.startswith(_MODEL_STAGE):
-                rule = model.rule or _UNIT_RULE
+                rule = f": {'kept' if kept else 'left out'} by a rule ({model.rule or _UNIT_RULE})"
             if kept and model.probability < cut:
-                against = f", below the page's cut {cut:.2f}: kept by a rule ({rule})"
+                against = f", below the page's cut {cut:.2f}{rule}"
             elif not kept and model.probability >= cut:
-                against = f", above the page's cut {cut:.2f}: left out by a rule ({rule})"
+                against = f", above the page's cut {cut:.2f}{rule}"
         return f"{head}: p(content) {model.probability:.2f}{against}; {top}"
     return head
 
@@ -417,7 +418,7 @@ def _model_reasons(
     )
     cut = float(pooled[chosen].min()) if chosen.any() else None
     trace: Trace = []
-    step.decide(document, trace)
+    step.decide(document, trace, made=(signals, decision))
     rules = deciding_rules(trace)
     first = model.explain(member_rows, TOP_FEATURES, stage=1)
     second = model.explain(member_rows, TOP_FEATURES, stage=2)

@@ -18,6 +18,7 @@ import numpy.typing as npt
 from unboiler.classify.default_model import (
     FAVOR_MODES,
     PAGE_TYPES,
+    Decision,
     DefaultModel,
     choose_blocks,
     favor_beta,
@@ -210,32 +211,32 @@ def after_the_cut(
     ``lists``: the page's lists, or what gives them for the blocks kept when their rule
     runs (:func:`split_lists`)."""
     keep = keep_post_slots(keep, probabilities, posts)
-    _traced(trace, "a slot of a thread's posts, kept in the others", keep)
+    _traced(trace, RULE_POST_SLOTS, keep)
     if tree is not None:
         keep = keep_tail(keep, probabilities, blocks, words, tree)
-        _traced(trace, "the tail of the content's element", keep)
+        _traced(trace, RULE_TAIL, keep)
     keep = keep_list_ends(keep, probabilities, lists(keep) if callable(lists) else lists)
-    _traced(trace, "the ends of a list mostly kept", keep)
+    _traced(trace, RULE_LIST_ENDS, keep)
     if layout is not None:
         keep = layout_copies(texts, words, keep, layout, code)
-        _traced(trace, "a copy the page shows at another width", keep)
+        _traced(trace, RULE_LAYOUT_COPY, keep)
     hidden = blocks[:, HIDDEN_COLUMN] > 0
     if (keep & hidden).any():  # the texts are read only when something hidden is kept
         keep = hidden_copies([texts(i) for i in range(len(keep))], words, keep, hidden, code)
-        _traced(trace, "a hidden copy of kept text", keep)
+        _traced(trace, RULE_HIDDEN_COPY, keep)
     headings = blocks[:, HEADING_COLUMN] > 0
     cells = marked(blocks, CELL_COLUMNS)
     keep = heading_copies(
         texts, words, keep, headings, lambda i: i in code or bool(cells[i]), all_lists
     )
-    _traced(trace, "a short copy of a heading below", keep)
+    _traced(trace, RULE_HEADING_COPY, keep)
     boxed = headings | cells | marked(blocks, (LIST_ITEM_COLUMN,))
     keep = ad_labels(texts, words, keep, boxed)
-    _traced(trace, "an advertisement's label", keep)
+    _traced(trace, RULE_AD_LABEL, keep)
     if callable(concealed):
         concealed = concealed(np.flatnonzero(keep).tolist()) if keep.any() else ()
     keep = drop_concealed(keep, words, concealed)
-    _traced(trace, "text hidden until a script shows it", keep)
+    _traced(trace, RULE_CONCEALED, keep)
     return keep
 
 
@@ -301,13 +302,22 @@ class DecideBlocks:
         return changed
 
     def decide(
-        self, document: TextDocument, trace: Trace | None = None
+        self,
+        document: TextDocument,
+        trace: Trace | None = None,
+        *,
+        made: tuple[PageSignals, Decision] | None = None,
     ) -> tuple[str, npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
         """The page's type, its blocks' probabilities, and the blocks to keep, the
         document left as it is; ``trace``, when given, gets each step of the choice and
-        what it kept (:func:`deciding_rules` reads it for an explanation)."""
-        signals = deciding_signals(document, spare=self.model.spare_columns)
-        decision = self.model.decide(signals)
+        what it kept (:func:`deciding_rules` reads it for an explanation).  ``made``: the
+        page's features and the model's decision on them, when the caller has them (an
+        explanation, which reads the model's rows too), so the model runs once."""
+        if made is None:
+            signals = deciding_signals(document, spare=self.model.spare_columns)
+            decision = self.model.decide(signals)
+        else:
+            signals, decision = made
         probabilities = decision.probabilities
         page_type = PAGE_TYPES[decision.page_type]
         blocks = document.blocks
@@ -345,7 +355,7 @@ class DecideBlocks:
             trace,
         )
         keep = keep_table_headers(keep, table_headers(document))
-        _traced(trace, "a table's header over kept rows", keep)
+        _traced(trace, RULE_TABLE_HEADER, keep)
         return page_type, probabilities, keep
 
 
@@ -422,27 +432,42 @@ def choose_units(
     keep, _ = model_choice(probabilities, words, beta, code, rows, chrome)
     _traced(trace, RULE_MODEL, keep)
     keep = keep_likely_preformatted(keep, probabilities, [list(group) for group in code])
-    _traced(trace, "a likely <pre>, kept whole", keep)
+    _traced(trace, RULE_PRE, keep)
     if headings is not None:
         keep = keep_likely_headings(keep, probabilities, headings)
-        _traced(trace, "a likely heading over kept text", keep)
+        _traced(trace, RULE_HEADING, keep)
     code_lines = {index for group in code for index in group}
     keep = keep_enclosed(keep, probabilities, code_lines, wordless, siblings)
-    _traced(trace, "lines between kept ones", keep)
+    _traced(trace, RULE_ENCLOSED, keep)
     if definitions:
         keep = keep_whole(keep, definitions)
-        _traced(trace, "a definition's term with its descriptions", keep)
+        _traced(trace, RULE_DEFINITION, keep)
     if contents:
         keep = keep.copy()
         keep[list(contents)] = False
-        _traced(trace, "an entry of the page's table of contents", keep)
+        _traced(trace, RULE_CONTENTS, keep)
     return keep
 
 
 #: The steps of a decision, each with the blocks it keeps (:func:`deciding_rules`).
 Trace = list[tuple[str, npt.NDArray[np.bool_]]]
-#: The name of the model's own choice in a :data:`Trace`.
+#: The name of the model's own choice in a :data:`Trace`, and of each rule after it, as
+#: an explanation names the rule that kept or dropped a block.
 RULE_MODEL: Final = "the model"
+RULE_PRE: Final = "a likely <pre>, kept whole"
+RULE_HEADING: Final = "a likely heading over kept text"
+RULE_ENCLOSED: Final = "lines between kept ones"
+RULE_DEFINITION: Final = "a definition's term with its descriptions"
+RULE_CONTENTS: Final = "an entry of the page's table of contents"
+RULE_POST_SLOTS: Final = "a slot of a thread's posts, kept in the others"
+RULE_TAIL: Final = "the tail of the content's element"
+RULE_LIST_ENDS: Final = "the ends of a list mostly kept"
+RULE_LAYOUT_COPY: Final = "a copy the page shows at another width"
+RULE_HIDDEN_COPY: Final = "a hidden copy of kept text"
+RULE_HEADING_COPY: Final = "a short copy of a heading below"
+RULE_AD_LABEL: Final = "an advertisement's label"
+RULE_CONCEALED: Final = "text hidden until a script shows it"
+RULE_TABLE_HEADER: Final = "a table's header over kept rows"
 
 
 def _traced(trace: Trace | None, rule: str, keep: npt.NDArray[np.bool_]) -> None:
