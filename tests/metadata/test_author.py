@@ -415,6 +415,21 @@ def test_another_works_author_names_no_writer_of_the_page() -> None:
     assert author_of(body=f"<h1>Harbour</h1>{photo}{byline}{RUNNING_TEXT}") == "Marta Kovacs"
 
 
+def test_a_microformat_card_in_a_byline_is_its_name() -> None:
+    # Lobsters: "authored by <a class='u-author h-card'>mkosinski</a> 14 hours ago"
+    byline = (
+        "<div class='byline'><span> authored by </span><a class='u-author h-card'"
+        " href='/~mkosinski'>mkosinski</a> <time>14 hours ago</time> | 31 comments</div>"
+    )
+    assert author_of(body=f"<h1>Job queues</h1>{byline}{RUNNING_TEXT}") == "mkosinski"
+    # a card's own p-name is read first (Mastodon's, beside the handle)
+    card = (
+        "<div class='byline'><span class='h-card'><strong class='p-name'>Dana Okafor</strong>"
+        "<span>@dana@hachyderm.io</span></span></div>"
+    )
+    assert author_of(body=f"<h1>Job queues</h1>{card}{RUNNING_TEXT}") == "Dana Okafor"
+
+
 def test_an_authors_box_gives_its_first_line() -> None:
     box = (
         "<div class='author-box'><p>Juliette Carreiro</p><p>Tech Writer</p>"
