@@ -193,7 +193,8 @@ def _page_options(command: Any) -> Any:
     return command
 
 
-_PAGE_OPTIONS: list[Any] = [
+#: The decorators of :func:`_page_options`, outermost first (the order ``--help`` lists).
+_PAGE_OPTIONS: Final[tuple[Any, ...]] = (
     click.argument("source", type=click.File("rb"), default="-"),
     click.option(
         "--extractor",
@@ -245,7 +246,7 @@ _PAGE_OPTIONS: list[Any] = [
         help="The default extractor's trade-off: balanced (default), precision or recall. "
         "Short for --option favor=MODE.",
     ),
-]
+)
 
 
 @main.command()
