@@ -124,7 +124,9 @@ def test_a_fields_name_and_value_are_one_unit() -> None:
         "<div><span>Phone</span><span>02 8940</span><a href='/call'>Call</a></div>"
         "<div><p>This is a long sentence and not the name of any field</p><p>x</p></div>"
         f"<div><span>Notes</span><p>{' '.join(['word'] * (PAIR_VALUE_MAX_WORDS + 1))}</p></div>"
-        "<div><h3>Hours</h3><div>9 to 5</div></div></main>"
+        "<div><h3>Hours</h3><div>9 to 5</div></div>"
+        # a link is no field's name (a post's date linking to it, its author beside)
+        "<div><a href='/p/1'>Nov 2, 2023</a><span>Dana Okafor</span></div></main>"
     )
     document = unboiler.parse(page)
     texts = [block.text for block in document.blocks]
@@ -159,6 +161,12 @@ def test_the_lines_of_a_paragraph_are_one_unit() -> None:
     assert [[texts[i] for i in group] for group in paragraph_groups(wrapper)] == [
         ["Copyright 2024 Gazette", "All rights reserved"]
     ]
+    # an element without line breaks, its texts parted by a picture's box, has no lines
+    info = unboiler.parse(
+        "<body><div class='status__info'><a href='/p/1'><time>Nov 2, 2023</time></a><a"
+        " href='/@dana'><div><img src='a.png'></div><span>Dana Okafor</span></a></div></body>"
+    )
+    assert len(info.blocks) == 2 and paragraph_groups(info) == []
     assert [0, 1] in decision_units(document)[1]
 
 

@@ -535,26 +535,33 @@ def paragraph_groups(
     document: TextDocument, by_element: dict[int, list[int]] | None = None
 ) -> list[list[int]]:
     """The blocks of each element that line breaks cut into several (its lines: blocks
-    that follow one another and share their element, nothing between them that makes a
-    block of its own), each run decided whole: a paragraph, an address, a post written in
-    one ``<div>`` with ``<br>`` between its lines.  Text of an element on either side of
-    a nested block (a page's wrapper, its "Skip to content" before the article and its
-    copyright after) is no run.
+    that follow one another and share an element that holds a ``<br>``, nothing between
+    them that makes a block of its own), each run decided whole: a paragraph, an address,
+    a post written in one ``<div>`` with ``<br>`` between its lines.  Text of an element
+    on either side of a nested block (a page's wrapper, its "Skip to content" before the
+    article and its copyright after) is no run, nor are texts an element without line
+    breaks holds on either side of a box of a picture (Mastodon's post date and author's
+    name, parted by the avatar's ``<div>``).
 
     The parser makes a block of each line, and the model weighs each alone: a newcomer's
     university news kept "Revista: Apidologie, v. 55, 2024" and dropped the "DOI: ..."
     on the line after it (0.20).  Held out (stop 51's members replayed with this code's
-    units), against no such unit: WCXB 0.885647 to 0.885893 (forum 0.8215 to 0.8232),
-    scrapinghub 0.96654 to 0.96721, readability 0.96710 to 0.96711.  The lines of
-    ``<p>`` alone gave 0.885750, 0.96694 and 0.96710; every element's blocks, runs or
-    not (a first version), 0.885908, 0.96724 and 0.96706."""
+    units), against no such unit: WCXB 0.885647 to 0.885843 (forum 0.8215 to 0.8232),
+    scrapinghub 0.96654 to 0.96721, readability 0.96710 to 0.96709.  The lines of
+    ``<p>`` alone gave 0.885750, 0.96694 and 0.96710; every element's runs, with line
+    breaks or not, 0.885893, 0.96721 and 0.96711 (and kept a lone date of a thread's
+    post, its author's name beside it dropped as a repeat); every element's blocks, runs
+    or not (a first version), 0.885908, 0.96724 and 0.96706."""
     if by_element is None:
         by_element = _blocks_by_element(document)
     blocks = document.blocks
     runs: list[list[int]] = []
     for group in by_element.values():
-        if len(group) < 2 or blocks[group[0]].node.tag in _NO_PARAGRAPH_TAGS:
+        if len(group) < 2:
             continue
+        element = blocks[group[0]].node
+        if element.tag in _NO_PARAGRAPH_TAGS or element.css_first("br") is None:
+            continue  # blocks of one element parted by no line break: a picture's box
         run = [group[0]]
         for index in group[1:]:
             if index == run[-1] + 1:
@@ -583,10 +590,12 @@ PAIR_LABEL_MAX_WORDS: Final = 4
 #: readability unchanged.
 PAIR_VALUE_MAX_WORDS: Final = 30
 #: The elements a field's name and value are written in (not a heading, a list's item or
-#: a table's cell: other units decide those).
+#: a table's cell: other units decide those); a name is no link (a post's date linking to
+#: it, beside its author's name, is no field: Mastodon's ``status__info``).
 _PAIR_TAGS: Final = frozenset(
     {"div", "span", "p", "strong", "b", "em", "label", "small", "time", "a", "dt", "dd"}
 )
+_PAIR_NAME_TAGS: Final = _PAIR_TAGS - {"a"}
 
 
 def pair_groups(
@@ -608,7 +617,7 @@ def pair_groups(
         name = block.node
         if (
             name is None
-            or name.tag not in _PAIR_TAGS
+            or name.tag not in _PAIR_NAME_TAGS
             or not 1 <= block.num_words <= PAIR_LABEL_MAX_WORDS
             or len(by_element[name.mem_id]) != 1
             or _shown_sibling(name, backwards=True) is not None
