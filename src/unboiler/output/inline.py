@@ -203,11 +203,11 @@ def _continues_word(character: str) -> bool:
 _EDGE_MARKS: Final = f"{_OPENS}{_CLOSES}{CASE_EDGE}"
 
 
-def _word_before(line: str, end: int) -> bool:
-    """Whether a letter or a digit comes before ``line[end]``, the edges of formatting
-    passed over ("<b>Policy</b>:").  An element's edge right before it makes it a
-    separator in an element of its own (MediaWiki's "Category<span>:</span>Living
-    people"), no label's colon."""
+def _word_before(line: str, end: int, *, letter: bool = False) -> bool:
+    """Whether a letter or a digit (with ``letter``, a letter) comes before
+    ``line[end]``, the edges of formatting passed over ("<b>Policy</b>:").  An element's
+    edge right before it makes it a separator in an element of its own (MediaWiki's
+    "Category<span>:</span>Living people"), no label's colon."""
     index = end - 1
     formatting = False
     while index >= 0 and line[index] in _EDGE_MARKS:
@@ -215,7 +215,7 @@ def _word_before(line: str, end: int) -> bool:
             return False
         formatting = formatting or line[index] != CASE_EDGE
         index -= 1
-    return index >= 0 and line[index].isalnum()
+    return index >= 0 and (line[index].isalpha() if letter else line[index].isalnum())
 
 
 def _space_at_case_edge(match: re.Match[str]) -> str:
@@ -234,7 +234,11 @@ def _space_at_case_edge(match: re.Match[str]) -> str:
         # the same F1; one readability page's ("Bibcode: 2011PNAS"), at the same F1
         if (
             after.isdecimal()
-            and (before.islower() or (before == ":" and _word_before(line, start - 1)))
+            and (
+                before.islower()
+                # a label's colon, not a clock's ("at 10:</span>30")
+                or (before == ":" and _word_before(line, start - 1, letter=True))
+            )
             and _RAISED_OPEN not in match.group(1)
         ):
             return " " + match.group(1)
