@@ -21,6 +21,7 @@ import nh3
 from unboiler.document import TextDocument
 from unboiler.metadata.direction import DIRECTIONS, content_direction
 from unboiler.output.layout import layout, without_language_labels
+from unboiler.output.lists import without_own_numbers
 from unboiler.output.tree import (
     FORMULA_MARKS,
     Block,
@@ -232,7 +233,7 @@ class _Writer:
         values = [f' value="{n}"' for n in block.numbers] if block.numbers else None
         marks = block.check_marks()
         written = []
-        for index, item in enumerate(block.items):
+        for index, item in enumerate(without_own_numbers(block)):
             item_dir, content = self.item(item, inner)
             value = values[index] if values else ""
             written.append(f"<li{value}{item_dir}>{marks[index]}{content}</li>")

@@ -85,7 +85,6 @@ from unboiler.output.lists import (
     CSS_NUMBERED_STYLES,
     LIST_NUMBER_STYLES,
     labelled_items,
-    lifted_items,
     list_number,
     list_style,
     numbered_by_hand,
@@ -1501,8 +1500,6 @@ class _Layout:
             # them its numbers come from CSS counters, and it keeps its own
             return [ListBlock(False, 1, items, checks=tasks, direction=self.direction)]
         if node.tag != "ol" and shown not in CSS_NUMBERED_STYLES:
-            if tasks is None:
-                items = lifted_items(items)
             return [ListBlock(False, 1, items, checks=tasks, direction=self.direction)]
         if shown in CSS_NUMBERED_STYLES:  # the page's CSS over the ``type`` attribute's hint
             style = CSS_NUMBERED_STYLES[shown]
@@ -1520,7 +1517,7 @@ class _Layout:
             self.direction,
         )
         block.items = numbered_items(block)
-        block.items = labelled_items(block, node)
+        block.own_numbers = labelled_items(block, node)
         return [block]
 
     def list_items(

@@ -191,21 +191,27 @@ def numbered_items(block: ListBlock) -> list[list[Block]]:
     return items
 
 
-def labelled_items(block: ListBlock, node: LexborNode) -> list[list[Block]]:
-    """An ordered list's items (in decimal) without the number each one's first line
-    opens with, where every item (``<li>`` of ``node``) opens with its own number in an
-    element of its own followed by more text: a reference list's label, which its style
-    sets where the list's number would be (PLOS's ``<span class="label">1.</span>Cleland
-    EE``).  Markdown wrote "1. 1.Cleland".  A number written in the item's text ("<li>1.
-    Preheat"), which a browser shows beside the list's own, stays; so does one without
-    its full stop or parenthesis, and every item's when one is not its own."""
-    items = block.items
-    if not block.ordered or block.style or not items:
-        return items
+def labelled_items(block: ListBlock, node: LexborNode) -> bool:
+    """Whether an ordered list (in decimal) has every item (``<li>`` of ``node``) open
+    with its own number in an element of its own followed by more text: a reference
+    list's label, which its style sets where the list's number would be (PLOS's ``<span
+    class="label">1.</span>Cleland EE``).  Markdown wrote "1. 1.Cleland"; the outputs
+    that number the list leave such labels out (:func:`without_own_numbers`).  A number
+    written in the item's text ("<li>1. Preheat"), which a browser shows beside the
+    list's own, is no label; nor is one without its full stop or parenthesis."""
+    if not block.ordered or block.style or not block.items:
+        return False
     entries = [child for child in node.iter(include_text=False) if child.tag == "li"]
-    if not entries or not all(_opens_with_label(entry) for entry in entries):
-        return items
-    return _without_leading_numbers(items, block.ordinals())
+    return bool(entries) and all(_opens_with_label(entry) for entry in entries)
+
+
+def without_own_numbers(block: ListBlock) -> list[list[Block]]:
+    """A list's items, without the number each one's first line opens with where the
+    items' own labels number them (``own_numbers``, :func:`labelled_items`) and every
+    item's number is its own; else its items."""
+    if not block.own_numbers:
+        return block.items
+    return _without_leading_numbers(block.items, block.ordinals())
 
 
 def _opens_with_label(item: LexborNode) -> bool:
@@ -249,35 +255,6 @@ def _without_leading_numbers(items: list[list[Block]], numbers: list[int]) -> li
 
 #: An item's own number at the start of its first line: "12. ", "3) ".
 _OWN_NUMBER: Final = re.compile(r"\s*(\d{1,9})[.)]\s+")
-
-
-def lifted_items(items: list[list[Block]]) -> list[list[Block]]:
-    """A bulleted list's items, an item that holds only a bulleted list (its own text
-    left out) replaced by that list's items.  A thread's notes nest their replies in the
-    note's item (GitLab's ``<li class="note">…<ul class="notes">``): with the note's
-    author line and buttons left out, Markdown wrote each thread as an empty bullet
-    over its replies ("- - Shouldn't we skip retries…").  A numbered list inside keeps
-    its own item: its numbers are its own."""
-    nested = [_only_bullets(blocks) for blocks in items]
-    if not any(nested):
-        return items
-    lifted: list[list[Block]] = []
-    for blocks, inner in zip(items, nested, strict=True):
-        if inner is None:
-            lifted.append(blocks)
-        else:
-            lifted.extend(inner.items)
-    return lifted
-
-
-def _only_bullets(blocks: list[Block]) -> ListBlock | None:
-    """The bulleted list an item holds and nothing else (no task box of its own), or None."""
-    if len(blocks) != 1:
-        return None
-    only = blocks[0]
-    if isinstance(only, ListBlock) and not only.ordered and only.checks is None:
-        return only
-    return None
 
 
 def _list_type(style: str) -> str | None:

@@ -24,7 +24,7 @@ from typing import Final
 from unboiler.document import TextDocument
 from unboiler.output.inline import strip_line_ends
 from unboiler.output.layout import layout, without_language_labels
-from unboiler.output.lists import item_label
+from unboiler.output.lists import item_label, without_own_numbers
 from unboiler.output.tree import (
     FORMULA_MARKS,
     Block,
@@ -607,7 +607,7 @@ class _Writer:
         # Tight when no item holds more than one block before its nested lists: a blank
         # line anywhere would make the whole list loose (§5.3).  An ordered list that does
         # not start at 1 cannot interrupt a paragraph (§5.2), so it needs the blank line.
-        items = block.items
+        items = without_own_numbers(block)
         tight = all(
             all(isinstance(b, ListBlock) and (not _numbered(b) or b.start == 1) for b in item[1:])
             for item in items

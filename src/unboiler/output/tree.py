@@ -184,6 +184,11 @@ class ListBlock:
     direction: str | None = None  # as a paragraph's
     within: DefinitionPart | None = None  # as a code block's
     opens_item: bool = True  # as a code block's
+    #: Each item's first line opens with its own number in an element of its own (a
+    #: reference list's label, :func:`~unboiler.output.lists.labelled_items`): the
+    #: outputs that number the list themselves (Markdown, HTML) leave it out, the text,
+    #: which writes no list's numbers, keeps it.
+    own_numbers: bool = False
 
     def check_marks(self) -> list[str]:
         """Each item's task mark as GFM writes it (``[x] ``, ``[ ] ``; GFM §5.3), or ""."""
