@@ -645,14 +645,17 @@ def test_an_amp_image_is_shown_as_the_picture_its_script_draws() -> None:
         'layout="responsive" alt="People with umbrellas"></amp-img>'
         "<figcaption>People crossing the road in the rain.</figcaption></figure>"
     )
-    html = f"<article><h1>Rain alert</h1>{AMP_PARAGRAPH}{figure}{AMP_PARAGRAPH}</article>"
+    html = f"<html ⚡><article><h1>Rain alert</h1>{AMP_PARAGRAPH}{figure}{AMP_PARAGRAPH}</article>"
     markdown = unboiler.extract(html, output="markdown", images=True)
     assert "\n\n![People with umbrellas](https://x.org/rain.jpg)\n\n" in markdown
+    # a page not marked as AMP has no AMP runtime to draw it
+    unmarked = html.replace("<html ⚡>", "<html>")
+    assert "![" not in unboiler.extract(unmarked, output="markdown", images=True)
     # an AMP image drawn on the server keeps its own picture, written once
     drawn = figure.replace(
         "></amp-img>", '><img src="https://x.org/rain.jpg" alt="Drawn"></amp-img>'
     )
-    html = f"<article><h1>Rain alert</h1>{AMP_PARAGRAPH}{drawn}{AMP_PARAGRAPH}</article>"
+    html = f"<html amp><article><h1>Rain alert</h1>{AMP_PARAGRAPH}{drawn}{AMP_PARAGRAPH}</article>"
     markdown = unboiler.extract(html, output="markdown", images=True)
     assert markdown.count("![") == 1 and "![Drawn](https://x.org/rain.jpg)" in markdown
 
@@ -662,11 +665,11 @@ def test_an_amp_images_fallback_is_not_written_and_capitals_are_read() -> None:
         '<figure><AMP-IMG src="https://x.org/a.webp" alt="A cat"><amp-img fallback'
         ' src="https://x.org/a.jpg" alt="fallback"></amp-img></AMP-IMG></figure>'
     )
-    html = f"<article><h1>Cats</h1>{AMP_PARAGRAPH}{figure}{AMP_PARAGRAPH}</article>"
+    html = f"<HTML AMP><article><h1>Cats</h1>{AMP_PARAGRAPH}{figure}{AMP_PARAGRAPH}</article>"
     markdown = unboiler.extract(html, output="markdown", images=True)
     assert markdown.count("![") == 1 and "![A cat](https://x.org/a.webp)" in markdown
 
 
 def test_an_amp_image_without_a_source_is_left_alone() -> None:
-    document = unboiler.parse('<p>Text <amp-img alt="nothing" width="3"></amp-img></p>')
+    document = unboiler.parse('<html amp><p>Text <amp-img alt="nothing" width="3"></amp-img></p>')
     assert document.tree is not None and document.tree.css_first("img") is None
