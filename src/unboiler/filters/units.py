@@ -613,15 +613,15 @@ def pair_groups(
     if by_element is None:
         by_element = _blocks_by_element(document)
     groups = []
-    for index, block in enumerate(blocks):
+    for found_name in by_element.values():
+        if len(found_name) != 1:  # a name is its element's one block
+            continue
+        index = found_name[0]
+        block = blocks[index]
+        if not 1 <= block.num_words <= PAIR_LABEL_MAX_WORDS:
+            continue
         name = block.node
-        if (
-            name is None
-            or name.tag not in _PAIR_NAME_TAGS
-            or not 1 <= block.num_words <= PAIR_LABEL_MAX_WORDS
-            or len(by_element[name.mem_id]) != 1
-            or _shown_sibling(name, backwards=True) is not None
-        ):
+        if name.tag not in _PAIR_NAME_TAGS or _shown_sibling(name, backwards=True) is not None:
             continue
         value = _shown_sibling(name, backwards=False)
         if (
@@ -634,6 +634,7 @@ def pair_groups(
         found = by_element.get(value.mem_id, ())
         if len(found) == 1 and 1 <= blocks[found[0]].num_words <= PAIR_VALUE_MAX_WORDS:
             groups.append([index, found[0]])
+    groups.sort()  # in page order, as the other units
     return groups
 
 
