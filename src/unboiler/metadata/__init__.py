@@ -481,19 +481,18 @@ def _site_name(
     titles end with "| National Geographic".  A stated name with no word a host could
     hold (a Chinese blog's name on its platform's address) is kept: nothing tells it is
     not the site's."""
-    titled = _title_site(title, headline, url)
     if not sites:
-        return titled
+        return _title_site(title, headline, url)
     host = _host_letters(url)
     stated = _host_words(fold(sites[0]))
     if (
-        titled
-        and host
-        and any(len(word) >= MIN_ADDRESS_WORD for word in stated.split())
-        and not _in_host(stated, host)
-        and _in_host(fold(titled), host)
-        and not _abbreviates(titled, stated)
+        not host
+        or not any(len(word) >= MIN_ADDRESS_WORD for word in stated.split())
+        or _in_host(stated, host)
     ):
+        return sites[0]  # the common case: the title is not read for a name
+    titled = _title_site(title, headline, url)
+    if titled and _in_host(fold(titled), host) and not _abbreviates(titled, stated):
         return titled
     return sites[0]
 
