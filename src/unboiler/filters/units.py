@@ -79,6 +79,7 @@ _HEADINGS: Final = "h1, h2, h3, h4, h5, h6"
 
 
 def _blocks_by_node(document: TextDocument) -> dict[Any, list[int]]:
+    """The blocks of each element that holds the start of one, in page order."""
     by_node: dict[Any, list[int]] = {}
     for index, block in enumerate(document.blocks):
         node = block.node
@@ -513,7 +514,7 @@ def decision_units(document: TextDocument) -> tuple[list[list[int]], list[list[i
     (:func:`pair_groups`) and of each element's lines (:func:`paragraph_groups`), each
     decided whole."""
     rows = row_groups(document) + line_groups(document) + heading_groups(document)
-    by_element = _blocks_by_element(document)
+    by_element = _blocks_by_node(document)
     rows += control_groups(document) + pair_groups(document, by_element)
     rows += paragraph_groups(document, by_element)
     # a line cut by an icon is also its element's lines: one group, written once
@@ -521,18 +522,8 @@ def decision_units(document: TextDocument) -> tuple[list[list[int]], list[list[i
     return preformatted_blocks(document), unique_rows
 
 
-def _blocks_by_element(document: TextDocument) -> dict[int, list[int]]:
-    """The blocks of each element (its address: ``mem_id``) that holds the start of one."""
-    by_element: dict[int, list[int]] = {}
-    for index, block in enumerate(document.blocks):
-        node = block.node
-        if node is not None:
-            by_element.setdefault(node.mem_id, []).append(index)
-    return by_element
-
-
 def paragraph_groups(
-    document: TextDocument, by_element: dict[int, list[int]] | None = None
+    document: TextDocument, by_element: dict[Any, list[int]] | None = None
 ) -> list[list[int]]:
     """The blocks of each element that line breaks cut into several (its lines: blocks
     that follow one another and share an element that holds a ``<br>``, nothing between
@@ -553,7 +544,7 @@ def paragraph_groups(
     post, its author's name beside it dropped as a repeat); every element's blocks, runs
     or not (a first version), 0.885908, 0.96724 and 0.96706."""
     if by_element is None:
-        by_element = _blocks_by_element(document)
+        by_element = _blocks_by_node(document)
     blocks = document.blocks
     runs: list[list[int]] = []
     for group in by_element.values():
@@ -599,7 +590,7 @@ _PAIR_NAME_TAGS: Final = _PAIR_TAGS - {"a"}
 
 
 def pair_groups(
-    document: TextDocument, by_element: dict[int, list[int]] | None = None
+    document: TextDocument, by_element: dict[Any, list[int]] | None = None
 ) -> list[list[int]]:
     """The blocks of each field written as a name and its value, the only two elements of
     their parent, each element one block (:data:`PAIR_LABEL_MAX_WORDS`,
@@ -611,7 +602,7 @@ def pair_groups(
     Decided whole, a field is kept or left out as one."""
     blocks = document.blocks
     if by_element is None:
-        by_element = _blocks_by_element(document)
+        by_element = _blocks_by_node(document)
     groups = []
     for found_name in by_element.values():
         if len(found_name) != 1:  # a name is its element's one block
@@ -631,7 +622,7 @@ def pair_groups(
             or _shown_sibling(value, backwards=False) is not None
         ):
             continue
-        found = by_element.get(value.mem_id, ())
+        found = by_element.get(value, ())
         if len(found) == 1 and 1 <= blocks[found[0]].num_words <= PAIR_VALUE_MAX_WORDS:
             groups.append([index, found[0]])
     groups.sort()  # in page order, as the other units
