@@ -363,6 +363,39 @@ def test_a_figure_between_content_keeps_its_picture_without_its_caption() -> Non
     assert markdown.index("grid") < markdown.index("second") < markdown.index("one")
 
 
+def test_a_figure_that_closes_a_live_blog_entry_keeps_its_picture() -> None:
+    # the entry's picture is its last element; its author's name and an advert's label
+    # stand between it and the next entry (a newcomer's Polish live blog); a teaser
+    # picture after the last entry, with nothing but a short label after it, stays out
+    def entry(time: str, text: str, picture: str = "") -> str:
+        figure = (
+            f'<figure><img src="https://ex.org/{picture}.jpg" alt="{picture}">'
+            f"<figcaption>Caption of {picture}</figcaption></figure>"
+            if picture
+            else ""
+        )
+        return (
+            f'<div class="entry"><time>{time}</time><div class="body"><p>{text}</p>'
+            f'{figure}</div><div class="footer"><span>Tomasz Nowak</span></div></div>'
+        )
+
+    page = (
+        "<html><body><main>"
+        + entry("14:05", "The first entry's paragraph, about the power cuts.")
+        + '<div class="ad"><span>REKLAMA</span><script>ads.display("slot-1");</script></div>'
+        + entry("13:20", "The second entry's paragraph, about the meeting.", "meeting")
+        + entry("12:31", "The third entry's paragraph, about the river levels.", "teaser")
+        + "<p>Read more</p></main></body></html>"
+    )
+    document = unboiler.parse(page)
+    for block in document.blocks:
+        block.set_content("paragraph" in block.text)
+    markdown = to_markdown(document, images=True)
+    assert "![meeting](https://ex.org/meeting.jpg)" in markdown, markdown
+    assert markdown.index("meeting") < markdown.index("third"), markdown
+    assert "teaser" not in markdown, markdown
+
+
 def test_a_lazy_loaders_address_wins_over_the_placeholder_in_src() -> None:
     # Naver's blog: a blurred thumbnail in src, the picture in data-lazy-src; an image
     # with src alone keeps it

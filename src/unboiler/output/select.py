@@ -36,9 +36,7 @@ from unboiler.output.hidden import (
 from unboiler.output.inline import plain
 from unboiler.output.renderings import drop_formula_renderings, formulas
 from unboiler.output.tree import Block, Heading, Paragraph, Rule
-from unboiler.text import (
-    remove_space,
-)
+from unboiler.text import count_words, remove_space
 
 #: A sentence's end, before any closing quotes, brackets, emoji or other symbols
 #: (Unicode's "So" and "Sk" categories: "Polaroid, baby, Polaroid. 😆").
@@ -407,23 +405,56 @@ def _select_figure_images(tree: Any, selection: Selection) -> None:
                 break
 
 
+#: The elements that hold the whole page: nothing is beside them.
+_PAGE_TAGS: Final = frozenset({"body", "html"})
 #: How far above a figure a link makes it a card.
 MAX_LINK_LEVELS: Final = 4
+#: An element beside a figure that shows at most this many words and no content is
+#: passed over on the way to the content: a live blog entry's author under its last
+#: picture ("Tomasz Nowak"), an advert's "REKLAMA" label between two entries (a
+#: newcomer's Polish live blog lost the picture that closed an entry).  A teaser under
+#: the article is followed by no content at all, and is still left out.
+PASSED_WORDS: Final = 3
+
+
+def _shows_more_words(element: LexborNode, words: int) -> bool:
+    """Whether ``element`` shows more than ``words`` words: the text of its scripts,
+    styles and other elements whose text is no page text (:data:`~unboiler.tags.
+    IGNORED_TAGS`) is not counted, and the count stops once it is past ``words``."""
+    seen = 0
+    for node in element.traverse(include_text=True):
+        if node.is_text_node:
+            parent = node.parent
+            if parent is not None and parent.tag in tags.IGNORED_TAGS:
+                continue
+            seen += count_words(node.text_content or "")
+            if seen > words:
+                return True
+    return False
 
 
 def _content_beside(
     node: LexborNode, holding: set[LexborNode], texts: set[LexborNode], *, before: bool
 ) -> bool:
     """Whether the nearest sibling of ``node`` in one direction that shows something
-    (white space, comments and other figures passed over) holds content text."""
+    (white space, comments, other figures and elements of at most
+    :data:`PASSED_WORDS` words passed over) holds content text; past the end of its
+    container, the nearest beside the container, up to :data:`FIGURE_LEVELS` above
+    (a live blog's entry that closes with its picture is followed by the next entry).
+    """
     sibling = node.prev if before else node.next
+    climbed = 0
     for _ in range(MAX_BESIDE_NODES):
-        if sibling is None:
-            return False
+        while sibling is None:  # the container's end: what comes beside the container
+            node = node.parent
+            climbed += 1
+            if node is None or node.tag in _PAGE_TAGS or climbed > FIGURE_LEVELS:
+                return False
+            sibling = node.prev if before else node.next
         if sibling.is_element_node:
             if sibling in holding:
                 return True
-            if sibling.tag != "figure" and sibling.text(deep=True).strip():
+            if sibling.tag != "figure" and _shows_more_words(sibling, PASSED_WORDS):
                 return False
         elif sibling.is_text_node and (sibling.text_content or "").strip():
             return sibling in texts
