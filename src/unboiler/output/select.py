@@ -443,14 +443,15 @@ def _content_beside(
     (a live blog's entry that closes with its picture is followed by the next entry).
     """
     sibling = node.prev if before else node.next
+    container: LexborNode | None = node
     climbed = 0
     for _ in range(MAX_BESIDE_NODES):
         while sibling is None:  # the container's end: what comes beside the container
-            node = node.parent
+            container = container.parent if container is not None else None
             climbed += 1
-            if node is None or node.tag in _PAGE_TAGS or climbed > FIGURE_LEVELS:
+            if container is None or container.tag in _PAGE_TAGS or climbed > FIGURE_LEVELS:
                 return False
-            sibling = node.prev if before else node.next
+            sibling = container.prev if before else container.next
         if sibling.is_element_node:
             if sibling in holding:
                 return True
