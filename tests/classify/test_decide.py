@@ -77,6 +77,39 @@ def test_the_tail_of_the_contents_element_is_kept() -> None:
     assert keep_tail(keep, low, signals.blocks, words, tree).tolist() == keep.tolist()
 
 
+def test_the_tail_keeps_a_table_row_whole_or_not_at_all() -> None:
+    # a wiki's navigation box under the article: each group's label has no link and
+    # passes the tail's tests, its list of links beside it does not; a row of a table
+    # of figures after the text, all of whose cells pass, is kept
+    from unboiler.classify.decide import TAIL_FLOOR, keep_tail
+    from unboiler.classify.signals import page_signals
+    from unboiler.filters.units import decision_units
+    from unboiler.parse import parse
+
+    prose = "The witcher school trained its pupils in the old keep for many years. " * 3
+    links = " • ".join(f"<a href='/wiki/{name}'>{name}</a>" for name in ("Geralt", "Vesemir"))
+    doc = parse(
+        f"<main><article><p>{prose}</p><p>{prose}</p><p>{prose}</p><table>"
+        "<tr><td>Founded in the year</td><td>1050 by the first masters</td></tr>"
+        f"<tr><th>School of the Wolf</th><td>{links}</td></tr>"
+        "</table></article></main>"
+    )
+    signals = page_signals(doc)
+    texts = [block.text for block in doc.blocks]
+    words = np.asarray([block.num_words for block in doc.blocks], dtype=np.float64)
+    tree = (signals.owner, signals.parent, signals.levels)
+    keep = np.asarray([text.startswith("The witcher") for text in texts])
+    probabilities = np.full(len(texts), TAIL_FLOOR + 0.05)
+    _, rows = decision_units(doc)
+    assert rows, "the table's rows are decision units"
+    kept = keep_tail(keep, probabilities, signals.blocks, words, tree, rows)
+    added = [text for text, was, now in zip(texts, keep, kept, strict=True) if now and not was]
+    assert added == ["Founded in the year", "1050 by the first masters"]
+    # without the rows, the label alone came along
+    alone = keep_tail(keep, probabilities, signals.blocks, words, tree)
+    assert "School of the Wolf" in [t for t, k in zip(texts, alone, strict=True) if k]
+
+
 def test_the_lists_are_split_as_the_rules_before_them_leave_them() -> None:
     # the tail rule keeps three items of a list nothing of which was kept at the cut:
     # the extractor, which walks lists only when one is split, must then mend it as the

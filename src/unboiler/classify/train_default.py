@@ -660,6 +660,7 @@ class HeldOut:
                 dict(page.layout_hidden),
                 page.concealed,
                 lambda: page.lists,
+                rows=page.rows,
             )
         if drop_repeats and drops_repeats(kind):
             likelihood = self.probabilities[index].tolist()
