@@ -239,3 +239,23 @@ def test_the_filter_drops_a_products_reviews() -> None:
     kept = [block.text for block in document.blocks if block.is_content]
     assert "Boils fast, but the lid is stiff to open." not in kept
     assert "Shown in silver and black." in kept  # "preview" is no review
+
+
+def test_one_element_named_for_one_contribution_is_no_section() -> None:
+    # a property listing's description in the advertiser's "comment" box, the page's
+    # only element so named; two such elements are a thread, and a section named in
+    # the plural is one even when it holds a single comment
+    listing = (
+        "<html><body><main><ul class='details'><li>3 bedrooms and 2 bathrooms</li></ul>"
+        "<section class='commentsContainer'><h2>The advertiser's comment</h2>"
+        "<div class='comment'><p>A bright flat on the fourth floor, renovated in 2021.</p>"
+        "</div></section></main></body></html>"
+    )
+    assert contribution_sections(parse(listing), "article") == []
+    thread = listing.replace(
+        "</div></section>", "</div><div class='comment'><p>Is it still for sale?</p></div></section>"
+    )
+    assert len(contribution_sections(parse(thread), "article")) == 2
+    one = listing.replace("class='commentsContainer'", "id='comments'")
+    sections = contribution_sections(parse(one), "article")
+    assert len(sections) == 2  # the plural section and the comment inside it
