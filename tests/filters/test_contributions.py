@@ -252,9 +252,8 @@ def test_one_element_named_for_one_contribution_is_no_section() -> None:
         "</div></section></main></body></html>"
     )
     assert contribution_sections(parse(listing), "article") == []
-    thread = listing.replace(
-        "</div></section>", "</div><div class='comment'><p>Is it still for sale?</p></div></section>"
-    )
+    second = "<div class='comment'><p>Is it still for sale?</p></div>"
+    thread = listing.replace("</div></section>", f"</div>{second}</section>")
     assert len(contribution_sections(parse(thread), "article")) == 2
     one = listing.replace("class='commentsContainer'", "id='comments'")
     sections = contribution_sections(parse(one), "article")
