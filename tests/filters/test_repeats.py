@@ -665,3 +665,28 @@ def test_a_carousels_slides_come_out_once_in_their_order() -> None:
     text = unboiler.extract(html)
     assert all(text.count(quote) == 1 for quote in quotes), text
     assert [text.index(quote) for quote in quotes] == sorted(text.index(q) for q in quotes), text
+
+
+def test_a_definition_lists_pairs_repeat_whole_or_not_at_all() -> None:
+    # three cards of a course catalogue, each a term and its value: "Level" /
+    # "Basic studies" is in the first two, "Period" with its own value in each
+    texts = [
+        "Level", "Basic studies", "Period", "1, 3",
+        "Level", "Basic studies", "Period", "2, 4",
+        "Level", "Advanced studies", "Period", "1, 3",
+    ]  # fmt: skip
+    pairs = [[0, 1], [2, 3], [4, 5], [6, 7], [8, 9], [10, 11]]
+    likely = [0.5] * len(texts)
+    likely[4] = likely[5] = 0.9  # the second card's copy is the likelier
+    keep = one_copy_each(texts, [1.0] * len(texts), [True] * len(texts), likely, pairs=pairs)
+    kept = [(texts[a], texts[b]) for a, b in pairs if keep[a] and keep[b]]
+    assert kept == [
+        ("Period", "1, 3"),
+        ("Level", "Basic studies"),
+        ("Period", "2, 4"),
+        ("Level", "Advanced studies"),
+    ]
+    # no pair is split: each is kept or dropped whole
+    assert all(keep[a] == keep[b] for a, b in pairs)
+    # the third card's "Period" / "1, 3" repeats the first's: one of them goes
+    assert keep[2] != keep[10]

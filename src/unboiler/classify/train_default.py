@@ -675,6 +675,7 @@ class HeldOut:
                 exempt=page.cells,
                 quoted=quoted,
                 parallel=dict(page.items) if kind in LIST_ITEM_TYPES else None,
+                pairs=page.definitions,
             )
             keep = np.asarray(one, dtype=bool)
         keep = drop_quotation_remnants(keep, page.words, page.quotes)
