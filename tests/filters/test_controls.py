@@ -63,6 +63,25 @@ def test_a_share_bars_label_is_one() -> None:
     assert {texts[index] for index in control_labels(document)} == {"शेयर करें"}
 
 
+def test_a_form_fields_label_is_one() -> None:
+    # a sort control's label beside its <select>, an e-mail field's around it; a
+    # recipe's ticked ingredients and a poll's options name checkboxes and radio
+    # buttons, and a label of nothing is left alone
+    document = parse(
+        "<html><body><main><div class='sort'><label for='sort'>Sort by:</label>"
+        "<select id='sort'><option>Code</option><option>Name</option></select></div>"
+        "<div><label>Your e-mail <input type='email' name='mail'></label></div>"
+        "<ul><li><input type='checkbox' id='i1'><label for='i1'>2 cups of flour</label></li>"
+        "<li><label><input type='radio' name='p'> Yes, every week</label></li></ul>"
+        "<div><label for='gone'>A label whose field is not on the page</label></div>"
+        "<p>A paragraph of the page with enough words to be its content for sure.</p>"
+        "</main></body></html>"
+    )
+    texts = [block.text for block in document.blocks]
+    labels = {texts[index] for index in control_labels(document)}
+    assert labels == {"Sort by:", "Your e-mail"}
+
+
 def test_a_page_without_buttons_has_no_labels() -> None:
     assert control_labels(parse("<p>Press the <b>button</b> twice.</p>")) == frozenset()
 

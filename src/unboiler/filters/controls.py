@@ -69,6 +69,7 @@ import numpy.typing as npt
 from unboiler.document import TextDocument
 from unboiler.filters import drop_blocks
 from unboiler.tags import HEADING_LEVELS, control_in_line, in_heading
+from unboiler.text import normalize_space
 
 #: A block whose element or one of its ``BUTTON_LEVELS - 1`` nearest ancestors is a
 #: ``<button>`` is the button's label (a label wrapped in a ``<span>`` or two).
@@ -115,6 +116,54 @@ def _labels_of(tree: Any) -> dict[Any, Any]:
                 buttons.setdefault(parent, button)
                 inner, parent = parent, parent.parent
     return buttons
+
+
+#: The form fields a reader types into or picks from: a ``<label>`` that names one is
+#: the form's ("Sort by:" over a list of orders, "Your e-mail"; a newcomer's course
+#: catalogue kept its "Järjestä:").  A checkbox's or a radio button's label is not among
+#: them: a recipe's ingredients and a task list tick their own items, whose text is
+#: content.  On the held-out run: WCXB 0.885882 to 0.885910 (product 0.6668 to 0.6671;
+#: 9 pages better, none worse), scrapinghub 0.96723 to 0.96723 (one page better).
+FIELD_SELECTOR: Final = (
+    'select, textarea, input:not([type="checkbox" i]):not([type="radio" i]):not([type="hidden" i])'
+)
+
+
+def _field_labels(tree: Any) -> dict[Any, str | None]:
+    """The ``<label>`` elements of the page's form fields (:data:`FIELD_SELECTOR`),
+    by ``for`` or around the field, and the elements :data:`BUTTON_LEVELS` - 1 levels
+    inside them, each with None; and the elements up to as many levels around each
+    such label, with the label's text: the label's block is one of them when the
+    field beside the label shows no text of its own ("Sort by:" and a ``<select>`` in a
+    ``<div>``), and then its text is the label's."""
+    labels = tree.css("label")
+    if not labels:
+        return {}
+    fields = tree.css(FIELD_SELECTOR)
+    if not fields:
+        return {}
+    named = {field.attributes.get("id") for field in fields} - {None, ""}
+    field_set = set(fields)
+    found: dict[Any, str | None] = {}
+    for label in labels:
+        target = label.attributes.get("for")
+        if not (target and target in named) and not any(
+            element in field_set for element in label.traverse(include_text=False)
+        ):
+            continue
+        level = [label]
+        for depth in range(BUTTON_LEVELS):
+            found.update(dict.fromkeys(level))
+            if depth + 1 < BUTTON_LEVELS:
+                level = [child for element in level for child in element.iter(include_text=False)]
+        text = normalize_space(label.text(deep=True))
+        parent = label.parent
+        for _ in range(BUTTON_LEVELS - 1):
+            if parent is None or parent.tag in ("body", "html"):
+                break
+            found.setdefault(parent, text)
+            parent = parent.parent
+    return found
 
 
 #: Nodes of an element read to see whether it holds one child alone (a wrapper holds
@@ -233,13 +282,19 @@ def control_labels(document: TextDocument) -> frozenset[int]:
     buttons = _labels_of(tree)  # the page's buttons walked, not every block's ancestors
     tooltips = _tooltip_elements(tree)
     bars = _share_bars(tree)
-    if not buttons and not tooltips and not bars:
+    fields = _field_labels(tree)
+    if not buttons and not tooltips and not bars and not fields:
         return frozenset()
     labels = _share_labels(document, bars) if bars else set()
     for index, block in enumerate(document.blocks):
         if block.node in tooltips:
             labels.add(index)
             continue
+        if block.node in fields:
+            text = fields[block.node]
+            if text is None or normalize_space(block.text) == text:
+                labels.add(index)
+                continue
         button = buttons.get(block.node)
         if (
             button is not None
