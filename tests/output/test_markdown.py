@@ -396,6 +396,30 @@ def test_a_figure_that_closes_a_live_blog_entry_keeps_its_picture() -> None:
     assert "teaser" not in markdown, markdown
 
 
+def test_a_footnote_mark_drawn_raised_by_its_style_is_a_superscript() -> None:
+    # Substack's marks are links its style raises, with no <sup>; a mark already in a
+    # <sup> is raised once; a link to a section, or one whose text is a number but that
+    # leads to no note, stays a link
+    page = (
+        "<html><body><article><p>New homes install heat pumps.<a class='footnote-anchor'"
+        " href='#footnote-1'>1</a> Gas was the norm in the east.<a href='#fn2'>[2]</a>"
+        " So say the records.<sup class='reference'><a href='#cite_note-3'>[3]</a></sup>"
+        " See <a href='#section-2'>section 2</a> and <a href='#top'>1</a> more.</p>"
+        "</article></body></html>"
+    )
+    document = unboiler.parse(page)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    assert to_text(document) == (
+        "New homes install heat pumps.¹ Gas was the norm in the east.[2] So say the"
+        " records.[3] See section 2 and 1 more."
+    )
+    markdown = to_markdown(document, links=True)
+    assert "heat pumps.<sup>1</sup> Gas" in markdown, markdown
+    assert "the east.<sup>[2]</sup> So" in markdown, markdown
+    assert "records.<sup>[[3]](#cite_note-3)</sup> See" in markdown, markdown
+    assert "[section 2](#section-2) and [1](#top) more" in markdown, markdown
+
+
 def test_a_lazy_loaders_address_wins_over_the_placeholder_in_src() -> None:
     # Naver's blog: a blurred thumbnail in src, the picture in data-lazy-src; an image
     # with src alone keeps it
@@ -2025,3 +2049,14 @@ def test_a_reference_lists_own_labels_are_written_once() -> None:
     assert "\n1. Preheat\n2. Stir" in text
     html = unboiler.extract(page, extractor="boilerpipe-everything", output="html")
     assert "<li>Cleland EE. Shifting plant phenology. 2007.</li>" in html
+
+
+def test_a_backslash_before_a_pipe_in_a_cells_code_is_kept() -> None:
+    # GFM reads "\|" in a cell as a pipe even inside code: the code "\|" is written
+    # "\\|", and "a|b" "a\|b" (found by the property test above)
+    page = "<table><tr><td><code>\\|</code></td><td><code>a|b</code> and x|y</td></tr></table>"
+    document = unboiler.parse(page)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    rendered = markdown_parser().render(to_markdown(document))
+    assert "<td><code>\\|</code></td>" in rendered, rendered
+    assert "<td><code>a|b</code> and x|y</td>" in rendered, rendered

@@ -277,6 +277,32 @@ _CLOSE_CODE: Final = Close(Mark.CODE)
 #: Marks whose edges part no words: code (a highlighter's spans), and raised or lowered
 #: text, which is part of its word ("k<sub>B</sub>T", "iPhone<sup>TM</sup>").
 _JOINED_MARKS: Final = frozenset({Mark.CODE, Mark.SUPERSCRIPT, Mark.SUBSCRIPT})
+#: The words in a fragment's name, or an anchor's class, that say it leads to a note:
+#: Substack's ``<a class="footnote-anchor" href="#footnote-1">``, Pandoc's and
+#: Python-Markdown's ``#fn1``, MediaWiki's ``#cite_note-3``, Ghost's ``#fnref``.
+_NOTE_NAME: Final = re.compile(r"(?<![a-z])(?:fn|footnote|note|cite|endnote)", re.IGNORECASE)
+#: A note's mark: a number, a number in brackets, or a dagger or asterisk sign.
+_NOTE_MARK: Final = re.compile(r"\[?(?:\d{1,3}|[a-z]|[*†‡§])\]?")
+#: How far above a reference a ``<sup>`` makes it raised already.
+NOTE_SUP_LEVELS: Final = 2
+
+
+def footnote_reference(anchor: LexborNode) -> bool:
+    """Whether the link ``anchor`` is a footnote's mark in the text, drawn raised by the
+    page's style, not by a ``<sup>``: a number (or a bracketed one, a dagger) that
+    leads to a note of the page (its ``href`` a fragment that names a note, or its class
+    does).  It is written as a superscript, as a ``<sup>`` around it would be: text
+    output read "heat pumps.1 That is" (a newcomer's Substack post)."""
+    href = (anchor.attributes.get("href") or "").strip()
+    if not href.startswith("#"):
+        return False
+    if _NOTE_NAME.search(href[1:]) is None and (
+        _NOTE_NAME.search(anchor.attributes.get("class") or "") is None
+    ):
+        return False
+    if _NOTE_MARK.fullmatch(anchor.text(deep=True).strip()) is None:
+        return False
+    return not tags.within(anchor.parent, ("sup",), NOTE_SUP_LEVELS)
 
 
 _CLOSE_JOINED: Final = frozenset(Close(mark) for mark in _JOINED_MARKS)
@@ -902,6 +928,8 @@ class _Layout:
         (:data:`_JOINED_MARKS`)."""
         tag = node.tag or ""
         mark = MARK_TAGS.get(tag)
+        if mark is Mark.LINK and footnote_reference(node):
+            mark = Mark.SUPERSCRIPT
         direction = None
         if mark is None and (tag == "bdi" or "dir" in node.attributes):
             declared = (node.attributes.get("dir") or "").strip().lower()

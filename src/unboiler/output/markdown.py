@@ -259,11 +259,17 @@ class _Line:
     """Markdown of a run of inline tokens.  Emphasis delimiters are kept apart until the
     end, when each pair is checked against the characters around it (CommonMark §6.2)."""
 
-    def __init__(self, *, links: bool, images: bool, line_break: str, pipes: bool = True) -> None:
+    def __init__(
+        self, *, links: bool, images: bool, line_break: str, pipes: bool = True, cell: bool = False
+    ) -> None:
         self.links = links
         self.images = images
         self.line_break = line_break
         self.pipes = pipes
+        # in a table's cell, GFM (§4.10) reads "\|" as a pipe even inside code: each
+        # pipe of a code span is escaped there, a backslash before one kept ("\|" in
+        # the code is written "\\|")
+        self.cell = cell
         self.pieces: list[str] = []
         self.delimiters: set[int] = set()  # indexes of delimiter pieces
         self.link_openings: list[int] = []  # indexes of the "[" that open links
@@ -299,6 +305,9 @@ class _Line:
             not _left_flanking(before, after) or _is_punctuation(after)
         )
 
+    def code_span(self, code: str) -> str:
+        return _code_span(code.replace("|", "\\|") if self.cell else code)
+
     def render(self, inlines: Sequence[Inline]) -> str:
         inlines = _spaces_outside_emphasis(inlines)
         pieces = self.pieces
@@ -332,7 +341,7 @@ class _Line:
                 elif isinstance(token, Close) and token.mark is Mark.CODE:
                     code_depth -= 1
                     if not code_depth:
-                        pieces.append(_code_span("".join(code)))
+                        pieces.append(self.code_span("".join(code)))
                         code = None
                         self.close(stack)
                 continue
@@ -351,7 +360,7 @@ class _Line:
             else:
                 self.close(stack)
         if code is not None:  # a code span the walk left open (never, as it nests)
-            pieces.append(_code_span("".join(code)))
+            pieces.append(self.code_span("".join(code)))
         # A pair CommonMark would not read as emphasis (its delimiters touch punctuation
         # on the inside and a letter outside: 'a*"quoted"*b', or CJK text around
         # '**“100元”**') is written as inline HTML (§6.6).  That changes what its
@@ -541,12 +550,16 @@ def _line(
     images: bool,
     line_break: str = HARD_BREAK,
     pipes: bool | None = None,
+    cell: bool = False,
 ) -> str:
     """A line's Markdown; its pipes escaped when ``pipes``, or by default when it breaks
-    into lines (one of which could be a table's header row over the next)."""
+    into lines (one of which could be a table's header row over the next); ``cell``:
+    the line is a table's cell, whose code spans' pipes are escaped too."""
     if pipes is None:
         pipes = any(isinstance(token, LineBreak) for token in inlines)
-    return _Line(links=links, images=images, line_break=line_break, pipes=pipes).render(inlines)
+    return _Line(links=links, images=images, line_break=line_break, pipes=pipes, cell=cell).render(
+        inlines
+    )
 
 
 class _Writer:
@@ -597,10 +610,20 @@ class _Writer:
         return self.table(block)
 
     def line(
-        self, inlines: Sequence[Inline], *, line_break: str = HARD_BREAK, pipes: bool | None = None
+        self,
+        inlines: Sequence[Inline],
+        *,
+        line_break: str = HARD_BREAK,
+        pipes: bool | None = None,
+        cell: bool = False,
     ) -> str:
         return _line(
-            inlines, links=self.links, images=self.images, line_break=line_break, pipes=pipes
+            inlines,
+            links=self.links,
+            images=self.images,
+            line_break=line_break,
+            pipes=pipes,
+            cell=cell,
         )
 
     def list_block(self, block: ListBlock, *, alternate: bool) -> str:
@@ -668,7 +691,10 @@ class _Writer:
             lines.append(delimiters)
         elif heads > 1:
             labels = [
-                " ".join(self.line(cell.inlines, line_break=" ", pipes=True) for cell in column)
+                " ".join(
+                    self.line(cell.inlines, line_break=" ", pipes=True, cell=True)
+                    for cell in column
+                )
                 for column in _column_headers(grid, heads, width)
             ]
             lines.append("| " + " | ".join(map(_escape_code_pipes, labels)) + " |")
@@ -679,7 +705,7 @@ class _Writer:
             for cell in row:
                 text = ""
                 if cell is not None:
-                    text = self.line(cell.inlines, line_break=CELL_BREAK, pipes=True)
+                    text = self.line(cell.inlines, line_break=CELL_BREAK, pipes=True, cell=True)
                 # GFM §4.10: a pipe inside a cell, even inside code, is escaped.
                 cells.append(_escape_code_pipes(text))
             cells.extend([""] * (width - len(cells)))
