@@ -2060,3 +2060,33 @@ def test_a_backslash_before_a_pipe_in_a_cells_code_is_kept() -> None:
     rendered = markdown_parser().render(to_markdown(document))
     assert "<td><code>\\|</code></td>" in rendered, rendered
     assert "<td><code>a|b</code> and x|y</td>" in rendered, rendered
+
+
+def test_a_formula_drawn_as_a_picture_is_written_as_its_tex() -> None:
+    # Zhihu's picture of an equation in a paragraph of its own, WordPress.com's in a
+    # line: their alt is the TeX, in the text and in Markdown, with or without images;
+    # a photo whose alt has an underscore, and a QR code from a chart API, are pictures
+    page = (
+        "<html><body><article><p>The drag grows with the square of the speed:</p>"
+        "<p><img src='https://www.zhihu.com/equation?tex=F_d+%3D+%5Cfrac%7B1%7D%7B2%7D'"
+        " alt='F_d = \\frac{1}{2} \\rho v^2' eeimg='1'></p>"
+        "<p>So at twice the speed, <img class='latex' alt='4F'"
+        " src='https://s0.wp.com/latex.php?latex=4F&amp;bg=ffffff'> is the drag, and the"
+        " train's power must grow as fast.</p>"
+        "<p><img src='https://ex.org/photo_2.jpg' alt='photo_2 of the train'>"
+        "<img src='https://chart.googleapis.com/chart?cht=qr&amp;chl=x_y' alt='x_y'></p>"
+        "<p>The last paragraph says what that costs in electricity each year.</p>"
+        "</article></body></html>"
+    )
+    document = unboiler.parse(page)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    text = to_text(document)
+    assert "speed:\n\nF_d = \\frac{1}{2} \\rho v^2\n\nSo at twice the speed, 4F is" in text, text
+    for images in (False, True):
+        markdown = to_markdown(document, images=images)
+        assert "\n\n$F_d = \\frac{1}{2} \\rho v^2$\n\n" in markdown, markdown
+        assert "speed, $4F$ is the drag" in markdown, markdown
+    assert "photo_2" not in to_markdown(document)
+    pictures = to_markdown(document, images=True)
+    assert "![photo_2 of the train](https://ex.org/photo_2.jpg)" in pictures, pictures
+    assert "![x_y](https://chart.googleapis.com/" in pictures, pictures

@@ -201,6 +201,12 @@ _TEX_DELIMITERS: Final = re.compile(r"^(\$\$?|\\\(|\\\[)(.*?)(\$\$?|\\\)|\\\])$"
 _TRAILING_BACKSLASHES: Final = re.compile(r"(?:\\+\s*)+$")
 
 
+def tex_line(tex: str) -> str:
+    """A page's TeX on one line, without comments, delimiters, a style switch around
+    it or trailing backslashes."""
+    return _unwrapped(_one_line(tex))
+
+
 def _one_line(tex: str) -> str:
     """A page's TeX on one line, without comments, delimiters or trailing backslashes."""
     tex = " ".join(_TEX_COMMENT.sub("", tex).split())

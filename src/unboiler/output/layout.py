@@ -92,7 +92,13 @@ from unboiler.output.lists import (
     ordinals,
     task_check,
 )
-from unboiler.output.renderings import tex_in_text, tex_tokens, write_formula
+from unboiler.output.renderings import (
+    picture_tex,
+    tex_in_text,
+    tex_tokens,
+    write_formula,
+    write_picture_formula,
+)
 from unboiler.output.select import Posts, posts_in_turn, posts_of_prose, select, tidy_rules
 from unboiler.output.tables import (
     EQUATION_NUMBER,
@@ -748,6 +754,10 @@ class _Layout:
         self.breaking: set[LexborNode] | None = None
         self.images = selection.images
         self.with_images = images
+        #: The page's formulas drawn as pictures (:func:`~unboiler.output.renderings.
+        #: picture_tex`), which are written without images too; read at the first
+        #: element of pictures alone the walk meets.
+        self.pictured: set[LexborNode] | None = None
         self.after = selection.after
         self.marked = marked
         self.base = base
@@ -891,6 +901,18 @@ class _Layout:
         if is_decorative(image) or shows_nothing(image.attributes):
             return None
         return self.image_url(image)
+
+    def pictured_formula(self, node: LexborNode) -> bool:
+        """Whether ``node`` is, or holds, a formula drawn as a picture."""
+        if self.pictured is None:
+            tree = self.tree
+            pictures = tree.css("img[alt]") if tree is not None else []
+            self.pictured = {image for image in pictures if picture_tex(image) is not None}
+        if not self.pictured:
+            return False
+        if node.tag == "img":
+            return node in self.pictured
+        return any(image in self.pictured for image in node.css("img"))
 
     def images_only(self, node: LexborNode) -> bool:
         """Whether ``node`` shows images and no text (a photo in its own ``<p>``)."""
@@ -1088,6 +1110,11 @@ class _Layout:
         if face is not None and (self.kept_beside(node.prev) or self.kept_beside(node.next)):
             run.append(face)
             return
+        if (free_images or node in self.images) and not self.formula_picture(node):
+            tex = picture_tex(node)
+            if tex is not None:  # a formula drawn as a picture: its TeX, with or without images
+                write_picture_formula(tex, run)
+                return
         image = self.image(node) if free_images or node in self.images else None
         if image is not None:
             run.append(image)
@@ -1213,7 +1240,7 @@ class _Layout:
                     if node in self.images or (tag == "img" and emoticon(node) is not None):
                         self.inline_element(node, run)
                     elif (
-                        self.with_images
+                        (self.with_images or self.pictured_formula(node))
                         and self.images_only(node)
                         and self.image_placed(node, blocks, run)
                     ):

@@ -26,6 +26,7 @@ from unboiler.output.formula import (
     MATHJAX_CLASS,
     formula_parts,
     is_display,
+    tex_line,
 )
 from unboiler.output.tree import BREAK, Close, Inline, Mark, Open
 from unboiler.text import (
@@ -160,6 +161,46 @@ def _renderings_beside(parent: LexborNode, element: LexborNode) -> list[LexborNo
             return None
         child = child.next
     return renderings
+
+
+#: The addresses of pictures drawn from TeX, which the ``alt`` gives (Zhihu's
+#: ``/equation?tex=``, WordPress.com's ``latex.php?latex=``, CodeCogs, Google's chart
+#: API ``cht=tx``, mimeTeX and mathTeX), and the marks of such a picture on the element
+#: (Zhihu's ``eeimg``, WordPress's ``class="latex"``).
+_TEX_PICTURE_ADDRESS: Final = re.compile(
+    r"[?&](?:tex|latex)=|[?&]cht=tx\b|/equation\b|codecogs\.com|/(?:mime|math)tex\b",
+    re.IGNORECASE,
+)
+_TEX_PICTURE_CLASS: Final = re.compile(r"(?<![\w-])(?:latex|tex|equation)(?![\w-])", re.IGNORECASE)
+#: An ``alt`` that reads as TeX: a control word, a script or a brace (asked of a picture
+#: that only its marks say is a formula; a TeX renderer's address says enough).
+_TEX_LIKE: Final = re.compile(r"\\[A-Za-z]+|[_^{}=]")
+
+
+def picture_tex(image: LexborNode) -> str | None:
+    """The TeX of a formula the page draws as a picture (``<img>`` whose address or
+    marks say it is one, :data:`_TEX_PICTURE_ADDRESS`), from its ``alt``, on one line
+    without its delimiters; None for any other picture.  Its words are the text's, not
+    a picture's: a newcomer's Zhihu answer lost the drag equation it explained, which
+    only ``--images`` showed, as a picture."""
+    attributes = image.attributes
+    alt = (attributes.get("alt") or "").strip()
+    if not alt:
+        return None
+    if _TEX_PICTURE_ADDRESS.search(attributes.get("src") or "") is None and (
+        # a mark on the element alone: the alt must read as TeX too
+        not ("eeimg" in attributes or _TEX_PICTURE_CLASS.search(attributes.get("class") or ""))
+        or _TEX_LIKE.search(alt) is None
+    ):
+        return None
+    tex = visible(tex_line(alt))
+    return tex or None
+
+
+def write_picture_formula(tex: str, run: list[Inline]) -> None:
+    """A formula drawn as a picture (:func:`picture_tex`): its TeX, in the text too, as
+    a TeX script's formula is."""
+    run += [Open(Mark.FORMULA, tex=tex), tex, Close(Mark.FORMULA)]
 
 
 def write_formula(node: LexborNode, run: list[Inline]) -> None:

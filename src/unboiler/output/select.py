@@ -34,7 +34,7 @@ from unboiler.output.hidden import (
     drop_layout_alternatives,
 )
 from unboiler.output.inline import plain
-from unboiler.output.renderings import drop_formula_renderings, formulas
+from unboiler.output.renderings import drop_formula_renderings, formulas, picture_tex
 from unboiler.output.tree import Block, Heading, Paragraph, Rule
 from unboiler.text import count_words, remove_space
 
@@ -306,15 +306,19 @@ def select(document: TextDocument, *, images: bool = False) -> Selection:
         drop_layout_alternatives(document.tree, selection)
         drop_pull_quotes(document.tree, selection)
         drop_formula_renderings(selection)
-    if images:
-        for segments in found.values():
-            for index, segment in enumerate(segments):
-                near = segments[max(index - 1, 0) : index + 2]
-                if segment.content or (not segment.key and any(s.content for s in near)):
-                    selection.images.update(segment.images)
-        if selection.texts and document.tree is not None:
-            _select_item_images(document.tree, selection)
-            _select_figure_images(document.tree, selection)
+    for segments in found.values():
+        for index, segment in enumerate(segments):
+            if not segment.images or not (images or any(map(picture_tex, segment.images))):
+                continue
+            near = segments[max(index - 1, 0) : index + 2]
+            if segment.content or (not segment.key and any(s.content for s in near)):
+                # without images, the formulas drawn as pictures alone (picture_tex)
+                selection.images.update(
+                    segment.images if images else filter(picture_tex, segment.images)
+                )
+    if images and selection.texts and document.tree is not None:
+        _select_item_images(document.tree, selection)
+        _select_figure_images(document.tree, selection)
     return selection
 
 
