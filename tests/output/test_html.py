@@ -418,18 +418,31 @@ def test_what_a_definition_holds_besides_lines_stays_in_the_list() -> None:
     )
 
 
-def test_definition_lists_side_by_side_or_nested_stay_apart() -> None:
+def test_definition_lists_side_by_side_stay_apart_and_nested_stay_inside() -> None:
+    # a list in another's details is written inside that <dd>, and what follows it
+    # there stays in it (Sphinx's field list of "Parameters" in a function's entry)
     page = (
         "<body><dl><dt>A</dt><dd>1</dd></dl><dl><dt>B</dt><dd>2</dd></dl>"
         "<dl><dt>Outer</dt><dd>x<dl><dt>Inner</dt><dd>y</dd></dl>z</dd></dl></body>"
     )
-    assert _everything(page).split("\n</dl>\n") == [
-        "<dl>\n<dt>A</dt>\n<dd>1</dd>",
-        "<dl>\n<dt>B</dt>\n<dd>2</dd>",
-        "<dl>\n<dt>Outer</dt>\n<dd>x</dd>",
-        "<dl>\n<dt>Inner</dt>\n<dd>y</dd>",
-        "<dl>\n<dd>z</dd>\n</dl>",
-    ]
+    assert _everything(page) == (
+        "<dl>\n<dt>A</dt>\n<dd>1</dd>\n</dl>\n"
+        "<dl>\n<dt>B</dt>\n<dd>2</dd>\n</dl>\n"
+        "<dl>\n<dt>Outer</dt>\n<dd>\n<p>x</p>\n"
+        "<dl>\n<dt>Inner</dt>\n<dd>y</dd>\n</dl>\n"
+        "<p>z</p>\n</dd>\n</dl>"
+    )
+    # a nested list whose term has details of a list and code, and a list nested in a
+    # term's details with nothing before it
+    nested = (
+        "<body><dl><dt>f(x)</dt><dd><dl><dt>Parameters:</dt><dd><ul><li>x - a number</li>"
+        "</ul></dd><dt>Example:</dt><dd><pre>f(2)</pre></dd></dl></dd></dl></body>"
+    )
+    assert _everything(nested) == (
+        "<dl>\n<dt>f(x)</dt>\n<dd>\n<dl>\n<dt>Parameters:</dt>\n<dd>\n<ul>\n"
+        "<li>x - a number</li>\n</ul>\n</dd>\n<dt>Example:</dt>\n<dd>\n"
+        "<pre><code>f(2)</code></pre>\n</dd>\n</dl>\n</dd>\n</dl>"
+    )
 
 
 _ENGLISH = (

@@ -2090,3 +2090,15 @@ def test_a_formula_drawn_as_a_picture_is_written_as_its_tex() -> None:
     pictures = to_markdown(document, images=True)
     assert "![photo_2 of the train](https://ex.org/photo_2.jpg)" in pictures, pictures
     assert "![x_y](https://chart.googleapis.com/" in pictures, pictures
+
+
+def test_code_cut_in_two_by_a_links_end_is_one_code_span() -> None:
+    # a link around code that holds a link: the parser ends the first link, and the
+    # code with it, and opens both again; "`<``1`" read as one span of "<``1"
+    # (found by the property test above)
+    document = unboiler.parse(
+        '<p><a href="/x"><code>&lt;<a href="/x">1</a></code></a></p>', url="https://ex.org/"
+    )
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    markdown = to_markdown(document)
+    assert markdown_text(markdown) == to_text(document) == "<1", markdown

@@ -161,22 +161,36 @@ class _Writer:
 
     def blocks(self, blocks: Iterable[Block], around: str | None) -> str:
         """The blocks, a definition list's lines (:class:`~unboiler.output.tree.DefinitionPart`) in
-        a ``<dl>`` of their own, each run of them one; ``around`` is the direction of the element
-        they are written in (see :func:`_dir`)."""
+        a ``<dl>`` of their own, each run of them one, and a list in another's details
+        (their :attr:`~unboiler.output.tree.Paragraph.depth`) inside that ``<dd>``;
+        ``around`` is the direction of the element they are written in (see :func:`_dir`)."""
         written: list[str] = []
-        # the definition list being written: each term or details, its tag and
-        # direction, and its pieces (a line, or a block's HTML)
-        entries: list[tuple[str, str, list[tuple[bool, str]]]] = []
+        # the definition lists being written, outermost first: each term or details of
+        # each, its tag and direction, and its pieces (a line, or a block's HTML)
+        lists: list[list[tuple[str, str, list[tuple[bool, str]]]]] = []
 
-        def close_list() -> None:
-            if entries:
-                written.append("<dl>\n" + "\n".join(map(_entry, entries)) + "\n</dl>")
-                entries.clear()
+        def close_lists(depth: int) -> None:
+            """Close the lists deeper than ``depth``: each goes in the details of the
+            list around it (a <dd> of its own after a <dt>), the outermost in the text."""
+            while len(lists) > depth:
+                entries = lists.pop()
+                if not entries:
+                    continue
+                html = "<dl>\n" + "\n".join(map(_entry, entries)) + "\n</dl>"
+                if not lists:
+                    written.append(html)
+                elif lists[-1] and lists[-1][-1][0] == "dd":
+                    lists[-1][-1][2].append((False, html))
+                else:  # a <dt> must be followed by its <dd> (HTML standard, §4.4.9)
+                    lists[-1].append(("dd", "", [(False, html)]))
 
         for block in without_language_labels(blocks):
             if isinstance(block, Paragraph) and block.part is not None:
-                if block.opens_list:
-                    close_list()
+                depth = max(block.depth, 1)
+                close_lists(depth - 1 if block.opens_list else depth)
+                while len(lists) < depth:
+                    lists.append([])
+                entries = lists[-1]
                 line = self.line(block.inlines)
                 if line.strip():
                     tag = block.part.value
@@ -186,21 +200,23 @@ class _Writer:
                         entries.append((tag, _dir(block.direction, around), [(True, line)]))
                 continue
             text = self.block(block, around)
-            within, opens = None, True
+            within, opens, depth = None, True, 1
             if isinstance(block, (CodeBlock, Quote, ListBlock)):
-                within, opens = block.within, block.opens_item
-            if entries and text and within is DefinitionPart.DETAILS:
+                within, opens, depth = block.within, block.opens_item, max(block.depth, 1)
+            if lists and text and within is DefinitionPart.DETAILS and len(lists) >= depth:
                 # a definition's list, quotation or code (Sphinx's "Parameters" over a
                 # list): a <dt> must be followed by its <dd> (HTML standard, §4.4.9)
-                if not opens and entries[-1][0] == "dd":
+                close_lists(depth)
+                entries = lists[-1]
+                if not opens and entries and entries[-1][0] == "dd":
                     entries[-1][2].append((False, text))
                 else:
                     entries.append(("dd", "", [(False, text)]))
                 continue
-            close_list()
+            close_lists(0)
             if text:
                 written.append(text)
-        close_list()
+        close_lists(0)
         return "\n".join(written)
 
     def block(self, block: Block, around: str | None) -> str:

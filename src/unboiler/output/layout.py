@@ -701,6 +701,12 @@ _FORMULA_HOLDERS: Final = frozenset(HEADING_LEVELS) | LIST_TAGS | {"table"}
 _DEFINITION_PARTS: Final = {part.value: part for part in DefinitionPart}
 
 
+def _list_depth(parts: list[DefinitionPart]) -> int:
+    """The depth of the definition list of the innermost of ``parts`` (the terms and
+    details read through, innermost last): one more than the details around it."""
+    return 1 + sum(part is DefinitionPart.DETAILS for part in parts[:-1])
+
+
 def _heading_left_open(heading: LexborNode) -> bool:
     """Whether ``heading`` holds text and then a ``<p>`` with text: a heading whose end
     tag the page left out, which took in the paragraphs after it.  A heading that only
@@ -765,6 +771,7 @@ class _Layout:
         self.part: DefinitionPart | None = None  # of the lines ended now (see flow)
         self.new_list = False  # a <dl> begun, none of its lines written yet
         self.new_item = False  # a <dt> or <dd> begun, none of its lines written yet
+        self.part_depth = 1  # the depth of the definition list of self.part
         self.follows: dict[LexborNode, bool] = {}  # see content_follows
         self.box_ends: set[LexborNode] = set()  # links drawn as boxes: see close_inline
         self.apart = selection.apart
@@ -1146,6 +1153,7 @@ class _Layout:
         run: list[Inline] = []
         parents: list[LexborNode] = []
         outer_part, self.part = self.part, None  # a term's list or quote is no term
+        outer_depth = self.part_depth
         parts: list[DefinitionPart] = []  # of the <dt> and <dd> read through, innermost last
         seams = _Seams()
         closings: dict[LexborNode, Inline] = {}  # of the inline elements read through
@@ -1191,8 +1199,9 @@ class _Layout:
                     if node.tag in _DEFINITION_PARTS:
                         parts.pop()
                         self.part = parts[-1] if parts else None
-                    elif node.tag == "dl":  # what follows a nested list is not its own
-                        self.new_list = bool(parts)
+                        self.part_depth = _list_depth(parts)
+                    elif node.tag == "dl":  # what follows a nested list is its outer one's
+                        self.new_list = False
                 node = node.next
                 continue
             if node.is_text_node:
@@ -1301,6 +1310,7 @@ class _Layout:
                             if isinstance(block, (CodeBlock, Quote, ListBlock)):
                                 block.within = within
                                 block.opens_item = self.new_item
+                                block.depth = self.part_depth
                                 self.new_item = False
                     if structure is None:
                         posts.enter(node, blocks)
@@ -1311,6 +1321,7 @@ class _Layout:
                         if tag in _DEFINITION_PARTS:
                             self.part = _DEFINITION_PARTS[tag]
                             parts.append(self.part)
+                            self.part_depth = _list_depth(parts)
                             self.new_item = True
                         elif tag == "dl":
                             self.new_list = True
@@ -1334,6 +1345,7 @@ class _Layout:
             node = node.next
         self.end_line(run, blocks, seams)
         self.part = outer_part
+        self.part_depth = outer_depth
         return blocks
 
     def parts_content(self, node: LexborNode, blocks: list[Block]) -> bool:
@@ -1374,7 +1386,14 @@ class _Layout:
                     item = self.part is None or self.new_item
                     self.new_item = False
                     blocks.append(
-                        Paragraph(inlines, self.part, opens, self.direction, opens_item=item)
+                        Paragraph(
+                            inlines,
+                            self.part,
+                            opens,
+                            self.direction,
+                            opens_item=item,
+                            depth=self.part_depth,
+                        )
                     )
             run.clear()
             run.extend(carried)

@@ -305,6 +305,12 @@ class _Line:
             not _left_flanking(before, after) or _is_punctuation(after)
         )
 
+    def nothing_after(self, pieces: list[str], index: int) -> bool:
+        """Whether the pieces after ``index`` show nothing (no text, no delimiter)."""
+        return not any(
+            pieces[after] or after in self.delimiters for after in range(index + 1, len(pieces))
+        )
+
     def code_span(self, code: str) -> str:
         return _code_span(code.replace("|", "\\|") if self.cell else code)
 
@@ -317,6 +323,7 @@ class _Line:
         formula: Open | None = None  # an open formula, written whole at its close
         formula_text: list[str] = []
         last_formula = -1  # the piece of the last formula written
+        last_code: tuple[int, str] | None = None  # the last code span's piece and code
         for token in inlines:
             if formula is not None:
                 if isinstance(token, Close) and token.mark is formula.mark:
@@ -341,7 +348,17 @@ class _Line:
                 elif isinstance(token, Close) and token.mark is Mark.CODE:
                     code_depth -= 1
                     if not code_depth:
-                        pieces.append(self.code_span("".join(code)))
+                        content = "".join(code)
+                        if last_code is not None and self.nothing_after(pieces, last_code[0]):
+                            # code right after code, nothing shown between (the parser
+                            # cut it at a link's end): one span, as "`a``b`" reads as
+                            # neither
+                            index, content = last_code[0], last_code[1] + content
+                            pieces[index] = self.code_span(content)
+                        else:
+                            index = len(pieces)
+                            pieces.append(self.code_span(content))
+                        last_code = (index, content)
                         code = None
                         self.close(stack)
                 continue

@@ -130,6 +130,10 @@ class Paragraph:
     opens_item: bool = True
     #: The label of a tab, written before its panel (:mod:`unboiler.output.tabs`).
     tab: bool = False
+    #: How deep its definition list is: 1 for one in no other's details, 2 for one in
+    #: the details (``<dd>``) of a term of such a list (Sphinx's field list of a
+    #: function's "Parameters" in the function's entry), and so on.
+    depth: int = 1
 
 
 @dataclass
@@ -151,6 +155,8 @@ class CodeBlock:
     within: DefinitionPart | None = None
     #: It begins its ``<dd>`` (false: it follows a line or a block of the same one).
     opens_item: bool = True
+    #: The depth of the definition list in whose details it is (as a paragraph's).
+    depth: int = 1
 
 
 @dataclass
@@ -163,6 +169,7 @@ class Quote:
     direction: str | None = None  # as a paragraph's
     within: DefinitionPart | None = None  # as a code block's
     opens_item: bool = True  # as a code block's
+    depth: int = 1  # as a code block's
 
 
 @dataclass
@@ -184,6 +191,7 @@ class ListBlock:
     direction: str | None = None  # as a paragraph's
     within: DefinitionPart | None = None  # as a code block's
     opens_item: bool = True  # as a code block's
+    depth: int = 1  # as a code block's
     #: Each item's first line opens with its own number in an element of its own (a
     #: reference list's label, :func:`~unboiler.output.lists.labelled_items`): the
     #: outputs that number the list themselves (Markdown, HTML) leave it out, the text,
