@@ -881,3 +881,42 @@ def test_a_tables_header_row_is_kept_with_its_rows() -> None:
     kept = keep_table_headers(keep, table_headers(doc))
     assert kept[index["Setting"]] and kept[index["Scope"]]
     assert not kept[index["Name"]]  # none of its rows kept: its header stays out
+
+
+def test_a_tables_rows_between_kept_rows_are_kept() -> None:
+    # a shop's histogram of ratings: the model kept the 5, 2 and 1 star rows and
+    # dropped the 4 and 3 star rows between them, at nearly the same probability; a row
+    # far less likely stays out, and so do the rows before the first kept one
+    from unboiler.filters.units import TABLE_GAP_FLOOR, keep_table_gaps, table_rows
+
+    stars = "".join(
+        f"<tr><td>{n} stars</td><td>{share}%</td></tr>"
+        for n, share in ((5, 72), (4, 15), (3, 6), (2, 3), (1, 4))
+    )
+    document = unboiler.parse(
+        f"<html><body><p>The reviews of the kettle.</p><table>{stars}</table>"
+        "<table><tr><td>one row alone</td></tr></table></body></html>"
+    )
+    tables = table_rows(document)
+    texts = [block.text for block in document.blocks]
+    assert [[[texts[i] for i in row] for row in rows] for rows in tables] == [
+        [[f"{n} stars", f"{share}%"] for n, share in ((5, 72), (4, 15), (3, 6), (2, 3), (1, 4))]
+    ]  # the table of one row is none
+    rows = tables[0]
+    keep = np.zeros(len(texts), dtype=bool)
+    for position in (0, 3, 4):
+        keep[list(rows[position])] = True
+    probabilities = np.full(len(texts), TABLE_GAP_FLOOR + 0.05)
+    kept = keep_table_gaps(keep, probabilities, tables)
+    assert all(kept[list(row)].all() for row in rows)
+    unlikely = probabilities.copy()
+    unlikely[list(rows[2])] = TABLE_GAP_FLOOR - 0.1
+    kept = keep_table_gaps(keep, unlikely, tables)
+    assert kept[list(rows[1])].all() and not kept[list(rows[2])].any()
+    # one kept row, or the first ones missing: no gap to fill
+    first_missing = keep.copy()
+    first_missing[list(rows[0])] = False
+    first_missing[list(rows[3])] = False
+    assert keep_table_gaps(first_missing, probabilities, tables).tolist() == (
+        first_missing.tolist()
+    )

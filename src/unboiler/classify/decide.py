@@ -43,12 +43,14 @@ from unboiler.filters.units import (
     keep_likely_preformatted,
     keep_list_ends,
     keep_post_slots,
+    keep_table_gaps,
     keep_table_headers,
     keep_whole,
     list_groups,
     pool,
     post_slots,
     table_headers,
+    table_rows,
     wordless_lines,
 )
 
@@ -207,6 +209,7 @@ def after_the_cut(
     all_lists: Callable[[], Sequence[Sequence[Sequence[int]]]] | None = None,
     trace: Trace | None = None,
     rows: Sequence[Sequence[int]] = (),
+    tables: Sequence[Sequence[Sequence[int]]] = (),
 ) -> npt.NDArray[np.bool_]:
     """The rules on the kept blocks right after the cut, in the extractor's order (the
     held-out runs of :mod:`unboiler.classify.train_default` call it too): the slots of a
@@ -224,7 +227,9 @@ def after_the_cut(
     features; ``texts(index)``: a block's text, read only where a rule needs it;
     ``lists``: the page's lists, or what gives them for the blocks kept when their rule
     runs (:func:`split_lists`); ``rows``: the blocks of each table row, which the tail's
-    rule keeps whole or not at all."""
+    rule keeps whole or not at all; ``tables``: the rows of each table, whose gaps
+    between kept rows are filled (:func:`~unboiler.filters.units.keep_table_gaps`) after
+    the list's ends."""
     keep = keep_post_slots(keep, probabilities, posts)
     _traced(trace, RULE_POST_SLOTS, keep)
     if tree is not None:
@@ -232,6 +237,8 @@ def after_the_cut(
         _traced(trace, RULE_TAIL, keep)
     keep = keep_list_ends(keep, probabilities, lists(keep) if callable(lists) else lists)
     _traced(trace, RULE_LIST_ENDS, keep)
+    keep = keep_table_gaps(keep, probabilities, tables)
+    _traced(trace, RULE_TABLE_GAPS, keep)
     if layout is not None:
         keep = layout_copies(texts, words, keep, layout, code)
         _traced(trace, RULE_LAYOUT_COPY, keep)
@@ -369,6 +376,7 @@ class DecideBlocks:
             lambda: list_groups(document),
             trace,
             rows,
+            table_rows(document),
         )
         keep = keep_table_headers(keep, table_headers(document))
         _traced(trace, RULE_TABLE_HEADER, keep)
@@ -478,6 +486,7 @@ RULE_CONTENTS: Final = "an entry of the page's table of contents"
 RULE_POST_SLOTS: Final = "a slot of a thread's posts, kept in the others"
 RULE_TAIL: Final = "the tail of the content's element"
 RULE_LIST_ENDS: Final = "the ends of a list mostly kept"
+RULE_TABLE_GAPS: Final = "a table's row between kept rows"
 RULE_LAYOUT_COPY: Final = "a copy the page shows at another width"
 RULE_HIDDEN_COPY: Final = "a hidden copy of kept text"
 RULE_HEADING_COPY: Final = "a short copy of a heading below"

@@ -156,6 +156,9 @@ class PageData:
     #: The lines of a poster's profile (:func:`~unboiler.filters.profiles.profile_fields`);
     #: empty in runs saved before them.
     profiles: frozenset[int] = frozenset()
+    #: The blocks of each row of each table (:func:`~unboiler.filters.units.table_rows`);
+    #: empty in runs saved before them.
+    tables: tuple[tuple[tuple[int, ...], ...], ...] = ()
     #: The features the extractor decides the page with where they differ from those
     #: it is trained on: a page without a URL reads the address it declares
     #: (:func:`~unboiler.classify.decide.deciding_signals`).
@@ -198,6 +201,7 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
         list_groups,
         post_slots,
         quotation_groups,
+        table_rows,
         wordless_lines,
     )
 
@@ -227,6 +231,7 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
         "layout_hidden": tuple(sorted(layout_hidden(blocks, range(len(blocks))).items())),
         "concealed": tuple(sorted(concealed_blocks(document))),
         "profiles": profile_fields(document),
+        "tables": tuple(tuple(map(tuple, rows)) for rows in table_rows(document)),
     }
 
 
@@ -661,6 +666,7 @@ class HeldOut:
                 page.concealed,
                 lambda: page.lists,
                 rows=page.rows,
+                tables=page.tables,
             )
         if drop_repeats and drops_repeats(kind):
             likelihood = self.probabilities[index].tolist()

@@ -131,6 +131,22 @@ def _blocks_by_row(document: TextDocument) -> dict[Any, list[int]]:
     return rows
 
 
+def table_rows(document: TextDocument) -> list[list[list[int]]]:
+    """The blocks of each row of each table of at least :data:`TABLE_MIN_ROWS` rows with
+    blocks (a row as :func:`row_groups` finds it, of one block or more), the tables and
+    their rows in page order: what :func:`keep_table_gaps` reads."""
+    tree = document.tree
+    if tree is None or tree.css_first("tr") is None:
+        return []
+    tables: dict[Any, list[list[int]]] = {}
+    for row, indices in _blocks_by_row(document).items():
+        table = row.parent
+        while table is not None and table.tag != "table":
+            table = table.parent
+        tables.setdefault(table, []).append(indices)
+    return [rows for rows in tables.values() if len(rows) >= TABLE_MIN_ROWS]
+
+
 def row_groups(document: TextDocument) -> list[list[int]]:
     """The indices of the blocks of each table row (a block's nearest ``<tr>`` within
     :data:`ROW_LEVELS`, not beyond a table) that holds more than one block, none of more
@@ -1008,6 +1024,47 @@ def keep_list_ends(
     return result
 
 
+#: A table of at least this many rows is one whose rows' gaps are filled
+#: (:func:`keep_table_gaps`).
+TABLE_MIN_ROWS: Final = 3
+#: How likely a row between kept rows must be (its likeliest block), as a list's end.
+TABLE_GAP_FLOOR: Final = LIST_END_FLOOR
+
+
+def keep_table_gaps(
+    keep: npt.NDArray[np.bool_],
+    probabilities: npt.NDArray[np.float64],
+    tables: Sequence[Sequence[Sequence[int]]],
+) -> npt.NDArray[np.bool_]:
+    """``keep`` with the rows of a table between its first and last kept rows kept too,
+    each whose likeliest block is at least :data:`TABLE_GAP_FLOOR` likely.
+
+    The model weighs each row of a table alone, and the rows of one table score alike,
+    near the page's cut: a shop's histogram of ratings kept "5 stelle 72%", "2 stelle"
+    and "1 stella" and dropped "4 stelle" and "3 stelle" between them (0.37 and 0.38
+    against a cut of 0.39; a newcomer's Italian product page), a reader's table with
+    holes in it.  The floor is the list's (not fitted).  On the held-out run: WCXB
+    0.885910 to 0.885874 (forum 0.8231 to 0.8230, listing 0.7583 to 0.7581), readability
+    0.96705 to 0.96737, scrapinghub unchanged; floors of 0.2 and 0.4 gave 0.885862 and
+    0.885894 on WCXB, 0.96737 and 0.96738 on readability."""
+    result = keep
+    for rows in tables:
+        kept = [bool(keep[list(row)].any()) for row in rows]
+        if sum(kept) < 2:
+            continue
+        first = kept.index(True)
+        last = len(kept) - 1 - kept[::-1].index(True)
+        for position in range(first + 1, last):
+            if kept[position]:
+                continue
+            row = list(rows[position])
+            if probabilities[row].max() >= TABLE_GAP_FLOOR:
+                if result is keep:
+                    result = keep.copy()
+                result[row] = True
+    return result
+
+
 #: A run of sibling posts (:func:`unboiler.tags.is_post`) of at least this many is read
 #: by its slots (:func:`post_slots`).
 POST_MIN_ITEMS: Final = 3
@@ -1133,6 +1190,8 @@ __all__ = [
     "QUOTE_TEXT_WORDS",
     "ROW_LEVELS",
     "ROW_MAX_WORDS",
+    "TABLE_GAP_FLOOR",
+    "TABLE_MIN_ROWS",
     "WORDLESS_ITEM_TAGS",
     "contents_entries",
     "decision_units",
@@ -1146,6 +1205,7 @@ __all__ = [
     "keep_post_slots",
     "keep_quotations_whole",
     "keep_quotations_whole_filter",
+    "keep_table_gaps",
     "keep_whole",
     "keep_whole_preformatted",
     "list_groups",
@@ -1157,5 +1217,6 @@ __all__ = [
     "preformatted_groups",
     "quotation_groups",
     "row_groups",
+    "table_rows",
     "wordless_lines",
 ]
