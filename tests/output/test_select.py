@@ -56,3 +56,28 @@ def test_a_lone_article_after_a_lead_paragraph_is_no_thread() -> None:
     for block in document.blocks:
         block.set_content(True)
     assert "---" not in render(document, "markdown", extractor="by-hand")
+
+
+def test_answers_in_chinese_are_parted_too() -> None:
+    # a Chinese paragraph has no spaces: each character counts as a word, and an
+    # answer that ends in a colon over its code is long enough to be prose; a card's
+    # price ("价格：36元") is none
+    answer = (
+        '<div class="AnswerItem" itemprop="suggestedAnswer" itemscope'
+        ' itemtype="http://schema.org/Answer"><p>{0}</p></div>'
+    )
+    page = (
+        "<html><body><div itemscope itemtype='http://schema.org/Question'>"
+        "<h1>为什么高铁的车窗不能打开？</h1>"
+        + answer.format("说个冷知识：每节车厢其实都有几扇紧急破窗，平时千万别碰。")
+        + answer.format("前面几位说得很全了，我用公开的隧道压力波数据随手算了一下：")
+        + answer.format("价格：36元")
+        + "</div></body></html>"
+    )
+    document = unboiler.parse(page)
+    for block in document.blocks:
+        block.set_content(True)
+    markdown = render(document, "markdown", extractor="by-hand")
+    first, second, price = "说个冷知识", "前面几位说得很全了", "价格"
+    assert "\n---\n" in markdown.split(first)[1].split(second)[0], markdown
+    assert "\n---\n" not in markdown.split(second)[1].split(price)[0], markdown

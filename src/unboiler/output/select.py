@@ -51,6 +51,9 @@ POST_PROSE_WORDS: Final = 3
 
 
 POST_LONG_WORDS: Final = 8
+#: Chinese and Japanese characters for a word of a spaced language, in a post's length
+#: (most words of modern Chinese are of one or two characters).
+CJK_CHARACTERS_PER_WORD: Final = 2
 
 
 _SENTENCE_CLOSERS: Final = frozenset("\"'\u201d\u2019\u00bb)]")
@@ -61,8 +64,11 @@ def _prose(block: Block) -> bool:
     if not isinstance(block, Paragraph):
         return False
     text = plain(block.inlines).strip()
-    words = len(text.split())
-    if words >= POST_LONG_WORDS:
+    # words as the text counts them: each Chinese or Japanese character is one (two of
+    # them about a word of English: CJK_CHARACTERS_PER_WORD), and a paragraph of them
+    # has no space (a Zhihu answer was one word, and the answers ran on unparted)
+    words = count_words(text)
+    if max(len(text.split()), words // CJK_CHARACTERS_PER_WORD) >= POST_LONG_WORDS:
         return True
     if words < POST_PROSE_WORDS:
         return False
