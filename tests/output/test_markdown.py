@@ -363,6 +363,29 @@ def test_a_figure_between_content_keeps_its_picture_without_its_caption() -> Non
     assert markdown.index("grid") < markdown.index("second") < markdown.index("one")
 
 
+def test_mediawikis_and_wordpress_captioned_pictures_are_figures() -> None:
+    # MediaWiki's classic thumbnail and WordPress's [caption] between two kept
+    # paragraphs keep their pictures without their captions
+    page = (
+        "<html><body><main><p>The first paragraph of the article, about the old keep.</p>"
+        "<div class='thumb tright'><div class='thumbinner'><a href='/wiki/File:Keep.jpg'"
+        " class='image'><img alt='' src='https://ex.org/keep.jpg' class='thumbimage'></a>"
+        "<div class='thumbcaption'>The keep in the mountains.</div></div></div>"
+        "<p>The second paragraph of the article, about the school's masters.</p>"
+        "<div id='attachment_7' class='wp-caption aligncenter'><img alt='Masters'"
+        " src='https://ex.org/masters.jpg'><p class='wp-caption-text'>The masters.</p></div>"
+        "<p>The third paragraph of the article, about the pupils of the school.</p>"
+        "</main></body></html>"
+    )
+    document = unboiler.parse(page)
+    for block in document.blocks:
+        block.set_content("paragraph" in block.text)
+    markdown = to_markdown(document, images=True)
+    assert "![](https://ex.org/keep.jpg)" in markdown, markdown
+    assert "![Masters](https://ex.org/masters.jpg)" in markdown, markdown
+    assert "The keep in" not in markdown and "The masters." not in markdown, markdown
+
+
 def test_a_figure_that_closes_a_live_blog_entry_keeps_its_picture() -> None:
     # the entry's picture is its last element; its author's name and an advert's label
     # stand between it and the next entry (a newcomer's Polish live blog); a teaser

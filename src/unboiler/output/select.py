@@ -377,6 +377,14 @@ def _select_item_images(tree: Any, selection: Selection) -> None:
 FIGURE_LEVELS: Final = 2
 
 
+#: A figure: ``<figure>``, and the captioned pictures of the markup before it that
+#: two great publishers of pages still write: MediaWiki's classic thumbnail (``<div
+#: class="thumb">`` over a ``thumbcaption``: Fandom's wikis, a newcomer's French one
+#: lost its picture of Kaer Morhen) and WordPress's ``wp-caption`` (the classic
+#: editor's ``[caption]``).  The innermost of those nested is the figure.
+FIGURE_SELECTOR: Final = "figure, div.thumb:has(.thumbcaption), .wp-caption"
+
+
 def _select_figure_images(tree: Any, selection: Selection) -> None:
     """Add to ``selection`` the images of each ``<figure>`` that stands between content:
     the nearest element shown before it (or before a wrapper up to
@@ -388,7 +396,13 @@ def _select_figure_images(tree: Any, selection: Selection) -> None:
     content's end (a teaser under the article); figures side by side (a gallery) are
     passed over to the content around them, at most
     :data:`~unboiler.output.dom.MAX_BESIDE_NODES` of them each way."""
-    figures = tree.css("figure")
+    figures = [
+        figure
+        for figure in tree.css(FIGURE_SELECTOR)
+        if figure.tag == "figure"
+        # (a node's css() finds the node itself too)
+        or all(inner.mem_id == figure.mem_id for inner in figure.css(FIGURE_SELECTOR))
+    ]
     if not figures:
         return
     holding: set[LexborNode] = set()  # the elements that hold content text
