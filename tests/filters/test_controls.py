@@ -82,6 +82,23 @@ def test_a_form_fields_label_is_one() -> None:
     assert labels == {"Sort by:", "Your e-mail"}
 
 
+def test_a_forms_prompt_over_its_buttons_is_a_label() -> None:
+    # a feedback box's question over Yes and No; a FAQ's question over one button, a
+    # question with more than buttons after it, and a long paragraph are not
+    document = parse(
+        "<html><body><main><div class='feedback'><p>Was this page helpful?</p>"
+        "<button>Yes</button> <button>No</button></div>"
+        "<div><p>How long does it take?</p><button>Show the answer</button></div>"
+        "<div><p>Which plan suits you?</p><button>Basic</button><button>Pro</button>"
+        "<p>Both plans include support by e-mail.</p></div>"
+        "<p>A paragraph of the page with enough words to be its content for sure.</p>"
+        "</main></body></html>"
+    )
+    texts = [block.text for block in document.blocks]
+    labels = {texts[index] for index in control_labels(document)}
+    assert labels == {"Was this page helpful?", "Yes", "No", "Show the answer", "Basic", "Pro"}
+
+
 def test_a_page_without_buttons_has_no_labels() -> None:
     assert control_labels(parse("<p>Press the <b>button</b> twice.</p>")) == frozenset()
 
