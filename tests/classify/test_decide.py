@@ -83,7 +83,7 @@ def test_the_tail_keeps_a_table_row_whole_or_not_at_all() -> None:
     # of figures after the text, all of whose cells pass, is kept
     from unboiler.classify.decide import TAIL_FLOOR, keep_tail
     from unboiler.classify.signals import page_signals
-    from unboiler.filters.units import decision_units
+    from unboiler.filters.units import table_rows
     from unboiler.parse import parse
 
     prose = "The witcher school trained its pupils in the old keep for many years. " * 3
@@ -100,14 +100,42 @@ def test_the_tail_keeps_a_table_row_whole_or_not_at_all() -> None:
     tree = (signals.owner, signals.parent, signals.levels)
     keep = np.asarray([text.startswith("The witcher") for text in texts])
     probabilities = np.full(len(texts), TAIL_FLOOR + 0.05)
-    _, rows = decision_units(doc)
-    assert rows, "the table's rows are decision units"
+    rows = [row for table in table_rows(doc) for row in table if len(row) > 1]
+    assert len(rows) == 2, "the table's rows"
     kept = keep_tail(keep, probabilities, signals.blocks, words, tree, rows)
     added = [text for text, was, now in zip(texts, keep, kept, strict=True) if now and not was]
     assert added == ["Founded in the year", "1050 by the first masters"]
     # without the rows, the label alone came along
     alone = keep_tail(keep, probabilities, signals.blocks, words, tree)
     assert "School of the Wolf" in [t for t, k in zip(texts, alone, strict=True) if k]
+
+
+def test_the_tail_keeps_a_lines_correction_though_its_link_line_stays_out() -> None:
+    # only a table's rows are kept whole by the tail's rule: a correction and the link
+    # to the policy on the line after it (one <p>, a decision unit of its lines) keeps
+    # the correction
+    from unboiler.classify.decide import TAIL_FLOOR
+    from unboiler.classify.signals import page_signals
+    from unboiler.filters.units import table_rows
+    from unboiler.parse import parse
+
+    prose = "The council met on Tuesday and agreed to fund the new library. " * 3
+    doc = parse(
+        f"<main><article><p>{prose}</p><p>{prose}</p><p>{prose}</p><p>Correction: the"
+        " vote was on Tuesday, not Monday.<br><a href='/corrections'>Read our corrections"
+        " policy</a></p></article></main>"
+    )
+    signals = page_signals(doc)
+    texts = [block.text for block in doc.blocks]
+    words = np.asarray([block.num_words for block in doc.blocks], dtype=np.float64)
+    keep = np.asarray([text.startswith("The council") for text in texts])
+    probabilities = np.full(len(texts), TAIL_FLOOR + 0.05)
+    kept = after_the_cut(
+        keep, probabilities, signals.blocks, texts.__getitem__, words, set(), [], (),
+        (signals.owner, signals.parent, signals.levels), tables=table_rows(doc),
+    )  # fmt: skip
+    added = [text for text, was, now in zip(texts, keep, kept, strict=True) if now and not was]
+    assert added == ["Correction: the vote was on Tuesday, not Monday."]
 
 
 def test_the_lists_are_split_as_the_rules_before_them_leave_them() -> None:

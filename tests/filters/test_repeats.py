@@ -690,3 +690,20 @@ def test_a_definition_lists_pairs_repeat_whole_or_not_at_all() -> None:
     assert all(keep[a] == keep[b] for a, b in pairs)
     # the third card's "Period" / "1, 3" repeats the first's: one of them goes
     assert keep[2] != keep[10]
+
+
+def test_a_lone_value_that_repeats_a_kept_pair_goes_and_nested_pairs_keep_one_copy() -> None:
+    # the second card's term was not kept: its value alone repeats the first card's
+    # pair and goes; a term whose details hold a pair of their own is decided block by
+    # block, and every text keeps one copy
+    texts = ["Period", "1, 3", "Level", "Basic studies"] * 2
+    pairs = [[0, 1], [2, 3], [4, 5], [6, 7]]
+    keep = [True, True, True, True, False, True, True, True]
+    kept = one_copy_each(texts, [1.0] * 8, keep, [0.5] * 8, pairs=pairs)
+    assert [text for text, k in zip(texts, kept, strict=True) if k] == texts[:4]
+    texts = ["Course", "Basic studies", "Period", "1, 3"] * 2
+    nested = [[0, 1, 2, 3], [2, 3], [4, 5, 6, 7], [6, 7]]
+    likely = [0.9, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.8]
+    kept = one_copy_each(texts, [1.0] * 8, [True] * 8, likely, pairs=nested)
+    assert sorted(text for text, k in zip(texts, kept, strict=True) if k) == sorted(texts[:4])
+    assert kept[2] == kept[3] and kept[6] == kept[7]  # the inner pair stays whole

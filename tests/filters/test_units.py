@@ -900,8 +900,9 @@ def test_a_tables_rows_between_kept_rows_are_kept() -> None:
     tables = table_rows(document)
     texts = [block.text for block in document.blocks]
     assert [[[texts[i] for i in row] for row in rows] for rows in tables] == [
-        [[f"{n} stars", f"{share}%"] for n, share in ((5, 72), (4, 15), (3, 6), (2, 3), (1, 4))]
-    ]  # the table of one row is none
+        [[f"{n} stars", f"{share}%"] for n, share in ((5, 72), (4, 15), (3, 6), (2, 3), (1, 4))],
+        [["one row alone"]],
+    ]
     rows = tables[0]
     keep = np.zeros(len(texts), dtype=bool)
     for position in (0, 3, 4):

@@ -443,6 +443,17 @@ def test_definition_lists_side_by_side_stay_apart_and_nested_stay_inside() -> No
         "<li>x - a number</li>\n</ul>\n</dd>\n<dt>Example:</dt>\n<dd>\n"
         "<pre><code>f(2)</code></pre>\n</dd>\n</dl>\n</dd>\n</dl>"
     )
+    # a nested list none of whose terms is written: its details stay in the outer
+    # <dd>; a list in a term goes in a <dd> of its own after the term
+    termless = (
+        "<body><dl><dt>A</dt><dd><dl><dd><pre>code</pre></dd></dl>after</dd></dl>"
+        "<dl><dt>Term <dl><dt>in</dt><dd>term</dd></dl></dt><dd>desc</dd></dl></body>"
+    )
+    assert _everything(termless) == (
+        "<dl>\n<dt>A</dt>\n<dd>\n<pre><code>code</code></pre>\n<p>after</p>\n</dd>\n</dl>\n"
+        "<dl>\n<dt>Term</dt>\n<dd>\n<dl>\n<dt>in</dt>\n<dd>term</dd>\n</dl>\n</dd>\n"
+        "<dd>desc</dd>\n</dl>"
+    )
 
 
 _ENGLISH = (

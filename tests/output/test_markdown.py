@@ -374,6 +374,8 @@ def test_mediawikis_and_wordpress_captioned_pictures_are_figures() -> None:
         "<p>The second paragraph of the article, about the school's masters.</p>"
         "<div id='attachment_7' class='wp-caption aligncenter'><img alt='Masters'"
         " src='https://ex.org/masters.jpg'><p class='wp-caption-text'>The masters.</p></div>"
+        "<div class='thumb'><img alt='Hall' src='https://ex.org/hall.jpg'><div"
+        " class='thumbcaption'>The great hall after the fire of the year 1201.</div></div>"
         "<p>The third paragraph of the article, about the pupils of the school.</p>"
         "</main></body></html>"
     )
@@ -383,6 +385,7 @@ def test_mediawikis_and_wordpress_captioned_pictures_are_figures() -> None:
     markdown = to_markdown(document, images=True)
     assert "![](https://ex.org/keep.jpg)" in markdown, markdown
     assert "![Masters](https://ex.org/masters.jpg)" in markdown, markdown
+    assert "![Hall](https://ex.org/hall.jpg)" in markdown, markdown  # beside another
     assert "The keep in" not in markdown and "The masters." not in markdown, markdown
 
 
@@ -420,27 +423,32 @@ def test_a_figure_that_closes_a_live_blog_entry_keeps_its_picture() -> None:
 
 
 def test_a_footnote_mark_drawn_raised_by_its_style_is_a_superscript() -> None:
-    # Substack's marks are links its style raises, with no <sup>; a mark already in a
-    # <sup> is raised once; a link to a section, or one whose text is a number but that
-    # leads to no note, stays a link
+    # Substack's marks are links its style raises, with no <sup>: raised around the
+    # link; a mark already in a <sup> is raised once; a link to a section, to a
+    # fragment that only begins like a note's, or back from a note to its mark (the
+    # note's label), stays as it is
     page = (
         "<html><body><article><p>New homes install heat pumps.<a class='footnote-anchor'"
-        " href='#footnote-1'>1</a> Gas was the norm in the east.<a href='#fn2'>[2]</a>"
+        " href='#footnote-1'>1</a> Gas was the norm in the east.<a href='#fn:2'>[2]</a>"
         " So say the records.<sup class='reference'><a href='#cite_note-3'>[3]</a></sup>"
-        " See <a href='#section-2'>section 2</a> and <a href='#top'>1</a> more.</p>"
+        " See <a href='#section-2'>section 2</a>, <a href='#notes'>4</a> and"
+        " <a href='#fnord'>5</a> more.</p><div class='footnote'><a class='footnote-number'"
+        " href='#footnote-anchor-1'>1</a><p>The agency's survey of new builds.</p></div>"
         "</article></body></html>"
     )
     document = unboiler.parse(page)
     unboiler.get_extractor("boilerpipe-everything")(document)
-    assert to_text(document) == (
-        "New homes install heat pumps.¹ Gas was the norm in the east.[2] So say the"
-        " records.[3] See section 2 and 1 more."
-    )
+    text = to_text(document)
+    assert text.startswith(
+        "New homes install heat pumps.\u00b9 Gas was the norm in the east.[2] So say the"
+        " records.[3] See section 2, 4 and 5 more."
+    ), text
     markdown = to_markdown(document, links=True)
-    assert "heat pumps.<sup>1</sup> Gas" in markdown, markdown
-    assert "the east.<sup>[2]</sup> So" in markdown, markdown
+    assert "heat pumps.<sup>[1](#footnote-1)</sup> Gas" in markdown, markdown
+    assert "the east.<sup>[[2]](#fn:2)</sup> So" in markdown, markdown
     assert "records.<sup>[[3]](#cite_note-3)</sup> See" in markdown, markdown
-    assert "[section 2](#section-2) and [1](#top) more" in markdown, markdown
+    assert "[section 2](#section-2), [4](#notes) and [5](#fnord) more" in markdown, markdown
+    assert "<sup>1</sup>" not in to_markdown(document).split("more.")[1], markdown
 
 
 def test_a_lazy_loaders_address_wins_over_the_placeholder_in_src() -> None:

@@ -119,13 +119,14 @@ def keep_tail(
     block's element, each element's parent, the elements by depth, deepest first
     (:class:`~unboiler.classify.signals.PageSignals`).
 
-    A table row is decided whole (``rows``: the blocks of each, as
-    :func:`~unboiler.filters.units.decision_units` gives them): the rule keeps a row's
+    A table row is decided whole (``rows``: the blocks of each table row of more than
+    one, from :func:`~unboiler.filters.units.table_rows`): the rule keeps a row's
     blocks only when it keeps, or the cut kept, every one of them with words.  A wiki's
     navigation box kept each group's label, which has no link, and not its list of
     links beside it ("École du Chat |  |", a newcomer's Fandom page).  On the held-out
-    run: WCXB 0.885843 unchanged, scrapinghub 0.96721 to 0.96723, readability 0.96709
-    to 0.96705 (7 pages change, 4 better).
+    run, against the rule without rows: WCXB and scrapinghub unchanged, readability
+    0.96741 to 0.96737 (one page).  (The rows of every decision unit, first tried, also
+    held a paragraph's lines: a correction lost to the link on the line after it.)
 
     The block model weighs a block's place in the page, and the last blocks of the
     content score lower than those before them: a documentation page's last method and
@@ -208,7 +209,6 @@ def after_the_cut(
     concealed: Callable[[Collection[int]], Collection[int]] | Collection[int] = (),
     all_lists: Callable[[], Sequence[Sequence[Sequence[int]]]] | None = None,
     trace: Trace | None = None,
-    rows: Sequence[Sequence[int]] = (),
     tables: Sequence[Sequence[Sequence[int]]] = (),
 ) -> npt.NDArray[np.bool_]:
     """The rules on the kept blocks right after the cut, in the extractor's order (the
@@ -226,13 +226,14 @@ def after_the_cut(
     what gives those of some blocks, asked for the kept ones).  ``blocks``: the block
     features; ``texts(index)``: a block's text, read only where a rule needs it;
     ``lists``: the page's lists, or what gives them for the blocks kept when their rule
-    runs (:func:`split_lists`); ``rows``: the blocks of each table row, which the tail's
-    rule keeps whole or not at all; ``tables``: the rows of each table, whose gaps
-    between kept rows are filled (:func:`~unboiler.filters.units.keep_table_gaps`) after
-    the list's ends."""
+    runs (:func:`split_lists`); ``tables``: the blocks of each row of each table
+    (:func:`~unboiler.filters.units.table_rows`), whose rows the tail's rule keeps whole
+    or not at all, and whose gaps between kept rows are filled
+    (:func:`~unboiler.filters.units.keep_table_gaps`) after the list's ends."""
     keep = keep_post_slots(keep, probabilities, posts)
     _traced(trace, RULE_POST_SLOTS, keep)
     if tree is not None:
+        rows = [row for table in tables for row in table if len(row) > 1]
         keep = keep_tail(keep, probabilities, blocks, words, tree, rows)
         _traced(trace, RULE_TAIL, keep)
     keep = keep_list_ends(keep, probabilities, lists(keep) if callable(lists) else lists)
@@ -375,7 +376,6 @@ class DecideBlocks:
             lambda kept: concealed_blocks(document, kept),
             lambda: list_groups(document),
             trace,
-            rows,
             table_rows(document),
         )
         keep = keep_table_headers(keep, table_headers(document))

@@ -665,7 +665,6 @@ class HeldOut:
                 dict(page.layout_hidden),
                 page.concealed,
                 lambda: page.lists,
-                rows=page.rows,
                 tables=page.tables,
             )
         if drop_repeats and drops_repeats(kind):

@@ -138,20 +138,6 @@ def _names(element: Any, pattern: re.Pattern[str]) -> bool:
     )
 
 
-#: The words that name one contribution ("comment", not "comments"): elements so named
-#: are readers' only where the page has several.  One alone is as often the page's own
-#: text in a box of that name: a property listing's description, the advertiser's
-#: "comment" (``<div class="comment">`` under "Comentario del anunciante", a newcomer's
-#: Idealista page, came out without its six paragraphs).  A thread of one comment is
-#: still named by its section (``id="comments"``).  On the held-out run, no page of the
-#: three benchmarks changes.
-ONE_CONTRIBUTION_WORDS: Final = frozenset({"comment", "reply", "review"})
-_PLURAL_PATTERNS: Final = {
-    kind: _word_pattern([word for word in words if word not in ONE_CONTRIBUTION_WORDS])
-    for kind, words in SECTION_WORDS.items()
-}
-
-
 def contribution_sections(document: TextDocument, page_type: str) -> list[range]:
     """The blocks of each section of readers' contributions of a page of ``page_type``
     (see the module docstring), sections nested in others included, in the page's order
@@ -164,11 +150,9 @@ def contribution_sections(document: TextDocument, page_type: str) -> list[range]
         return []
     pattern = _PATTERNS[page_type]
     candidates = tree.css(_SELECTORS[page_type])
-    named = [element for element in candidates if _names(element, pattern)]
-    plural = _PLURAL_PATTERNS[page_type]
-    if len(named) == 1 and not _names(named[0], plural):
-        named = []  # one element named for one contribution (see ONE_CONTRIBUTION_WORDS)
-    sections = [element for element in named if not _value_cell(element)]
+    sections = [
+        element for element in candidates if _names(element, pattern) and not _value_cell(element)
+    ]
     if not sections:
         return []
     number_of = {section: number for number, section in enumerate(sections)}

@@ -120,15 +120,20 @@ def one_copy_each(
     a pair is a copy when a kept pair has the same texts, and one of such pairs stays
     whole (the likeliest), the others go whole.  Block by block, a course catalogue's
     cards lost each "Taso" / "Perusopinnot" but the first, and kept a "Periodi"'s value
-    "1, 3" without its term (a newcomer's Finnish catalogue).  On the held-out run: WCXB
-    0.885843 to 0.885882 (listing 0.7577 to 0.7583, product 0.6666 to 0.6668, collection
-    0.7034 to 0.7032; 7 pages better, 4 worse), scrapinghub and readability unchanged."""
+    "1, 3" without its term (a newcomer's Finnish catalogue).  A value left alone (its
+    term not kept) that repeats a kept pair's is a copy of it.  On the held-out run:
+    WCXB 0.885835 to 0.885880 (listing 0.7576 to 0.7581, product 0.6669 to 0.6672,
+    collection 0.7035 to 0.7033), scrapinghub and readability unchanged."""
     depths = quoted if isinstance(quoted, Mapping) else dict.fromkeys(quoted, 1)
     result = list(keep)
-    paired = _one_copy_of_pairs(texts, keep, likelihood, pairs, result) if pairs else set()
+    paired = (
+        _one_copy_of_pairs(texts, keep, likelihood, pairs, result, exempt, parallel)
+        if pairs
+        else set()
+    )
     copies: dict[str, list[int]] = {}
     for index, (text, kept) in enumerate(zip(texts, keep, strict=True)):
-        if kept and index not in paired:
+        if kept:
             copies.setdefault(_key(text), []).append(index)
     for indices in copies.values():
         if len(indices) < 2 or (
@@ -136,6 +141,13 @@ def one_copy_each(
             and all(index in parallel for index in indices)
             and len({parallel[index] for index in indices}) == len(indices)
         ):
+            continue
+        if paired and any(index in paired for index in indices):
+            # a kept pair holds the text: the copies outside pairs go (a card's lone
+            # value repeats another card's pair)
+            for index in indices:
+                if index not in paired and index not in exempt and words[index] >= min_words:
+                    result[index] = False
             continue
         fixed = {index for index in indices if index in exempt or words[index] < min_words}
         if fixed or likelihood is None:
@@ -154,16 +166,31 @@ def _one_copy_of_pairs(
     likelihood: Sequence[float] | None,
     pairs: Sequence[Sequence[int]],
     result: list[bool],
+    exempt: Collection[int],
+    parallel: Mapping[int, int] | None,
 ) -> set[int]:
     """Of the kept ``pairs`` (each wholly kept) with the same texts, the likeliest (the
     first without likelihoods) left in ``result``, the others' blocks set to False
-    there; returns the blocks of every kept pair, which the rule then leaves alone."""
+    there; returns the blocks of every such pair, which the rule then leaves alone.  A
+    pair that holds another (a term whose details hold a definition list of their own)
+    is left to the rule block by block, and so is one with a table's cell
+    (``exempt``); pairs that are each an item of a list of their own (``parallel``)
+    are all kept, as such blocks are."""
+    groups = [frozenset(pair) for pair in pairs if len(pair) > 1]
     copies: dict[tuple[str, ...], list[Sequence[int]]] = {}
-    for pair in pairs:
-        if len(pair) > 1 and all(keep[index] for index in pair):
+    for pair, group in zip((pair for pair in pairs if len(pair) > 1), groups, strict=True):
+        if any(other < group for other in groups):
+            continue
+        if all(keep[index] for index in pair) and not any(index in exempt for index in pair):
             copies.setdefault(tuple(_key(texts[index]) for index in pair), []).append(pair)
     for found in copies.values():
         if len(found) < 2:
+            continue
+        if (
+            parallel
+            and all(index in parallel for pair in found for index in pair)
+            and len({parallel[pair[0]] for pair in found}) == len(found)
+        ):
             continue
         keeper = (
             found[0]

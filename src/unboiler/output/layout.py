@@ -283,10 +283,16 @@ _CLOSE_CODE: Final = Close(Mark.CODE)
 #: Marks whose edges part no words: code (a highlighter's spans), and raised or lowered
 #: text, which is part of its word ("k<sub>B</sub>T", "iPhone<sup>TM</sup>").
 _JOINED_MARKS: Final = frozenset({Mark.CODE, Mark.SUPERSCRIPT, Mark.SUBSCRIPT})
-#: The words in a fragment's name, or an anchor's class, that say it leads to a note:
-#: Substack's ``<a class="footnote-anchor" href="#footnote-1">``, Pandoc's and
-#: Python-Markdown's ``#fn1``, MediaWiki's ``#cite_note-3``, Ghost's ``#fnref``.
-_NOTE_NAME: Final = re.compile(r"(?<![a-z])(?:fn|footnote|note|cite|endnote)", re.IGNORECASE)
+#: A fragment that names one note: Substack's ``#footnote-1``, Pandoc's ``#fn1``,
+#: Python-Markdown's and Hugo's ``#fn:1``, ``#note-2``, ``#endnote3``, MediaWiki's
+#: ``#cite_note-3`` (or ``#cite_note-Smith2004-3``); not a section's ``#notes``, nor
+#: ``#fnord``.
+_NOTE_FRAGMENT: Final = re.compile(
+    r"^(?:.*[^a-z])?(?:fn|footnote|endnote|note)[-_:.]?\d+$|^cite_note-", re.IGNORECASE
+)
+#: A fragment that leads back from a note to its mark (Pandoc's ``#fnref1``,
+#: Substack's ``#footnote-anchor-1``, MediaWiki's ``#cite_ref-3``): the note's label.
+_BACK_FRAGMENT: Final = re.compile(r"ref|anchor|back", re.IGNORECASE)
 #: A note's mark: a number, a number in brackets, or a dagger or asterisk sign.
 _NOTE_MARK: Final = re.compile(r"\[?(?:\d{1,3}|[a-z]|[*†‡§])\]?")
 #: How far above a reference a ``<sup>`` makes it raised already.
@@ -296,15 +302,15 @@ NOTE_SUP_LEVELS: Final = 2
 def footnote_reference(anchor: LexborNode) -> bool:
     """Whether the link ``anchor`` is a footnote's mark in the text, drawn raised by the
     page's style, not by a ``<sup>``: a number (or a bracketed one, a dagger) that
-    leads to a note of the page (its ``href`` a fragment that names a note, or its class
-    does).  It is written as a superscript, as a ``<sup>`` around it would be: text
-    output read "heat pumps.1 That is" (a newcomer's Substack post)."""
+    leads to one note of the page (its ``href`` a fragment that names a note,
+    :data:`_NOTE_FRAGMENT`, and not back to a mark).  It is written as a superscript
+    around the link, as a ``<sup>`` around it would be: text output read "heat
+    pumps.1 That is" (a newcomer's Substack post)."""
     href = (anchor.attributes.get("href") or "").strip()
     if not href.startswith("#"):
         return False
-    if _NOTE_NAME.search(href[1:]) is None and (
-        _NOTE_NAME.search(anchor.attributes.get("class") or "") is None
-    ):
+    fragment = href[1:]
+    if _NOTE_FRAGMENT.search(fragment) is None or _BACK_FRAGMENT.search(fragment):
         return False
     if _NOTE_MARK.fullmatch(anchor.text(deep=True).strip()) is None:
         return False
@@ -703,8 +709,9 @@ _DEFINITION_PARTS: Final = {part.value: part for part in DefinitionPart}
 
 def _list_depth(parts: list[DefinitionPart]) -> int:
     """The depth of the definition list of the innermost of ``parts`` (the terms and
-    details read through, innermost last): one more than the details around it."""
-    return 1 + sum(part is DefinitionPart.DETAILS for part in parts[:-1])
+    details read through, innermost last): one more than the terms and details around
+    it (a list in a term is written in a ``<dd>`` of its own after the term)."""
+    return max(len(parts), 1)
 
 
 def _heading_left_open(heading: LexborNode) -> bool:
@@ -764,6 +771,8 @@ class _Layout:
         #: picture_tex`), which are written without images too; read at the first
         #: element of pictures alone the walk meets.
         self.pictured: set[LexborNode] | None = None
+        #: The footnotes' marks raised around their links (:func:`footnote_reference`).
+        self.raised: set[LexborNode] = set()
         self.after = selection.after
         self.marked = marked
         self.base = base
@@ -957,15 +966,18 @@ class _Layout:
         (:data:`_JOINED_MARKS`)."""
         tag = node.tag or ""
         mark = MARK_TAGS.get(tag)
-        if mark is Mark.LINK and footnote_reference(node):
-            mark = Mark.SUPERSCRIPT
+        raised = mark is Mark.LINK and footnote_reference(node)
+        if raised:
+            # raised around the link, closed after it (close_raised)
+            run.append(Open(Mark.SUPERSCRIPT))
+            self.raised.add(node)
         direction = None
         if mark is None and (tag == "bdi" or "dir" in node.attributes):
             declared = (node.attributes.get("dir") or "").strip().lower()
             if tag == "bdi" or declared in _INLINE_DIRECTIONS:
                 mark = Mark.ISOLATE
                 direction = declared if declared in _INLINE_DIRECTIONS else None
-        if edge and mark not in _JOINED_MARKS:
+        if edge and mark not in _JOINED_MARKS and not raised:
             _mark_case_edge(run)
         if tag == "cite" and _attribution(node):
             return BREAK
@@ -1140,8 +1152,14 @@ class _Layout:
         """Write what closes inline ``node`` (:meth:`enter`'s token), and the space after
         it when it is a box a word follows (:func:`_boxed`)."""
         run.append(closing)
+        self.close_raised(node, run)
         if self.box_ends and node in self.box_ends:
             run.append(" ")
+
+    def close_raised(self, node: LexborNode, run: list[Inline]) -> None:
+        """Close the superscript :meth:`enter` opened around a footnote's mark."""
+        if self.raised and node in self.raised:
+            run.append(Close(Mark.SUPERSCRIPT))
 
     # -- blocks
 
@@ -1178,6 +1196,7 @@ class _Layout:
                     closing = closings.pop(node, None)
                     if closing is not None:
                         run.append(closing)
+                        self.close_raised(node, run)
                         if isinstance(closing, Close) and reading.get(closing.mark) is node:
                             del reading[closing.mark]
                     seams.mark(run)

@@ -165,10 +165,11 @@ def _renderings_beside(parent: LexborNode, element: LexborNode) -> list[LexborNo
 
 #: The addresses of pictures drawn from TeX, which the ``alt`` gives (Zhihu's
 #: ``/equation?tex=``, WordPress.com's ``latex.php?latex=``, CodeCogs, Google's chart
-#: API ``cht=tx``, mimeTeX and mathTeX), and the marks of such a picture on the element
-#: (Zhihu's ``eeimg``, WordPress's ``class="latex"``).
+#: API ``cht=tx``, mimeTeX's and mathTeX's ``.cgi``): a renderer's query, not a word of
+#: the path ("img/equation-of-state.png" is a diagram); and the marks of such a picture
+#: on the element (Zhihu's ``eeimg``, WordPress's ``class="latex"``).
 _TEX_PICTURE_ADDRESS: Final = re.compile(
-    r"[?&](?:tex|latex)=|[?&]cht=tx\b|/equation\b|codecogs\.com|/(?:mime|math)tex\b",
+    r"[?&](?:tex|latex)=|[?&]cht=tx\b|codecogs\.com/|/(?:mime|math)tex\.cgi\b",
     re.IGNORECASE,
 )
 _TEX_PICTURE_CLASS: Final = re.compile(r"(?<![\w-])(?:latex|tex|equation)(?![\w-])", re.IGNORECASE)

@@ -51,9 +51,6 @@ POST_PROSE_WORDS: Final = 3
 
 
 POST_LONG_WORDS: Final = 8
-#: Chinese and Japanese characters for a word of a spaced language, in a post's length
-#: (most words of modern Chinese are of one or two characters).
-CJK_CHARACTERS_PER_WORD: Final = 2
 
 
 _SENTENCE_CLOSERS: Final = frozenset("\"'\u201d\u2019\u00bb)]")
@@ -64,11 +61,11 @@ def _prose(block: Block) -> bool:
     if not isinstance(block, Paragraph):
         return False
     text = plain(block.inlines).strip()
-    # words as the text counts them: each Chinese or Japanese character is one (two of
-    # them about a word of English: CJK_CHARACTERS_PER_WORD), and a paragraph of them
-    # has no space (a Zhihu answer was one word, and the answers ran on unparted)
+    # words as the text counts them (:func:`~unboiler.text.count_words`: Chinese and
+    # Japanese, written without spaces, by their worth in words), not its spaces: a
+    # Zhihu answer was one word, and the answers ran on unparted
     words = count_words(text)
-    if max(len(text.split()), words // CJK_CHARACTERS_PER_WORD) >= POST_LONG_WORDS:
+    if words >= POST_LONG_WORDS:
         return True
     if words < POST_PROSE_WORDS:
         return False
@@ -386,9 +383,10 @@ FIGURE_SELECTOR: Final = "figure, div.thumb:has(.thumbcaption), .wp-caption"
 
 
 def _select_figure_images(tree: Any, selection: Selection) -> None:
-    """Add to ``selection`` the images of each ``<figure>`` that stands between content:
-    the nearest element shown before it (or before a wrapper up to
-    :data:`FIGURE_LEVELS` above it) and the nearest after it hold content text.  A
+    """Add to ``selection`` the images of each figure (:data:`FIGURE_SELECTOR`) that
+    stands between content: the nearest element shown before it (or before a wrapper up
+    to :data:`FIGURE_LEVELS` above it, past the end of its container, and past elements
+    of at most :data:`PASSED_WORDS` words) and the nearest after it hold content text.  A
     figure's picture is the article's, whether or not its caption is: the model leaves
     most captions out (WCXB's gold does), and a newcomer's Substack, note.com and Habr
     articles lost every picture with ``--images`` while a figure without a caption kept
@@ -405,6 +403,7 @@ def _select_figure_images(tree: Any, selection: Selection) -> None:
     ]
     if not figures:
         return
+    passed = set(figures)  # the figures side by side with one are passed over
     holding: set[LexborNode] = set()  # the elements that hold content text
     for text in selection.texts:
         node = text.parent
@@ -419,9 +418,9 @@ def _select_figure_images(tree: Any, selection: Selection) -> None:
             continue
         node = figure
         for _ in range(FIGURE_LEVELS + 1):
-            if _content_beside(node, holding, selection.texts, before=True) and _content_beside(
-                node, holding, selection.texts, before=False
-            ):
+            if _content_beside(
+                node, holding, selection.texts, passed, before=True
+            ) and _content_beside(node, holding, selection.texts, passed, before=False):
                 selection.images.update(images)
                 break
             node = node.parent
@@ -458,10 +457,15 @@ def _shows_more_words(element: LexborNode, words: int) -> bool:
 
 
 def _content_beside(
-    node: LexborNode, holding: set[LexborNode], texts: set[LexborNode], *, before: bool
+    node: LexborNode,
+    holding: set[LexborNode],
+    texts: set[LexborNode],
+    figures: set[LexborNode],
+    *,
+    before: bool,
 ) -> bool:
     """Whether the nearest sibling of ``node`` in one direction that shows something
-    (white space, comments, other figures and elements of at most
+    (white space, comments, other ``figures`` and elements of at most
     :data:`PASSED_WORDS` words passed over) holds content text; past the end of its
     container, the nearest beside the container, up to :data:`FIGURE_LEVELS` above
     (a live blog's entry that closes with its picture is followed by the next entry).
@@ -479,7 +483,7 @@ def _content_beside(
         if sibling.is_element_node:
             if sibling in holding:
                 return True
-            if sibling.tag != "figure" and _shows_more_words(sibling, PASSED_WORDS):
+            if sibling not in figures and _shows_more_words(sibling, PASSED_WORDS):
                 return False
         elif sibling.is_text_node and (sibling.text_content or "").strip():
             return sibling in texts
