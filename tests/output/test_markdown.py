@@ -2105,6 +2105,7 @@ def test_a_formula_drawn_as_a_picture_is_written_as_its_tex() -> None:
         " src='https://s0.wp.com/latex.php?latex=4F&amp;bg=ffffff'> is the drag, and the"
         " train's power must grow as fast.</p>"
         "<p><img src='https://ex.org/photo_2.jpg' alt='photo_2 of the train'>"
+        "<img src='https://ex.org/img/equation-of-state.png' alt='Diagram of the state'>"
         "<img src='https://chart.googleapis.com/chart?cht=qr&amp;chl=x_y' alt='x_y'></p>"
         "<p>The last paragraph says what that costs in electricity each year.</p>"
         "</article></body></html>"
@@ -2121,6 +2122,7 @@ def test_a_formula_drawn_as_a_picture_is_written_as_its_tex() -> None:
     pictures = to_markdown(document, images=True)
     assert "![photo_2 of the train](https://ex.org/photo_2.jpg)" in pictures, pictures
     assert "![x_y](https://chart.googleapis.com/" in pictures, pictures
+    assert "![Diagram of the state](https://ex.org/img/equation-of-state.png)" in pictures
 
 
 def test_code_cut_in_two_by_a_links_end_is_one_code_span() -> None:
