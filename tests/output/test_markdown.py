@@ -2135,3 +2135,23 @@ def test_code_cut_in_two_by_a_links_end_is_one_code_span() -> None:
     unboiler.get_extractor("boilerpipe-everything")(document)
     markdown = to_markdown(document)
     assert markdown_text(markdown) == to_text(document) == "<1", markdown
+
+
+def test_a_row_of_one_header_cell_across_the_table_titles_rows_and_heads_no_column() -> None:
+    # an infobox: "Wappen" over a picture left out, "Basisdaten" over its fields; a
+    # row of a header cell over each column stays the header
+    page = (
+        "<table><tr><th colspan='2'>Wappen</th></tr><tr><td colspan='2'><img alt=''"
+        " src='https://ex.org/w.png'></td></tr><tr><th colspan='2'>Basisdaten</th></tr>"
+        "<tr><td>Bundesland:</td><td>Sachsen-Anhalt</td></tr>"
+        "<tr><td>Landkreis:</td><td>Harz</td></tr></table>"
+        "<table><tr><th>Town</th><th>State</th></tr><tr><td>Wernigerode</td>"
+        "<td>Sachsen-Anhalt</td></tr><tr><td>Goslar</td><td>Niedersachsen</td></tr></table>"
+    )
+    document = unboiler.parse(page)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    markdown = to_markdown(document)
+    assert markdown.startswith(
+        "| | |\n| --- | --- |\n| Wappen |  |\n| Basisdaten |  |\n| Bundesland: | Sachsen-Anhalt |\n"
+    ), markdown
+    assert "| Town | State |\n| --- | --- |\n| Wernigerode | Sachsen-Anhalt |" in markdown, markdown

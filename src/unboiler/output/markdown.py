@@ -763,13 +763,23 @@ def _number_runs(block: ListBlock) -> list[int]:
 
 def _header_rows(grid: list[list[Cell | None]]) -> int:
     """How many rows at the top of ``grid`` are header rows (:func:`heads_columns`); a
-    table all of whose rows are so has only its first."""
+    table all of whose rows are so has only its first.  A row of one header cell across
+    a table of several columns titles the rows below it (an infobox's "Wappen",
+    "Basisdaten"), and heads no column: it ends the header rows, and is written as a
+    row (two such rows over nothing else came out as one label, "Wappen Basisdaten",
+    over each column of a newcomer's German Wikipedia infobox)."""
+    width = max((len(row) for row in grid), default=0)
     count = 0
     for row in grid:
-        if not heads_columns(row):
+        if not heads_columns(row) or (width > 1 and _one_cell_across(row)):
             break
         count += 1
     return min(count, 1) if count == len(grid) else count
+
+
+def _one_cell_across(row: list[Cell | None]) -> bool:
+    """Whether ``row`` is one cell, the others its span's slots."""
+    return sum(cell is not None for cell in row) == 1
 
 
 def _column_headers(grid: list[list[Cell | None]], rows: int, width: int) -> list[list[Cell]]:
