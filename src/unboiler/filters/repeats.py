@@ -176,10 +176,16 @@ def _one_copy_of_pairs(
     is left to the rule block by block, and so is one with a table's cell
     (``exempt``); pairs that are each an item of a list of their own (``parallel``)
     are all kept, as such blocks are."""
-    groups = [frozenset(pair) for pair in pairs if len(pair) > 1]
+    pairs = [pair for pair in pairs if len(pair) > 1]
+    # the size of the smallest pair around each block: a pair one of whose blocks is in
+    # a smaller one holds that one (in one pass: a glossary has thousands of terms)
+    smallest: dict[int, int] = {}
+    for pair in pairs:
+        for index in pair:
+            smallest[index] = min(smallest.get(index, len(pair)), len(pair))
     copies: dict[tuple[str, ...], list[Sequence[int]]] = {}
-    for pair, group in zip((pair for pair in pairs if len(pair) > 1), groups, strict=True):
-        if any(other < group for other in groups):
+    for pair in pairs:
+        if any(smallest[index] < len(pair) for index in pair):
             continue
         if all(keep[index] for index in pair) and not any(index in exempt for index in pair):
             copies.setdefault(tuple(_key(texts[index]) for index in pair), []).append(pair)
