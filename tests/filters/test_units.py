@@ -921,3 +921,9 @@ def test_a_tables_rows_between_kept_rows_are_kept() -> None:
     assert keep_table_gaps(first_missing, probabilities, tables).tolist() == (
         first_missing.tolist()
     )
+    # a row of links (a navigation box's) is no gap to fill
+    words = np.asarray([block.num_words for block in document.blocks], dtype=np.float64)
+    linked = np.zeros(len(texts))
+    linked[list(rows[2])] = words[list(rows[2])]
+    kept = keep_table_gaps(keep, probabilities, tables, words, linked)
+    assert kept[list(rows[1])].all() and not kept[list(rows[2])].any()

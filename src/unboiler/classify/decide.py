@@ -238,7 +238,9 @@ def after_the_cut(
         _traced(trace, RULE_TAIL, keep)
     keep = keep_list_ends(keep, probabilities, lists(keep) if callable(lists) else lists)
     _traced(trace, RULE_LIST_ENDS, keep)
-    keep = keep_table_gaps(keep, probabilities, tables)
+    keep = keep_table_gaps(
+        keep, probabilities, tables, words, words * blocks[:, LINK_DENSITY_COLUMN]
+    )
     _traced(trace, RULE_TABLE_GAPS, keep)
     if layout is not None:
         keep = layout_copies(texts, words, keep, layout, code)
