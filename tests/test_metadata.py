@@ -422,6 +422,15 @@ def test_citation_author_in_reading_order() -> None:
     assert meta_html(head).author == "Aniruddha Roy"
 
 
+def test_every_citation_author_of_a_paper() -> None:
+    """A paper names each author in a tag of its own: all are its authors, in order."""
+    head = "".join(
+        f'<meta name="citation_author" content="{name}">'
+        for name in ("Roy, Aniruddha", "Patel, Jyoti", "Das, Amitava", "Patel, Jyoti")
+    )
+    assert meta_html(head).author == "Aniruddha Roy, Jyoti Patel, Amitava Das"
+
+
 def test_space_separated_properties_name_several_keys() -> None:
     head = '<meta property="og:title twitter:title" content="Two keys at once">'
     assert meta_html(head).title == "Two keys at once"

@@ -680,7 +680,10 @@ def _author(page: _Page, near: list[TextBlock], title: str | None) -> str | None
         if not credits_software(name, generator)
     )
     stated.extend(clean_author(name) for name in labelled_values(meta, AUTHOR_LABEL))
-    stated.extend(clean_author(citation_name(name)) for name in meta.get("citation_author", [])[:1])
+    # A paper's Highwire Press tags name each of its authors in a tag of its own, in the
+    # paper's order; all of them are its authors, as JSON-LD's list is.
+    citations = (citation_name(name) for name in meta.get("citation_author", []))
+    stated.append(join_authors(citations, page.site_names))
     stated.extend(clean_author(name) for name in microdata(page.tree, "author"))
     for name in stated:
         if name and is_site_name(name, page.site_names):
