@@ -1287,6 +1287,42 @@ def test_a_list_is_numbered_as_its_style_says() -> None:
     assert '<ol type="a">' in to_html(document)
 
 
+def _latexml_list(tag: str, labels: tuple[str, ...]) -> str:
+    """A list as LaTeXML writes a paper's: the marker hidden, each item's label in an
+    element of its own over a block of the item's text."""
+    items = "".join(
+        f'<li class="ltx_item" style="list-style-type:none;"><span class="ltx_tag">{label}'
+        f'</span><div class="ltx_para"><p class="ltx_p">Point {n} of the list.</p></div></li>'
+        for n, label in enumerate(labels, start=1)
+    )
+    return f"<{tag}>{items}</{tag}>"
+
+
+def test_an_items_label_over_its_text_is_written_beside_it() -> None:
+    # Markdown wrote "- •" and "- 1\." over each item's text
+    document = unboiler.parse(
+        "<p>Bullets:</p>" + _latexml_list("ul", ("•", "•"))
+        + "<p>Steps:</p>" + _latexml_list("ol", ("1.", "2.", "3."))
+        + "<p>Cases:</p>" + _latexml_list("ol", ("(a)", "(b)"))
+        + "<p>Step:</p><ol><li><span>1</span><h3>Criar a conta</h3></li></ol>"
+    )  # fmt: skip
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    assert to_markdown(document).split("\n\n") == [
+        "Bullets:",
+        "- Point 1 of the list.\n- Point 2 of the list.",
+        "Steps:",
+        "1. Point 1 of the list.\n2. Point 2 of the list.\n3. Point 3 of the list.",
+        "Cases:",
+        "- (a) Point 1 of the list.\n- (b) Point 2 of the list.",
+        "Step:",  # a number over a heading is still the list's own number
+        "1. ### Criar a conta",
+    ]
+    text = to_text(document)
+    assert "Steps:\n\n1. Point 1 of the list.\n2. Point 2" in text  # the text keeps them
+    assert "•" not in text and "\n(a) Point 1 of the list." in text
+    assert "<ol>\n<li>Point 1 of the list.</li>" in to_html(document)
+
+
 def test_a_grid_of_short_cells_without_header_cells_is_a_table() -> None:
     # an API reference's parameters: each cell a few short lines, no <th>
     rows = "".join(

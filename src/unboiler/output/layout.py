@@ -84,7 +84,9 @@ from unboiler.output.inline import (
 from unboiler.output.lists import (
     CSS_NUMBERED_STYLES,
     LIST_NUMBER_STYLES,
+    counted_by_hand,
     labelled_items,
+    labels_inline,
     list_number,
     list_style,
     numbered_by_hand,
@@ -1590,9 +1592,19 @@ class _Layout:
         shown = list_style(node)
         if node.tag == "ol" and shown == "none" and numbered_by_hand(items):
             # its own numbers hidden, its items number themselves ("4.1 ..."); without
-            # them its numbers come from CSS counters, and it keeps its own
+            # them its numbers come from CSS counters, and it keeps its own; numbers
+            # that count as the list's own would ("1.", "2.") are written as its own
+            items = labels_inline(items)
+            numbers = ordinals(node, [value for _, value, _ in entries])
+            if counted_by_hand(items, numbers):
+                counting = numbers == list(range(numbers[0], numbers[0] + len(numbers)))
+                steps = None if counting else numbers
+                block = ListBlock(True, numbers[0], items, steps, None, tasks, self.direction)
+                block.own_numbers = True
+                return [block]
             return [ListBlock(False, 1, items, checks=tasks, direction=self.direction)]
         if node.tag != "ol" and shown not in CSS_NUMBERED_STYLES:
+            items = labels_inline(items)
             return [ListBlock(False, 1, items, checks=tasks, direction=self.direction)]
         if shown in CSS_NUMBERED_STYLES:  # the page's CSS over the ``type`` attribute's hint
             style = CSS_NUMBERED_STYLES[shown]
@@ -1609,7 +1621,7 @@ class _Layout:
             tasks,
             self.direction,
         )
-        block.items = numbered_items(block)
+        block.items = labels_inline(numbered_items(block))
         block.own_numbers = labelled_items(block, node)
         return [block]
 

@@ -233,6 +233,58 @@ def _opens_with_label(item: LexborNode) -> bool:
 #: A list item's label in an element of its own: "12.", "3)".
 _LABEL: Final = re.compile(r"\d{1,9}[.)]")
 
+#: Glyphs a page writes as an item's bullet when it hides the list's own marker
+#: (``list-style: none``): the outputs write their own bullet in its place.
+BULLETS: Final = "•◦▪▫‣⁃∙·●○■□►▸-–—*"
+#: An item's label set apart in an element of its own, as LaTeXML writes each item of a
+#: paper's lists (``<span class="ltx_tag ltx_tag_item">1.</span>`` before a block of
+#: the item's text): a bullet glyph, or a number, letter or roman numeral with a full
+#: stop or parentheses ("3.", "(b)", "iv)").
+_ITEM_LABEL: Final = re.compile(
+    rf"[{re.escape(BULLETS)}]|\(?(?:\d{{1,3}}|[a-z]|[ivxlc]{{1,6}})[.)]", re.IGNORECASE
+)
+
+
+def labels_inline(items: list[list[Block]]) -> list[list[Block]]:
+    """``items`` with a label that stands as a line of its own over the item's first
+    paragraph (:data:`_ITEM_LABEL`) put back at the head of that paragraph, where the
+    page shows it ("(b) Compare the measures..."), and a lone bullet glyph left out, the
+    outputs writing the list's own bullet.  Markdown wrote "- •" and "- (b)" over the
+    item's text, each as a line of its own.  A label over anything but a paragraph (a
+    service's step number over its heading) is left where it is, for
+    :func:`numbered_items` to read."""
+    return [_label_inline(blocks) for blocks in items]
+
+
+def _label_inline(blocks: list[Block]) -> list[Block]:
+    if len(blocks) < 2:
+        return blocks
+    label, first = blocks[0], blocks[1]
+    if not isinstance(label, Paragraph) or not isinstance(first, Paragraph):
+        return blocks
+    if label.part is not None or first.part is not None:
+        return blocks
+    text = plain(label.inlines).strip()
+    if not _ITEM_LABEL.fullmatch(text):
+        return blocks
+    if text in BULLETS:
+        return blocks[1:]
+    inlines = list(first.inlines)
+    if inlines and isinstance(inlines[0], str):
+        inlines[0] = f"{text} {inlines[0].lstrip()}"
+    else:
+        inlines.insert(0, f"{text} ")
+    return [dataclasses.replace(first, inlines=inlines), *blocks[2:]]
+
+
+def counted_by_hand(items: list[list[Block]], numbers: list[int]) -> bool:
+    """Whether each item's first line opens with the number the list would give it
+    (``numbers``, :func:`ordinals`: "1. ", "2. ") before more text.  A list that hides
+    its own numbers and writes these (a paper's enumeration in LaTeXML) numbers its
+    items as an ordered list does, and is written as one whose items number themselves
+    (:attr:`~unboiler.output.tree.ListBlock.own_numbers`)."""
+    return _without_leading_numbers(items, numbers) is not items
+
 
 def _without_leading_numbers(items: list[list[Block]], numbers: list[int]) -> list[list[Block]]:
     """``items`` without the number each one's first line opens with, when every item's
