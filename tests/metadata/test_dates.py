@@ -68,6 +68,29 @@ def test_people_dates_are_not_the_page_date() -> None:
     assert date_of(body=body) == "2024-02-24"
 
 
+@pytest.mark.parametrize(
+    "label",
+    [
+        "Зарегистрирован:",
+        "Регистрация:",
+        "Lid sinds",
+        "Kayıt tarihi:",
+        "注册时间:",
+        "註冊時間：",
+        "Mitglied seit",
+        "Membre depuis",
+        "Iscritto:",
+        "Dołączył:",
+    ],
+)
+def test_a_members_registration_in_other_languages_is_not_the_page_date(label: str) -> None:
+    body = (
+        f"<h1>Which ferry pass is best?</h1><p>{label} Mon Jul 24, 2017 9:28 am</p>"
+        f"<p>sailor » Sat Feb 24, 2024 12:41 pm</p>{RUNNING_TEXT}"
+    )
+    assert date_of(body=body) == "2024-02-24"
+
+
 def test_revision_label_far_from_the_title_is_not_a_publication_date() -> None:
     filler = "".join(f"<p>Section {n}</p>{RUNNING_TEXT}" for n in range(8))
     body = f"<h1>Ferry guide</h1>{filler}<footer><p>Last updated on Mar 05, 2026</p></footer>"

@@ -476,9 +476,18 @@ UPDATE_LABEL: Final = re.compile(
     re.IGNORECASE,
 )
 #: Labels of dates that are a person's, not the page's: when a forum member joined or
-#: registered, when a group was founded ("Joined: Mon Jul 24, 2017").
+#: registered, when a group was founded ("Joined: Mon Jul 24, 2017"), in the languages
+#: of the forum software's translations (phpBB, vBulletin, XenForo, Discuz!): German,
+#: French, Spanish, Portuguese, Italian, Dutch, Polish, Turkish, Russian and Ukrainian
+#: (stems: "Зарегистрирован", "Регистрация"), then Chinese and Japanese, which need no
+#: word boundary.
 PROFILE_DATE: Final = re.compile(
-    r"\b(?:joined|member\s+since|registered|founded|registriert|inscrit|miembro\s+desde)\b",
+    r"(?<!\w)(?:joined|member\s+since|registered|founded|registriert|mitglied\s+seit|"
+    r"inscrit|membre\s+depuis|miembro\s+desde|registrado|membro\s+desde|iscritto|"
+    r"registrato|lid\s+sinds|geregistreerd|do[lł][aą]czy[lł]|zarejestrowany|"
+    r"kay[iı]t\s+tarihi|kat[iı]l[iı]m)(?!\w)|"
+    r"(?<!\w)(?:зарегистрирован|регистрация|зареєстрован|реєстрація)|"
+    r"注册时间|註冊時間|注册日期|註冊日期|加入时间|加入時間|登録日",
     re.IGNORECASE,
 )
 #: A block with more words than this is a sentence, and a date in it is what the text
