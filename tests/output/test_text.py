@@ -698,6 +698,18 @@ def test_tex_in_the_text_is_a_formula_where_the_page_typesets_it(head: str, mark
             "processEscapes: true}});</script>",
             "escaped",
         ),
+        # MathJax 2 configured in a script of its own type (Jupyter's nbconvert)
+        (
+            "<script type='text/x-mathjax-config'>MathJax.Hub.Config({tex2jax: "
+            "{inlineMath: [['$','$'], ['\\\\(','\\\\)']], processEscapes: true}});</script>"
+            "<script src='https://cdn.x.org/mathjax/2.7.7/MathJax.js'></script>",
+            "escaped",
+        ),
+        (
+            "<script type='text/x-mathjax-config;executeOnHub'>MathJax.Hub.Config({tex2jax: "
+            "{inlineMath: [['$','$']]}});</script>",
+            "inline",
+        ),
         # MathJax 2 configured by an object before its script loads: no escapes
         (
             "<script>window.MathJax = {tex2jax: {inlineMath: [['$','$']]}};</script>",
@@ -752,6 +764,11 @@ def test_an_escaped_dollar_is_a_dollar_where_the_page_says_so() -> None:
             "The transform \\\\(\\\\mathcal{L}\\[f\\](s)\\\\) of f.",
         ),
         ("Both \\(x^*\\) and \\(y^*\\) hold.", "Both \\\\(x^\\*\\\\) and \\\\(y^\\*\\\\) hold."),
+        # "<" opens inline HTML or an autolink only before a letter, "/", "!" or "?"
+        (
+            "When \\(a < b\\) and \\(x<1\\) hold, \\(a&lt;b\\) too.",
+            "When $a < b$ and $x<1$ hold, \\\\(a\\<b\\\\) too.",
+        ),
         # a digit right after the closing: no formula, as Pandoc reads it
         ("Take \\(x\\)2 steps.", "Take \\\\(x\\\\)2 steps."),
         # "$a$$b$" is two formulas, not a display one between them (written apart)

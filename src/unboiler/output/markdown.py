@@ -544,9 +544,11 @@ def _spaces_before_runs(
 
 #: What a CommonMark reader that knows no formulas would read as markup in a formula's
 #: TeX, whatever its dollars: a link (``\mathcal{L}[f](s)``), emphasis between two
-#: stars (``x^*`` and ``y^*``), code, inline HTML or an autolink, a dollar of its own.
-#: Such a formula is written as its text, escaped.
-_TEX_MARKUP: Final = re.compile(r"\]\(|\]\[|\*|`|<|\$")
+#: stars (``x^*`` and ``y^*``), code, inline HTML or an autolink (a ``<`` before a
+#: letter, ``/``, ``!`` or ``?``: CommonMark 0.31, sections 6.5 and 6.6; ``a < b`` and
+#: ``x<1`` are neither), a dollar of its own.  Such a formula is written as its text,
+#: escaped.
+_TEX_MARKUP: Final = re.compile(r"\]\(|\]\[|\*|`|<(?=[A-Za-z/!?])|\$")
 
 
 def _formula(opening: Open, text: str) -> str:

@@ -250,8 +250,13 @@ _MATHJAX_2_SCRIPT: Final = 'script[src*="MathJax.js" i], script[src*="mathjax/2"
 
 #: The page's own scripts read for that configuration, at most.
 MAX_TEX_CONFIG_SCRIPTS: Final = 20
-#: The types of a script of code (an absent type is JavaScript's).
-_CODE_SCRIPT_TYPES: Final = frozenset({"", "text/javascript", "application/javascript", "module"})
+#: The types of a script whose code may configure MathJax: JavaScript's (an absent type
+#: is JavaScript's), and MathJax 2's own ``text/x-mathjax-config``, which it runs before
+#: it starts (Jupyter's nbconvert writes its configuration so).  A type's parameters
+#: (``;charset=utf-8``) are not read.
+_CODE_SCRIPT_TYPES: Final = frozenset(
+    {"", "text/javascript", "application/javascript", "module", "text/x-mathjax-config"}
+)
 
 
 def tex_in_text(tree: Any) -> TexMode | None:
@@ -265,7 +270,8 @@ def tex_in_text(tree: Any) -> TexMode | None:
     dollars = escapes = False
     read = 0
     for script in tree.css("script:not([src])"):
-        if (script.attributes.get("type") or "").strip().lower() not in _CODE_SCRIPT_TYPES:
+        kind = (script.attributes.get("type") or "").partition(";")[0].strip().lower()
+        if kind not in _CODE_SCRIPT_TYPES:
             continue  # JSON-LD, a template, a formula's own TeX
         read += 1
         if read > MAX_TEX_CONFIG_SCRIPTS:
