@@ -606,6 +606,18 @@ def test_reworded_heading_is_the_title_the_page_shows() -> None:
     assert meta_html(head, body).title == "7 Mental Health Trends to Watch in 2025"
 
 
+def test_a_file_name_is_the_title_only_when_the_page_has_no_heading() -> None:
+    # Jupyter's nbconvert writes the notebook's file name as the <title>
+    text = "<p>We fit a line to the points and read its slope.</p>"
+    body = f"<h1>Linear regression</h1>{text}"
+    assert meta_html("<title>Untitled1.ipynb</title>", body).title == "Linear regression"
+    assert meta_html("<title>README.md</title>", body).title == "Linear regression"
+    assert meta_html("<title>regression.ipynb</title>", text).title == "regression.ipynb"
+    # a headline that ends as a file's name would is not one
+    head = "<title>What is new in Node.js</title>"
+    assert meta_html(head, f"<h1>Other heading</h1>{text}").title == "What is new in Node.js"
+
+
 def test_logo_heading_is_not_the_title() -> None:
     head = (
         '<meta property="og:site_name" content="Yoga Pathways">'

@@ -68,6 +68,19 @@ def test_people_dates_are_not_the_page_date() -> None:
     assert date_of(body=body) == "2024-02-24"
 
 
+def test_a_date_in_a_code_sample_is_not_the_page_date() -> None:
+    # a manual's example output, in a line of its own under the title
+    for sample in (
+        "<pre>2019-03-04 12:00:01 INFO worker started</pre>",
+        "<div class='highlight'><pre><span>$ date</span>\nMon Mar  4 12:00:01 UTC 2019</pre></div>",
+        "<pre><code>Released: March 4, 2019</code></pre>",
+    ):
+        body = f"<h1>Logging</h1><p>Start the worker:</p>{sample}{RUNNING_TEXT}"
+        assert date_of(body=body) is None, sample
+    body = f"<h1>Logging</h1><p>Updated March 4, 2019</p><pre>x = 1</pre>{RUNNING_TEXT}"
+    assert date_of(body=body) == "2019-03-04"
+
+
 @pytest.mark.parametrize(
     "label",
     [

@@ -89,6 +89,7 @@ from unboiler.metadata.rules import (
     DATE_META,
     DESCRIPTION_META,
     EMPTY_HEADLINE,
+    FILE_NAME_TITLE,
     IMAGE_META,
     LANGUAGE_META,
     LEFT_AMPERSAND,
@@ -526,7 +527,10 @@ def _title(page: _Page) -> tuple[str | None, int | None]:
     if document.title:
         candidates.append(document.title)
     # A title that begins with a separator is the site's name alone: it names no page.
+    # A file's name is the file's, the title only when the page shows no heading.
     candidates = [text for text in candidates if not EMPTY_HEADLINE.match(text)]
+    file_names = [text for text in candidates if FILE_NAME_TITLE.match(text)]
+    candidates = [text for text in candidates if text not in file_names]
     names = [*page.site_names, *_trailing_names(document.title, document)]
     page_headings = headings(document, names)
     # a heading that is a link to the site's root, whole, is the site's name (a blog's
@@ -539,6 +543,8 @@ def _title(page: _Page) -> tuple[str | None, int | None]:
         if heading.is_home_link and fold(heading.text) != first
     ]
     title, index = find_title(candidates, page_headings, names)
+    if title is None and file_names:
+        title = file_names[0]
     if title and "&#" in title:
         title = LEFT_AMPERSAND.sub("&", title)
     if title:

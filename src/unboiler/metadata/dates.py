@@ -28,7 +28,7 @@ from unboiler.metadata.rules import (
     SOLAR_HIJRI_MONTHS,
     UPDATE_LABEL,
 )
-from unboiler.metadata.sources import in_aside, in_review
+from unboiler.metadata.sources import in_aside, in_code, in_review
 
 #: The time zones in use span UTC-12:00 to UTC+14:00 (the IANA time zone database).
 EARLIEST_OFFSET: Final = timedelta(hours=-12)
@@ -374,12 +374,13 @@ def _may_be_dateline(block: TextBlock) -> bool:
 
 def _dated(block: TextBlock, *, day_first: bool) -> str | None:
     """The date a block that may be a dateline shows (:func:`block_date`), unless it is a
-    customer's review's (:func:`~unboiler.metadata.sources.in_review`, walked only when
-    a date is found: most blocks have none)."""
+    customer's review's (:func:`~unboiler.metadata.sources.in_review`) or in a code
+    sample (:func:`~unboiler.metadata.sources.in_code`), walked only when a date is
+    found: most blocks have none."""
     if not _may_be_dateline(block):
         return None
     found = block_date(block, day_first=day_first)
-    if found and block.node is not None and in_review(block.node):
+    if found and block.node is not None and (in_review(block.node) or in_code(block.node)):
         return None
     return found
 
@@ -503,6 +504,8 @@ def labelled_date(blocks: list[TextBlock], *, day_first: bool = False) -> str | 
             and DATE_LABEL.match(text)
             and not UPDATE_LABEL.match(text.lstrip())
         ):
+            if block.node is not None and in_code(block.node):
+                continue  # a sample's or a log's "Posted: ..."
             found = block_date(block, day_first=day_first)
             if found is None and block.num_words <= MAX_LABEL_WORDS:
                 following = blocks[index + 1 : index + 2]

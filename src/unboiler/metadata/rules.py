@@ -173,6 +173,14 @@ BRACKETED_END: Final = re.compile(r"(?<=\S)\s*(?:＜[^＞]{1,60}＞|【[^】]{1,
 #: Bullets, guillemets and tildes are left out: titles open with them as decoration
 #: ("• LIVE: ...", "» The Complete Guide").
 EMPTY_HEADLINE: Final = re.compile(r"^\s*(?:[|\-–—/\\]|::)(?:\s|$)")
+#: A title that is a file's name ("analysis.ipynb", "README.md", "index.html"): what a
+#: converter writes when the document names itself nowhere else (Jupyter's nbconvert,
+#: a Markdown renderer, a directory listing), so it names the file, not the page; the
+#: page's heading names it.
+FILE_NAME_TITLE: Final = re.compile(
+    r"^\s*[\w.-]+\.(?:ipynb|md|markdown|rst|txt|html?|xhtml|pdf|py|r|rmd|tex)\s*$",
+    re.IGNORECASE,
+)
 #: A numeric reference to "&" itself left in a title's text: the page escaped its "&"
 #: twice ("SQL &amp;#x26; AI" shows "SQL &#x26; AI"), and it stands for "&".  Other
 #: references are left as the page shows them: a title about HTML writes "&nbsp;".

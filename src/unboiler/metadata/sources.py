@@ -433,6 +433,23 @@ def in_review(element: Any) -> bool:
     return False
 
 
+#: Elements whose text is a program's or a machine's (HTML's ``<pre>``, ``<code>``,
+#: ``<samp>``, ``<kbd>``): a date there is a code sample's or a log's.
+_CODE_TAGS: Final = frozenset({"pre", "code", "samp", "kbd"})
+
+
+def in_code(element: Any) -> bool:
+    """Whether ``element`` is, or is inside, code or a program's output
+    (:data:`_CODE_TAGS`): a manual's example log line ("2019-03-04 12:00:01 INFO ...")
+    is no dateline, however short and near the title."""
+    node = element
+    while node is not None and node.tag not in ("body", "html"):
+        if node.tag in _CODE_TAGS:
+            return True
+        node = node.parent
+    return False
+
+
 def microdata(tree: Any, name: str) -> Iterator[str]:
     """The values of the schema.org microdata property ``name`` on elements other than
     ``<meta>`` (those are read with the meta elements), following HTML's rules for an
