@@ -68,6 +68,26 @@ def test_people_dates_are_not_the_page_date() -> None:
     assert date_of(body=body) == "2024-02-24"
 
 
+def test_an_events_time_is_not_the_page_date() -> None:
+    listing = (
+        "<h1>What's on at the harbour</h1>"
+        "<div class='tribe-events-calendar-list__event'><h3>Lantern walk</h3>"
+        "<time datetime='2025-06-12'>December 12</time></div>"
+        "<div class='event-card'><h3>Choir night</h3>"
+        "<time datetime='2025-06-19'>December 19</time></div>"
+    )
+    assert date_of(body=f"<main>{listing}{RUNNING_TEXT}</main>") is None
+    item = (
+        "<h1>Lantern walk</h1><div itemscope itemtype='https://schema.org/Event'>"
+        "<p>Starts <time itemprop='startDate' datetime='2025-06-12T18:00'>at six</time>"
+        " by the pier.</p></div>"
+    )
+    assert date_of(body=f"<main>{item}{RUNNING_TEXT}</main>") is None
+    # the post's own time is the page's, events beside it or not
+    post = "<p class='byline'>By Jo <time datetime='2025-05-02'>two weeks ago</time></p>"
+    assert date_of(body=f"<main>{post}{listing}{RUNNING_TEXT}</main>") == "2025-05-02"
+
+
 def test_a_date_in_a_code_sample_is_not_the_page_date() -> None:
     # a manual's example output, in a line of its own under the title
     for sample in (

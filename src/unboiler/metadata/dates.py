@@ -28,7 +28,7 @@ from unboiler.metadata.rules import (
     SOLAR_HIJRI_MONTHS,
     UPDATE_LABEL,
 )
-from unboiler.metadata.sources import in_aside, in_code, in_review
+from unboiler.metadata.sources import in_aside, in_code, in_event, in_review
 
 #: The time zones in use span UTC-12:00 to UTC+14:00 (the IANA time zone database).
 EARLIEST_OFFSET: Final = timedelta(hours=-12)
@@ -374,13 +374,15 @@ def _may_be_dateline(block: TextBlock) -> bool:
 
 def _dated(block: TextBlock, *, day_first: bool) -> str | None:
     """The date a block that may be a dateline shows (:func:`block_date`), unless it is a
-    customer's review's (:func:`~unboiler.metadata.sources.in_review`) or in a code
-    sample (:func:`~unboiler.metadata.sources.in_code`), walked only when a date is
-    found: most blocks have none."""
+    customer's review's (:func:`~unboiler.metadata.sources.in_review`), an event's
+    (:func:`~unboiler.metadata.sources.in_event`) or in a code sample
+    (:func:`~unboiler.metadata.sources.in_code`), walked only when a date is found: most
+    blocks have none."""
     if not _may_be_dateline(block):
         return None
     found = block_date(block, day_first=day_first)
-    if found and block.node is not None and (in_review(block.node) or in_code(block.node)):
+    node = block.node
+    if found and node is not None and (in_review(node) or in_code(node) or in_event(node)):
         return None
     return found
 
@@ -477,11 +479,12 @@ def page_time(tree: Any) -> str | None:
     header is far from the title in the page's blocks (a forum's first post below its
     toolbar).  A customer's review or testimonial dates itself, not the page
     (:func:`~unboiler.metadata.sources.in_review`): a shop's product page took the
-    date of its first review."""
+    date of its first review; an event's time is when it is held
+    (:func:`~unboiler.metadata.sources.in_event`)."""
     if tree is None:
         return None
     for time in tree.css("time[datetime]"):
-        if in_aside(time, NOT_PAGE_TIME_TAGS) or in_review(time):
+        if in_aside(time, NOT_PAGE_TIME_TAGS) or in_review(time) or in_event(time):
             continue
         found = parse_date(time.attributes.get("datetime") or "")
         if found:

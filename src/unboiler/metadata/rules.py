@@ -424,6 +424,14 @@ ASIDE_WORDS: Final = re.compile(r"comment|sidebar|related|widget|reply|respond",
 #: none and mended one (a chess shop's Google review gave "John Warren"), with no author
 #: lost (``python benchmarks/metadata.py wcxb readability``: 548 to 549 pages).
 REVIEW_WORDS: Final = frozenset({"review", "reviews", "testimonial", "testimonials"})
+#: Class and id words (whole, as :data:`REVIEW_WORDS`) of an event's entry in a
+#: calendar or a programme (The Events Calendar's ``tribe-events-calendar-list__event``,
+#: a venue's ``event-card``): its ``<time>`` is when the event is held, not when the page
+#: was written.
+EVENT_WORDS: Final = frozenset({"event", "events"})
+#: The schema.org properties of an event's times (``Event``'s ``startDate``, ``endDate``
+#: and ``doorTime``), as microdata names them on a ``<time>``.
+EVENT_TIME_PROPERTIES: Final = frozenset({"startdate", "enddate", "doortime"})
 #: A byline element with more text than this is a container (an author's biography).
 MAX_BYLINE_CHARS: Final = 120
 #: Most words one author's name has.

@@ -21,6 +21,8 @@ from unboiler.metadata.rules import (
     ARTICLE_TYPES,
     ASIDE_WORDS,
     CLASS_NAME_PART,
+    EVENT_TIME_PROPERTIES,
+    EVENT_WORDS,
     ORGANIZATION_TYPES,
     PAGE_TYPES,
     REPLY_TYPES,
@@ -423,11 +425,34 @@ def in_review(element: Any) -> bool:
     """Whether ``element``, or an element around it below the page's article or main
     content, is marked as a customer's review or testimonial (:data:`REVIEW_WORDS`, as
     whole words of its class or id): its writer's byline and date are not the page's."""
+    return _marked(element, REVIEW_WORDS)
+
+
+def in_event(time: Any) -> bool:
+    """Whether a ``<time>`` is an event's: named as its start, end or doors' time
+    (:data:`EVENT_TIME_PROPERTIES`), or in an element marked as an event (an ``Event``
+    item, or :data:`EVENT_WORDS` as whole words of its class or id) below the page's
+    article or main content.  A calendar's or a venue's page lists when its events are
+    held; the first of them is not when the page was written."""
+    names = (time.attributes.get("itemprop") or "").lower().split()
+    if any(name in EVENT_TIME_PROPERTIES for name in names):
+        return True
+    node = time
+    while node is not None and node.tag not in _CONTENT_ROOTS:
+        if "event" in (node.attributes.get("itemtype") or "").lower():
+            return True
+        node = node.parent
+    return _marked(time, EVENT_WORDS)
+
+
+def _marked(element: Any, words: frozenset[str]) -> bool:
+    """Whether ``element``, or an element around it below the page's article or main
+    content, has one of ``words`` as a whole word of its class or id."""
     node = element
     while node is not None and node.tag not in _CONTENT_ROOTS:
         attributes = node.attributes
         names = f"{attributes.get('class') or ''} {attributes.get('id') or ''}"
-        if any(part.lower() in REVIEW_WORDS for part in CLASS_NAME_PART.findall(names)):
+        if any(part.lower() in words for part in CLASS_NAME_PART.findall(names)):
             return True
         node = node.parent
     return False
