@@ -1572,6 +1572,13 @@ def test_glued_link_cases(line: str, expected: str) -> None:
         # two links that touch: a menu, in any script
         ('<a href="/1">one</a><a href="/2">two</a> three', "one two three"),
         ('<a href="/1">خانه</a><a href="/2">اخبار</a> امروز', "خانه اخبار امروز"),
+        # ... the first ending in a vowel sign (Hindi, Bengali, Tamil), a diacritic of
+        # decomposed text, a Hebrew point
+        ('<a href="/s">शेयर करें</a><a href="/w">व्हाट्सऐप</a>', "शेयर करें व्हाट्सऐप"),
+        ('<a href="/1">খবর</a><a href="/2">খেলা</a>', "খবর খেলা"),
+        ('<a href="/1">செய்தி</a><a href="/2">விளையாட்டு</a>', "செய்தி விளையாட்டு"),
+        ('<a href="/1">Cafe\u0301</a><a href="/2">Bar</a>', "Cafe\u0301 Bar"),
+        ('<a href="/1">שָׁלוֹם</a><a href="/2">חדשות</a>', "שָׁלוֹם חדשות"),
         # ... the first ending in punctuation (a table of contents' questions)
         ('<a href="#1">Why?</a><a href="#2">How</a> and', "Why? How and"),
         ('<a href="#1">Step 1.</a><a href="#2">Step 2</a>', "Step 1. Step 2"),

@@ -98,6 +98,19 @@ WIDE: Final = (
 WIDE_CHARACTER: Final = re.compile(f"[{WIDE}]")
 
 
+#: Characters that end a word without being a letter or a digit (``\\w`` leaves them
+#: out): combining marks (Unicode's categories Mn, Mc and Me), the vowel signs and
+#: viramas of the Indic scripts ("करें", "செய்தி"), the diacritics of decomposed text
+#: ("Cafe\u0301"), Hebrew's points, Arabic's harakat and Cyrillic's titlo.  Written as
+#: ranges: the combining blocks, Hebrew's and Arabic's marks, and the Indic blocks whole
+#: (Devanagari to Sinhala, whose other characters are letters and digits, and the
+#: danda, which ends a sentence as a full stop does).
+WORD_END_MARKS: Final = (
+    "\u0300-\u036f\u0483-\u0489\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0670"
+    "\u06d6-\u06ed\u0900-\u0dff\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"
+)
+
+
 _MARKS: Final = f"[{_OPENS}{_CLOSES}]*"
 
 
@@ -137,7 +150,8 @@ _UNSPACED_SCRIPTS: Final = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
 
 
 _GLUED_LINK: Final = re.compile(
-    f"({_MARK_CHARS}(?<=[^\\W_]{_MARK_CHARS}|[{re.escape(_LINK_END_MARKS)}]{_MARK_CHARS})"
+    f"({_MARK_CHARS}(?<=[^\\W_]{_MARK_CHARS}|[{WORD_END_MARKS}]{_MARK_CHARS}"
+    f"|[{re.escape(_LINK_END_MARKS)}]{_MARK_CHARS})"
     f"(?<![{WIDE}{_UNSPACED_SCRIPTS}]{_MARK_CHARS})"
     f"(?:(?<=[{_LINK_OPEN}{_LINK_CLOSE}])|(?={_MARK_CHARS}*[{_LINK_OPEN}{_LINK_CLOSE}]))"
     f"{_MARK_CHARS}*)"
