@@ -257,6 +257,21 @@ def test_a_confluence_panel_is_an_admonition() -> None:
     )
 
 
+def test_a_collapsible_admonition_is_an_admonition() -> None:
+    # MkDocs Material's and PyMdown's "??? tip" is a <details> of the admonition's kind;
+    # a disclosure of any other class (an FAQ's question) is not one
+    page = (
+        "<p>Drop a tag.</p><details class='tip'><summary>From another process</summary>"
+        "<p>Tags are kept in the backend.</p></details>"
+        "<details class='faq'><summary>Is it free?</summary><p>Yes.</p></details>"
+        "<p>Done.</p>"
+    )
+    assert to_markdown(all_content(page)) == (
+        "Drop a tag.\n\n> **From another process**\n>\n> Tags are kept in the backend."
+        "\n\n**Is it free?**\n\nYes.\n\nDone."
+    )
+
+
 def test_a_thematic_break_between_content_is_kept() -> None:
     """An ``<hr>`` between two stretches of content is a rule in Markdown and HTML, and
     only there: not before or after the content, not twice in a row, not in text."""

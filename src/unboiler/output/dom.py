@@ -245,13 +245,50 @@ BOOTSTRAP_ALERT_KINDS: Final = frozenset(
 DOCFX_ALERT_CLASSES: Final = frozenset({"NOTE", "TIP", "IMPORTANT", "CAUTION", "WARNING"})
 
 
+#: The kinds of a collapsible admonition, the class of its ``<details>``: PyMdown
+#: Extensions' ``details`` (MkDocs Material's ``??? tip``) names it so and nothing else.
+#: Material's kinds and their aliases, less those a page's disclosures are named by as
+#: often (``question``, ``faq``, ``help``, ``summary``): an FAQ's answer is no note.
+COLLAPSIBLE_ADMONITION_KINDS: Final = frozenset(
+    {
+        "note",
+        "abstract",
+        "tldr",
+        "info",
+        "todo",
+        "tip",
+        "hint",
+        "important",
+        "success",
+        "check",
+        "done",
+        "warning",
+        "caution",
+        "attention",
+        "failure",
+        "fail",
+        "missing",
+        "danger",
+        "error",
+        "bug",
+        "example",
+        "quote",
+        "cite",
+    }
+)
+
+
 #: Elements an admonition is made of (a ``<p class="admonition">`` is a paragraph).
 _ADMONITION_TAGS: Final = frozenset({"div", "aside", "section"})
 
 
 def admonition(element: LexborNode) -> bool:
     """Whether ``element`` is a documentation admonition (:data:`ADMONITION_CLASSES`,
-    :data:`DOCFX_ALERT_CLASSES`, a Bootstrap alert of a kind)."""
+    :data:`DOCFX_ALERT_CLASSES`, a Bootstrap alert of a kind, a ``<details>`` of
+    :data:`COLLAPSIBLE_ADMONITION_KINDS`)."""
+    if element.tag == "details":
+        names = (element.attributes.get("class") or "").split()
+        return not COLLAPSIBLE_ADMONITION_KINDS.isdisjoint(names)
     if element.tag not in _ADMONITION_TAGS:
         return False
     classes = element.attributes.get("class")
