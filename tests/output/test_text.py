@@ -957,6 +957,12 @@ def test_back_references_of_a_note_cited_twice_are_left_out(output: str) -> None
         # the Persian Wikipedia numbers them: the note's number and the citation's
         '<li id="n5"><span class="mw-cite-backlink">↑ <sup><a href="#r5-0">۱٫۰</a></sup> '
         '<sup><a href="#r5-1">۱٫۱</a></sup></span> <span>هنرفر، لطف‌الله (۱۳۵۰).</span></li>'
+        # the Arabic and Russian Wikipedias letter them in their own alphabets
+        '<li id="n6"><span class="mw-cite-backlink">^ <a href="#r6a"><sup><i><b>أ</b></i>'
+        '</sup></a> <a href="#r6b"><sup><i><b>ب</b></i></sup></a></span> <span>"Petra".'
+        " UNESCO.</span></li>"
+        '<li id="n7"><span class="mw-cite-backlink">↑ <sup><a href="#r7a">а</a></sup> '
+        '<sup><a href="#r7b">б</a></sup></span> <span>Атлас озёр, 1999.</span></li>'
         "</ol>"
         '<p>Grade ^ <a href="#scale">a</a> is the best.</p>'
         '<p>^ <a href="#a">a</a> <a href="#glossary">glossary</a></p></main></body>'
@@ -966,6 +972,8 @@ def test_back_references_of_a_note_cited_twice_are_left_out(output: str) -> None
     assert re.search(r"(^|\n|>)(1\. )?Ethnicity figures add to more than 100%", plain), rendered
     assert re.search(r"(^|\n|>)(2\. )?Atlas jezior Polski, 1999\.", plain), rendered
     assert re.search(r"(^|\n|>)(3\. )?هنرفر، لطف‌الله \(۱۳۵۰\)\.", plain), rendered
+    assert re.search(r"(^|\n|>)(4\. )?\"Petra\"\. UNESCO\.", plain), rendered
+    assert re.search(r"(^|\n|>)(5\. )?Атлас озёр, 1999\.", plain), rendered
     # a sign within a sentence, or followed by a link that is a word, is text
     assert "Grade ^ a is the best." in plain
     assert "^ a glossary" in plain

@@ -131,9 +131,11 @@ def is_back_reference(sign: str) -> bool:
 
 #: The letters a note's links back show when it is cited more than once ("^ a b c", as
 #: MediaWiki writes them after the sign, which is then no link): one or two letters each,
-#: or the note's and the citation's numbers in the wikis that number them ("1.0 1.1",
-#: the Persian Wikipedia's "۱٫۰ ۱٫۱", in any script's digits).
-_BACK_LETTERS: Final = re.compile(r"[a-z]{1,2}|\d{1,3}[.,\u066b]\d{1,3}")
+#: lower-case or of a script without case, in the wiki's own alphabet (the Arabic
+#: Wikipedia's "أ ب", the Russian's "а б"), or the note's and the citation's numbers in
+#: the wikis that number them ("1.0 1.1", the Persian Wikipedia's "۱٫۰ ۱٫۱", in any
+#: script's digits).
+_BACK_LETTERS: Final = re.compile(r"[^\W\d_]{1,2}|\d{1,3}[.,\u066b]\d{1,3}")
 
 
 #: Links back that a note cited many times can have (MediaWiki letters them a to z,
@@ -193,7 +195,11 @@ def _lettered_back_references(sign: LexborNode) -> list[LexborNode] | None:
                 return None
             texts = [text for text in text_nodes(link) if not text.is_empty_text_node]
             shown = link_sign(texts[0].text_content or "") if len(texts) == 1 else ""
-            if not _BACK_LETTERS.fullmatch(shown) or len(found) >= MAX_BACK_LETTERS:
+            if (
+                not _BACK_LETTERS.fullmatch(shown)
+                or any(letter.isupper() for letter in shown)
+                or len(found) >= MAX_BACK_LETTERS
+            ):
                 return None
             found += texts
         node = node.next
