@@ -336,6 +336,24 @@ def test_the_headline_is_no_byline() -> None:
     assert author_of("<title>By Popular Demand</title>", body) == "Ann Lee"
 
 
+def test_a_link_named_like_a_byline_is_no_byline() -> None:
+    # a sidebar's link to another page: "Author Talk", "Author Interviews"
+    menu = (
+        "<aside><ul><li><a href='/event/storytime/'>Toddler Storytime</a></li>"
+        "<li><a href='/event/author-talk/'>Author Talk</a></li></ul></aside>"
+    )
+    assert author_of(body=f"<main><h1>Events for May</h1>{RUNNING_TEXT}</main>{menu}") is None
+    # a byline whose link holds its label still names its author, and so does a label
+    # outside the link
+    for byline in (
+        "<p><a href='/author/ann-lee/'>By Ann Lee</a></p>",
+        "<p><a href='/author/ann-lee/'>Author: Ann Lee</a></p>",
+        "<p>Author <a href='/author/ann-lee/'>Ann Lee</a></p>",
+    ):
+        body = f"<main><h1>Carburettor ice</h1>{byline}{RUNNING_TEXT}</main>"
+        assert author_of(body=body) == "Ann Lee", byline
+
+
 def test_a_profile_address_is_no_author() -> None:
     for address in ("https://www.facebook.com/janedoe", "//lobste.rs/~jdoe", "www.x.com/jd"):
         assert clean_author(address) is None

@@ -32,6 +32,7 @@ from unboiler.metadata.rules import (
     CO_AUTHORS,
     COLUMN_HEADINGS,
     DATED_BYLINE,
+    LINKED_LABEL_WORD,
     MAX_AUTHORS,
     MAX_BYLINE_CHARS,
     MAX_BYLINE_WORDS,
@@ -301,6 +302,8 @@ def byline_author(
         if label and _in_header_cell(block.node):  # a table's "Author" column: no byline
             continue
         if byline:
+            if block.num_linked_words == block.num_words and LINKED_LABEL_WORD.match(text):
+                continue  # a link to a page named so ("Author Talk")
             name = byline_name(text)
             if name:
                 return _name_element(block, name) or name

@@ -278,6 +278,13 @@ STRONG_BYLINE: Final = re.compile(
     rf"|{_WORDS_AND_PICTURES})",
     re.IGNORECASE,
 )
+#: A strong byline's label with no colon after it ("Author Talk"): when a link's text
+#: holds it whole, the link names another page (a library's "Author Talk" event, a
+#: magazine's "Author Interviews"), not who wrote this one.  A byline linked whole
+#: writes "By" or a colon ("<a>By Ann Lee</a>", "<a>Author: Ann Lee</a>").
+LINKED_LABEL_WORD: Final = re.compile(
+    r"^\s*(?:author|autor(?:in)?|auteur|автор)\s+[^\s:：]", re.IGNORECASE
+)
 #: A byline's label alone, its name in the next block ("Written by" / "Jane Doe").
 BYLINE_LABEL: Final = re.compile(
     r"^\s*(?:(?:(?:written|authored|posted|published)\s+)?(?:by|von|par|por|door|author|"
