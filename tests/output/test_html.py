@@ -356,6 +356,26 @@ def test_leading_rows_of_header_cells_are_the_tables_head() -> None:
     )
 
 
+def test_a_cells_alignment_is_kept() -> None:
+    # as the Markdown's delimiter row keeps it, and as GFM's HTML writes it
+    document = unboiler.parse(
+        "<table><tr><th>Tool</th><th style='text-align: center'>Stars</th>"
+        "<th align=right>Build time</th><th align=justify>Note</th></tr>"
+        "<tr><td>Quill</td><td align=center>12</td><td align=right>0.4 s</td>"
+        "<td>fast</td></tr></table>"
+    )
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    fragment = to_html(document)
+    assert fragment == (
+        "<table>\n<thead>\n"
+        '<tr><th>Tool</th><th align="center">Stars</th><th align="right">Build time</th>'
+        "<th>Note</th></tr>\n</thead>\n<tbody>\n"
+        '<tr><td>Quill</td><td align="center">12</td><td align="right">0.4 s</td>'
+        "<td>fast</td></tr>\n</tbody>\n</table>"
+    )
+    assert_safe(fragment)
+
+
 def test_a_table_of_header_rows_alone_is_headed_by_its_first() -> None:
     # a column of icons beside row headers: every row an empty corner and header cells
     document = unboiler.parse(

@@ -72,8 +72,8 @@ ALLOWED_ATTRIBUTES: Final = {
     "img": {"src", "alt"},
     "ol": {"start", "type", "dir"},
     "li": {"value", "dir"},
-    "th": {"colspan", "rowspan"},
-    "td": {"colspan", "rowspan"},
+    "th": {"colspan", "rowspan", "align"},
+    "td": {"colspan", "rowspan", "align"},
     "code": {"class"},  # the language of a code block, written here as language-NAME
 }
 URL_SCHEMES: Final = frozenset({"http", "https"})
@@ -276,7 +276,10 @@ class _Writer:
                     for name, value in (("colspan", cell.colspan), ("rowspan", cell.rowspan))
                     if value > 1
                 )
-                cells.append(f"<{tag}{spans}>{self.line(cell.inlines)}</{tag}>")
+                # its alignment as GFM's HTML writes a column's (obsolete in HTML5, but
+                # read by every browser and by readers that drop style attributes)
+                aligned = f' align="{cell.align}"' if cell.align else ""
+                cells.append(f"<{tag}{spans}{aligned}>{self.line(cell.inlines)}</{tag}>")
             rows.append("<tr>" + "".join(cells) + "</tr>")
         # The leading header rows head the table (a two-level header: "Times" over
         # "Leaves" and "Arrives"); of a table all of whose rows are so, the first, as the
