@@ -80,6 +80,25 @@ def test_json_ld_name_of_the_page_is_a_title_but_not_the_organisations() -> None
     assert meta_html(head).title == "Pricing"
 
 
+def test_the_items_a_page_lists_in_json_ld_are_not_what_it_is_about() -> None:
+    events = [
+        {"@type": "Event", "name": "Toddler Storytime", "description": "Songs and rhymes."},
+        {"@type": "Event", "name": "Author Talk", "description": "A novelist reads."},
+    ]
+    head = (
+        "<title>Events for May 2024 - Riverside Library</title>"
+        '<meta name="description" content="Storytimes and talks in May 2024.">' + ld(events)
+    )
+    metadata = meta_html(head, "<p>What is on at the library this month.</p>")
+    assert metadata.title == "Events for May 2024"
+    assert metadata.description == "Storytimes and talks in May 2024."
+    # one event, or one written twice, is the page's
+    for listed in (events[:1], [events[0], events[0]]):
+        head = "<title>Events - Riverside Library</title>" + ld(listed)
+        metadata = meta_html(head, "<p>Come along.</p>")
+        assert metadata.description == "Songs and rhymes."
+
+
 def test_authors_of_reviews_are_not_the_pages() -> None:
     head = ld(
         {

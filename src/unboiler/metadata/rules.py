@@ -128,6 +128,13 @@ PAGE_TYPES: Final = ARTICLE_TYPES | {
     "jobposting",
     "softwareapplication",
 }
+#: The types of the things a page may be about that a page lists as often (a calendar's
+#: events, a category's products, a board's jobs): two objects of one of them with
+#: different names are items of a list, not what the page is about
+#: (:func:`~unboiler.metadata.sources.listed_items`).
+LISTABLE_TYPES: Final = frozenset(
+    {"product", "event", "course", "jobposting", "softwareapplication"}
+)
 #: Types whose ``author`` did not write the page: a review, comment or answer on it, or
 #: the site.
 NOT_AUTHORED_TYPES: Final = frozenset(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 from urllib.parse import urlsplit
@@ -23,6 +23,7 @@ from unboiler.metadata.rules import (
     CLASS_NAME_PART,
     EVENT_TIME_PROPERTIES,
     EVENT_WORDS,
+    LISTABLE_TYPES,
     ORGANIZATION_TYPES,
     PAGE_TYPES,
     REPLY_TYPES,
@@ -154,6 +155,25 @@ def is_page(kinds: set[str]) -> bool:
     return is_article(kinds) or bool(kinds & PAGE_TYPES)
 
 
+def listed_items(objects: Sequence[dict[str, Any]], kinds: Sequence[set[str]]) -> frozenset[int]:
+    """The positions of the objects that are items of a list the page shows: those of a
+    type of :data:`LISTABLE_TYPES` that two or more objects of different names have.  A
+    calendar writes an ``Event`` for each of its events, a shop's category page a
+    ``Product`` for each product, a job board a ``JobPosting`` for each job: the first
+    item's name and description are not the page's (a newcomer's library calendar was
+    titled after its first event, "Toddler Storytime").  One object written twice (by
+    two plugins) is still the page's."""
+    names: dict[str, set[str]] = {}
+    for item, types in zip(objects, kinds, strict=True):
+        name = item.get("name") or item.get("headline")
+        for kind in types & LISTABLE_TYPES:
+            names.setdefault(kind, set()).add(name if isinstance(name, str) else repr(name))
+    repeated = {kind for kind, found in names.items() if len(found) > 1}
+    if not repeated:
+        return frozenset()
+    return frozenset(index for index, types in enumerate(kinds) if types & repeated)
+
+
 # --------------------------------------------------------------------------- meta elements
 
 
@@ -261,6 +281,8 @@ class StructuredData:
     objects: tuple[dict[str, Any], ...]
     kinds: tuple[set[str], ...]
     by_id: dict[str, dict[str, Any]]
+    #: The positions of the objects that are items the page lists (:func:`listed_items`).
+    listed: frozenset[int] = frozenset()
 
     @classmethod
     def read(cls, document: TextDocument) -> StructuredData:
@@ -271,17 +293,22 @@ class StructuredData:
             # A bare {"@id": ...} is a reference, not the object it names.
             if isinstance(item.get("@id"), str) and len(item) > 1:
                 by_id.setdefault(item["@id"], item)
-        return cls(tuple(item for item, _ in typed), tuple(kinds for _, kinds in typed), by_id)
+        objects = tuple(item for item, _ in typed)
+        kinds = tuple(kinds for _, kinds in typed)
+        return cls(objects, kinds, by_id, listed_items(objects, kinds))
 
     def values(self, *keys: str, about_page: bool = False, own: bool = False) -> list[Any]:
         """The values of ``keys`` in every object, in rank order; with ``about_page``
         only in the objects about the page (articles, web pages, products...), not in
-        those about its parts (the site, the organisation, a breadcrumb); with ``own``
+        those about its parts (the site, the organisation, a breadcrumb) nor in the items
+        it lists (:func:`listed_items`); with ``own``
         not in the objects that reply to the page (:data:`REPLY_TYPES`: a product's
         reviews, a question's answers, whose dates and authors are their writers')."""
         found = []
-        for item, kinds in zip(self.objects, self.kinds, strict=True):
-            if (about_page and not is_page(kinds)) or (own and kinds & REPLY_TYPES):
+        for index, (item, kinds) in enumerate(zip(self.objects, self.kinds, strict=True)):
+            if (about_page and (not is_page(kinds) or index in self.listed)) or (
+                own and kinds & REPLY_TYPES
+            ):
                 continue
             for key in keys:
                 value = item.get(key)
