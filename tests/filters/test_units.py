@@ -794,6 +794,24 @@ def test_the_items_at_a_kept_lists_ends_are_kept() -> None:
     assert keep_list_ends(few, probabilities, lists).tolist() == few.tolist()
 
 
+def test_the_heading_above_a_kept_list_is_kept() -> None:
+    from unboiler.filters.units import LIST_END_FLOOR, keep_list_heads
+
+    # a heading, then a list of three items (blocks 1 to 3), then a heading, a list
+    lists = [[[1], [2], [3]], [[5], [6]]]
+    headings = np.asarray([True, False, False, False, True, False, False])
+    probabilities = np.asarray([LIST_END_FLOOR, 0.9, 0.9, 0.9, 0.2, 0.9, 0.9])
+    keep = np.asarray([False, True, True, True, False, True, True])
+    # the first list's heading is at the floor: kept; the second's is below it
+    expected = [True, True, True, True, False, True, True]
+    assert keep_list_heads(keep, probabilities, lists, headings).tolist() == expected
+    # a list not kept whole, or a paragraph above it, keeps nothing more
+    partly = np.asarray([False, True, False, True, False, True, True])
+    assert keep_list_heads(partly, probabilities, lists, headings).tolist() == partly.tolist()
+    plain = np.zeros(7, dtype=np.bool_)
+    assert keep_list_heads(keep, probabilities, lists, plain).tolist() == keep.tolist()
+
+
 def test_the_default_extractor_keeps_a_recipes_last_nutrition_fact() -> None:
     # a reviewer's recipe card: the last item of the list that ends the content scored
     # below the cut (0.67 against 0.75)

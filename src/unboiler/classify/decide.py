@@ -42,6 +42,7 @@ from unboiler.filters.units import (
     keep_likely_headings,
     keep_likely_preformatted,
     keep_list_ends,
+    keep_list_heads,
     keep_post_slots,
     keep_table_gaps,
     keep_table_headers,
@@ -215,7 +216,8 @@ def after_the_cut(
     held-out runs of :mod:`unboiler.classify.train_default` call it too): the slots of a
     thread's posts (:func:`~unboiler.filters.units.keep_post_slots`) and the tail of the
     content's element (:func:`keep_tail`, when the element ``tree`` is given), then a
-    kept list's ends (:func:`~unboiler.filters.units.keep_list_ends`), so that no
+    kept list's ends (:func:`~unboiler.filters.units.keep_list_ends`) and its heading
+    (:func:`~unboiler.filters.units.keep_list_heads`), so that no
     rule's drop is undone; then the copies of kept text that the page hides in some
     layout (:func:`~unboiler.filters.repeats.layout_copies`; ``layout``: the blocks
     inside an element hidden so, or what gives them of some blocks), hidden copies of
@@ -236,8 +238,11 @@ def after_the_cut(
         rows = [row for table in tables for row in table if len(row) > 1]
         keep = keep_tail(keep, probabilities, blocks, words, tree, rows)
         _traced(trace, RULE_TAIL, keep)
-    keep = keep_list_ends(keep, probabilities, lists(keep) if callable(lists) else lists)
+    found_lists = lists(keep) if callable(lists) else lists
+    keep = keep_list_ends(keep, probabilities, found_lists)
     _traced(trace, RULE_LIST_ENDS, keep)
+    keep = keep_list_heads(keep, probabilities, found_lists, blocks[:, HEADING_COLUMN] > 0)
+    _traced(trace, RULE_LIST_HEAD, keep)
     keep = keep_table_gaps(
         keep, probabilities, tables, words, words * blocks[:, LINK_DENSITY_COLUMN]
     )
@@ -488,6 +493,7 @@ RULE_CONTENTS: Final = "an entry of the page's table of contents"
 RULE_POST_SLOTS: Final = "a slot of a thread's posts, kept in the others"
 RULE_TAIL: Final = "the tail of the content's element"
 RULE_LIST_ENDS: Final = "the ends of a list mostly kept"
+RULE_LIST_HEAD: Final = "the heading above a kept list"
 RULE_TABLE_GAPS: Final = "a table's row between kept rows"
 RULE_LAYOUT_COPY: Final = "a copy the page shows at another width"
 RULE_HIDDEN_COPY: Final = "a hidden copy of kept text"
