@@ -812,6 +812,21 @@ def test_the_heading_above_a_kept_list_is_kept() -> None:
     assert keep_list_heads(keep, probabilities, lists, plain).tolist() == keep.tolist()
 
 
+def test_a_tables_first_row_kept_alone_is_dropped() -> None:
+    from unboiler.filters.units import drop_lone_heads
+
+    tables = [[[0, 1], [2, 3], [4, 5]], [[6], [7]]]
+    head_alone = np.asarray([True, True] + [False] * 4 + [True, False])
+    # the three rows' table loses its header; a table of two rows keeps its first
+    assert drop_lone_heads(head_alone, tables).tolist() == [False] * 6 + [True, False]
+    # a header over a kept row, or a lone row that is not the first, stays
+    with_row = head_alone.copy()
+    with_row[4] = True
+    assert drop_lone_heads(with_row, tables).tolist() == with_row.tolist()
+    middle = np.asarray([False, False, True, True, False, False, False, False])
+    assert drop_lone_heads(middle, tables).tolist() == middle.tolist()
+
+
 def test_the_default_extractor_keeps_a_recipes_last_nutrition_fact() -> None:
     # a reviewer's recipe card: the last item of the list that ends the content scored
     # below the cut (0.67 against 0.75)

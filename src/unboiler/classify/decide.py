@@ -38,6 +38,7 @@ from unboiler.filters.units import (
     contents_entries,
     decision_units,
     definition_groups,
+    drop_lone_heads,
     keep_enclosed,
     keep_likely_headings,
     keep_likely_preformatted,
@@ -231,7 +232,8 @@ def after_the_cut(
     runs (:func:`split_lists`); ``tables``: the blocks of each row of each table
     (:func:`~unboiler.filters.units.table_rows`), whose rows the tail's rule keeps whole
     or not at all, and whose gaps between kept rows are filled
-    (:func:`~unboiler.filters.units.keep_table_gaps`) after the list's ends."""
+    (:func:`~unboiler.filters.units.keep_table_gaps`) after the list's ends, and whose
+    first row kept alone is dropped (:func:`~unboiler.filters.units.drop_lone_heads`)."""
     keep = keep_post_slots(keep, probabilities, posts)
     _traced(trace, RULE_POST_SLOTS, keep)
     if tree is not None:
@@ -247,6 +249,8 @@ def after_the_cut(
         keep, probabilities, tables, words, words * blocks[:, LINK_DENSITY_COLUMN]
     )
     _traced(trace, RULE_TABLE_GAPS, keep)
+    keep = drop_lone_heads(keep, tables)
+    _traced(trace, RULE_LONE_HEAD, keep)
     if layout is not None:
         keep = layout_copies(texts, words, keep, layout, code)
         _traced(trace, RULE_LAYOUT_COPY, keep)
@@ -495,6 +499,7 @@ RULE_TAIL: Final = "the tail of the content's element"
 RULE_LIST_ENDS: Final = "the ends of a list mostly kept"
 RULE_LIST_HEAD: Final = "the heading above a kept list"
 RULE_TABLE_GAPS: Final = "a table's row between kept rows"
+RULE_LONE_HEAD: Final = "a table's first row, kept alone"
 RULE_LAYOUT_COPY: Final = "a copy the page shows at another width"
 RULE_HIDDEN_COPY: Final = "a hidden copy of kept text"
 RULE_HEADING_COPY: Final = "a short copy of a heading below"
