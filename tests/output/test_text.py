@@ -944,6 +944,21 @@ def test_footnote_back_references_are_left_out(output: str) -> None:
 
 
 @pytest.mark.parametrize("output", ["text", "markdown", "html"])
+def test_a_quotes_link_back_to_its_post_is_left_out(output: str) -> None:
+    # phpBB's quote: "↑" links to the quoted post by its address and fragment
+    document = _all_content(
+        "<body><main><blockquote><div><cite><a href='./memberlist.php?u=2'>sergey_k</a>"
+        " wrote: <a href='./viewtopic.php?p=98121#p98121' data-post-id='98121'>↑</a>"
+        "<span>02 May 2024, 10:41</span></cite>Use overlay2.</div></blockquote>"
+        "<p>Thanks, that fixed it. <a href='/faq#top'>↑ Top of the FAQ</a></p></main></body>"
+    )
+    rendered = render(document, output, extractor="by-hand")
+    assert "↑02" not in rendered and "↑ 02" not in rendered, rendered
+    assert "02 May 2024" in rendered and "Use overlay2." in rendered
+    assert "↑ Top of the FAQ" in rendered  # a link that is more than the sign is text
+
+
+@pytest.mark.parametrize("output", ["text", "markdown", "html"])
 def test_back_references_of_a_note_cited_twice_are_left_out(output: str) -> None:
     # MediaWiki: the sign is no link, and each citation has a lettered link back
     document = _all_content(

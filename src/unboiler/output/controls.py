@@ -217,18 +217,27 @@ def _next_element(node: LexborNode, *, backwards: bool) -> str | None:
 
 def drop_permalinks(tree: Any, selection: Selection) -> None:
     """Leave out of ``selection`` the text of each permalink (:func:`is_permalink`),
-    footnote back-reference (:func:`is_back_reference`) and heading's "back to top" link
+    footnote back-reference (:func:`is_back_reference`; also one whose address has a
+    path before its fragment: a forum quote's link back to the quoted post, which
+    WCXB's gold leaves out) and heading's "back to top" link
     (:func:`is_top_link`), unless texts are placed after
     it (a page's last text: they would lose their place); and, in the same walk over the
     links to fragments, the lettered back-references of a note cited more than once
     (:func:`_drop_lettered_back_references`)."""
-    for link in tree.css('a[href^="#"]'):
-        _drop_lettered_back_references(link, selection)
+    for link in tree.css('a[href*="#"]'):
+        # a link to a fragment of this page; or, by its address and a fragment, to a
+        # place that may be on it: a forum's quote links back to the quoted post so
+        # (phpBB's "↑", "./viewtopic.php?p=98121#p98121"), read for that sign alone
+        local = (link.attributes.get("href") or "").startswith("#")
+        if local:
+            _drop_lettered_back_references(link, selection)
         texts = [node for node in text_nodes(link) if not node.is_empty_text_node]
         if len(texts) != 1 or texts[0] not in selection.texts or texts[0] in selection.after:
             continue
         sign = link_sign(texts[0].text_content or "")
-        if is_permalink(link, sign) or is_back_reference(sign) or is_top_link(link, sign):
+        if is_back_reference(sign) or (
+            local and (is_permalink(link, sign) or is_top_link(link, sign))
+        ):
             selection.texts.discard(texts[0])
 
 
