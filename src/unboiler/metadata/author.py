@@ -52,6 +52,7 @@ from unboiler.metadata.sources import (
     in_aside,
     in_reply_item,
     in_review,
+    inside,
     shown_block_text,
     shown_text,
     unique,
@@ -524,11 +525,7 @@ def _in_header_cell(node: Any) -> bool:
 
 def _in_form(node: Any) -> bool:
     """Whether a node is part of a form: a search form's "By:" field labels no byline."""
-    while node is not None and node.tag not in ("body", "html"):
-        if node.tag == "form":
-            return True
-        node = node.parent
-    return False
+    return inside(node, ("form",))
 
 
 def citation_name(name: str) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 from urllib.parse import urlsplit
@@ -464,20 +464,18 @@ def in_event(time: Any) -> bool:
     names = (time.attributes.get("itemprop") or "").lower().split()
     if any(name in EVENT_TIME_PROPERTIES for name in names):
         return True
-    node = time
-    while node is not None and node.tag not in _CONTENT_ROOTS:
-        if "event" in (node.attributes.get("itemtype") or "").lower():
-            return True
-        node = node.parent
-    return _marked(time, EVENT_WORDS)
+    return _marked(time, EVENT_WORDS, item_type="event")
 
 
-def _marked(element: Any, words: frozenset[str]) -> bool:
+def _marked(element: Any, words: frozenset[str], *, item_type: str = "") -> bool:
     """Whether ``element``, or an element around it below the page's article or main
-    content, has one of ``words`` as a whole word of its class or id."""
+    content, has one of ``words`` as a whole word of its class or id, or (when
+    ``item_type`` is given) an ``itemtype`` that holds it."""
     node = element
     while node is not None and node.tag not in _CONTENT_ROOTS:
         attributes = node.attributes
+        if item_type and item_type in (attributes.get("itemtype") or "").lower():
+            return True
         names = f"{attributes.get('class') or ''} {attributes.get('id') or ''}"
         if any(part.lower() in words for part in CLASS_NAME_PART.findall(names)):
             return True
@@ -494,9 +492,14 @@ def in_code(element: Any) -> bool:
     """Whether ``element`` is, or is inside, code or a program's output
     (:data:`_CODE_TAGS`): a manual's example log line ("2019-03-04 12:00:01 INFO ...")
     is no dateline, however short and near the title."""
+    return inside(element, _CODE_TAGS)
+
+
+def inside(element: Any, tags: Collection[str]) -> bool:
+    """Whether ``element`` is one of ``tags``, or is inside one below ``<body>``."""
     node = element
     while node is not None and node.tag not in ("body", "html"):
-        if node.tag in _CODE_TAGS:
+        if node.tag in tags:
             return True
         node = node.parent
     return False
