@@ -1533,6 +1533,20 @@ def test_images_of_a_line_without_text_stay_apart() -> None:
     assert "ci)[![License" in to_markdown(all_content(touching), images=True, links=True)
 
 
+def test_an_image_touching_a_word_is_set_apart_from_it() -> None:
+    # a shop card: the photo, then its badge in a span, all in one link
+    page = (
+        "<html><body><ul><li><a href='https://ex.com/f1'><img src='https://ex.com/f1.jpg'"
+        " alt='City bike'><span class='badge'>New</span></a> and"
+        "<img src='https://ex.com/star.png' alt='star'>rated</li></ul></body></html>"
+    )
+    markdown = to_markdown(all_content(page), images=True, links=True)
+    assert markdown == (
+        "- [![City bike](https://ex.com/f1.jpg) New](https://ex.com/f1) and "
+        "![star](https://ex.com/star.png) rated"
+    )
+
+
 def test_an_image_alone_in_a_list_item_or_a_cell_is_kept_with_its_list() -> None:
     # a recipe's step photo and a table's picture cell were dropped, the steps renumbered
     page = (

@@ -274,6 +274,7 @@ class _Line:
         self.delimiters: set[int] = set()  # indexes of delimiter pieces
         self.link_openings: list[int] = []  # indexes of the "[" that open links
         self.texts: list[tuple[int, str]] = []  # the pieces of page text: index, text
+        self.image_pieces: list[int] = []  # indexes of the images written
         self.pairs: list[tuple[int, int]] = []
 
     def neighbour(self, index: int, step: int) -> str:
@@ -369,6 +370,7 @@ class _Line:
                 pieces.append(self.line_break)
             elif isinstance(token, Image):
                 if self.images:
+                    self.image_pieces.append(len(pieces))
                     pieces.append(f"![{escape(token.alt)}]({_destination(token.src)})")
             elif isinstance(token, Open):
                 self.open(token, stack)
@@ -400,6 +402,7 @@ class _Line:
                 self.delimiters -= {opening, closing}
             pairs = kept
         self.join_touching(pairs)
+        self.part_images_from_words()
         self.escape_image_marks()
         self.unescape_closing_brackets()
         return "".join(pieces)
@@ -422,6 +425,26 @@ class _Line:
                 pieces[index] = escape(text, following[:2], pipes=self.pipes)
             if pieces[index]:
                 after = index
+
+    def part_images_from_words(self) -> None:
+        """An image whose markup touches a word ("![Bike](bike.jpg)New", a shop card's
+        photo and its badge) is set apart from it by a space: on the page the picture is
+        a box of its own, and the alt text would otherwise run into the word for anyone
+        who reads the Markdown as text.  Images that touch each other, or punctuation,
+        stay as they are."""
+        pieces = self.pieces
+        texts = {index for index, _ in self.texts}
+        for index in self.image_pieces:
+            following = index + 1
+            while following < len(pieces) and not pieces[following]:
+                following += 1
+            if following in texts and pieces[following][:1].isalnum():
+                pieces[index] += " "
+            before = index - 1
+            while before >= 0 and not pieces[before]:
+                before -= 1
+            if before in texts and pieces[before][-1:].isalnum():
+                pieces[index] = " " + pieces[index]
 
     def escape_image_marks(self) -> None:
         """Escape a "!" that a link's "[" follows (with nothing between once the
