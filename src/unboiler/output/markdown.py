@@ -275,6 +275,7 @@ class _Line:
         self.link_openings: list[int] = []  # indexes of the "[" that open links
         self.texts: list[tuple[int, str]] = []  # the pieces of page text: index, text
         self.image_pieces: list[int] = []  # indexes of the images written
+        self.formulas = 0  # formulas written as TeX between dollar signs
         self.pairs: list[tuple[int, int]] = []
 
     def neighbour(self, index: int, step: int) -> str:
@@ -332,6 +333,7 @@ class _Line:
                         pieces.append(" ")  # "$a$$b$" would read as "$$"
                     last_formula = len(pieces)
                     pieces.append(_formula(formula, "".join(formula_text)))
+                    self.formulas += 1
                     formula = None
                 elif isinstance(token, str):
                     formula_text.append(token)
@@ -405,6 +407,7 @@ class _Line:
         self.part_images_from_words()
         self.escape_image_marks()
         self.unescape_closing_brackets()
+        self.unescape_lone_dollar()
         return "".join(pieces)
 
     def unescape_closing_brackets(self) -> None:
@@ -445,6 +448,20 @@ class _Line:
                 before -= 1
             if before in texts and pieces[before][-1:].isalnum():
                 pieces[index] = " " + pieces[index]
+
+    def unescape_lone_dollar(self) -> None:
+        """A dollar sign that is the only one of its line, in a line without formulas,
+        is written as it is: maths between dollars needs two, and no reader of "$...$"
+        (Pandoc, GitHub, markdown-it's ``dollarmath``) pairs one across blocks, so "$29
+        per month" or "R$ 89/mês" cannot open one.  A line with two or more stays escaped:
+        the lenient readers (``dollarmath`` allows spaces and digits beside the signs)
+        would read "$5 and $10" as a formula."""
+        if self.formulas:
+            return
+        dollars = [(index, text) for index, text in self.texts if "$" in text]
+        if len(dollars) == 1 and dollars[0][1].count("$") == 1:
+            index = dollars[0][0]
+            self.pieces[index] = self.pieces[index].replace("\\$", "$", 1)
 
     def escape_image_marks(self) -> None:
         """Escape a "!" that a link's "[" follows (with nothing between once the
