@@ -438,6 +438,22 @@ def test_what_a_definition_holds_besides_lines_stays_in_the_list() -> None:
     )
 
 
+def test_a_table_in_a_definition_stays_in_its_details() -> None:
+    # Sphinx's class entry: a line, the parameters' table, a note after it; the <dl>
+    # was closed before the table and the note made a <dd> of a list with no <dt>
+    page = (
+        "<body><dl><dt>class Retry(total=3)</dt><dd><p>A retry policy.</p><table><tr>"
+        "<th>Parameter</th><th>Default</th></tr><tr><td>total</td><td>3</td></tr></table>"
+        "<div><p>Added in version 2.1.</p></div></dd></dl><p>After.</p></body>"
+    )
+    assert _everything(page) == (
+        "<dl>\n<dt>class Retry(total=3)</dt>\n<dd>\n<p>A retry policy.</p>\n<table>\n"
+        "<thead>\n<tr><th>Parameter</th><th>Default</th></tr>\n</thead>\n<tbody>\n"
+        "<tr><td>total</td><td>3</td></tr>\n</tbody>\n</table>\n"
+        "<p>Added in version 2.1.</p>\n</dd>\n</dl>\n<p>After.</p>"
+    )
+
+
 def test_definition_lists_side_by_side_stay_apart_and_nested_stay_inside() -> None:
     # a list in another's details is written inside that <dd>, and what follows it
     # there stays in it (Sphinx's field list of "Parameters" in a function's entry)

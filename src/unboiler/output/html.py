@@ -201,13 +201,13 @@ class _Writer:
                 continue
             text = self.block(block, around)
             within, opens, depth = None, True, 1
-            if isinstance(block, (CodeBlock, Quote, ListBlock)):
+            if isinstance(block, (CodeBlock, Quote, ListBlock, Table)):
                 within, opens, depth = block.within, block.opens_item, max(block.depth, 1)
             if lists and text and within is DefinitionPart.DETAILS:
-                # a definition's list, quotation or code (Sphinx's "Parameters" over a
-                # list): a <dt> must be followed by its <dd> (HTML standard, §4.4.9);
-                # in a list none of whose lines is written (its term left out), it goes
-                # in the details of the deepest one that is
+                # a definition's list, quotation, code or table (Sphinx's "Parameters"
+                # over a list, its parameters' table): a <dt> must be followed by its
+                # <dd> (HTML standard, §4.4.9); in a list none of whose lines is written
+                # (its term left out), it goes in the details of the deepest one that is
                 close_lists(depth)
                 entries = lists[-1]
                 if not opens and entries and entries[-1][0] == "dd":

@@ -1328,7 +1328,7 @@ class _Layout:
                     structure = self.directed_structure(node, tag, depth, own)
                     if structure and within is DefinitionPart.DETAILS:
                         for block in structure:
-                            if isinstance(block, (CodeBlock, Quote, ListBlock)):
+                            if isinstance(block, (CodeBlock, Quote, ListBlock, Table)):
                                 block.within = within
                                 block.opens_item = self.new_item
                                 block.depth = self.part_depth

@@ -227,6 +227,9 @@ class Table:
     """A table of data: every cell holds one line of text."""
 
     rows: list[list[Cell]]
+    within: DefinitionPart | None = None  # as a code block's (Sphinx's parameter table)
+    opens_item: bool = True  # as a code block's
+    depth: int = 1  # as a code block's
 
     def grid(self) -> list[list[Cell | None]]:
         """The rows with every cell in its column, as the HTML standard's table model places them
