@@ -114,6 +114,11 @@ def test_a_date_in_a_code_sample_is_not_the_page_date() -> None:
         "Membre depuis",
         "Iscritto:",
         "Dołączył:",
+        "Inscription :",
+        "Registado:",
+        "Registrován:",
+        "Medlem sedan:",
+        "Liittynyt:",
     ],
 )
 def test_a_members_registration_in_other_languages_is_not_the_page_date(label: str) -> None:

@@ -508,12 +508,15 @@ UPDATE_LABEL: Final = re.compile(
 #: Labels of dates that are a person's, not the page's: when a forum member joined or
 #: registered, when a group was founded ("Joined: Mon Jul 24, 2017"), in the languages
 #: of the forum software's translations (phpBB, vBulletin, XenForo, Discuz!): German,
-#: French, Spanish, Portuguese, Italian, Dutch, Polish, Turkish, Russian and Ukrainian
-#: (stems: "Зарегистрирован", "Регистрация"), then Chinese and Japanese, which need no
-#: word boundary.
+#: French (phpBB's "Inscription :" too), Spanish, Portuguese (Brazil's "Registrado",
+#: Portugal's "Registado"), Italian, Dutch, Polish, Czech, Swedish, Danish, Norwegian,
+#: Finnish, Hungarian, Turkish, Russian and Ukrainian (stems: "Зарегистрирован",
+#: "Регистрация"), then Chinese and Japanese, which need no word boundary.
 PROFILE_DATE: Final = re.compile(
     r"(?<!\w)(?:joined|member\s+since|registered|founded|registriert|mitglied\s+seit|"
-    r"inscrit|membre\s+depuis|miembro\s+desde|registrado|membro\s+desde|iscritto|"
+    r"inscrit|inscription|membre\s+depuis|miembro\s+desde|registrado|registado|"
+    r"membro\s+desde|iscritto|registrov[aá]n[aá]?|registrerad|medlem\s+sedan|"
+    r"registrert|tilmeldt|liittynyt|csatlakozott|"
     r"registrato|lid\s+sinds|geregistreerd|do[lł][aą]czy[lł]|zarejestrowany|"
     r"kay[iı]t\s+tarihi|kat[iı]l[iı]m)(?!\w)|"
     r"(?<!\w)(?:зарегистрирован|регистрация|зареєстрован|реєстрація)|"
