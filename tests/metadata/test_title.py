@@ -32,6 +32,19 @@ def test_a_comment_count_in_the_heading_is_not_part_of_the_title() -> None:
     assert title_of(head, body) == "Islanders Vote To Keep The Night Ferry"
 
 
+def test_a_count_of_items_in_the_heading_is_not_part_of_the_title() -> None:
+    # a shop's category: the count in an element whose class names it a count
+    head = "<title>Czajniki elektryczne – sklep internetowy | DomAGD.pl</title>"
+    body = (
+        '<h1 class="category__title">Czajniki elektryczne <span class="category__count">'
+        f"(71 produktów)</span></h1>{RUNNING_TEXT}"
+    )
+    assert title_of(head, body) == "Czajniki elektryczne"
+    # a class that only holds the letters ("country", "account") is no count
+    body = f'<h1>Holidays in <span class="country-name">Portugal</span></h1>{RUNNING_TEXT}'
+    assert title_of("<title>Holidays in Portugal</title>", body) == "Holidays in Portugal"
+
+
 def test_a_button_in_the_heading_is_not_part_of_the_title() -> None:
     # rustdoc's "Copy item path" after the item's name
     head = "<title>tokio - Rust</title>"

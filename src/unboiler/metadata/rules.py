@@ -220,6 +220,11 @@ HEADING_EXTRAS_SELECTOR: Final = (
     'a[href*="#comment" i], a[href*="#respond" i], a[href*="#disqus" i], [class*="comment" i], '
     "time, button"
 )
+#: A class that names its element a count ("category-products__count", "item-count",
+#: "results-counter"): the word "count" or "counter" between the class's separators, not
+#: letters inside another word ("country", "account", "discount").  A shop's category
+#: heading ends with how many products it lists ("Czajniki elektryczne (71 produktów)").
+COUNT_CLASS: Final = re.compile(r"(?:^|[\s_-])count(?:er|s)?(?:$|[\s_-])", re.IGNORECASE)
 #: Headings read at most (a page without ``<h1>`` may have hundreds of ``<h2>``).
 MAX_HEADINGS: Final = 30
 

@@ -20,6 +20,7 @@ from unboiler.document import Label, TextBlock, TextDocument
 from unboiler.metadata.rules import (
     BRACKETED_END,
     BRACKETED_START,
+    COUNT_CLASS,
     HEADING_EXTRAS_SELECTOR,
     HEADING_TEXT_WINDOW,
     LOGO_DEPTH,
@@ -120,7 +121,8 @@ def _heading(blocks: list[TextBlock], first: int, last: int) -> Heading:
 def _without_extras(text: str, element: Any) -> str:
     """A heading's text without what blogs and news sites put at its ends besides the
     headline (:data:`HEADING_EXTRAS_SELECTOR`): the count of comments ("Headline 139",
-    the number linking to the comments) and the date ("Dec 18 2025 Headline"); and
+    the number linking to the comments), of a category's items (:data:`COUNT_CLASS`)
+    and the date ("Dec 18 2025 Headline"); and
     without the versions of it written for narrower screens
     (:func:`unboiler.tags.layout_alternatives`: "The quiet comeback of the tram" beside
     "Trams are back" for phones), as the outputs write it."""
@@ -130,7 +132,12 @@ def _without_extras(text: str, element: Any) -> str:
         shown = " ".join(replaced.text(deep=True).split())
         if shown and len(shown) < len(text):
             text = " ".join(text.replace(shown, " ", 1).split())
-    for extra in element.css(HEADING_EXTRAS_SELECTOR):
+    counts = [
+        candidate
+        for candidate in element.css('[class*="count" i]')
+        if COUNT_CLASS.search(candidate.attributes.get("class") or "")
+    ]
+    for extra in [*element.css(HEADING_EXTRAS_SELECTOR), *counts]:
         shown = " ".join(extra.text(deep=True).split())
         if not shown or len(shown) >= len(text):
             continue
