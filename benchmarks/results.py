@@ -41,6 +41,7 @@ RUNS: Final = (
 #: The detailed sections, in the order they appear, with their titles.
 SECTIONS: Final = (
     ("default-cv.md", "The default extractor, cross-validated (issue 18)"),
+    ("default-features.md", "The default extractor: features measured and not adopted (issue 18)"),
     ("default-url.md", "The default extractor without the page's URL (issue 18)"),
     ("default-ceiling.md", "Where the default extractor loses its F1 (issue 18)"),
     ("unseen-docs.md", "Documentation pages nobody tuned on (issue 18)"),
