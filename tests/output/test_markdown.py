@@ -588,14 +588,14 @@ def test_a_lone_dollar_sign_is_not_escaped() -> None:
     # lenient readers; a cell is a line of its own
     page = (
         "<body><p>The Pro plan costs $29 per month.</p><p>Essencial: R$ 89/mês.</p>"
-        "<p>From $5 to $10 a month.</p><p>A \\$ sign.</p>"
+        "<p>From $5 to $10 a month.</p><p>A \\$ sign.</p><p>$5 with <code>echo $HOME</code></p>"
         "<table><tr><th>Plan</th><th>Price</th></tr><tr><td>Pro</td><td>$29</td></tr>"
         "</table></body>"
     )
     markdown = to_markdown(all_content(page))
     assert markdown == (
         "The Pro plan costs $29 per month.\n\nEssencial: R$ 89/mês.\n\n"
-        "From \\$5 to \\$10 a month.\n\nA \\\\$ sign.\n\n"
+        "From \\$5 to \\$10 a month.\n\nA \\\\$ sign.\n\n\\$5 with `echo $HOME`\n\n"
         "| Plan | Price |\n| --- | --- |\n| Pro | $29 |"
     ), markdown
 

@@ -450,18 +450,20 @@ class _Line:
                 pieces[index] = " " + pieces[index]
 
     def unescape_lone_dollar(self) -> None:
-        """A dollar sign that is the only one of its line, in a line without formulas,
-        is written as it is: maths between dollars needs two, and no reader of "$...$"
-        (Pandoc, GitHub, markdown-it's ``dollarmath``) pairs one across blocks, so "$29
-        per month" or "R$ 89/mês" cannot open one.  A line with two or more stays escaped:
-        the lenient readers (``dollarmath`` allows spaces and digits beside the signs)
-        would read "$5 and $10" as a formula."""
-        if self.formulas:
+        """A dollar sign that is the only one its line writes (in text, code, formulas
+        or addresses) is written as it is: maths between dollars needs two, and no
+        reader of "$...$" (Pandoc, GitHub, markdown-it's ``dollarmath``) pairs one across
+        blocks, so "$29 per month" or "R$ 89/mês" cannot open one.  A line with two or
+        more stays escaped: the lenient readers (``dollarmath`` allows spaces and digits
+        beside the signs, and looks past code spans for the closing one) would read "$5
+        and $10", or "$5 with `echo $HOME`", as a formula."""
+        pieces = self.pieces
+        if sum(piece.count("$") for piece in pieces) != 1:
             return
-        dollars = [(index, text) for index, text in self.texts if "$" in text]
-        if len(dollars) == 1 and dollars[0][1].count("$") == 1:
-            index = dollars[0][0]
-            self.pieces[index] = self.pieces[index].replace("\\$", "$", 1)
+        for index, text in self.texts:
+            if "$" in text:
+                pieces[index] = pieces[index].replace("\\$", "$", 1)
+                return
 
     def escape_image_marks(self) -> None:
         """Escape a "!" that a link's "[" follows (with nothing between once the
