@@ -1562,6 +1562,9 @@ def test_an_image_touching_a_word_is_set_apart_from_it() -> None:
         "- [![City bike](https://ex.com/f1.jpg) New](https://ex.com/f1) and "
         "![star](https://ex.com/star.png) rated"
     )
+    # Chinese is written without spaces: none is put there
+    page = "<body><p>图片<img src='https://ex.com/a.png' alt='图'>文字</p></body>"
+    assert to_markdown(all_content(page), images=True) == "图片![图](https://ex.com/a.png)文字"
 
 
 def test_an_image_alone_in_a_list_item_or_a_cell_is_kept_with_its_list() -> None:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from unboiler.document import TextDocument
-from unboiler.output.inline import strip_line_ends
+from unboiler.output.inline import WIDE_CHARACTER, strip_line_ends
 from unboiler.output.layout import layout, without_language_labels
 from unboiler.output.lists import item_label, without_own_numbers
 from unboiler.output.tree import (
@@ -255,6 +255,11 @@ class _Span:
     beside_strong: bool = False
 
 
+def _spaced_letter(char: str) -> bool:
+    """Whether ``char`` is a letter or digit of a script that spaces its words."""
+    return char.isalnum() and WIDE_CHARACTER.match(char) is None
+
+
 class _Line:
     """Markdown of a run of inline tokens.  Emphasis delimiters are kept apart until the
     end, when each pair is checked against the characters around it (CommonMark §6.2)."""
@@ -433,20 +438,21 @@ class _Line:
         """An image whose markup touches a word ("![Bike](bike.jpg)New", a shop card's
         photo and its badge) is set apart from it by a space: on the page the picture is
         a box of its own, and the alt text would otherwise run into the word for anyone
-        who reads the Markdown as text.  Images that touch each other, or punctuation,
-        stay as they are."""
+        who reads the Markdown as text.  Images that touch each other, punctuation or
+        text written without spaces (Chinese, Japanese: :data:`WIDE_CHARACTER`) stay as
+        they are."""
         pieces = self.pieces
         texts = {index for index, _ in self.texts}
         for index in self.image_pieces:
             following = index + 1
             while following < len(pieces) and not pieces[following]:
                 following += 1
-            if following in texts and pieces[following][:1].isalnum():
+            if following in texts and _spaced_letter(pieces[following][:1]):
                 pieces[index] += " "
             before = index - 1
             while before >= 0 and not pieces[before]:
                 before -= 1
-            if before in texts and pieces[before][-1:].isalnum():
+            if before in texts and _spaced_letter(pieces[before][-1:]):
                 pieces[index] = " " + pieces[index]
 
     def unescape_lone_dollar(self) -> None:
