@@ -28,6 +28,21 @@ def date_of(head: str = "", body: str = "", url: str | None = None) -> str | Non
 STATED = '<meta property="article:published_time" content="2025-06-24T10:00:00+00:00">'
 
 
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [("fr", "2024-03-05"), ("en-GB", "2024-03-05"), ("en-US", "2024-05-03")],
+)
+def test_a_stated_date_with_slashes_is_read_in_the_pages_order(
+    language: str, expected: str
+) -> None:
+    # the meta element's "05/03/2024" on a French page is the fifth of March
+    html = (
+        f'<html lang="{language}"><head><meta property="article:published_time" '
+        f'content="05/03/2024"></head><body><h1>Le conseil vote</h1>{RUNNING_TEXT}</body></html>'
+    )
+    assert extract_metadata(parse(html)).date == expected
+
+
 def test_dateline_wins_when_the_stated_date_is_shown_nowhere() -> None:
     body = f"<h1>Ferry timetable changes</h1><p>August 25, 2024</p>{RUNNING_TEXT}"
     assert date_of(STATED, body) == "2024-08-25"

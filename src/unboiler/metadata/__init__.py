@@ -735,10 +735,14 @@ def _date(page: _Page, near: list[TextBlock]) -> str | None:
     )
     values.extend(microdata(page.tree, "datePublished"))
     values.extend(microdata(page.tree, "dateCreated"))
-    stated = next((day for value in values if (day := parse_date(value))), None)
-    url_day = url_date(page.document.url) if page.document.url else None
     blocks = page.document.blocks
     day_first = writes_day_first(blocks, next(iter(_language_tags(page)), None))
+    # a stated date with slashes is read as the page writes its dates ("05/03/2024" on
+    # a French page is the fifth of March, as in its text)
+    stated = next(
+        (day for value in values if (day := parse_date(value, day_first=day_first))), None
+    )
+    url_day = url_date(page.document.url) if page.document.url else None
     listing = lists_items(near, day_first=day_first)
     shown = None if listing else dateline(near, day_first=day_first)
     if stated and shown and _stated_date_hidden(page, stated, shown, url_day, day_first):
