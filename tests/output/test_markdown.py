@@ -1405,6 +1405,19 @@ def test_a_tables_column_alignment_is_kept() -> None:
     assert styles == [None, "text-align:center", "text-align:right", None]
 
 
+def test_a_column_under_a_header_of_two_rows_keeps_its_alignment() -> None:
+    # "Price" over "2023" and "2024": the first row of numbers says how they align
+    document = all_content(
+        "<table><thead><tr><th rowspan='2'>Plan</th><th colspan='2'>Price</th></tr>"
+        "<tr><th>2023</th><th>2024</th></tr></thead><tbody><tr><td>Basic</td>"
+        "<td align='right'>9.00</td><td align='right'>10.00</td></tr></tbody></table>"
+    )
+    assert to_markdown(document).splitlines()[:2] == [
+        "| Plan | Price 2023 | Price 2024 |",
+        "| --- | ---:| ---:|",
+    ]
+
+
 def test_a_task_list_keeps_its_checkboxes() -> None:
     """GitHub's task lists: a checkbox at the start of an item (or of its first
     paragraph) is GFM's ``[x]``/``[ ]`` in Markdown, and the same marks in text and

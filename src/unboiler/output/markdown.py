@@ -750,9 +750,11 @@ class _Writer:
         break."""
         grid = table.grid()  # cells in their columns; spanned slots empty
         width = max(len(row) for row in grid)
-        delimiters = "|" + "|".join(_delimiter(column, grid) for column in range(width)) + "|"
-        lines = []
         heads = _header_rows(grid)
+        delimiters = (
+            "|" + "|".join(_delimiter(column, grid, heads) for column in range(width)) + "|"
+        )
+        lines = []
         if not heads:
             lines.append("|" + " |" * width)
             lines.append(delimiters)
@@ -847,13 +849,15 @@ def _column_headers(grid: list[list[Cell | None]], rows: int, width: int) -> lis
     return over
 
 
-def _delimiter(column: int, grid: list[list[Cell | None]]) -> str:
-    """The delimiter cell of a column: aligned as the first of its cells in the first
-    :data:`ALIGNMENT_ROWS` rows that says how, else plain."""
+def _delimiter(column: int, grid: list[list[Cell | None]], heads: int = 1) -> str:
+    """The delimiter cell of a column: aligned as the first of its cells that says how in
+    the ``heads`` header rows and the :data:`ALIGNMENT_ROWS` - 1 rows after them (a
+    header of two rows, "Price" over "2023" and "2024", left the first row of numbers
+    unread), else plain."""
     align = next(
         (
             cell.align
-            for row in grid[:ALIGNMENT_ROWS]
+            for row in grid[: max(heads, 1) + ALIGNMENT_ROWS - 1]
             if column < len(row) and (cell := row[column]) is not None and cell.align
         ),
         None,
