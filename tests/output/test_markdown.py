@@ -974,6 +974,12 @@ def test_superscript_and_subscript_are_inline_html() -> None:
         ('<pre class="code-java">', "java"),
         ('<pre class="code-block">', ""),
         ('<pre class="code-less">', ""),
+        ('<pre class="rust"><code>', "rust"),  # Pandoc without highlighting
+        ('<pre class="php">', "php"),  # GeSHi
+        ('<pre lang="python"><code>', "python"),  # GitHub's older rendering, WP-Syntax
+        ('<pre lang="en">', ""),  # a reader's language
+        ('<pre lang="cs">', ""),  # Czech, not C#
+        ('<pre class="wide">', ""),
     ],
 )  # fmt: skip
 def test_code_block_language_as_highlighters_name_it(block: str, language: str) -> None:

@@ -108,10 +108,22 @@ def code_language(pre: LexborNode) -> str | None:
         language = _class_language(element.attributes.get("class") or "")
         if language:
             return language
-    if len(own) == 2:  # highlight.js's older markup: the language alone, <code class="bash">
-        names = (own[0].attributes.get("class") or "").lower().split()
+    # the language alone as the one class: highlight.js's older markup, <code
+    # class="bash">; then on the <pre>, Pandoc's without highlighting, <pre
+    # class="rust"><code>, and GeSHi's, <pre class="php">
+    for element in own:
+        names = (element.attributes.get("class") or "").lower().split()
         if len(names) == 1 and len(names[0]) > 1 and names[0] in KNOWN_CODE_LANGUAGES:
             return names[0]  # not one letter: "c" or "r" is as often a minified class
+    # the <pre>'s lang attribute as GitHub's older rendering and WP-Syntax write it,
+    # <pre lang="python">, where a reader's language ("en", "cs") names none
+    declared = (pre.attributes.get("lang") or "").strip().lower()
+    if (
+        len(declared) > 1
+        and declared in KNOWN_CODE_LANGUAGES
+        and declared not in HUMAN_LANGUAGE_CODES
+    ):
+        return declared
     parent = pre.parent
     if parent is not None and parent.tag == "div":
         # the HTML standard's ``language-`` class on the <div> right around the <pre>
