@@ -576,8 +576,12 @@ def test_spaces_inside_emphasis_are_written_outside_it(
 
 def test_escape() -> None:
     assert escape("*a* _b_ `c` [d](e) <e> |f| ~g~ \\h &amp; &x") == (
-        "\\*a\\* \\_b\\_ \\`c\\` \\[d\\](e) \\<e> \\|f\\| \\~g\\~ \\\\h \\&amp; &x"
+        "\\*a\\* \\_b\\_ \\`c\\` \\[d\\](e) \\<e> \\|f\\| \\~g\\~ \\h \\&amp; &x"
     )
+    # a backslash escapes only ASCII punctuation (CommonMark §2.4): before a letter it
+    # is text; before a sign, a space or the end (a hard break there) it is escaped
+    assert escape("C:\\Users\\me") == "C:\\Users\\me"
+    assert escape("a\\*b \\ c\\") == "a\\\\\\*b \\\\ c\\\\"
     assert escape("snake_case, _a_, b_ and _c") == "snake_case, \\_a\\_, b\\_ and \\_c"
     # "$" opens a formula for the readers of TeX in Markdown (Pandoc, GitHub)
     assert escape("$5 or $x$") == "\\$5 or \\$x\\$"

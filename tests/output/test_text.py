@@ -651,7 +651,7 @@ NOTEBOOK_MATH = (
         # no script typesets it: the page shows the TeX as written
         (
             "",
-            "The model is\n\n\\$\\$\\\\hat{y}\\_i = \\\\beta_0 + \\\\beta_1 x\\_{i1}\\$\\$\n\n"
+            "The model is\n\n\\$\\$\\hat{y}\\_i = \\beta_0 + \\beta_1 x\\_{i1}\\$\\$\n\n"
             "where \\$x\\_{i1}\\$ is the area, \\\\(n\\\\) the rows, from \\$5 to \\$10 a month; "
             "`echo $HOME $PATH`.",
         ),
@@ -761,7 +761,7 @@ def test_an_escaped_dollar_is_a_dollar_where_the_page_says_so() -> None:
         # a formula a CommonMark reader would take a link or emphasis from is its text
         (
             "The transform \\(\\mathcal{L}[f](s)\\) of f.",
-            "The transform \\\\(\\\\mathcal{L}\\[f\\](s)\\\\) of f.",
+            "The transform \\\\(\\mathcal{L}\\[f\\](s)\\\\) of f.",
         ),
         ("Both \\(x^*\\) and \\(y^*\\) hold.", "Both \\\\(x^\\*\\\\) and \\\\(y^\\*\\\\) hold."),
         # "<" opens inline HTML or an autolink only before a letter, "/", "!" or "?"

@@ -67,7 +67,10 @@ HARD_BREAK: Final = "\\\n"
 CELL_BREAK: Final = "<br>"
 
 # Characters that are markup anywhere in a line: backslash escapes (CommonMark §2.4) keep
-# them text.  "|" is markup in GFM tables, "~" in GFM strikethrough, "$" where this
+# them text; a backslash is markup only before ASCII punctuation (§2.4: "C:\Users" is
+# written as it is), and before white space or at the text's end, where a line may end
+# (a hard break, §6.7) or what follows is not known.  "|" is
+# markup in GFM tables, "~" in GFM strikethrough, "$" where this
 # writer puts formulas (Pandoc, GitHub and markdown-it's ``dollarmath`` read "$...$" as
 # TeX: a page's prices, or its TeX that no script rendered, stay text).  An underscore
 # between two letters or digits is not: it can neither open nor close emphasis there
@@ -75,12 +78,14 @@ CELL_BREAK: Final = "<br>"
 # that no letter, "/", "!" or "?" follows, which can open no tag, comment or autolink
 # (§6.5, §6.6): "error rate < 0.5%", "a <= b" are written as they are.  At the text's end
 # what follows is not known, and it is escaped.
-_INLINE_SPECIAL: Final = re.compile(r"([\\`*\[\]|~$]|<(?=[A-Za-z/!?]|\Z)|(?<![^\W_])_|_(?![^\W_]))")
+_INLINE_SPECIAL: Final = re.compile(
+    r"(\\(?![^\s!-/:-@\[-`{-~])|[`*\[\]|~$]|<(?=[A-Za-z/!?]|\Z)|(?<![^\W_])_|_(?![^\W_]))"
+)
 # The same, but for "|": a pipe opens a table's cell only in a table's rows (GFM §4.10),
 # which a line of one paragraph can start only where another line follows it in the
 # same paragraph (a header row over a delimiter row); a table's cells escape theirs.
 _INLINE_SPECIAL_NO_PIPE: Final = re.compile(
-    r"([\\`*\[\]~$]|<(?=[A-Za-z/!?]|\Z)|(?<![^\W_])_|_(?![^\W_]))"
+    r"(\\(?![^\s!-/:-@\[-`{-~])|[`*\[\]~$]|<(?=[A-Za-z/!?]|\Z)|(?<![^\W_])_|_(?![^\W_]))"
 )
 # "&" is markup only before what reads as an entity or a numeric character reference.
 _ENTITY_LIKE: Final = re.compile(r"&(?=#?[0-9A-Za-z]+;)")
