@@ -21,6 +21,7 @@ from tests.output.helpers import (
 
 import unboiler
 from unboiler.output.html import ALLOWED_ATTRIBUTES, ALLOWED_TAGS, sanitize, to_html
+from unboiler.output.markdown import to_markdown
 from unboiler.output.text import to_text
 
 
@@ -436,6 +437,25 @@ def test_what_a_definition_holds_besides_lines_stays_in_the_list() -> None:
     assert _everything(page) == (
         "<ul>\n<li>\n<dl>\n<dt>Term</dt>\n<dd>What it is.</dd>\n</dl>\n</li>\n</ul>"
     )
+
+
+def test_a_tables_caption_is_its_caption() -> None:
+    # it was a paragraph above the table; the text and Markdown keep it so
+    page = (
+        "<body><table><caption>Table 1: Prices</caption><tr><th>Plan</th><th>Price</th>"
+        "</tr><tr><td>Pro</td><td>9</td></tr></table><p>After.</p></body>"
+    )
+    assert _everything(page) == (
+        "<table>\n<caption>Table 1: Prices</caption>\n<thead>\n<tr><th>Plan</th>"
+        "<th>Price</th></tr>\n</thead>\n<tbody>\n<tr><td>Pro</td><td>9</td></tr>\n"
+        "</tbody>\n</table>\n<p>After.</p>"
+    )
+    document = unboiler.parse(page)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    assert to_markdown(document).startswith("Table 1: Prices\n\n| Plan | Price |")
+    # a layout table laid out flat keeps its caption as a paragraph
+    flat = "<body><table><caption>Contents</caption><tr><td>One cell</td></tr></table></body>"
+    assert _everything(flat) == "<p>Contents</p>\n<p>One cell</p>"
 
 
 def test_a_table_in_a_definition_stays_in_its_details() -> None:

@@ -55,7 +55,7 @@ ALLOWED_TAGS: Final = frozenset(
     {"p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "blockquote", "pre", "br", "hr"}
     | {"aside"}
     | {"dl", "dt", "dd"}
-    | {"table", "thead", "tbody", "tr", "th", "td", "img"}
+    | {"table", "caption", "thead", "tbody", "tr", "th", "td", "img"}
     | {"div"}  # only the wrapper that carries the content's direction
     | {"bdi"}  # text set apart in its own direction in a line (Mark.ISOLATE)
     | set(INLINE_TAGS.values())
@@ -122,6 +122,8 @@ class _Writer:
     def __init__(self, *, links: bool, images: bool) -> None:
         self.links = links
         self.images = images
+        #: The caption of the table written next (a paragraph the layout marks so).
+        self.caption: str | None = None
 
     def line(self, inlines: Sequence[Inline]) -> str:
         out: list[str] = []
@@ -184,7 +186,16 @@ class _Writer:
                 else:  # a <dt> must be followed by its <dd> (HTML standard, §4.4.9)
                     lists[-1].append(("dd", "", [(False, html)]))
 
-        for block in without_language_labels(blocks):
+        laid = without_language_labels(blocks)
+        for index, block in enumerate(laid):
+            if (
+                isinstance(block, Paragraph)
+                and block.caption
+                and index + 1 < len(laid)
+                and isinstance(laid[index + 1], Table)
+            ):
+                self.caption = self.line(block.inlines)  # written in the table
+                continue
             if isinstance(block, Paragraph) and block.part is not None:
                 depth = max(block.depth, 1)
                 close_lists(depth - 1 if block.opens_list else depth)
@@ -291,7 +302,9 @@ class _Writer:
         header = f"<thead>\n{chr(10).join(rows[:count])}\n</thead>\n" if count else ""
         rows = rows[count:]
         body = f"<tbody>\n{chr(10).join(rows)}\n</tbody>\n" if rows else ""
-        return f"<table>\n{header}{body}</table>"
+        caption, self.caption = self.caption, None
+        caption = f"<caption>{caption}</caption>\n" if caption and caption.strip() else ""
+        return f"<table>\n{caption}{header}{body}</table>"
 
 
 def sanitize(fragment: str) -> str:

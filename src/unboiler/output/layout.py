@@ -1811,7 +1811,10 @@ class _Layout:
                             group.append(row)
                         row = row.next
                 else:
-                    before.extend(self.flow(child, depth))
+                    laid = self.flow(child, depth)
+                    if child.tag == "caption" and len(laid) == 1 and isinstance(laid[0], Paragraph):
+                        laid[0].caption = True
+                    before.extend(laid)
             child = child.next
         return head + body + foot
 

@@ -134,6 +134,9 @@ class Paragraph:
     #: the details (``<dd>``) of a term of such a list (Sphinx's field list of a
     #: function's "Parameters" in the function's entry), and so on.
     depth: int = 1
+    #: The caption of the table right after it (``<caption>``): the HTML output writes
+    #: it there, the text and Markdown, which have no captions, as a line above.
+    caption: bool = False
 
 
 @dataclass
