@@ -67,12 +67,12 @@ HARD_BREAK: Final = "\\\n"
 CELL_BREAK: Final = "<br>"
 
 # Characters that are markup anywhere in a line: backslash escapes (CommonMark §2.4) keep
-# them text; a backslash is markup only before ASCII punctuation (§2.4: "C:\Users" is
+# them text.  A backslash is markup only before ASCII punctuation (§2.4: "C:\Users" is
 # written as it is), and before white space or at the text's end, where a line may end
-# (a hard break, §6.7) or what follows is not known.  "|" is
-# markup in GFM tables, "~" in GFM strikethrough, "$" where this
-# writer puts formulas (Pandoc, GitHub and markdown-it's ``dollarmath`` read "$...$" as
-# TeX: a page's prices, or its TeX that no script rendered, stay text).  An underscore
+# (a hard break, §6.7) or what follows is not known.  "|" is markup in GFM tables, "~"
+# in GFM strikethrough, "$" where this writer puts formulas (Pandoc, GitHub and
+# markdown-it's ``dollarmath`` read "$...$" as TeX: a page's prices, or its TeX that no
+# script rendered, stay text; :meth:`_Line.unescape_lone_dollar`).  An underscore
 # between two letters or digits is not: it can neither open nor close emphasis there
 # (§6.2, the flanking rules for "_"), so "snake_case" is written as it is; nor is a "<"
 # that no letter, "/", "!" or "?" follows, which can open no tag, comment or autolink
