@@ -446,6 +446,8 @@ class _Line:
         who reads the Markdown as text.  Images that touch each other, punctuation or
         text written without spaces (Chinese, Japanese: :data:`WIDE_CHARACTER`) stay as
         they are."""
+        if not self.image_pieces:  # most lines: nothing to look at
+            return
         pieces = self.pieces
         texts = {index for index, _ in self.texts}
         for index in self.image_pieces:
