@@ -331,3 +331,61 @@ def test_the_encoding_standards_labels_name_an_encoding(label: str) -> None:
     assert unboiler.extract(b"<p>Some words of a page here.</p>", encoding=label) == (
         "Some words of a page here."
     )
+
+
+# A page's label is wrong more often than its bytes: a Windows code page declared as the
+# ISO one of its script (Polish windows-1250 as ISO-8859-2, whose places of "ś", "ź" and
+# the dashes are control characters), or a label of another script altogether (a Russian
+# windows-1251 page left with a template's windows-1252).
+_POLISH = (
+    "Kocioł włącza się i wyłącza co 4–5 minut. Wcześniej pracował spokojnie po 30–40 "
+    "minut. Źródło problemu leży gdzieś w sterowniku, ściągnąłem już nową wersję."
+)
+_RUSSIAN = SAMPLES["windows-1251"][1]
+_TURKISH = SAMPLES["iso-8859-9"][1]
+
+
+def labelled(text: str, encoding: str, label: str, lang: str) -> bytes:
+    return (
+        f'<html lang="{lang}"><head><meta charset="{label}"><title>Strona</title></head>'
+        f"<body><h1>Forum</h1><p>{text}</p></body></html>"
+    ).encode(encoding)
+
+
+#: Pages labelled wrong: their text, the encoding of their bytes, their label, their
+#: ``<html lang>`` (``benchmarks/encodings.py`` reads them too).
+MISLABELLED = (
+    (_POLISH, "windows-1250", "iso-8859-2", "pl"),
+    (_POLISH, "windows-1250", "iso-8859-2", ""),
+    (_POLISH, "windows-1250", "iso-8859-1", "pl"),
+    (_POLISH, "windows-1250", "windows-1252", "pl"),
+    (_RUSSIAN, "windows-1251", "windows-1252", "ru"),
+    (_RUSSIAN, "windows-1251", "iso-8859-1", "ru"),
+    (_RUSSIAN, "windows-1251", "iso-8859-2", ""),
+    (SAMPLES["koi8-r"][1], "koi8-r", "windows-1252", "ru"),
+    (SAMPLES["shift_jis"][1], "shift_jis", "iso-8859-1", "ja"),
+)
+
+
+@pytest.mark.parametrize(("text", "encoding", "label", "lang"), MISLABELLED)
+def test_a_wrong_single_byte_label_loses_to_the_bytes(
+    text: str, encoding: str, label: str, lang: str
+) -> None:
+    data = labelled(text, encoding, label, lang)
+    assert text in decode(data)
+    assert text in unboiler.extract(data)
+
+
+@pytest.mark.parametrize("encoding", ["iso-8859-2", "iso-8859-9", "latin-1", "windows-1250"])
+def test_a_right_single_byte_label_is_kept(encoding: str) -> None:
+    language, text = SAMPLES[encoding]
+    assert text in decode(labelled(text, encoding, encoding, language))
+
+
+def test_a_stray_windows_dash_in_a_latin2_page_leaves_its_letters_alone() -> None:
+    # one dash pasted from a Windows program (0x96) into a real ISO-8859-2 page: read as
+    # windows-1250, its "ą" and "ś" (0xB1, 0xB6) would be "±" and "¶"
+    text = SAMPLES["iso-8859-2"][1]
+    data = labelled(text, "iso-8859-2", "iso-8859-2", "pl").replace(b". ", b" \x96 ", 1)
+    assert text.split(".")[1].strip() in decode(data)
+    assert "Zażółć gęślą jaźń" in decode(data)

@@ -2,12 +2,12 @@
 
 Order: byte-order mark; the charset the caller knows (an HTTP ``Content-Type`` header);
 UTF-16 without a byte-order mark, told by its zero bytes; the page's own ``<meta>``
-declaration, checked against the bytes; UTF-8 when the bytes are valid UTF-8; then the
-charset-normalizer detector, with the encoding browsers fall back to for the page's
-language (windows-1252 for most) kept when it is nearly as plausible as the detector's
-first choice (HTML Standard, "Determining the character encoding"); a page that names
-no language is read in the encoding of the language its text reads as
-(:func:`_read_as_its_language`).
+declaration, checked against the bytes (:func:`_checked_label`); UTF-8 when the bytes
+are valid UTF-8; then the charset-normalizer detector, with the encoding browsers fall
+back to for the page's language (windows-1252 for most) kept when it is nearly as
+plausible as the detector's first choice (HTML Standard, "Determining the character
+encoding"); a page that names no language is read in the encoding of the language its
+text reads as (:func:`_read_as_its_language`).
 Labels are read as browsers read them (the standard's aliases: Latin-1 is windows-1252;
 a page's own UTF-16 declaration is UTF-8, its UTF-7 none: :data:`UNDECLARABLE`), and a
 caller's UTF-16 or UTF-32 for bytes that do not read as markup under it is as wrong as
@@ -321,9 +321,12 @@ def decode_with_utf8_flag(data: bytes, encoding: str | None) -> tuple[str, bool]
             if nearly is not None:
                 return nearly, False
         try:
-            return data.decode(codec), False
+            text = data.decode(codec)
         except (UnicodeError, LookupError):
             continue
+        if not data.isascii() and _is_single_byte(codec):
+            return _checked_label(data, codec, text), False
+        return text, False
     if utf8 is not None:
         return utf8, True
     nearly = _nearly_utf8(data, MIN_VALID_PER_BAD_UNDECLARED)
@@ -441,6 +444,93 @@ def _nearly_utf8(data: bytes, min_valid_per_bad: int) -> str | None:
 
 def _is_single_byte(codec: str) -> bool:
     return codec.startswith(("cp", "iso8859", "latin", "mac", "koi8", "tis", "windows"))
+
+
+#: The Windows code page written for the script of each ISO-8859 part: a superset of
+#: the ISO one's letters in most places, with printable characters (dashes, quotation
+#: marks, "ś" and "ź" in windows-1250) where the ISO part has C1 control codes (ISO/IEC
+#: 8859 leaves 0x80-0x9F to ISO/IEC 6429's controls, which no page means to show).
+#: Latin-1 and Latin-5 are missing: browsers read those labels as windows-1252 and
+#: windows-1254 already (:data:`_BROWSER_ALIASES`).
+WINDOWS_OF_ISO: Final = {
+    "iso8859-2": "cp1250",
+    "iso8859-4": "cp1257",
+    "iso8859-5": "cp1251",
+    "iso8859-6": "cp1256",
+    "iso8859-7": "cp1253",
+    "iso8859-8": "cp1255",
+    "iso8859-13": "cp1257",
+    "iso8859-15": "cp1252",
+}
+_C1_BYTE: Final = re.compile(rb"[\x80-\x9f]")
+#: How implausible (charset-normalizer's "mess" of the text, markup left out) the reading
+#: under a page's single-byte label may be before the detector is asked.  Read under the
+#: right code page, the sample pages of ``tests/test_charset.py`` and newcomers' forum
+#: and blog pages measure 0.00 to 0.07; read under a label of another script, 1.0 to 2.9
+#: (Cyrillic or CJK as Latin), and 0.5 at least among those measured but three (Polish
+#: as Cyrillic, 0.13 to 0.47, are left as labelled).
+MISLABEL_MESS: Final = 0.5
+#: How much less implausible the detector's reading must be to overrule the label.
+MISLABEL_MARGIN: Final = 0.3
+#: Characters of a page's text the mess is measured on (charset-normalizer's own
+#: samples are of this order; the measure takes under a millisecond).
+MESS_SAMPLE_CHARS: Final = 20_000
+
+
+def _mess(text: str) -> float:
+    """charset-normalizer's measure of how implausible ``text`` is as written text
+    (accented letters in runs, symbols inside words, letters of scripts mixed; 0 is
+    clean), on the first :data:`MESS_SAMPLE_CHARS` characters outside markup."""
+    from charset_normalizer.md import mess_ratio  # imported lazily, as in _detect
+
+    return float(
+        mess_ratio(_MARKUP.sub(" ", text[: 4 * MESS_SAMPLE_CHARS])[:MESS_SAMPLE_CHARS], 1.0)
+    )
+
+
+#: A character of the C1 controls or Latin-1's symbols (U+0080-U+00BF) that touches a
+#: letter: what the wrong one of two code pages of a script makes of its letters ("gę¶l±"
+#: for "gęślą" read in windows-1250, "wcze\x9cniej" for "wcześniej" in ISO-8859-2).
+_ODD_BESIDE_LETTER: Final = re.compile(r"[\x80-\xbf](?=[^\W\d_])|(?<=[^\W\d_])[\x80-\xbf]")
+
+
+def _windows_reading(data: bytes, codec: str, text: str) -> tuple[str, str]:
+    """``data`` read in ``codec`` (as ``text``), or in the Windows code page of its
+    script when ``codec`` is an ISO-8859 part, the bytes hold its control codes, and
+    fewer controls and symbols touch letters in the Windows reading
+    (:data:`_ODD_BESIDE_LETTER`: a real ISO-8859-2 page with one dash pasted from a
+    Windows program keeps its "ą" and "ś", which windows-1250 reads as "±" and "¶");
+    with the codec chosen."""
+    windows = WINDOWS_OF_ISO.get(codecs.lookup(codec).name)  # the detector's "iso8859_2"
+    if windows is None or _C1_BYTE.search(data) is None:
+        return text, codec
+    try:
+        other = data.decode(windows)
+    except UnicodeError:
+        return text, codec
+    odd = _ODD_BESIDE_LETTER.findall
+    return (other, windows) if len(odd(other)) < len(odd(text)) else (text, codec)
+
+
+def _checked_label(data: bytes, codec: str, text: str) -> str:
+    """A page's single-byte label (its ``<meta>`` or the caller's), checked against its
+    bytes, which are not UTF-8: ``text`` (``data`` read under ``codec``), unless the
+    bytes show the label wrong.
+
+    Two mistakes are common, and browsers show such pages garbled too (the HTML Standard
+    trusts the label): the ISO label of a page in the Windows code page of its script
+    (:func:`_windows_reading`: Polish windows-1250 labelled ISO-8859-2, its "ś" and dashes
+    lost as control codes), and the label of another script (a template's windows-1252
+    over a Russian windows-1251 page: "Ñúåøü æå"), whose reading is implausible text
+    (:data:`MISLABEL_MESS`); then the detector's reading is taken when it is plausible
+    enough (:data:`MISLABEL_MARGIN`)."""
+    text, codec = _windows_reading(data, codec, text)
+    mess = _mess(text)
+    if mess < MISLABEL_MESS:
+        return text
+    found, found_codec = _detected(data)
+    detected, _ = _windows_reading(data, found_codec, found)
+    return detected if _mess(detected) + MISLABEL_MARGIN <= mess else text
 
 
 #: How much more "chaos" (charset-normalizer's measure of implausible characters) the
@@ -589,6 +679,12 @@ def _detect(data: bytes) -> str:
     plausible decodings (:func:`_read_as_its_language`); failing that, only a Latin
     first choice is overruled, for windows-1252.
     """
+    text, codec = _detected(data)
+    return _windows_reading(data, codec, text)[0] if _is_single_byte(codec) else text
+
+
+def _detected(data: bytes) -> tuple[str, str]:
+    """:func:`_detect`'s reading before its check of ISO control codes, and its codec."""
     from charset_normalizer import from_bytes  # imported lazily: most pages never need it
 
     matches = list(from_bytes(data[:200_000]))
@@ -597,34 +693,46 @@ def _detect(data: bytes) -> str:
         raise ExtractionError("input looks binary (no text encoding reads it), not HTML")
     best = matches[0]
     preferred = default_encoding(data)
-    if preferred == "cp1252" and not best.encoding.startswith(_LATIN_SINGLE_BYTE):
-        return data.decode(best.encoding, errors="replace")
+    chosen = best.encoding
+    if preferred != "cp1252" or best.encoding.startswith(_LATIN_SINGLE_BYTE):
+        chosen = _preferred_reading(data, matches, preferred)
+    return data.decode(chosen, errors="replace"), chosen
+
+
+def _preferred_reading(data: bytes, matches: list[Any], preferred: str) -> str:
+    """The codec among the detector's ``matches`` that :func:`_detect` prefers for a
+    page whose browsers' default is ``preferred``."""
+    best = matches[0]
     family = (preferred, *_SAME_LANGUAGE_ENCODINGS.get(preferred, ()))
     plausible = [m for m in matches if m.chaos - best.chaos <= WINDOWS_1252_PREFERENCE]
     if _HTML_LANG.search(data, 0, META_PRESCAN_BYTES) is None:
         by_language = _read_as_its_language(data, plausible)
         if by_language is not None:
-            return data.decode(by_language, errors="replace")
+            return by_language
     if best.encoding in family:
-        return data.decode(best.encoding, errors="replace")
+        return str(best.encoding)
     for codec in family:  # the browsers' default first
         for match in plausible:
             # a match stands for every encoding that gives the same text
             if codec == match.encoding or codec in match.could_be_from_charset:
-                return data.decode(codec, errors="replace")
-    return data.decode(best.encoding, errors="replace")
+                return codec
+    return str(best.encoding)
 
 
 __all__ = [
     "BINARY_CONTROL_SHARE",
     "LOCALE_DEFAULT_ENCODINGS",
+    "MESS_SAMPLE_CHARS",
     "META_PRESCAN_BYTES",
     "MIN_VALID_PER_BAD_DECLARED",
     "MIN_VALID_PER_BAD_UNDECLARED",
+    "MISLABEL_MARGIN",
+    "MISLABEL_MESS",
     "NOT_HTML_SIGNATURES",
     "UNDECLARABLE",
     "UTF16_ZERO_SHARE",
     "WINDOWS_1252_PREFERENCE",
+    "WINDOWS_OF_ISO",
     "declared_encoding",
     "decode",
     "decode_with_utf8_flag",
