@@ -357,3 +357,17 @@ def visible(text: str) -> str:
     if "\u200d" in text or "\u200c" in text:
         text = _LONE_JOINERS.sub("", text)
     return text
+
+
+def case_edge_parts(before: str, after: str, next_after: str = "") -> bool:
+    """Whether a letter or digit ``before`` an element's edge and a letter or digit
+    ``after`` it (``next_after`` the character after that) are two words that the
+    page's CSS lays apart (:data:`unboiler.output.inline.CASE_EDGE`, which measured it
+    on WCXB): a lower-case letter then an upper-case one or a digit ("San
+    Diego</span><span>Verified", "Kilometerstand</span><span>48"), and two upper-case
+    letters, the second starting a word in lower case ("UK</b>Limited").  Other letters
+    and digits that touch are one word ("un<em>believ</em>able", "<b>NA</b>SA",
+    "12<sup>th</sup>")."""
+    if after.isupper():
+        return before.islower() or (before.isupper() and next_after.islower())
+    return after.isdecimal() and before.islower()

@@ -45,6 +45,24 @@ def test_a_count_of_items_in_the_heading_is_not_part_of_the_title() -> None:
     assert title_of("<title>Holidays in Portugal</title>", body) == "Holidays in Portugal"
 
 
+def test_formatting_inside_a_word_of_the_heading_parts_no_word() -> None:
+    # a subscript, a superscript and an emphasised ending are set against their word, as
+    # the page shows them (the title read "Why H 2 O boils", "12 e journée")
+    for heading, expected in [
+        ("Why H<sub>2</sub>O boils at 100 °C", "Why H2O boils at 100 °C"),
+        ("Top 14 – 12<sup>e</sup> journée : les résultats", "Top 14 – 12e journée : les résultats"),
+        ("Les Lyon<em>nais</em> gagnent à <b>NA</b>SA", "Les Lyonnais gagnent à NASA"),
+    ]:
+        head = f"<title>{expected} | Gazette</title>"
+        assert title_of(head, f"<h1>{heading}</h1>{RUNNING_TEXT}") == expected
+    # words in elements the page's style lays apart keep their space
+    head = "<title>Breaking Night ferry saved | Gazette</title>"
+    body = f"<h1><span>Breaking</span><span>Night ferry saved</span></h1>{RUNNING_TEXT}"
+    assert title_of(head, body) == "Breaking Night ferry saved"
+    body = f"<h1><div>Harbour</div><div>news</div></h1>{RUNNING_TEXT}"
+    assert title_of("<title>Harbour news | Gazette</title>", body) == "Harbour news"
+
+
 def test_a_button_in_the_heading_is_not_part_of_the_title() -> None:
     # rustdoc's "Copy item path" after the item's name
     head = "<title>tokio - Rust</title>"

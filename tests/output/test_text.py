@@ -1758,6 +1758,13 @@ def test_inline_element_around_a_block_ends_no_line_at_its_edges(html: str, expe
             "unbelievable, the 12th, If, abc",
         ),
         ("<p><b>Name</b> Student and <span>ca</span>t</p>", "Name Student and cat"),
+        # a raised or lowered text is written against its base, whatever the case: a
+        # paper's italic symbol and its subscript ("q<sub>O2</sub>") is one term
+        (
+            "<p>Rates <em>q</em><sub>O2</sub> and <em>x</em><sub>Ab</sub>, <i>n</i><sup>Fe"
+            "</sup> and <sub>B</sub><i>k</i>, then <b>x</b><sup>2</sup>.</p>",
+            "Rates qO2 and xAb, nFe and Bk, then x².",
+        ),
         # code is a highlighter's spans: neither their edges nor its own part words
         (
             "<p>Call <code><span>my</span><span>Object</span>.<i>get</i>Value()</code>"

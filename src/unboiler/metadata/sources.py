@@ -29,6 +29,8 @@ from unboiler.metadata.rules import (
     REPLY_TYPES,
     REVIEW_WORDS,
 )
+from unboiler.tags import BLOCK_DISPLAY_TAGS
+from unboiler.text import case_edge_parts
 
 # Punctuation and symbols: what is neither a word character nor a space (marks of
 # scripts such as Devanagari go too, on both sides of a comparison alike).
@@ -80,9 +82,9 @@ MAX_SHOWN_NODES: Final = 200
 def shown_text(element: Any, *, first_line: bool = False) -> str:
     """The text of ``element`` as the page joins it, white space collapsed: its text nodes
     run together, with a space at a line break and where two letters or digits meet
-    across an element's edge (taken as laid apart by the page's CSS, as the outputs take
-    them: :mod:`unboiler.output.text`); with ``first_line``, only the text before the
-    first line break that follows some.  ``Node.text(separator=" ")`` and a block's text
+    across an element's edge that the page's CSS lays apart, as the outputs read them
+    (:func:`_apart`); with ``first_line``, only the text before the first line break that
+    follows some.  ``Node.text(separator=" ")`` and a block's text
     space every edge, which splits a name whose parts are links: "Jean - Marie Dupont"
     for ``<a>Jean</a>-<a>Marie</a> Dupont``.  An element of more than
     :data:`MAX_SHOWN_NODES` nodes, no byline's, gives its text as the parser has it."""
@@ -96,6 +98,7 @@ def _joined(element: Any, *, first_line: bool = False) -> str | None:
     """:func:`shown_text`, or None past :data:`MAX_SHOWN_NODES` nodes."""
     pieces: list[str] = []
     last = ""
+    last_place = (0, False)
     for count, node in enumerate(element.traverse(include_text=True)):
         if count > MAX_SHOWN_NODES:
             return None
@@ -109,11 +112,48 @@ def _joined(element: Any, *, first_line: bool = False) -> str | None:
             text = node.text(deep=False)
             if not text:
                 continue
-            if last[-1:].isalnum() and text[0].isalnum():
+            place = _place(node, element)
+            if last[-1:].isalnum() and text[0].isalnum() and _apart(last, text, last_place, place):
                 pieces.append(" ")
             pieces.append(text)
-            last = text
+            last, last_place = text, place
     return " ".join("".join(pieces).split())
+
+
+#: Elements whose text is set against what comes before or after it: raised and lowered
+#: text ("H<sub>2</sub>O", "12<sup>e</sup>").
+_RAISED_TAGS: Final = frozenset({"sub", "sup"})
+
+
+def _place(node: Any, top: Any) -> tuple[int, bool]:
+    """Where a text node sits below ``top``: its nearest ancestor that browsers display as
+    a block (``top`` when none; by its ``mem_id``, lexbor's nodes compare by their HTML),
+    and whether it is raised or lowered text."""
+    block, raised = 0, False
+    top_id = top.mem_id
+    parent = node.parent
+    while parent is not None and (parent_id := parent.mem_id) != top_id:
+        tag = parent.tag
+        raised = raised or tag in _RAISED_TAGS
+        if not block and tag in BLOCK_DISPLAY_TAGS:
+            block = parent_id
+        parent = parent.parent
+    return block or top_id, raised
+
+
+def _apart(
+    before: str, after: str, before_place: tuple[int, bool], place: tuple[int, bool]
+) -> bool:
+    """Whether two texts that touch across an element's edge, a letter or digit on each
+    side, are words the page lays apart: texts of two blocks are; raised or lowered text
+    and its base are one term; inside one line, the outputs' reading of the two cases
+    decides (:func:`unboiler.text.case_edge_parts`: "San Diego</span><span>
+    Verified" is two words, "Lyon<em>nais</em>" one)."""
+    if before_place[1] != place[1]:
+        return False
+    if before_place[0] != place[0]:
+        return True
+    return case_edge_parts(before[-1], after[0], after[1:2])
 
 
 def shown_block_text(

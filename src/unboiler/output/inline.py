@@ -27,6 +27,7 @@ from unboiler.output.tree import FORMULA_MARKS, Close, Image, Inline, LineBreak,
 from unboiler.text import (
     INVISIBLE_CHARACTERS,
     LONG_TEXT,
+    case_edge_parts,
     pieces,
 )
 
@@ -234,6 +235,10 @@ def _word_before(line: str, end: int, *, letter: bool = False) -> bool:
 
 def _space_at_case_edge(match: re.Match[str]) -> str:
     line, start, end = match.string, match.start(), match.end()
+    if _RAISED_OPEN in match.group(1) or _RAISED_CLOSE in match.group(1):
+        # a raised or lowered text is set against its base, whatever their cases: a
+        # paper's italic symbol and its subscript ("<em>q</em><sub>O2</sub>") is one term
+        return match.group(1)
     before, after = line[start - 1], line[end]
     if before == ":" and not _word_before(line, start - 1):
         return match.group(1)  # no label's colon: a path's "::", a separator's own
@@ -246,21 +251,16 @@ def _space_at_case_edge(match: re.Match[str]) -> str:
         # without case (Chinese "玉峰村6鄰", Thai).  In sample, 17 WCXB pages' texts
         # change, 12 up ("Windproof 6/6", "stars 3,663"), 2 down by under 0.002, 3 at
         # the same F1; one readability page's ("Bibcode: 2011PNAS"), at the same F1
-        if (
-            after.isdecimal()
-            and (
-                before.islower()
-                # a label's colon, not a clock's ("at 10:</span>30")
-                or (before == ":" and _word_before(line, start - 1, letter=True))
-            )
-            and _RAISED_OPEN not in match.group(1)
+        if after.isdecimal() and (
+            before.islower()
+            # a label's colon, not a clock's ("at 10:</span>30")
+            or (before == ":" and _word_before(line, start - 1, letter=True))
         ):
             return " " + match.group(1)
         return match.group(1)
     if after.isupper() and (
-        before.islower()
+        case_edge_parts(before, after, line[end + 1 : end + 2])
         or before in EDGE_PUNCTUATION
-        or (before.isupper() and line[end + 1 : end + 2].islower())
         or (before == "." and line[start - 2 : start - 1].isdigit())
     ):
         # a number's full stop too: a reference's label in an element of its own,
