@@ -604,6 +604,23 @@ def test_a_lone_dollar_sign_is_not_escaped() -> None:
     ), markdown
 
 
+def test_a_lone_tilde_is_not_escaped() -> None:
+    # GFM's strikethrough takes a pair of runs of one or two tildes: one "~" in a
+    # paragraph opens nothing (a Korean shop's "1~2일", "approx. ~5 km"); two may pair,
+    # with each other or with a struck text's, and stay escaped; "~~~" opening a line
+    # would open a fenced code block
+    page = (
+        "<body><p>배송 기간: 결제 완료 후 1~2일 이내 출고</p><p>About ~5 km away.</p>"
+        "<p>From 1~2 to 3~4 days.</p><p>Was <del>$20</del> now 1~2 left.</p>"
+        "<p>~~~</p></body>"
+    )
+    markdown = to_markdown(all_content(page))
+    assert markdown == (
+        "배송 기간: 결제 완료 후 1~2일 이내 출고\n\nAbout ~5 km away.\n\n"
+        "From 1\\~2 to 3\\~4 days.\n\nWas ~~$20~~ now 1\\~2 left.\n\n\\~\\~\\~"
+    ), markdown
+
+
 @pytest.mark.parametrize(
     ("text", "written"),
     [

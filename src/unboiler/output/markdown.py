@@ -72,7 +72,7 @@ CELL_BREAK: Final = "<br>"
 # (a hard break, §6.7) or what follows is not known.  "|" is markup in GFM tables, "~"
 # in GFM strikethrough, "$" where this writer puts formulas (Pandoc, GitHub and
 # markdown-it's ``dollarmath`` read "$...$" as TeX: a page's prices, or its TeX that no
-# script rendered, stay text; :meth:`_Line.unescape_lone_dollar`).  An underscore
+# script rendered, stay text; :meth:`_Line.unescape_lone_signs`, as a lone "~").  An underscore
 # between two letters or digits is not: it can neither open nor close emphasis there
 # (§6.2, the flanking rules for "_"), so "snake_case" is written as it is; nor is a "<"
 # that no letter, "/", "!" or "?" follows, which can open no tag, comment or autolink
@@ -87,6 +87,9 @@ _INLINE_SPECIAL: Final = re.compile(
 _INLINE_SPECIAL_NO_PIPE: Final = re.compile(
     r"(\\(?![^\s!-/:-@\[-`{-~])|[`*\[\]~$]|<(?=[A-Za-z/!?]|\Z)|(?<![^\W_])_|_(?![^\W_]))"
 )
+#: Signs that are markup only in pairs, and are written as they are when a line has one
+#: (:meth:`_Line.unescape_lone_signs`).
+PAIRED_SIGNS: Final = ("$", "~")
 # "&" is markup only before what reads as an entity or a numeric character reference.
 _ENTITY_LIKE: Final = re.compile(r"&(?=#?[0-9A-Za-z]+;)")
 # What opens a block at the start of a line (CommonMark §4.1-4.3, §5.1-5.2): a quote's
@@ -417,7 +420,7 @@ class _Line:
         self.part_images_from_words()
         self.escape_image_marks()
         self.unescape_closing_brackets()
-        self.unescape_lone_dollar()
+        self.unescape_lone_signs()
         return "".join(pieces)
 
     def unescape_closing_brackets(self) -> None:
@@ -462,21 +465,25 @@ class _Line:
             if before in texts and _spaced_letter(pieces[before][-1:]):
                 pieces[index] = " " + pieces[index]
 
-    def unescape_lone_dollar(self) -> None:
-        """A dollar sign that is the only one its line writes (in text, code, formulas
-        or addresses) is written as it is: maths between dollars needs two, and no
-        reader of "$...$" (Pandoc, GitHub, markdown-it's ``dollarmath``) pairs one across
-        blocks, so "$29 per month" or "R$ 89/mês" cannot open one.  A line with two or
-        more stays escaped: the lenient readers (``dollarmath`` allows spaces and digits
-        beside the signs, and looks past code spans for the closing one) would read "$5
-        and $10", or "$5 with `echo $HOME`", as a formula."""
+    def unescape_lone_signs(self) -> None:
+        """A sign that makes markup only in pairs (:data:`PAIRED_SIGNS`) and is the only
+        one its line writes (in text, code, formulas, struck text's delimiters or
+        addresses) is written as it is.  Maths between dollars needs two, and no reader of
+        "$...$" (Pandoc, GitHub, markdown-it's ``dollarmath``) pairs one across blocks, so
+        "$29 per month" or "R$ 89/mês" cannot open one; GFM's strikethrough (§6.5) takes
+        a pair of runs of one or two tildes, so "1~2일" cannot open one either.  A line
+        with two or more stays escaped: the lenient readers (``dollarmath`` allows spaces
+        and digits beside the signs, and looks past code spans for the closing one) would
+        read "$5 and $10", or "$5 with `echo $HOME`", as a formula, and "1~2 to 3~4" is
+        struck text to GitHub."""
         pieces = self.pieces
-        if sum(piece.count("$") for piece in pieces) != 1:
-            return
-        for index, text in self.texts:
-            if "$" in text:
-                pieces[index] = pieces[index].replace("\\$", "$", 1)
-                return
+        for sign in PAIRED_SIGNS:
+            if sum(piece.count(sign) for piece in pieces) != 1:
+                continue
+            for index, text in self.texts:
+                if sign in text:
+                    pieces[index] = pieces[index].replace("\\" + sign, sign, 1)
+                    break
 
     def escape_image_marks(self) -> None:
         """Escape a "!" that a link's "[" follows (with nothing between once the
