@@ -820,6 +820,28 @@ def test_heading_permalinks_are_left_out(output: str) -> None:
 
 
 @pytest.mark.parametrize("output", ["text", "markdown", "html"])
+def test_a_section_sign_before_its_number_is_no_permalink(output: str) -> None:
+    # a statute's headings link their "§" to themselves, and its number follows: the
+    # section is "§ 3", not "3" (a newcomer's German law page)
+    page = (
+        '<body><main><h3 id="p3"><a href="#p3">§</a>&nbsp;3 Ausnahmen</h3>'
+        "<p>Die Behörde kann Ausnahmen zulassen.</p>"
+        '<h3 id="p4"><a href="#p4">§</a><a href="#p4">4</a> Bußgeld</h3>'
+        "<p>Ordnungswidrig handelt, wer Arbeiten verrichtet.</p>"
+        '<h3 id="p5">§ 5 Inkrafttreten <a class="headerlink" href="#p5">§</a></h3>'
+        "<p>Das Gesetz tritt morgen in Kraft.</p></main></body>"
+    )
+    rendered = render(_all_content(page), output, extractor="by-hand")
+    words = re.sub(r"<[^>]+>|^#+ ", "", rendered, flags=re.MULTILINE)
+    words = words.replace("\xa0", " ").replace("&nbsp;", " ")
+    lines = words.splitlines()
+    assert "§ 3 Ausnahmen" in lines
+    assert "§4 Bußgeld" in lines  # as the page shows it
+    # a permalink after the heading's words is one still
+    assert "§ 5 Inkrafttreten" in lines
+
+
+@pytest.mark.parametrize("output", ["text", "markdown", "html"])
 def test_an_emoticon_drawn_as_an_image_is_its_text(output: str) -> None:
     # WordPress draws emoji as <img class="emoji">, forums smileys as <img class="smilie">
     document = _all_content(

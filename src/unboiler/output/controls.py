@@ -35,6 +35,28 @@ PERMALINK_LEVELS: Final = 3
 ANYWHERE_PERMALINK_SIGNS: Final = frozenset({"¶"})
 
 
+#: The signs that name what their number follows: a statute's "§ 3" whose sign links to
+#: its own heading (German federal and state law sites) numbers the section.
+NUMBERED_SIGNS: Final = frozenset({"§"})
+#: Siblings after a link read for the text that follows it.
+_AFTER_SIBLINGS: Final = 4
+
+
+def _text_after(link: LexborNode) -> str:
+    """The text that follows ``link`` in its element (its next siblings' until one shows
+    some, :data:`_AFTER_SIBLINGS` at most), white space and no-break spaces left out."""
+    sibling = link.next
+    for _ in range(_AFTER_SIBLINGS):
+        if sibling is None:
+            break
+        if sibling.is_text_node or sibling.is_element_node:
+            text = (sibling.text(deep=True) or "").strip()
+            if text:
+                return text
+        sibling = sibling.next
+    return ""
+
+
 #: Variation selectors that may follow an emoji sign (text or emoji presentation).
 _VARIATION_SELECTORS: Final = "\ufe0e\ufe0f"
 
@@ -54,6 +76,8 @@ def is_permalink(link: LexborNode, sign: str) -> bool:
         return False
     if sign in ANYWHERE_PERMALINK_SIGNS:
         return True
+    if sign in NUMBERED_SIGNS and _text_after(link)[:1].isdigit():
+        return False
     element = link.parent
     for _ in range(PERMALINK_LEVELS):
         if element is None:
