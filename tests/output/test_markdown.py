@@ -985,6 +985,10 @@ def test_superscript_and_subscript_are_inline_html() -> None:
         ('<pre><code class="javascript">', "javascript"),  # and without its mark
         ('<pre><code class="literal">', ""),  # a class that names no language
         ('<pre data-language="ruby"><code>', "ruby"),  # Prism's plugins, other CMSs
+        # a reader's language on the <pre> itself (a lyrics site's): no code's
+        ('<pre class="lyric-body" data-lang="es">', ""),
+        ('<pre data-lang="pt-BR">', ""),
+        ('<pre><code data-lang="js">', "js"),
         ('<div class="code-frame" data-lang="python"><div class="highlight"><pre>', "python"),
         # Jupyter's nbconvert: IPython's lexer, Python to a fence's readers
         ('<div class=" highlight hl-ipython3"><pre>', "python"),

@@ -5,6 +5,7 @@ controls inside a ``<pre>`` that are no code.
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 from selectolax.lexbor import LexborNode
@@ -85,8 +86,9 @@ def numbering_lists(pre: LexborNode) -> set[LexborNode]:
 
 
 def code_language(pre: LexborNode) -> str | None:
-    """The language a code block names: on its ``<code>`` or ``<pre>``, a ``data-lang`` (Hugo's
-    Chroma) or ``data-language``, a class (:data:`~unboiler.output.dom.CODE_LANGUAGE_PREFIXES`,
+    """The language a code block names: on its ``<code>`` or ``<pre>``, a ``data-lang``
+    (Hugo's Chroma) or ``data-language`` that names no reader's language
+    (:func:`_reader_language`), a class (:data:`~unboiler.output.dom.CODE_LANGUAGE_PREFIXES`,
     :data:`~unboiler.output.dom.BRUSH`, :data:`~unboiler.output.dom.LANGUAGE_BESIDE_CLASSES`), or
     the ``<code>``'s one class when it is a known language's name
     (:data:`~unboiler.output.dom.KNOWN_CODE_LANGUAGES`); above it, a highlighter's wrapper
@@ -102,7 +104,7 @@ def code_language(pre: LexborNode) -> str | None:
     own.append(pre)
     for element in own:
         language = _language_name(_data_language(element))
-        if language:
+        if language and not _reader_language(language):
             return language
     for element in own:
         language = _class_language(element.attributes.get("class") or "")
@@ -374,6 +376,18 @@ def _text_scope(scope: str) -> str:
         return scope
     parts = scope.split("-")
     return parts[0] if parts[-1] == "basic" else parts[-1]
+
+
+#: A language tag of BCP 47's simplest forms: a two-letter ISO 639-1 code, with a region
+#: or a script ("es", "pt-br", "zh-hant").
+_LANGUAGE_TAG: Final = re.compile(r"[a-z]{2}(?:-[a-z]{2}|-[a-z]{4})?")
+
+
+def _reader_language(name: str) -> bool:
+    """Whether a ``data-lang`` names the language of a text's readers, not of code: a
+    language tag (:data:`_LANGUAGE_TAG`) that is no known code language's name (lyrics
+    sites' ``<pre data-lang="es">``; Hugo's ``data-lang="go"`` is code's)."""
+    return name not in KNOWN_CODE_LANGUAGES and _LANGUAGE_TAG.fullmatch(name) is not None
 
 
 def _language_name(name: str) -> str | None:
