@@ -12,13 +12,18 @@ from unboiler.filters.adverts import AD_LABEL, ad_labels
 @pytest.mark.parametrize(
     "label",
     ["Advertisement", "ADVERTISEMENT", "- Advertisement -", "Ad", "Anzeige", "Publicidad",
-     "Publicité", "Реклама", "広告", "إعلان", "تبلیغات", "Publicidade", "Quảng cáo"],
+     "Publicité", "Реклама", "広告", "إعلان", "تبلیغات", "Publicidade", "Quảng cáo",
+     "Anuncio", "Anúncios", "Sponsored", "Sponsorowane", "Gesponsert", "スポンサーリンク",
+     "PR", "Hirdetés"],
 )  # fmt: skip
 def test_labels_in_many_languages(label: str) -> None:
     assert AD_LABEL.match(label)
 
 
-@pytest.mark.parametrize("text", ["Advertising works", "Adam", "Ad hoc", "Reklamation", "Add"])
+@pytest.mark.parametrize(
+    "text",
+    ["Advertising works", "Adam", "Ad hoc", "Reklamation", "Add", "PRO", "Sponsored by Acme"],
+)
 def test_words_that_only_start_like_a_label_are_not_one(text: str) -> None:
     assert not AD_LABEL.match(text)
 
@@ -69,3 +74,25 @@ def test_the_default_extractor_leaves_out_an_ad_slots_label() -> None:
     text = unboiler.extract(page)
     assert "80 million" in text and "95 million" in text
     assert "Advertisement" not in text
+
+
+def test_a_japanese_blogs_sponsor_label_is_left_out() -> None:
+    # "スポンサーリンク" (sponsored links) over an AdSense slot in a blog's entry; the word
+    # counter makes three words of it
+    paragraph = (
+        "<p>電気ケトルの白い汚れは、水道水のミネラル分が加熱で結晶化したもので、"
+        "体に害はありません{n}。</p>"
+    )
+    page = (
+        "<html lang='ja'><body><header><a href='/'>くらしブログ</a></header><article>"
+        "<div class='entry-content'>"
+        + paragraph.format(n="")
+        + paragraph.format(n="が、")
+        + "<div class='ad-area'><p class='ad-label'>スポンサーリンク</p>"
+        "<ins class='adsbygoogle'></ins></div><h2>クエン酸でのお手入れ方法</h2>"
+        + paragraph.format(n="よ")
+        + "</div></article><footer>© くらしブログ</footer></body></html>"
+    )
+    text = unboiler.extract(page)
+    assert "お手入れ方法" in text and "害はありませんよ" in text
+    assert "スポンサー" not in text

@@ -24,16 +24,21 @@ import numpy.typing as npt
 #: The labels of an advertisement's slot, whole (case, spaces and punctuation aside):
 #: English, German, Spanish, Portuguese, French, Italian, Polish and Czech, Turkish,
 #: Russian, Japanese, Chinese, Korean, Dutch, Danish and Norwegian, Swedish, Finnish,
-#: Greek, Hebrew, Arabic, Persian, Hindi, Indonesian, Vietnamese, Thai.
+#: Greek, Hebrew, Arabic, Persian, Hindi, Indonesian, Vietnamese, Thai, Hungarian,
+#: Romanian; and a sponsor's ("Sponsored", "Gesponsert", "Sponsorowane", Spanish and
+#: Portuguese "Anuncio" and "Patrocinado", Japanese blogs' "スポンサーリンク" and "PR").
 AD_LABEL: Final = re.compile(
-    r"^\W*(?:advertisements?|advertising|ads?|anzeige|werbung|publicidad|publicidade|"
+    r"^\W*(?:advertisements?|advertising|ads?|anzeigen?|werbung|publicidad|publicidade|"
     r"publicit[ée]|pubblicit[àa]|reklama|reklam|реклама|広告|广告|광고|advertentie|annonce|"
-    r"annons|mainos|διαφήμιση|פרסומת|إعلان|تبلیغات|آگهی|विज्ञापन|iklan|quảng cáo|โฆษณา)\W*$",
+    r"annons|annonse|mainos|διαφήμιση|פרסומת|إعلان|تبلیغات|آگهی|विज्ञापन|iklan|quảng cáo|"
+    r"โฆษณา|hirdetés|reclamă|an[uú]ncios?|sponsored|sponsors?|gesponsert|sponsorowane|"
+    r"sponsoris[ée]|sponsorizzato|patrocinado|スポンサーリンク|スポンサー|pr)\W*$",
     re.IGNORECASE,
 )
-#: A label is a word or two ("Advertisement", "- Advertisement -" reads as one, "Sponsored
-#: content" as two); longer text naming an advertisement is a sentence.
-MAX_LABEL_WORDS: Final = 2
+#: A label is a word or two ("Advertisement", "- Advertisement -" reads as one, "quảng
+#: cáo" as two; the word counter parts Japanese "スポンサーリンク" in three); longer text
+#: naming an advertisement is a sentence.
+MAX_LABEL_WORDS: Final = 3
 #: An English label that tells the reader the article goes on past the slot: Hearst's
 #: "Advertisement - Continue Reading Below", the New York Times' "Advertisement -
 #: Continue reading the main story", "Story continues below advertisement", in at most
