@@ -2284,3 +2284,39 @@ def test_a_row_of_one_header_cell_across_the_table_titles_rows_and_heads_no_colu
         "| | |\n| --- | --- |\n| Wappen |  |\n| Basisdaten |  |\n| Bundesland: | Sachsen-Anhalt |\n"
     ), markdown
     assert "| Town | State |\n| --- | --- |\n| Wernigerode | Sachsen-Anhalt |" in markdown, markdown
+
+
+STATUTE_LIST = (
+    "<body><p>(1) Diensteanbieter haben folgende Informationen verfügbar zu halten:</p>"
+    "<dl><dt>1.</dt><dd><div>den Namen und die Anschrift,</div></dd>"
+    "<dt>2.</dt><dd><div>Angaben zur Kontaktaufnahme, über"
+    "<dl><dt>a)</dt><dd><div>die Kammer,</div></dd><dt>b)</dt><dd><div>die Berufsbezeichnung,"
+    "</div></dd></dl></div></dd>"
+    "<dt>3.</dt><dd><div>das Handelsregister.</div></dd></dl>"
+    "<p>(2) Weitere Pflichten bleiben unberührt.</p>"
+    "<dl><dt>Term</dt><dd>A real definition.</dd></dl></body>"
+)
+
+
+def test_a_definition_list_of_item_labels_is_a_list() -> None:
+    # German federal law numbers a section's points as terms of a definition list
+    # ("<dt>1.</dt><dd>..."): each number goes with its point, as the page shows them
+    # side by side, and the points are a list (they were "**1.**" over each point)
+    document = all_content(STATUTE_LIST)
+    markdown = to_markdown(document)
+    assert markdown == (
+        "(1) Diensteanbieter haben folgende Informationen verfügbar zu halten:\n\n"
+        "1. den Namen und die Anschrift,\n"
+        "2. Angaben zur Kontaktaufnahme, über\n"
+        "   - a) die Kammer,\n"
+        "   - b) die Berufsbezeichnung,\n"
+        "3. das Handelsregister.\n\n"
+        "(2) Weitere Pflichten bleiben unberührt.\n\n"
+        "**Term**\n\nA real definition."
+    ), markdown
+    text = to_text(document)
+    assert "1. den Namen und die Anschrift,\n" in text
+    assert "a) die Kammer," in text
+    html_output = to_html(document)
+    assert '<ol>\n<li>den Namen und die Anschrift,</li>' in html_output, html_output
+    assert "<dt>Term</dt>" in html_output

@@ -85,6 +85,7 @@ from unboiler.output.lists import (
     CSS_NUMBERED_STYLES,
     LIST_NUMBER_STYLES,
     counted_by_hand,
+    labelled_definitions,
     labelled_items,
     labels_inline,
     list_number,
@@ -1474,6 +1475,10 @@ class _Layout:
             return None
         if tag in LIST_TAGS:
             return self.list_block(node, depth + 1)
+        if tag == "dl":
+            pairs = labelled_definitions(node)
+            if pairs is not None:
+                return self.labelled_list(pairs, depth + 1)
         if tag == "blockquote" and not _holds_a_post(node):
             blocks = self.flow(node, depth + 1)
             return [Quote(blocks, direction=self.direction)] if blocks else []
@@ -1624,6 +1629,30 @@ class _Layout:
         block.items = labels_inline(numbered_items(block))
         block.own_numbers = labelled_items(block, node)
         return [block]
+
+    def labelled_list(self, pairs: list[tuple[LexborNode, LexborNode]], depth: int) -> list[Block]:
+        """The list a definition list of item labels is (:func:`~unboiler.output.lists.
+        labelled_definitions`): each term's label at the head of its details' first line;
+        an ordered list when the labels count 1., 2., 3. (or from another number, with
+        their full stop or parenthesis), whose items number themselves
+        (:attr:`~unboiler.output.tree.ListBlock.own_numbers`), else a list of bullets
+        whose items show their own labels ("a)", "(iv)")."""
+        items: list[list[Block]] = []
+        labels: list[str] = []
+        for term, details in pairs:
+            blocks = self.flow(details, depth)
+            if blocks:
+                labels.append(" ".join((term.text(deep=True) or "").split()))
+                items.append([Paragraph([labels[-1]], direction=self.direction), *blocks])
+        if not items:
+            return []
+        items = labels_inline(items)
+        start = list_number(labels[0][:-1]) if labels[0][:-1].isdecimal() else None
+        if start is not None and counted_by_hand(items, list(range(start, start + len(items)))):
+            block = ListBlock(True, start, items, direction=self.direction)
+            block.own_numbers = True
+            return [block]
+        return [ListBlock(False, 1, items, direction=self.direction)]
 
     def list_items(
         self, node: LexborNode, depth: int

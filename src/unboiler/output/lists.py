@@ -245,6 +245,37 @@ _ITEM_LABEL: Final = re.compile(
 )
 
 
+def labelled_definitions(node: LexborNode) -> list[tuple[LexborNode, LexborNode]] | None:
+    """The terms and details of a definition list (``node``) whose every term is an
+    item's label (:data:`_ITEM_LABEL`: "1.", "a)", "(2)") with one details element after
+    it, in order; None for any other list.  German federal law (gesetze-im-internet.de)
+    numbers a section's points so, ``<dt>1.</dt><dd>den Namen ...</dd>``: a browser
+    shows each number beside its point, and they are an enumeration, not terms defined
+    (the outputs wrote "**1.**" over each point)."""
+    pairs: list[tuple[LexborNode, LexborNode]] = []
+    term: LexborNode | None = None
+    for child in node.iter(include_text=False):
+        if child.tag == "dt":
+            if term is not None:
+                return None
+            label = " ".join((child.text(deep=True) or "").split())
+            if not _ITEM_LABEL.fullmatch(label) or label in BULLETS:
+                return None
+            term = child
+        elif child.tag == "dd":
+            if term is None:
+                return None
+            pairs.append((term, child))
+            term = None
+        elif child.tag not in _NOTHING_SHOWN_TAGS:
+            return None
+    return pairs if pairs and term is None else None
+
+
+#: Elements a definition list may hold between its terms and details that show nothing.
+_NOTHING_SHOWN_TAGS: Final = frozenset({"script", "template", "style"})
+
+
 def labels_inline(items: list[list[Block]]) -> list[list[Block]]:
     """``items`` with a label that stands as a line of its own over the item's first
     paragraph (:data:`_ITEM_LABEL`) put back at the head of that paragraph, where the
