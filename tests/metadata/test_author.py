@@ -105,6 +105,26 @@ def test_forum_username_element_is_read_last() -> None:
     assert author_of(body=body) == "b.scherer"
 
 
+def test_a_thread_starters_lower_case_username_is_the_author() -> None:
+    # phpBB's prosilver: each post's "Post autor: name » date" line; the first post's
+    # member wrote their name in lower case, a reply's in upper case, and the reply's
+    # was taken
+    def post(name: str, text: str) -> str:
+        return (
+            '<div class="post"><p class="author"><a href="./viewtopic.php?p=1">'
+            '<span class="sr-only">Post</span></a> <span>autor: <strong>'
+            f'<a href="./memberlist.php?u=8" class="username">{name}</a></strong> » </span>'
+            f'<time datetime="2024-01-22T19:14:05">22 sty 2024</time></p>{text}</div>'
+        )
+
+    body = (
+        "<h1>Kocioł gazowy taktuje</h1>"
+        + post("tomek_z_lodzi", RUNNING_TEXT)
+        + post("Marek_instalator", RUNNING_TEXT.replace("twitch", "tremor"))
+    )
+    assert author_of(body=body) == "tomek_z_lodzi"
+
+
 def test_name_element_bounds_a_name_run_into_its_role() -> None:
     body = (
         "<h1>How we keep pests out of the garden</h1>"

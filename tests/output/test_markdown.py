@@ -2318,5 +2318,5 @@ def test_a_definition_list_of_item_labels_is_a_list() -> None:
     assert "1. den Namen und die Anschrift,\n" in text
     assert "a) die Kammer," in text
     html_output = to_html(document)
-    assert '<ol>\n<li>den Namen und die Anschrift,</li>' in html_output, html_output
+    assert "<ol>\n<li>den Namen und die Anschrift,</li>" in html_output, html_output
     assert "<dt>Term</dt>" in html_output

@@ -308,6 +308,9 @@ def byline_author(
             name = byline_name(text)
             if name:
                 return _name_element(block, name) or name
+            name = _member_name(block)
+            if name:
+                return name
             continue
         following = _next_name_block(blocks, index)
         if starter:
@@ -326,6 +329,16 @@ def byline_author(
         if name:
             return name
     return None
+
+
+def _member_name(block: TextBlock) -> str | None:
+    """The member's name in a byline whose words read as no name ("Post autor:
+    tomek_z_lodzi"), when forum software marks it as one (:data:`USERNAME_SELECTOR`): a
+    member picks a name in lower case as often as not, and phpBB's first post of a
+    thread was passed over for its first reply's "autor: Marek_instalator"."""
+    node = block.node
+    member = node.css_first(USERNAME_SELECTOR) if node is not None else None
+    return byline_name(shown_text(member), username=True) if member is not None else None
 
 
 def _next_name_block(blocks: list[TextBlock], index: int) -> TextBlock | None:
