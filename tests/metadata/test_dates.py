@@ -376,6 +376,8 @@ def test_a_list_of_datelines_newest_first_is_an_index_of_other_pages() -> None:
         ("3 de marzo del 2024", "2024-03-03"),  # Spanish "del"
         ("3 มีนาคม 2567", "2024-03-03"),  # Thai, Buddhist era
         ("3 มีนาคม พ.ศ. 2567", "2024-03-03"),
+        ("15 ก.ย. 2567 18:42 น.", "2024-09-15"),  # Thai news's abbreviated month
+        ("1 ธ.ค. 2566", "2023-12-01"),
         ("Ngày 3 tháng 3 năm 2024", "2024-03-03"),  # Vietnamese
         ("令和6年3月3日", "2024-03-03"),  # Japanese era
         ("令和元年5月1日", "2019-05-01"),  # its first year

@@ -546,63 +546,64 @@ MIN_YEAR: Final = 1991
 #: "5. března"), Russian and Ukrainian (genitive, and Russian abbreviations: "5 марта",
 #: "5 мар."), and Arabic's (Egyptian and Gulf) names; then Greek (genitive and
 #: nominative: "3 Μαρτίου"), Hebrew (with the preposition dates write: "3 במרץ"), Hindi,
-#: Thai, the Levantine and Iraqi Arabic names ("3 آذار", "كانون الثاني", two words
-#: joined by "_" here) and the Maghreb's ("جانفي").  One line per month; a name shared by
+#: Thai (and its abbreviations: "15 ก.ย. 2567"), the Levantine and Iraqi Arabic names
+#: ("3 آذار", "كانون الثاني", two words joined by "_" here) and the Maghreb's ("جانفي").
+#: One line per month; a name shared by
 #: two languages names the same month in both (Polish "listopada", November, is
 #: Croatian for October, and is left out).
 MONTH_NAMES: Final = (
     (
         "january jan janvier janv januar jän enero ene gennaio genn gen janeiro januari"
         " ocak stycznia ledna января янв січня يناير ιανουαρίου ιανουάριος ינואר בינואר"
-        " जनवरी มกราคม كانون_الثاني جانفي"
+        " जनवरी มกราคม ม.ค. كانون_الثاني جانفي"
     ),
     (
         "february feb février févr fevrier februar febrero febbraio fevereiro fev"
         " februari şubat lutego února февраля фев февр лютого فبراير φεβρουαρίου"
-        " φεβρουάριος פברואר בפברואר फ़रवरी फरवरी กุมภาพันธ์ شباط فيفري"
+        " φεβρουάριος פברואר בפברואר फ़रवरी फरवरी กุมภาพันธ์ ก.พ. شباط فيفري"
     ),
     (
         "march mar mars märz mär marzo março maart maret mart marca března марта мар березня"
-        " مارس μαρτίου μάρτιος מרץ במרץ מרס במרס मार्च มีนาคม آذار"
+        " مارس μαρτίου μάρτιος מרץ במרץ מרס במרס मार्च มีนาคม มี.ค. آذار"
     ),
     (
         "april apr avril avr abril abr aprile nisan kwietnia dubna апреля апр квітня"
-        " أبريل إبريل απριλίου απρίλιος אפריל באפריל अप्रैल เมษายน نيسان أفريل"
+        " أبريل إبريل απριλίου απρίλιος אפריל באפריל अप्रैल เมษายน เม.ย. نيسان أفريل"
     ),
     (
         "may mai mayo maggio mag maio mei mayıs maja května мая травня مايو μαΐου μάιος"
-        " מאי במאי मई พฤษภาคม أيار ماي"
+        " מאי במאי मई พฤษภาคม พ.ค. أيار ماي"
     ),
     (
         "june jun juin juni junio giugno giu junho haziran czerwca června июня июн червня"
-        " يونيو يونيه ιουνίου ιούνιος יוני ביוני जून มิถุนายน حزيران جوان"
+        " يونيو يونيه ιουνίου ιούνιος יוני ביוני जून มิถุนายน มิ.ย. حزيران جوان"
     ),
     (
         "july jul juillet juil juli julio luglio lug julho temmuz lipca července июля июл"
-        " липня يوليو يوليه ιουλίου ιούλιος יולי ביולי जुलाई กรกฎาคม تموز جويلية"
+        " липня يوليو يوليه ιουλίου ιούλιος יולי ביולי जुलाई กรกฎาคม ก.ค. تموز جويلية"
     ),
     (
         "august aug août aout agosto ago augustus agustus ağustos sierpnia srpna августа"
-        " авг серпня أغسطس αυγούστου αύγουστος אוגוסט באוגוסט अगस्त สิงหาคม آب أوت"
+        " авг серпня أغسطس αυγούστου αύγουστος אוגוסט באוגוסט अगस्त สิงหาคม ส.ค. آب أوت"
     ),
     (
         "september sep sept septembre septiembre settembre set setembro eylül września"
         " září сентября сен сент вересня سبتمبر σεπτεμβρίου σεπτέμβριος ספטמבר בספטמבר"
-        " सितंबर सितम्बर กันยายน أيلول"
+        " सितंबर सितम्बर กันยายน ก.ย. أيلول"
     ),
     (
         "october oct octobre oktober octubre ottobre ott outubro okt ekim października"
         " října октября окт жовтня أكتوبر οκτωβρίου οκτώβριος אוקטובר באוקטובר अक्टूबर"
-        " अक्तूबर ตุลาคม تشرين_الأول"
+        " अक्तूबर ตุลาคม ต.ค. تشرين_الأول"
     ),
     (
         "november nov novembre noviembre novembro kasım listopadu ноября ноя листопада"
-        " نوفمبر νοεμβρίου νοέμβριος נובמבר בנובמבר नवंबर नवम्बर พฤศจิกายน تشرين_الثاني"
+        " نوفمبر νοεμβρίου νοέμβριος נובמבר בנובמבר नवंबर नवम्बर พฤศจิกายน พ.ย. تشرين_الثاني"
     ),
     (
         "december dec décembre decembre dezember diciembre dic dicembre dezembro dez"
         " desember aralık grudnia prosince декабря дек грудня ديسمبر δεκεμβρίου δεκέμβριος"
-        " דצמבר בדצמבר दिसंबर दिसम्बर ธันวาคม كانون_الأول"
+        " דצמבר בדצמבר दिसंबर दिसम्बर ธันวาคม ธ.ค. كانون_الأول"
     ),
 )
 #: Month names of the Solar Hijri calendar, Iran's and Afghanistan's (Persian, and the
