@@ -312,6 +312,17 @@ def test_a_time_element_far_below_the_title_dates_the_page() -> None:
     assert date_of(body=in_footer) is None
 
 
+def test_githubs_relative_time_element_dates_the_page() -> None:
+    # a release's "jdoe released this <relative-time>": the element shows the date its
+    # datetime holds, as <time> does
+    line = (
+        '<div><a href="/jdoe">jdoe</a> released this <relative-time '
+        'datetime="2024-05-14T16:02:11Z">14 May</relative-time></div>'
+    )
+    body = f"<h1>v2.4.0</h1>{line}{RUNNING_TEXT}"
+    assert date_of(body=body) == "2024-05-14T16:02:11+00:00"
+
+
 def lang_date(lang: str, body: str) -> str | None:
     html = f'<html lang="{lang}"><head></head><body>{body}</body></html>'
     return extract_metadata(parse(html)).date

@@ -350,13 +350,21 @@ def url_date(url: str) -> str | None:
     return found.isoformat() if found else None
 
 
+#: HTML's element for a machine-readable date, and the custom elements GitHub's
+#: ``relative-time-element`` defines around one (``<relative-time datetime=...>14 May
+#: </relative-time>`` on a release, an issue, a commit), which show the same date.
+TIME_SELECTOR: Final = (
+    "time[datetime], relative-time[datetime], time-ago[datetime], local-time[datetime]"
+)
+
+
 def block_date(block: TextBlock, *, day_first: bool = False) -> str | None:
     """The date a block shows: a ``<time datetime>`` in it (whose text is part of the
     block's own, not of a nested box; it may be relative, "3 days ago"), else one
     written in its text."""
     text = block.text
     for node in block.nodes:
-        for time in node.css("time[datetime]"):
+        for time in node.css(TIME_SELECTOR):
             shown = " ".join(time.text(deep=True).split())
             if shown and shown not in text:
                 continue
@@ -460,7 +468,7 @@ def shows_day(tree: Any, blocks: list[TextBlock], day: str, *, day_first: bool =
     short block whose first date it is (only blocks that hold its year are read)."""
     wanted, year = day[:10], day[:4]
     if tree is not None:
-        for time in tree.css("time[datetime]"):
+        for time in tree.css(TIME_SELECTOR):
             found = parse_date(time.attributes.get("datetime") or "")
             if found and found[:10] == wanted:
                 return True
@@ -483,7 +491,7 @@ def page_time(tree: Any) -> str | None:
     (:func:`~unboiler.metadata.sources.in_event`)."""
     if tree is None:
         return None
-    for time in tree.css("time[datetime]"):
+    for time in tree.css(TIME_SELECTOR):
         if in_aside(time, NOT_PAGE_TIME_TAGS) or in_review(time) or in_event(time):
             continue
         found = parse_date(time.attributes.get("datetime") or "")
