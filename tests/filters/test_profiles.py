@@ -70,19 +70,44 @@ def test_a_thread_s_profile_fields_are_found() -> None:
     assert found == sorted(line for lines in PROFILES for line in lines)
 
 
+#: Fields a forum may add to its profiles under labels of its own, which no list of
+#: forum software's labels holds.
+CUSTOM_PROFILES = [
+    ["Turntable: Rega P3", "Amplifier: NAD 3020", "Speakers: Spendor"],
+    ["Turntable: Thorens", "Amplifier: Quad 405", "Speakers: LS3/5a"],
+    ["Turntable: Linn LP12", "Amplifier: Naim", "Speakers: Kef"],
+]
+
+
 def test_two_labels_or_two_posts_make_no_profile() -> None:
     # XenForo writes "Last edited:" and "Reactions:" under posts: two labels, the posts'
     # own lines
-    two_labels = [lines[:2] for lines in PROFILES]
+    two_labels = [lines[:2] for lines in CUSTOM_PROFILES]
     assert profile_fields(parse(_thread(two_labels))) == frozenset()
-    assert profile_fields(parse(_thread(PROFILES[:2]))) == frozenset()
+    assert profile_fields(parse(_thread(CUSTOM_PROFILES[:2]))) == frozenset()
+
+
+def test_a_box_of_forum_softwares_labels_is_a_profile_even_once() -> None:
+    # a thread of one post, no reply yet (phpBB's prosilver in Polish): its poster's
+    # post count, join date and place, which forum software labels so in every language
+    box = ["Posty: 7", "Rejestracja: 12 sty 2024, o 18:40", "Lokalizacja: Łódź"]
+    document = parse(_thread([box]))
+    assert sorted(document.blocks[i].text for i in profile_fields(document)) == sorted(box)
+    assert len(profile_fields(parse(_thread(PROFILES[:2])))) == 6
+    # one such label is a post's line ("Location: Leeds"); a box that holds the post's
+    # text is the post's, its labelled lines the post's list
+    assert profile_fields(parse(_thread([["Location: Leeds", "Turntable: Rega"]]))) == frozenset()
+    post = (
+        f"<html><body><div><p>{POST_TEXT}</p><p>Posts: 7</p><p>Joined: 2006</p></div></body></html>"
+    )
+    assert profile_fields(parse(post)) == frozenset()
 
 
 def test_labels_on_other_paths_are_not_counted_together() -> None:
     # each post's lines on a path of its own (a different tag each time): no label
     # comes back on one path
     html = "<html><body>" + "".join(
-        f"<{tag}>Posts: {n}</{tag}><{tag}>Joined: 2006</{tag}><{tag}>Location: Leeds</{tag}>"
+        f"<{tag}>Turntable: {n}</{tag}><{tag}>Amplifier: NAD</{tag}><{tag}>Speakers: B&W</{tag}>"
         for n, tag in enumerate(("p", "li", "dd"))
     )
     assert profile_fields(parse(html + "</body></html>")) == frozenset()
