@@ -1629,6 +1629,19 @@ def test_an_image_alone_in_a_list_item_or_a_cell_is_kept_with_its_list() -> None
     )  # a list of images alone, beside no content, is no item of it
 
 
+def test_an_image_over_its_caption_in_a_cell_is_kept() -> None:
+    # an infobox's picture, and its caption in an element of its own under it: the
+    # picture was dropped, the caption kept
+    page = (
+        "<html><body><table class='infobox'><tr><td colspan='2'><img "
+        "src='https://ex.com/nile.jpg' alt='The Nile'><div class='caption'>The Nile in "
+        "Cairo</div></td></tr><tr><th>Length</th><td>6,650 km</td></tr></table>"
+        "<p>The Nile is a major river.</p></body></html>"
+    )
+    markdown = to_markdown(all_content(page), images=True)
+    assert "| ![The Nile](https://ex.com/nile.jpg)<br>The Nile in Cairo |  |" in markdown, markdown
+
+
 def test_a_lazy_images_noscript_copy_is_written_once() -> None:
     # lazysizes and WP Rocket: the picture's address in data-src, then a <noscript> copy
     page = (
