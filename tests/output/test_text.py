@@ -2271,3 +2271,23 @@ def test_line_breaks_the_style_shows_are_written(output: str) -> None:
         rendered
         == f"Down for 58 minutes.\n\nWe added alerts.\n\n{street}\n\nPlain text.\n\nNo break."
     )
+
+
+@pytest.mark.parametrize("output", ["text", "markdown"])
+def test_line_breaks_the_pages_style_sheet_shows_are_written(output: str) -> None:
+    # a poem's lines, one a line in the source, shown so by a class of the page's sheet
+    # (in a media query too); a class of another white-space, or of a selector that is
+    # no class alone, changes nothing
+    document = _all_content(
+        "<html><head><style>.poema{white-space:pre-line} @media print{p.verso, .x"
+        "{color:red;white-space: pre-wrap}} .plain{white-space:normal} div .deep"
+        "{white-space:pre}</style></head><body><div class='poema'>Caminante, son tus"
+        " huellas\nel camino y nada más;</div><p class='verso'>Al andar\nse hace</p>"
+        "<p class='plain'>One\nline.</p><p class='deep'>Also\none.</p></body></html>"
+    )
+    rendered = render(document, output, extractor="by-hand")
+    joint = "\n" if output == "text" else "\\\n"
+    assert rendered == (
+        f"Caminante, son tus huellas{joint}el camino y nada más;\n\nAl andar{joint}se hace"
+        "\n\nOne line.\n\nAlso one."
+    ), rendered

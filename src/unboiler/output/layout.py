@@ -358,15 +358,52 @@ _BREAKING: Final = '[style*="white-space" i], [class*="whitespace-" i]'
 MAX_BREAKING_TEXTS: Final = 100_000
 
 
+#: A rule of a style sheet: its selectors and its declarations (a rule nested in an
+#: ``@media`` block is read as one of the sheet's own).
+_STYLE_RULE: Final = re.compile(r"([^{}]+)\{([^{}]*)\}")
+#: A selector of one class, on any element or on one tag (".poem", "p.lyrics").
+_CLASS_SELECTOR: Final = re.compile(r"\s*(?:[a-zA-Z][\w-]*)?\.([\w-]+)\s*")
+#: The most characters of the page's style sheets read for such rules.
+MAX_STYLE_CHARS: Final = 1_000_000
+
+
+def sheet_breaking_classes(tree: LexborHTMLParser) -> frozenset[str]:
+    """The classes the page's own style sheets (its ``<style>`` elements) give a
+    ``white-space`` that shows line breaks (:data:`_BREAKS_SHOWN`), by a selector of the
+    class alone (:data:`_CLASS_SELECTOR`: a poem's ``.poema { white-space: pre-line }``,
+    its lines written one a line in the source and shown so)."""
+    classes: set[str] = set()
+    read = 0
+    for style in tree.css("style"):
+        text = style.text(deep=True) or ""
+        read += len(text)
+        if read > MAX_STYLE_CHARS:
+            break
+        if "white-space" not in text.lower():
+            continue
+        for selectors, declarations in _STYLE_RULE.findall(text):
+            if _BREAKS_SHOWN.search(declarations):
+                for selector in selectors.split(","):
+                    found = _CLASS_SELECTOR.fullmatch(selector)
+                    if found:
+                        classes.add(found.group(1))
+    return frozenset(classes)
+
+
 def kept_breaks(tree: LexborHTMLParser) -> set[LexborNode]:
     """The text nodes under an element whose style shows their line breaks (a status
     page's postmortem in a ``<span class="whitespace-pre-wrap">``, a comment box's text
-    kept as typed): a browser shows "…58 minutes.\n\nWe have added…" on two lines, which
-    ran into one ("58 minutes. We have added").  ``<pre>`` is code's, read apart."""
+    kept as typed; a class the page's style sheet styles so,
+    :func:`sheet_breaking_classes`): a browser shows "…58 minutes.\n\nWe have added…" on
+    two lines, which ran into one ("58 minutes. We have added").  ``<pre>`` is code's,
+    read apart."""
     found: set[LexborNode] = set()
-    for element in tree.css(_BREAKING):
+    sheet = sheet_breaking_classes(tree)
+    selector = _BREAKING + "".join(f', [class~="{name}"]' for name in sorted(sheet))
+    breaking = _BREAKING_CLASSES | sheet
+    for element in tree.css(selector):
         classes = set((element.attributes.get("class") or "").split())
-        if _BREAKING_CLASSES.isdisjoint(classes) and not _BREAKS_SHOWN.search(
+        if breaking.isdisjoint(classes) and not _BREAKS_SHOWN.search(
             element.attributes.get("style") or ""
         ):
             continue
