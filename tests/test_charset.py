@@ -389,3 +389,28 @@ def test_a_stray_windows_dash_in_a_latin2_page_leaves_its_letters_alone() -> Non
     data = labelled(text, "iso-8859-2", "iso-8859-2", "pl").replace(b". ", b" \x96 ", 1)
     assert text.split(".")[1].strip() in decode(data)
     assert "Zażółć gęślą jaźń" in decode(data)
+
+
+@pytest.mark.parametrize(
+    ("encoding", "text"),
+    [
+        ("iso-8859-5", SAMPLES["koi8-r"][1]),
+        ("iso-8859-6", "أعلنت وزارة النقل اليوم عن افتتاح خط جديد للحافلات بين المدينتين."),
+        ("iso-8859-7", "Η κυβέρνηση ανακοίνωσε σήμερα νέα μέτρα για τις συγκοινωνίες."),
+        ("iso-8859-2", SAMPLES["iso-8859-2"][1]),
+    ],
+)
+def test_a_right_iso_label_with_a_pasted_quotation_stays(encoding: str, text: str) -> None:
+    # a pair of Windows quotation marks (0x93, 0x94) pasted into a page of a right ISO
+    # label: the letters stay the label's (ISO-8859-5 read as windows-1251 was nonsense)
+    words = text.split(" ")
+    quoted = " ".join(words[:3]).encode(encoding) + b" \x93" + words[3].encode(encoding)
+    data = (
+        f'<html><head><meta charset="{encoding}"></head><body><p>'.encode()
+        + quoted
+        + b"\x94 "
+        + " ".join(words[4:]).encode(encoding)
+        + b"</p></body></html>"
+    )
+    decoded = decode(data)
+    assert " ".join(words[:3]) in decoded and " ".join(words[4:]) in decoded

@@ -446,17 +446,18 @@ def _is_single_byte(codec: str) -> bool:
     return codec.startswith(("cp", "iso8859", "latin", "mac", "koi8", "tis", "windows"))
 
 
-#: The Windows code page written for the script of each ISO-8859 part: a superset of
-#: the ISO one's letters in most places, with printable characters (dashes, quotation
-#: marks, "ś" and "ź" in windows-1250) where the ISO part has C1 control codes (ISO/IEC
+#: The Windows code page written for the script of each ISO-8859 part whose letters it
+#: keeps in the same places, mostly (windows-1250 moves six of ISO-8859-2's, "ą", "ś",
+#: "ź" and their capitals among them), with printable characters (dashes, quotation
+#: marks, windows-1250's "ś" and "ź") where the ISO part has C1 control codes (ISO/IEC
 #: 8859 leaves 0x80-0x9F to ISO/IEC 6429's controls, which no page means to show).
+#: Not ISO-8859-4, -5 and -6: windows-1257, -1251 and -1256 place their letters
+#: elsewhere, and a Russian ISO-8859-5 page with one pasted quotation mark read as
+#: windows-1251 is Cyrillic nonsense that no count of odd characters tells apart.
 #: Latin-1 and Latin-5 are missing: browsers read those labels as windows-1252 and
 #: windows-1254 already (:data:`_BROWSER_ALIASES`).
 WINDOWS_OF_ISO: Final = {
     "iso8859-2": "cp1250",
-    "iso8859-4": "cp1257",
-    "iso8859-5": "cp1251",
-    "iso8859-6": "cp1256",
     "iso8859-7": "cp1253",
     "iso8859-8": "cp1255",
     "iso8859-13": "cp1257",
