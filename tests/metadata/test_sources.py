@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from selectolax.lexbor import LexborHTMLParser
 
-from unboiler.metadata.sources import declared_address, meta_tags
+from unboiler.metadata.sources import declared_address, meta_tags, shown_text
 from unboiler.parse import parse
 
 
@@ -44,3 +45,23 @@ def test_declared_address(head: str, address: str | None) -> None:
 
 def test_declared_address_without_a_tree() -> None:
     assert declared_address(None) is None
+
+
+@pytest.mark.parametrize(
+    ("html", "shown"),
+    [
+        # a link's edge, a box's (a <span>), a cell's and a block's part words
+        ('<p><span>BY</span><a href="/staff/jane">JANE DOE</a></p>', "BY JANE DOE"),
+        ("<p><span>By</span><span>jane doe</span></p>", "By jane doe"),
+        ("<table><tr><td>jane</td><td>doe</td></tr></table>", "jane doe"),
+        ("<div><div>Jane Doe<sup>1</sup></div><div>University of Oslo</div></div>",
+         "Jane Doe1 University of Oslo"),
+        # raised text goes with its base; a word in lower case goes on across formatting
+        ("<p>Why H<sub>2</sub>O boils, the 12<sup>e</sup> Lyon<em>nais</em></p>",
+         "Why H2O boils, the 12e Lyonnais"),
+        ("<p><a>Jean</a>-<a>Marie</a> Dupont</p>", "Jean-Marie Dupont"),
+    ],
+)  # fmt: skip
+def test_shown_text_parts_words_where_the_page_lays_them_apart(html: str, shown: str) -> None:
+    tree = LexborHTMLParser(f"<html><body>{html}</body></html>")
+    assert shown_text(tree.body.child) == shown

@@ -51,7 +51,7 @@ def test_formatting_inside_a_word_of_the_heading_parts_no_word() -> None:
     for heading, expected in [
         ("Why H<sub>2</sub>O boils at 100 °C", "Why H2O boils at 100 °C"),
         ("Top 14 – 12<sup>e</sup> journée : les résultats", "Top 14 – 12e journée : les résultats"),
-        ("Les Lyon<em>nais</em> gagnent à <b>NA</b>SA", "Les Lyonnais gagnent à NASA"),
+        ("Les Lyon<em>nais</em> gagnent à Lyon", "Les Lyonnais gagnent à Lyon"),
     ]:
         head = f"<title>{expected} | Gazette</title>"
         assert title_of(head, f"<h1>{heading}</h1>{RUNNING_TEXT}") == expected
@@ -61,6 +61,16 @@ def test_formatting_inside_a_word_of_the_heading_parts_no_word() -> None:
     assert title_of(head, body) == "Breaking Night ferry saved"
     body = f"<h1><div>Harbour</div><div>news</div></h1>{RUNNING_TEXT}"
     assert title_of("<title>Harbour news | Gazette</title>", body) == "Harbour news"
+    for heading, expected in [
+        ("<span>HOW I FIXED</span><span>MY BOILER</span>", "HOW I FIXED MY BOILER"),
+        (
+            "<span>Breaking</span><span>news from the harbour</span>",
+            "Breaking news from the harbour",
+        ),
+        ("Top 10<span>Tips for travel</span>", "Top 10 Tips for travel"),
+    ]:
+        head = f"<title>{expected} | Gazette</title>"
+        assert title_of(head, f"<h1>{heading}</h1>{RUNNING_TEXT}") == expected
 
 
 def test_a_button_in_the_heading_is_not_part_of_the_title() -> None:

@@ -30,7 +30,6 @@ from unboiler.metadata.rules import (
     REVIEW_WORDS,
 )
 from unboiler.tags import BLOCK_DISPLAY_TAGS
-from unboiler.text import case_edge_parts
 
 # Punctuation and symbols: what is neither a word character nor a space (marks of
 # scripts such as Devanagari go too, on both sides of a comparison alike).
@@ -98,7 +97,7 @@ def _joined(element: Any, *, first_line: bool = False) -> str | None:
     """:func:`shown_text`, or None past :data:`MAX_SHOWN_NODES` nodes."""
     pieces: list[str] = []
     last = ""
-    last_place = (0, False)
+    last_place: _Place = (0, frozenset())
     for count, node in enumerate(element.traverse(include_text=True)):
         if count > MAX_SHOWN_NODES:
             return None
@@ -113,47 +112,61 @@ def _joined(element: Any, *, first_line: bool = False) -> str | None:
             if not text:
                 continue
             place = _place(node, element)
-            if last[-1:].isalnum() and text[0].isalnum() and _apart(last, text, last_place, place):
+            if last[-1:].isalnum() and text[0].isalnum() and _apart(text, last_place, place):
                 pieces.append(" ")
             pieces.append(text)
             last, last_place = text, place
     return " ".join("".join(pieces).split())
 
 
+#: Where a text node sits: its nearest block's ``mem_id``, and the inline elements
+#: between it and that block (each ``mem_id`` and tag).
+_Place = tuple[int, frozenset[tuple[int, str]]]
 #: Elements whose text is set against what comes before or after it: raised and lowered
 #: text ("H<sub>2</sub>O", "12<sup>e</sup>").
 _RAISED_TAGS: Final = frozenset({"sub", "sup"})
+#: Formatting inside a word, which a word in lower case goes on across ("Lyon<em>nais
+#: </em>"); a ``<span>`` is as often a box the page's style lays apart, and a link is
+#: set apart (as the outputs read them).
+_IN_WORD_TAGS: Final = frozenset(
+    {"em", "i", "b", "strong", "u", "s", "del", "ins", "mark", "small"}
+)
 
 
-def _place(node: Any, top: Any) -> tuple[int, bool]:
+def _place(node: Any, top: Any) -> _Place:
     """Where a text node sits below ``top``: its nearest ancestor that browsers display as
-    a block (``top`` when none; by its ``mem_id``, lexbor's nodes compare by their HTML),
-    and whether it is raised or lowered text."""
-    block, raised = 0, False
+    a block (``top`` when none; by ``mem_id``, as lexbor's nodes compare by their HTML),
+    and the inline elements between the two."""
+    inline: list[tuple[int, str]] = []
     top_id = top.mem_id
     parent = node.parent
     while parent is not None and (parent_id := parent.mem_id) != top_id:
         tag = parent.tag
-        raised = raised or tag in _RAISED_TAGS
-        if not block and tag in BLOCK_DISPLAY_TAGS:
-            block = parent_id
+        if tag in BLOCK_DISPLAY_TAGS or tag in _CELL_TAGS:
+            return parent_id, frozenset(inline)
+        inline.append((parent_id, tag))
         parent = parent.parent
-    return block or top_id, raised
+    return top_id, frozenset(inline)
 
 
-def _apart(
-    before: str, after: str, before_place: tuple[int, bool], place: tuple[int, bool]
-) -> bool:
-    """Whether two texts that touch across an element's edge, a letter or digit on each
-    side, are words the page lays apart: texts of two blocks are; raised or lowered text
-    and its base are one term; inside one line, the outputs' reading of the two cases
-    decides (:func:`unboiler.text.case_edge_parts`: "San Diego</span><span>
-    Verified" is two words, "Lyon<em>nais</em>" one)."""
-    if before_place[1] != place[1]:
-        return False
+#: A table's cells, each a box of its own.
+_CELL_TAGS: Final = frozenset({"td", "th"})
+
+
+def _apart(after: str, before_place: _Place, place: _Place) -> bool:
+    """Whether a text and the text before it, which touch across elements' edges with a
+    letter or digit on each side, are words the page lays apart: texts of two blocks or
+    cells are, and so are texts parted by a link's edge or a box's (a ``<span>``); raised
+    or lowered text and its base are one term ("H<sub>2</sub>O"); a word in lower case
+    goes on across formatting (:data:`_IN_WORD_TAGS`: "Lyon<em>nais</em>")."""
     if before_place[0] != place[0]:
         return True
-    return case_edge_parts(before[-1], after[0], after[1:2])
+    crossed = {tag for _, tag in before_place[1] ^ place[1]}
+    if not crossed or "a" in crossed:
+        return True
+    if crossed & _RAISED_TAGS:
+        return False
+    return not (crossed <= _IN_WORD_TAGS and after[0].islower())
 
 
 def shown_block_text(
