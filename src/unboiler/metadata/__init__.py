@@ -431,24 +431,10 @@ def _title_site(title: str | None, headline: str | None, url: str | None) -> str
             and name not in folded
             and not same_headline(part, headline)
             and not (TITLE_BYLINE.match(part) and "".join(_bare(name).split()) not in host)
-            and (not host or _in_host(name, host) or (part is parts[-1] and _unwritable(part)))
+            and (not host or _in_host(name, host))
         ):
             return part
     return None
-
-
-#: The most words of a site's name in letters an address does not write, taken from the
-#: title's last part with no check against the host: a name, not a tagline.
-MAX_UNWRITABLE_SITE_WORDS: Final = 2
-
-
-def _unwritable(part: str) -> bool:
-    """Whether a title's part is a short name (:data:`MAX_UNWRITABLE_SITE_WORDS`) with no
-    Latin letter, which no host could hold ("ويكيبيديا" of ar.wikipedia.org, "新华网" of
-    xinhuanet.com): its site's address cannot confirm it, nor does it have to."""
-    return len(part.split()) <= MAX_UNWRITABLE_SITE_WORDS and not any(
-        character.isascii() and character.isalpha() for character in part
-    )
 
 
 def _host_letters(url: str | None) -> str:
