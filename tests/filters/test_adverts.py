@@ -22,8 +22,12 @@ def test_labels_in_many_languages(label: str) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["Advertising works", "Adam", "Ad hoc", "Reklamation", "Add", "PRO", "Sponsored by Acme"],
-)
+    [
+        "Advertising works", "Adam", "Ad hoc", "Reklamation", "Add", "PRO", "Sponsored by Acme",
+        # a label's colon introduces what follows it: a section, not an ad's slot
+        "Sponsors:", "Anuncios:", "Advertising:", "Sponsors",
+    ],
+)  # fmt: skip
 def test_words_that_only_start_like_a_label_are_not_one(text: str) -> None:
     assert not AD_LABEL.match(text)
 

@@ -26,13 +26,16 @@ import numpy.typing as npt
 #: Russian, Japanese, Chinese, Korean, Dutch, Danish and Norwegian, Swedish, Finnish,
 #: Greek, Hebrew, Arabic, Persian, Hindi, Indonesian, Vietnamese, Thai, Hungarian,
 #: Romanian; and a sponsor's ("Sponsored", "Gesponsert", "Sponsorowane", Spanish and
-#: Portuguese "Anuncio" and "Patrocinado", Japanese blogs' "スポンサーリンク" and "PR").
+#: Portuguese "Anuncio" and "Patrocinado", Japanese blogs' "スポンサーリンク" and "PR"; not
+#: "Sponsors", which names the sponsors of a show in its notes).  A word followed by a
+#: colon introduces what follows it ("Anuncios:" over a school's announcements,
+#: "Sponsored:" over a list), and is no label.
 AD_LABEL: Final = re.compile(
     r"^\W*(?:advertisements?|advertising|ads?|anzeigen?|werbung|publicidad|publicidade|"
     r"publicit[ée]|pubblicit[àa]|reklama|reklam|реклама|広告|广告|광고|advertentie|annonce|"
     r"annons|annonse|mainos|διαφήμιση|פרסומת|إعلان|تبلیغات|آگهی|विज्ञापन|iklan|quảng cáo|"
-    r"โฆษณา|hirdetés|reclamă|an[uú]ncios?|sponsored|sponsors?|gesponsert|sponsorowane|"
-    r"sponsoris[ée]|sponsorizzato|patrocinado|スポンサーリンク|スポンサー|pr)\W*$",
+    r"โฆษณา|hirdetés|reclamă|an[uú]ncios?|sponsored|gesponsert|sponsorowane|"
+    r"sponsoris[ée]|sponsorizzato|patrocinado|スポンサーリンク|pr)[^\w:：]*$",
     re.IGNORECASE,
 )
 #: A label is a word or two ("Advertisement", "- Advertisement -" reads as one, "quảng
