@@ -1787,6 +1787,12 @@ def test_inline_element_around_a_block_ends_no_line_at_its_edges(html: str, expe
             "</sup> and <sub>B</sub><i>k</i>, then <b>x</b><sup>2</sup>.</p>",
             "Rates qO2 and xAb, nFe and Bk, then x².",
         ),
+        # a citation's mark after a sentence: the next sentence starts apart
+        (
+            '<p>Founded by two engineers.<sup class="reference"><a href="#c1">[1]</a></sup>'
+            "The company grew.</p>",
+            "Founded by two engineers.[1] The company grew.",
+        ),
         # code is a highlighter's spans: neither their edges nor its own part words
         (
             "<p>Call <code><span>my</span><span>Object</span>.<i>get</i>Value()</code>"

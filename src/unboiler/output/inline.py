@@ -235,11 +235,12 @@ def _word_before(line: str, end: int, *, letter: bool = False) -> bool:
 
 def _space_at_case_edge(match: re.Match[str]) -> str:
     line, start, end = match.string, match.start(), match.end()
-    if _RAISED_OPEN in match.group(1) or _RAISED_CLOSE in match.group(1):
-        # a raised or lowered text is set against its base, whatever their cases: a
-        # paper's italic symbol and its subscript ("<em>q</em><sub>O2</sub>") is one term
-        return match.group(1)
     before, after = line[start - 1], line[end]
+    if before.isalnum() and (_RAISED_OPEN in match.group(1) or _RAISED_CLOSE in match.group(1)):
+        # a raised or lowered text is set against its base, whatever their cases: a
+        # paper's italic symbol and its subscript ("<em>q</em><sub>O2</sub>") is one term;
+        # after punctuation the rules below still part a sentence ("engineers.[1] The")
+        return match.group(1)
     if before == ":" and not _word_before(line, start - 1):
         return match.group(1)  # no label's colon: a path's "::", a separator's own
     if after.isdigit():
