@@ -837,8 +837,14 @@ def test_a_section_sign_before_its_number_is_no_permalink(output: str) -> None:
     lines = words.splitlines()
     assert "§ 3 Ausnahmen" in lines
     assert "§4 Bußgeld" in lines  # as the page shows it
-    # a permalink after the heading's words is one still
+    # a permalink after the heading's words is one still, and so is an anchor's class
     assert "§ 5 Inkrafttreten" in lines
+    page = (
+        '<body><main><h2 id="rt"><a class="doc-anchor" href="#rt">§</a>1. Create a runtime</h2>'
+        "<p>Build it first.</p></main></body>"
+    )
+    rendered = render(_all_content(page), output, extractor="by-hand")
+    assert "§" not in rendered and "1. Create a runtime" in rendered
 
 
 @pytest.mark.parametrize("output", ["text", "markdown", "html"])

@@ -38,6 +38,10 @@ ANYWHERE_PERMALINK_SIGNS: Final = frozenset({"¶"})
 #: The signs that name what their number follows: a statute's "§ 3" whose sign links to
 #: its own heading (German federal and state law sites) numbers the section.
 NUMBERED_SIGNS: Final = frozenset({"§"})
+#: A class that names a link a heading's anchor (rustdoc's ``doc-anchor`` before "1.
+#: Create a runtime", Sphinx's ``headerlink``, ``permalink``): a permalink, whatever
+#: follows it.
+ANCHOR_CLASS: Final = re.compile(r"anchor|permalink|headerlink", re.IGNORECASE)
 #: Siblings after a link read for the text that follows it.
 _AFTER_SIBLINGS: Final = 4
 
@@ -76,7 +80,11 @@ def is_permalink(link: LexborNode, sign: str) -> bool:
         return False
     if sign in ANYWHERE_PERMALINK_SIGNS:
         return True
-    if sign in NUMBERED_SIGNS and _text_after(link)[:1].isdigit():
+    if (
+        sign in NUMBERED_SIGNS
+        and _text_after(link)[:1].isdigit()
+        and not ANCHOR_CLASS.search(link.attributes.get("class") or "")
+    ):
         return False
     element = link.parent
     for _ in range(PERMALINK_LEVELS):
