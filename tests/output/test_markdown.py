@@ -988,7 +988,14 @@ def test_superscript_and_subscript_are_inline_html() -> None:
         # a reader's language on the <pre> itself (a lyrics site's): no code's
         ('<pre class="lyric-body" data-lang="es">', ""),
         ('<pre data-lang="pt-BR">', ""),
+        ('<pre data-lang="es-419">', ""),
+        ('<pre data-lang="fil">', ""),
+        ('<pre data-lang="cs">', ""),  # Czech lyrics
+        ('<pre data-lang="go">', "go"),
+        # in a <code>, code's: Perl's "pl", C#'s "cs"
         ('<pre><code data-lang="js">', "js"),
+        ('<pre><code data-lang="pl">', "pl"),
+        ('<pre><code data-lang="cs">', "cs"),
         ('<div class="code-frame" data-lang="python"><div class="highlight"><pre>', "python"),
         # Jupyter's nbconvert: IPython's lexer, Python to a fence's readers
         ('<div class=" highlight hl-ipython3"><pre>', "python"),

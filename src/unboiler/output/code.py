@@ -87,13 +87,13 @@ def numbering_lists(pre: LexborNode) -> set[LexborNode]:
 
 def code_language(pre: LexborNode) -> str | None:
     """The language a code block names: on its ``<code>`` or ``<pre>``, a ``data-lang``
-    (Hugo's Chroma) or ``data-language`` that names no reader's language
-    (:func:`_reader_language`), a class (:data:`~unboiler.output.dom.CODE_LANGUAGE_PREFIXES`,
-    :data:`~unboiler.output.dom.BRUSH`, :data:`~unboiler.output.dom.LANGUAGE_BESIDE_CLASSES`), or
-    the ``<code>``'s one class when it is a known language's name
-    (:data:`~unboiler.output.dom.KNOWN_CODE_LANGUAGES`); above it, a highlighter's wrapper
-    (:data:`~unboiler.output.dom.CODE_WRAPPERS`) or a wrapper's ``data-lang`` that is
-    such a name."""
+    (Hugo's Chroma) or ``data-language`` (on a ``<pre>`` without a ``<code>``, one that
+    names no reader's language: :func:`_reader_language`), a class
+    (:data:`~unboiler.output.dom.CODE_LANGUAGE_PREFIXES`, :data:`~unboiler.output.dom.BRUSH`,
+    :data:`~unboiler.output.dom.LANGUAGE_BESIDE_CLASSES`), or the ``<code>``'s one class
+    when it is a known language's name (:data:`~unboiler.output.dom.KNOWN_CODE_LANGUAGES`);
+    above it, a highlighter's wrapper (:data:`~unboiler.output.dom.CODE_WRAPPERS`) or a
+    wrapper's ``data-lang`` that is such a name."""
     own: list[LexborNode] = []
     child = pre.first_child
     while child is not None:
@@ -104,7 +104,8 @@ def code_language(pre: LexborNode) -> str | None:
     own.append(pre)
     for element in own:
         language = _language_name(_data_language(element))
-        if language and not _reader_language(language):
+        # a <pre> without a <code> may be a poem's or a song's, its data-lang a reader's
+        if language and not (len(own) == 1 and _reader_language(language)):
             return language
     for element in own:
         language = _class_language(element.attributes.get("class") or "")
@@ -378,15 +379,18 @@ def _text_scope(scope: str) -> str:
     return parts[0] if parts[-1] == "basic" else parts[-1]
 
 
-#: A language tag of BCP 47's simplest forms: a two-letter ISO 639-1 code, with a region
-#: or a script ("es", "pt-br", "zh-hant").
-_LANGUAGE_TAG: Final = re.compile(r"[a-z]{2}(?:-[a-z]{2}|-[a-z]{4})?")
+#: A language tag (BCP 47): an ISO 639 code of two or three letters, then its subtags
+#: ("es", "pt-br", "zh-hant", "es-419", "fil").
+_LANGUAGE_TAG: Final = re.compile(r"[a-z]{2,3}(?:-[a-z0-9]{2,8})*")
 
 
 def _reader_language(name: str) -> bool:
     """Whether a ``data-lang`` names the language of a text's readers, not of code: a
-    language tag (:data:`_LANGUAGE_TAG`) that is no known code language's name (lyrics
-    sites' ``<pre data-lang="es">``; Hugo's ``data-lang="go"`` is code's)."""
+    language tag (:data:`_LANGUAGE_TAG`) that is no known code language's name, or one
+    of the codes both name (:data:`~unboiler.output.dom.HUMAN_LANGUAGE_CODES`: Czech's
+    "cs"); lyrics sites' ``<pre data-lang="es">``."""
+    if name in HUMAN_LANGUAGE_CODES:
+        return True
     return name not in KNOWN_CODE_LANGUAGES and _LANGUAGE_TAG.fullmatch(name) is not None
 
 
