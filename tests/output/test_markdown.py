@@ -2340,3 +2340,10 @@ def test_a_definition_list_of_item_labels_is_a_list() -> None:
     html_output = to_html(document)
     assert "<ol>\n<li>den Namen und die Anschrift,</li>" in html_output, html_output
     assert "<dt>Term</dt>" in html_output
+    # a point that opens with a list, beside which its label cannot stand: numbered still
+    page = (
+        "<body><dl><dt>1.</dt><dd><ul><li>erstens</li><li>zweitens</li></ul></dd>"
+        "<dt>2.</dt><dd><p>der Rest.</p></dd></dl></body>"
+    )
+    markdown = to_markdown(all_content(page))
+    assert markdown == "1. - erstens\n   - zweitens\n2. der Rest.", markdown

@@ -84,7 +84,7 @@ _DAY_MONTH_YEAR: Final = re.compile(
 #: Thai dates count years in the Buddhist era, 543 years ahead of the common era
 #: ("3 มีนาคม 2567", or with its abbreviation "พ.ศ. 2567": 3 March 2024).
 _THAI_MONTH: Final = "|".join(
-    name for name in _MONTHS if "\u0e00" <= name[:1] <= "\u0e7f"
+    re.escape(name) for name in _MONTHS if "\u0e00" <= name[:1] <= "\u0e7f"
 )  # Thai names only: "3 May 2560" is no date of this calendar
 _BUDDHIST_DATE: Final = re.compile(
     rf"(?<!\d)(?P<day>[0-3]?\d)\s*(?P<month>{_THAI_MONTH})\s*(?:พ\.ศ\.\s*)?(?P<year>25\d\d)(?!\d)"
@@ -359,9 +359,9 @@ TIME_SELECTOR: Final = (
 
 
 def block_date(block: TextBlock, *, day_first: bool = False) -> str | None:
-    """The date a block shows: a ``<time datetime>`` in it (whose text is part of the
-    block's own, not of a nested box; it may be relative, "3 days ago"), else one
-    written in its text."""
+    """The date a block shows: a ``<time datetime>`` in it, or one of GitHub's elements
+    around a date (:data:`TIME_SELECTOR`), whose text is part of the block's own, not of
+    a nested box (it may be relative, "3 days ago"); else one written in its text."""
     text = block.text
     for node in block.nodes:
         for time in node.css(TIME_SELECTOR):
@@ -481,14 +481,14 @@ def shows_day(tree: Any, blocks: list[TextBlock], day: str, *, day_first: bool =
 
 
 def page_time(tree: Any) -> str | None:
-    """The first ``<time datetime>`` of the page outside its menus, footers, sidebars,
-    comments and related stories (:data:`NOT_PAGE_TIME_TAGS`): HTML's element for a
-    machine-readable date, which templates put in the article's header even when the
-    header is far from the title in the page's blocks (a forum's first post below its
-    toolbar).  A customer's review or testimonial dates itself, not the page
-    (:func:`~unboiler.metadata.sources.in_review`): a shop's product page took the
-    date of its first review; an event's time is when it is held
-    (:func:`~unboiler.metadata.sources.in_event`)."""
+    """The first ``<time datetime>`` (or GitHub's like of it: :data:`TIME_SELECTOR`) of
+    the page outside its menus, footers, sidebars, comments and related stories
+    (:data:`NOT_PAGE_TIME_TAGS`): HTML's element for a machine-readable date, which
+    templates put in the article's header even when the header is far from the title in
+    the page's blocks (a forum's first post below its toolbar).  A customer's review or
+    testimonial dates itself, not the page (:func:`~unboiler.metadata.sources.in_review`):
+    a shop's product page took the date of its first review; an event's time is when it
+    is held (:func:`~unboiler.metadata.sources.in_event`)."""
     if tree is None:
         return None
     for time in tree.css(TIME_SELECTOR):
