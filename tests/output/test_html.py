@@ -458,6 +458,29 @@ def test_a_tables_caption_is_its_caption() -> None:
     assert _everything(flat) == "<p>Contents</p>\n<p>One cell</p>"
 
 
+def test_a_figures_caption_stays_with_its_picture() -> None:
+    # a picture and its <figcaption> were two paragraphs, the caption tied to nothing;
+    # without pictures, the caption is a paragraph as in the text
+    page = (
+        "<body><p>Before.</p><figure><img src='https://ex.com/a.jpg' alt='A cat'>"
+        "<figcaption>A cat on a <em>warm</em> roof.</figcaption></figure><p>After.</p></body>"
+    )
+    document = unboiler.parse(page)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    written = to_html(document, images=True)
+    assert written == (
+        '<p>Before.</p>\n<figure><img src="https://ex.com/a.jpg" alt="A cat">'
+        "<figcaption>A cat on a <em>warm</em> roof.</figcaption></figure>\n<p>After.</p>"
+    ), written
+    assert_safe(written)
+    assert (
+        to_html(document) == "<p>Before.</p>\n<p>A cat on a <em>warm</em> roof.</p>\n<p>After.</p>"
+    )
+    assert to_markdown(document, images=True) == (
+        "Before.\n\n![A cat](https://ex.com/a.jpg)\n\nA cat on a *warm* roof.\n\nAfter."
+    )
+
+
 def test_a_table_in_a_definition_stays_in_its_details() -> None:
     # Sphinx's class entry: a line, the parameters' table, a note after it; the <dl>
     # was closed before the table and the note made a <dd> of a list with no <dt>

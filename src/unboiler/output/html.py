@@ -56,6 +56,7 @@ ALLOWED_TAGS: Final = frozenset(
     | {"aside"}
     | {"dl", "dt", "dd"}
     | {"table", "caption", "thead", "tbody", "tr", "th", "td", "img"}
+    | {"figure", "figcaption"}
     | {"div"}  # only the wrapper that carries the content's direction
     | {"bdi"}  # text set apart in its own direction in a line (Mark.ISOLATE)
     | set(INLINE_TAGS.values())
@@ -80,6 +81,19 @@ URL_SCHEMES: Final = frozenset({"http", "https"})
 #: Links may also write to someone (the Markdown writer keeps ``mailto:`` links too);
 #: images only load from the web.
 LINK_SCHEMES: Final = URL_SCHEMES | {"mailto"}
+
+
+def _pictures_alone(inlines: Sequence[Inline]) -> bool:
+    """Whether a line holds pictures and nothing else but white space (a figure's)."""
+    found = False
+    for token in inlines:
+        if isinstance(token, Image):
+            found = True
+        elif not (isinstance(token, str) and not token.strip()) and not isinstance(
+            token, LineBreak
+        ):
+            return False
+    return found
 
 
 def _entry(entry: tuple[str, str, list[tuple[bool, str]]]) -> str:
@@ -187,7 +201,10 @@ class _Writer:
                     lists[-1].append(("dd", "", [(False, html)]))
 
         laid = without_language_labels(blocks)
+        captioned = -1  # the index of a figure's caption, written with its pictures
         for index, block in enumerate(laid):
+            if index == captioned:
+                continue
             if (
                 isinstance(block, Paragraph)
                 and block.caption
@@ -195,6 +212,12 @@ class _Writer:
                 and isinstance(laid[index + 1], Table)
             ):
                 self.caption = self.line(block.inlines)  # written in the table
+                continue
+            figure = self.figure(block, laid[index + 1] if index + 1 < len(laid) else None)
+            if figure:
+                close_lists(0)
+                written.append(figure)
+                captioned = index + 1
                 continue
             if isinstance(block, Paragraph) and block.part is not None:
                 depth = max(block.depth, 1)
@@ -231,6 +254,24 @@ class _Writer:
                 written.append(text)
         close_lists(0)
         return "\n".join(written)
+
+    def figure(self, block: Block, following: Block | None) -> str:
+        """A ``<figure>`` of a line of pictures alone and the figure's caption right after
+        it (:attr:`~unboiler.output.tree.Paragraph.figure_caption`), so that the caption
+        stays tied to its picture; "" for any other pair, and when no picture is written
+        (none asked for: the caption is then a paragraph, as in the text)."""
+        if not (
+            isinstance(following, Paragraph)
+            and following.figure_caption
+            and isinstance(block, Paragraph)
+            and block.part is None
+            and _pictures_alone(block.inlines)
+        ):
+            return ""
+        pictures = self.line(block.inlines)
+        if not pictures.strip():
+            return ""
+        return f"<figure>{pictures}<figcaption>{self.line(following.inlines)}</figcaption></figure>"
 
     def block(self, block: Block, around: str | None) -> str:
         if isinstance(block, Rule | Table):

@@ -1515,6 +1515,11 @@ class _Layout:
             return [code] if text.strip() else []
         if depth >= MAX_NESTING:
             return None
+        if tag == "figcaption":
+            blocks = self.flow(node, depth + 1)
+            if len(blocks) == 1 and isinstance(blocks[0], Paragraph) and blocks[0].part is None:
+                blocks[0].figure_caption = True
+            return blocks
         if tag in LIST_TAGS:
             return self.list_block(node, depth + 1)
         if tag == "dl":

@@ -137,6 +137,10 @@ class Paragraph:
     #: The caption of the table right after it (``<caption>``): the HTML output writes
     #: it there, the text and Markdown, which have no captions, as a line above.
     caption: bool = False
+    #: The caption of a figure (``<figcaption>``): the HTML output writes it in a
+    #: ``<figure>`` with the line of pictures right before it, the text and Markdown as
+    #: a line under them.
+    figure_caption: bool = False
 
 
 @dataclass
