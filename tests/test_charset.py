@@ -396,8 +396,10 @@ def test_a_stray_windows_dash_in_a_latin2_page_leaves_its_letters_alone() -> Non
     [
         ("iso-8859-5", SAMPLES["koi8-r"][1]),
         ("iso-8859-6", "أعلنت وزارة النقل اليوم عن افتتاح خط جديد للحافلات بين المدينتين."),
-        ("iso-8859-7", "Η κυβέρνηση ανακοίνωσε σήμερα νέα μέτρα για τις συγκοινωνίες."),
+        ("iso-8859-7", "Η κυβέρνηση ανακοίνωσε σ’ εμάς σήμερα νέα μέτρα για τις συγκοινωνίες."),
         ("iso-8859-2", SAMPLES["iso-8859-2"][1]),
+        ("iso-8859-2", "Na poště mají žluté obálky, je to jasné a Příliš žluťoučký kůň úpěl."),
+        ("iso-8859-15", "Le café coûte 5 € pour un œuf, ça va bien pour tout le monde."),
     ],
 )
 def test_a_right_iso_label_with_a_pasted_quotation_stays(encoding: str, text: str) -> None:
@@ -414,3 +416,5 @@ def test_a_right_iso_label_with_a_pasted_quotation_stays(encoding: str, text: st
     )
     decoded = decode(data)
     assert " ".join(words[:3]) in decoded and " ".join(words[4:]) in decoded
+    # and the marks are the quotation marks the page's author pasted, not C1 controls
+    assert f"\u201c{words[3]}\u201d" in decoded

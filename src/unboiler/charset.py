@@ -496,21 +496,50 @@ _ODD_BESIDE_LETTER: Final = re.compile(r"[\x80-\xbf](?=[^\W\d_])|(?<=[^\W\d_])[\
 
 
 def _windows_reading(data: bytes, codec: str, text: str) -> tuple[str, str]:
-    """``data`` read in ``codec`` (as ``text``), or in the Windows code page of its
-    script when ``codec`` is an ISO-8859 part, the bytes hold its control codes, and
-    fewer controls and symbols touch letters in the Windows reading
-    (:data:`_ODD_BESIDE_LETTER`: a real ISO-8859-2 page with one dash pasted from a
-    Windows program keeps its "ą" and "ś", which windows-1250 reads as "±" and "¶");
-    with the codec chosen."""
-    windows = WINDOWS_OF_ISO.get(codecs.lookup(codec).name)  # the detector's "iso8859_2"
-    if windows is None or _C1_BYTE.search(data) is None:
+    """``data`` read in ``codec`` (as ``text``), mended where it is an ISO-8859 part and
+    the bytes hold its C1 control codes, which no page means to show; with the codec
+    chosen.
+
+    Where one of those bytes is a letter in the Windows code page of the part's script
+    (windows-1250's "ś" and "ź" at 0x9C and 0x9F), the page is in that code page (Polish
+    windows-1250 labelled ISO-8859-2), and is read so when fewer controls and symbols
+    touch letters that way (:data:`_ODD_BESIDE_LETTER`).  Where they are punctuation
+    only (a pair of quotation marks or a dash pasted from a Windows program into a
+    right ISO page), the page's letters are its label's, and only those controls are
+    read as the Windows code page's punctuation (:func:`_c1_as_windows`): read whole
+    in windows-1250, a Czech page's "š" and "ž" were "ą" and "ľ", and an ISO-8859-15
+    page's "€" was "¤"."""
+    if _C1_BYTE.search(data) is None:
         return text, codec
-    try:
-        other = data.decode(windows)
-    except UnicodeError:
+    name = codecs.lookup(codec).name  # the detector's "iso8859_2"
+    if not name.startswith("iso8859"):
         return text, codec
-    odd = _ODD_BESIDE_LETTER.findall
-    return (other, windows) if len(odd(other)) < len(odd(text)) else (text, codec)
+    windows = WINDOWS_OF_ISO.get(name)
+    if windows is not None and any(
+        bytes([byte]).decode(windows, errors="ignore").isalpha()
+        for byte in set(data[match.start()] for match in _C1_BYTE.finditer(data))
+    ):
+        try:
+            other = data.decode(windows)
+        except UnicodeError:
+            other = None
+        odd = _ODD_BESIDE_LETTER.findall
+        if other is not None and len(odd(other)) < len(odd(text)):
+            return other, windows
+    return _c1_as_windows(text, windows or "cp1252"), codec
+
+
+def _c1_as_windows(text: str, windows: str) -> str:
+    """``text`` with each C1 control code that is punctuation in the code page
+    ``windows`` (its quotation marks, dashes, ellipsis; windows-1252's for a script
+    without one that keeps its letters' places) read as that punctuation."""
+    table: dict[int, str] = {}
+    for code in range(0x80, 0xA0):
+        if chr(code) in text:
+            shown = bytes([code]).decode(windows, errors="ignore")
+            if shown and not shown.isalpha():
+                table[code] = shown
+    return text.translate(table) if table else text
 
 
 def _checked_label(data: bytes, codec: str, text: str) -> str:
