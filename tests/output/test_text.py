@@ -2285,6 +2285,22 @@ def test_line_breaks_the_style_shows_are_written(output: str) -> None:
     )
 
 
+def test_a_style_sheet_is_read_for_breaking_classes_with_its_cascade_in_view() -> None:
+    from unboiler.output.layout import sheet_breaking_classes
+
+    sheet = (
+        ".poema{white-space:pre-line} /* .commented{white-space:pre} */ "
+        ".entry{white-space:pre-wrap} .entry p{white-space:normal} "
+        ".hero{ &:hover{color:red} background:url(data:AAAA) } .verse{white-space:pre}"
+    )
+    tree = LexborHTMLParser(f"<html><head><style>{sheet}</style></head><body></body></html>")
+    assert sheet_breaking_classes(tree) == {"poema", "verse"}
+    # a run without braces before a closing one is read once (a regular expression over
+    # "{...}" backtracked through it: 36 s for 100,000 characters)
+    huge = "<style>p{white-space:normal}}" + "x" * 300_000 + "}.a{white-space:pre}</style>"
+    assert sheet_breaking_classes(LexborHTMLParser(huge)) == {"a"}
+
+
 @pytest.mark.parametrize("output", ["text", "markdown"])
 def test_line_breaks_the_pages_style_sheet_shows_are_written(output: str) -> None:
     # a poem's lines, one a line in the source, shown so by a class of the page's sheet
@@ -2295,11 +2311,12 @@ def test_line_breaks_the_pages_style_sheet_shows_are_written(output: str) -> Non
         "{color:red;white-space: pre-wrap}} .plain{white-space:normal} div .deep"
         "{white-space:pre}</style></head><body><div class='poema'>Caminante, son tus"
         " huellas\nel camino y nada más;</div><p class='verso'>Al andar\nse hace</p>"
-        "<p class='plain'>One\nline.</p><p class='deep'>Also\none.</p></body></html>"
+        "<p class='plain'>One\nline.</p><p class='deep'>Also\none.</p>"
+        "<p class='poema' style='white-space: normal'>Its own\nstyle.</p></body></html>"
     )
     rendered = render(document, output, extractor="by-hand")
     joint = "\n" if output == "text" else "\\\n"
     assert rendered == (
         f"Caminante, son tus huellas{joint}el camino y nada más;\n\nAl andar{joint}se hace"
-        "\n\nOne line.\n\nAlso one."
+        "\n\nOne line.\n\nAlso one.\n\nIts own style."
     ), rendered

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Final
 from urllib.parse import urljoin, urlsplit
 
@@ -358,36 +358,74 @@ _BREAKING: Final = '[style*="white-space" i], [class*="whitespace-" i]'
 MAX_BREAKING_TEXTS: Final = 100_000
 
 
-#: A rule of a style sheet: its selectors and its declarations (a rule nested in an
-#: ``@media`` block is read as one of the sheet's own).
-_STYLE_RULE: Final = re.compile(r"([^{}]+)\{([^{}]*)\}")
 #: A selector of one class, on any element or on one tag (".poem", "p.lyrics").
 _CLASS_SELECTOR: Final = re.compile(r"\s*(?:[a-zA-Z][\w-]*)?\.([\w-]+)\s*")
+#: The classes a selector names (any selector: a later rule that sets another
+#: ``white-space`` for one of them, or for what they hold, may undo a breaking one).
+_NAMED_CLASS: Final = re.compile(r"\.([\w-]+)")
+#: A ``white-space`` that joins lines again.
+_BREAKS_JOINED: Final = re.compile(r"white-space\s*:\s*(?:normal|nowrap)\b", re.I)
 #: The most characters of the page's style sheets read for such rules.
 MAX_STYLE_CHARS: Final = 1_000_000
+
+
+def _without_comments(sheet: str) -> str:
+    """A style sheet without its comments (``/* ... */``; one never closed runs to the
+    end), in one pass."""
+    pieces: list[str] = []
+    position = 0
+    while True:
+        start = sheet.find("/*", position)
+        if start == -1:
+            pieces.append(sheet[position:])
+            return "".join(pieces)
+        pieces.append(sheet[position:start])
+        end = sheet.find("*/", start + 2)
+        if end == -1:
+            return "".join(pieces)
+        position = end + 2
+
+
+def _style_rules(sheet: str) -> Iterator[tuple[str, str]]:
+    """Each rule of a style sheet whose declarations hold no other rule: its selectors
+    and its declarations (a rule nested in an ``@media`` block is read as the sheet's
+    own).  One pass over the sheet cut at its braces, whatever its nesting or size."""
+    pieces = _BRACES.split(_without_comments(sheet))
+    for index in range(1, len(pieces) - 2):
+        if pieces[index] == "{" and pieces[index + 2] == "}":
+            yield pieces[index - 1], pieces[index + 1]
+
+
+_BRACES: Final = re.compile(r"([{}])")
 
 
 def sheet_breaking_classes(tree: LexborHTMLParser) -> frozenset[str]:
     """The classes the page's own style sheets (its ``<style>`` elements) give a
     ``white-space`` that shows line breaks (:data:`_BREAKS_SHOWN`), by a selector of the
     class alone (:data:`_CLASS_SELECTOR`: a poem's ``.poema { white-space: pre-line }``,
-    its lines written one a line in the source and shown so)."""
-    classes: set[str] = set()
+    its lines written one a line in the source and shown so), unless another rule sets a
+    ``white-space`` that joins lines for a selector naming the class (``.entry p {
+    white-space: normal }``: the cascade is not worked out, and the page's lines are
+    then left joined, as before)."""
+    shown: set[str] = set()
+    joined: set[str] = set()
     read = 0
     for style in tree.css("style"):
-        text = style.text(deep=True) or ""
-        read += len(text)
+        sheet = style.text(deep=True) or ""
+        read += len(sheet)
         if read > MAX_STYLE_CHARS:
             break
-        if "white-space" not in text.lower():
+        if "white-space" not in sheet.lower():
             continue
-        for selectors, declarations in _STYLE_RULE.findall(text):
+        for selectors, declarations in _style_rules(sheet):
             if _BREAKS_SHOWN.search(declarations):
                 for selector in selectors.split(","):
                     found = _CLASS_SELECTOR.fullmatch(selector)
                     if found:
-                        classes.add(found.group(1))
-    return frozenset(classes)
+                        shown.add(found.group(1))
+            elif _BREAKS_JOINED.search(declarations):
+                joined.update(_NAMED_CLASS.findall(selectors))
+    return frozenset(shown - joined)
 
 
 def kept_breaks(tree: LexborHTMLParser) -> set[LexborNode]:
@@ -403,9 +441,10 @@ def kept_breaks(tree: LexborHTMLParser) -> set[LexborNode]:
     breaking = _BREAKING_CLASSES | sheet
     for element in tree.css(selector):
         classes = set((element.attributes.get("class") or "").split())
-        if breaking.isdisjoint(classes) and not _BREAKS_SHOWN.search(
-            element.attributes.get("style") or ""
-        ):
+        style = element.attributes.get("style") or ""
+        if _BREAKS_JOINED.search(style):
+            continue  # its own style over its class's
+        if breaking.isdisjoint(classes) and not _BREAKS_SHOWN.search(style):
             continue
         for node in element.traverse(include_text=True):
             if node.is_text_node:
