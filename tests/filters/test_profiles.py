@@ -101,6 +101,13 @@ def test_a_box_of_forum_softwares_labels_is_a_profile_even_once() -> None:
         f"<html><body><div><p>{POST_TEXT}</p><p>Posts: 7</p><p>Joined: 2006</p></div></body></html>"
     )
     assert profile_fields(parse(post)) == frozenset()
+    # a post's own list of such lines, or lines in a box that names no poster's
+    listed = (
+        f"<html><body><div class='post'><p>{POST_TEXT}</p><ul><li>Location: Roundhay Park"
+        "</li><li>Registered: 14 riders so far</li><li>Pace: 25 km/h</li></ul></div>"
+        "<div class='content'><div>Posts: 7</div><div>Joined: 2006</div></div></body></html>"
+    )
+    assert profile_fields(parse(listed)) == frozenset()
 
 
 def test_labels_on_other_paths_are_not_counted_together() -> None:
