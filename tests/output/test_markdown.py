@@ -2345,5 +2345,8 @@ def test_a_definition_list_of_item_labels_is_a_list() -> None:
         "<body><dl><dt>1.</dt><dd><ul><li>erstens</li><li>zweitens</li></ul></dd>"
         "<dt>2.</dt><dd><p>der Rest.</p></dd></dl></body>"
     )
-    markdown = to_markdown(all_content(page))
+    document = all_content(page)
+    markdown = to_markdown(document)
     assert markdown == "1. - erstens\n   - zweitens\n2. der Rest.", markdown
+    lines = to_text(document).splitlines()  # the text, which numbers no list, keeps them
+    assert lines[0] == "1." and "2. der Rest." in lines and "erstens" in lines, lines

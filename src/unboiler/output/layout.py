@@ -1723,32 +1723,21 @@ class _Layout:
         their full stop or parenthesis), whose items number themselves
         (:attr:`~unboiler.output.tree.ListBlock.own_numbers`), else a list of bullets
         whose items show their own labels ("a)", "(iv)")."""
-        details_blocks: list[list[Block]] = []
+        items: list[list[Block]] = []
         labels: list[str] = []
         for term, details in pairs:
             blocks = self.flow(details, depth)
             if blocks:
                 labels.append(" ".join((term.text(deep=True) or "").split()))
-                details_blocks.append(blocks)
-        if not details_blocks:
+                items.append([Paragraph([labels[-1]], direction=self.direction), *blocks])
+        if not items:
             return []
-        items = labels_inline(
-            [
-                [Paragraph([label], direction=self.direction), *blocks]
-                for label, blocks in zip(labels, details_blocks, strict=True)
-            ]
-        )
+        items = labels_inline(items)
         start = list_number(labels[0][:-1]) if labels[0][:-1].isdecimal() else None
-        if start is not None:
-            numbers = list(range(start, start + len(items)))
-            if counted_by_hand(items, numbers):
-                block = ListBlock(True, start, items, direction=self.direction)
-                block.own_numbers = True
-                return [block]
-            if labels == [f"{number}{labels[0][-1]}" for number in numbers]:
-                # counting, but a point opens with a list or code, beside which its
-                # label cannot stand: the list's own numbers are its labels
-                return [ListBlock(True, start, details_blocks, direction=self.direction)]
+        if start is not None and counted_by_hand(items, list(range(start, start + len(items)))):
+            block = ListBlock(True, start, items, direction=self.direction)
+            block.own_numbers = True  # a label over a list or code too: the text keeps it
+            return [block]
         return [ListBlock(False, 1, items, direction=self.direction)]
 
     def list_items(

@@ -328,6 +328,12 @@ def _without_leading_numbers(items: list[list[Block]], numbers: list[int]) -> li
         text = first.inlines[0]
         if not isinstance(text, str):
             return items
+        if len(blocks) > 1 and _LABEL.fullmatch(plain(first.inlines).strip()):
+            # the number alone over a block it cannot stand beside (a list, code)
+            if plain(first.inlines).strip()[:-1] != str(number):
+                return items
+            stripped.append(blocks[1:])
+            continue
         found = _OWN_NUMBER.match(text)
         if found is None or found.group(1) != str(number) or found.end() == len(text):
             return items
