@@ -989,9 +989,10 @@ def test_superscript_and_subscript_are_inline_html() -> None:
         ('<pre class="lyric-body" data-lang="es">', ""),
         ('<pre data-lang="pt-BR">', ""),
         ('<pre data-lang="es-419">', ""),
-        ('<pre data-lang="fil">', ""),
-        ('<pre data-lang="cs">', ""),  # Czech lyrics
         ('<pre data-lang="go">', "go"),
+        ('<pre data-lang="sh">', "sh"),  # the shell's, as on a <code>
+        ('<pre data-lang="rst">', "rst"),
+        ('<pre data-lang="go-html-template">', "go-html-template"),
         # in a <code>, code's: Perl's "pl", C#'s "cs"
         ('<pre><code data-lang="js">', "js"),
         ('<pre><code data-lang="pl">', "pl"),

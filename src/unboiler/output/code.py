@@ -379,18 +379,16 @@ def _text_scope(scope: str) -> str:
     return parts[0] if parts[-1] == "basic" else parts[-1]
 
 
-#: A language tag (BCP 47): an ISO 639 code of two or three letters, then its subtags
-#: ("es", "pt-br", "zh-hant", "es-419", "fil").
-_LANGUAGE_TAG: Final = re.compile(r"[a-z]{2,3}(?:-[a-z0-9]{2,8})*")
+#: A language tag (BCP 47) of an ISO 639-1 code, with a region or a script ("es",
+#: "pt-br", "es-419", "zh-hant"); three letters are as often a code's language's name
+#: ("rst", "erb", "tcl", "nix") as a reader's.
+_LANGUAGE_TAG: Final = re.compile(r"[a-z]{2}(?:-(?:[a-z]{2}|\d{3}|[a-z]{4}))?")
 
 
 def _reader_language(name: str) -> bool:
     """Whether a ``data-lang`` names the language of a text's readers, not of code: a
-    language tag (:data:`_LANGUAGE_TAG`) that is no known code language's name, or one
-    of the codes both name (:data:`~unboiler.output.dom.HUMAN_LANGUAGE_CODES`: Czech's
-    "cs"); lyrics sites' ``<pre data-lang="es">``."""
-    if name in HUMAN_LANGUAGE_CODES:
-        return True
+    language tag (:data:`_LANGUAGE_TAG`) that is no known code language's name (lyrics
+    sites' ``<pre data-lang="es">``; "sh", "ts" and "cs" are code's on a ``<pre>``)."""
     return name not in KNOWN_CODE_LANGUAGES and _LANGUAGE_TAG.fullmatch(name) is not None
 
 
