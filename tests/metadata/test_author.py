@@ -125,6 +125,13 @@ def test_a_thread_starters_lower_case_username_is_the_author() -> None:
     assert author_of(body=body) == "tomek_z_lodzi"
 
 
+def test_an_affiliations_mark_is_no_part_of_the_name() -> None:
+    body = (
+        f'<h1>Caffeine and sleep</h1><div class="author">Jane Doe<sup>1</sup></div>{RUNNING_TEXT}'
+    )
+    assert author_of(body=body) == "Jane Doe"
+
+
 def test_name_element_bounds_a_name_run_into_its_role() -> None:
     body = (
         "<h1>How we keep pests out of the garden</h1>"

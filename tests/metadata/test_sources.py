@@ -55,7 +55,9 @@ def test_declared_address_without_a_tree() -> None:
         ("<p><span>By</span><span>jane doe</span></p>", "By jane doe"),
         ("<table><tr><td>jane</td><td>doe</td></tr></table>", "jane doe"),
         ("<div><div>Jane Doe<sup>1</sup></div><div>University of Oslo</div></div>",
-         "Jane Doe1 University of Oslo"),
+         "Jane Doe 1 University of Oslo"),  # a mark raised after a word: a note's
+        ("<p>By Jane Doe<sup>a</sup> and John Roe<sup>b</sup></p>",
+         "By Jane Doe a and John Roe b"),
         # raised text goes with its base; a word in lower case goes on across formatting
         ("<p>Why H<sub>2</sub>O boils, the 12<sup>e</sup> Lyon<em>nais</em></p>",
          "Why H2O boils, the 12e Lyonnais"),

@@ -112,7 +112,7 @@ def _joined(element: Any, *, first_line: bool = False) -> str | None:
             if not text:
                 continue
             place = _place(node, element)
-            if last[-1:].isalnum() and text[0].isalnum() and _apart(text, last_place, place):
+            if last[-1:].isalnum() and text[0].isalnum() and _apart(last, text, last_place, place):
                 pieces.append(" ")
             pieces.append(text)
             last, last_place = text, place
@@ -122,9 +122,6 @@ def _joined(element: Any, *, first_line: bool = False) -> str | None:
 #: Where a text node sits: its nearest block's ``mem_id``, and the inline elements
 #: between it and that block (each ``mem_id`` and tag).
 _Place = tuple[int, frozenset[tuple[int, str]]]
-#: Elements whose text is set against what comes before or after it: raised and lowered
-#: text ("H<sub>2</sub>O", "12<sup>e</sup>").
-_RAISED_TAGS: Final = frozenset({"sub", "sup"})
 #: Formatting inside a word, which a word in lower case goes on across ("Lyon<em>nais
 #: </em>"); a ``<span>`` is as often a box the page's style lays apart, and a link is
 #: set apart (as the outputs read them).
@@ -153,18 +150,21 @@ def _place(node: Any, top: Any) -> _Place:
 _CELL_TAGS: Final = frozenset({"td", "th"})
 
 
-def _apart(after: str, before_place: _Place, place: _Place) -> bool:
+def _apart(before: str, after: str, before_place: _Place, place: _Place) -> bool:
     """Whether a text and the text before it, which touch across elements' edges with a
     letter or digit on each side, are words the page lays apart: texts of two blocks or
-    cells are, and so are texts parted by a link's edge or a box's (a ``<span>``); raised
-    or lowered text and its base are one term ("H<sub>2</sub>O"); a word in lower case
-    goes on across formatting (:data:`_IN_WORD_TAGS`: "Lyon<em>nais</em>")."""
+    cells are, and so are texts parted by a link's edge or a box's (a ``<span>``); lowered
+    text and its base are one term ("H<sub>2</sub>O"), and so are a number and what is
+    raised after it ("12<sup>e</sup>", "1<sup>st</sup>"), where a mark raised after a
+    word is a note's or an affiliation's ("Jane Doe<sup>1</sup>": a name and its mark);
+    a word in lower case goes on across formatting (:data:`_IN_WORD_TAGS`:
+    "Lyon<em>nais</em>")."""
     if before_place[0] != place[0]:
         return True
     crossed = {tag for _, tag in before_place[1] ^ place[1]}
     if not crossed or "a" in crossed:
         return True
-    if crossed & _RAISED_TAGS:
+    if "sub" in crossed or ("sup" in crossed and before[-1:].isdigit()):
         return False
     return not (crossed <= _IN_WORD_TAGS and after[0].islower())
 
