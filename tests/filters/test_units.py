@@ -561,6 +561,15 @@ def test_the_pages_own_contents_entries() -> None:
         "1 Overview",
         "2.1 Steps",
     ]
+    # a heading of any level is no entry: a statute's "§ 3." in an <h4>, its sign a link
+    # to itself and its number an outline's
+    statute = parse(
+        "<html><body><ul><li><a href='#par2'>§ 2</a></li></ul><h4 id='par2'>§ 2.</h4>"
+        "<h4 id='par3'><a href='#par3'>§</a> 3.</h4><h5 id='n'><span><a href='#n'>4.1"
+        "</a></span></h5></body></html>"
+    )
+    texts = [block.text for block in statute.blocks]
+    assert sorted(texts[index] for index in contents_entries(statute)) == ["§ 2"], texts
 
 
 def test_the_title_of_contents_goes_with_its_entries() -> None:
