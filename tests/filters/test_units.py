@@ -110,6 +110,14 @@ def test_a_row_of_a_layout_table_is_no_unit() -> None:
     short = " ".join(["word"] * ROW_MAX_WORDS)
     page = f"<table><tr><td><p>{short}</p></td><td>Archive</td></tr></table>"
     assert row_groups(unboiler.parse(page)) == [[0, 1]]
+    # a page's columns in the cells of one row, its story's paragraphs short: a cell of
+    # more blocks than a fact's is a column (an old news site's menu, story and weather)
+    story = "".join(f"<p>Short paragraph number {n} of the story.</p>" for n in range(6))
+    menu = "".join(f"<div><a href='/{n}'>Section {n}</a></div>" for n in range(4))
+    page = f"<table><tr><td>{menu}</td><td>{story}</td><td>Weather 17°C</td></tr></table>"
+    assert row_groups(unboiler.parse(page)) == []
+    cells = "".join(f"<td><p>Fact {n}</p><p>unit</p></td>" for n in range(4))
+    assert row_groups(unboiler.parse(f"<table><tr>{cells}</tr></table>")) == [list(range(8))]
 
 
 def test_a_fields_name_and_value_are_one_unit() -> None:
