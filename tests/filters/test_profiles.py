@@ -108,6 +108,13 @@ def test_a_box_of_forum_softwares_labels_is_a_profile_even_once() -> None:
         "<div class='content'><div>Posts: 7</div><div>Joined: 2006</div></div></body></html>"
     )
     assert profile_fields(parse(listed)) == frozenset()
+    # SMF 2 lists its fields in the poster's box
+    smf = (
+        "<html><body><div class='poster'><h4>jane</h4><ul class='reset smalltext'>"
+        f"<li>Posts: 7</li><li>Joined: 2006</li></ul></div><div class='post'>{POST_TEXT}"
+        "</div></body></html>"
+    )
+    assert _found(smf) == ["Joined: 2006", "Posts: 7"]
 
 
 def test_labels_on_other_paths_are_not_counted_together() -> None:

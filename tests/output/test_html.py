@@ -479,6 +479,18 @@ def test_a_figures_caption_stays_with_its_picture() -> None:
     assert to_markdown(document, images=True) == (
         "Before.\n\n![A cat](https://ex.com/a.jpg)\n\nA cat on a *warm* roof.\n\nAfter."
     )
+    # a figure in a definition's details stays in them, its caption a line of the <dd>
+    page = (
+        "<body><dl><dt>Term one</dt><dd><figure><img src='https://ex.com/b.png' alt='B'>"
+        "<figcaption>Caption in dd</figcaption></figure></dd><dt>Term two</dt><dd>Two</dd>"
+        "</dl></body>"
+    )
+    document = unboiler.parse(page)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    written = to_html(document, images=True)
+    assert written.count("<dl>") == 1, written
+    in_details = r"<dt>Term one</dt>\s*<dd>(?:(?!</dd>).)*<p>Caption in dd</p>\s*</dd>"
+    assert re.search(in_details, written, re.DOTALL), written
 
 
 def test_a_table_in_a_definition_stays_in_its_details() -> None:

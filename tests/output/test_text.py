@@ -2295,6 +2295,13 @@ def test_a_style_sheet_is_read_for_breaking_classes_with_its_cascade_in_view() -
     )
     tree = LexborHTMLParser(f"<html><head><style>{sheet}</style></head><body></body></html>")
     assert sheet_breaking_classes(tree) == {"poema", "verse"}
+    # a rule for a line's elements in the class, or one for print, leaves it breaking
+    sheet = (
+        ".poem{white-space:pre-line} .poem a{white-space:nowrap} "
+        "@media print{.poem{white-space:normal}} .x:not(.poem){white-space:normal}"
+    )
+    tree = LexborHTMLParser(f"<html><head><style>{sheet}</style></head><body></body></html>")
+    assert sheet_breaking_classes(tree) == {"poem"}
     # a run without braces before a closing one is read once (a regular expression over
     # "{...}" backtracked through it: 36 s for 100,000 characters)
     huge = "<style>p{white-space:normal}}" + "x" * 300_000 + "}.a{white-space:pre}</style>"

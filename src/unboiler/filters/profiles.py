@@ -26,7 +26,7 @@ content.
 
 A box of fields under the labels forum software gives them (:data:`KNOWN_PROFILE_LABELS`,
 "Posts:", "Joined:", "Rejestracja:", in its translations' languages), two of them or
-more under one parent that holds no longer line, is no list and names a poster's box
+more under one parent that holds no longer line and names a poster's box
 (:func:`_profile_box`), is a profile however often it comes: a
 thread of one post that no reply has answered yet has one.  Held out (the run below,
 replayed at WCXB 0.885895): 0.885936, one forum thread better by 0.055 and none worse;
@@ -220,10 +220,11 @@ PROFILE_BOX_LEVELS: Final = 2
 
 
 def _profile_box(parent: Any) -> bool:
-    """Whether the parent of a field's line is a poster's box: not a list (a post's own
-    list of "Location:" and "Registered:" lines), and it or an element around it
-    (:data:`PROFILE_BOX_LEVELS`) names a profile or a member (:data:`PROFILE_BOX_WORDS`)."""
-    if parent is None or parent.tag in ("ul", "ol"):
+    """Whether the parent of a field's line is a poster's box: it or an element around
+    it (:data:`PROFILE_BOX_LEVELS`) names a profile or a member
+    (:data:`PROFILE_BOX_WORDS`; SMF's list of fields in its ``poster`` box), where a
+    post's own list of "Location:" and "Registered:" lines names none."""
+    if parent is None:
         return False
     element = parent
     for _ in range(PROFILE_BOX_LEVELS):

@@ -360,9 +360,8 @@ MAX_BREAKING_TEXTS: Final = 100_000
 
 #: A selector of one class, on any element or on one tag (".poem", "p.lyrics").
 _CLASS_SELECTOR: Final = re.compile(r"\s*(?:[a-zA-Z][\w-]*)?\.([\w-]+)\s*")
-#: The classes a selector names (any selector: a later rule that sets another
-#: ``white-space`` for one of them, or for what they hold, may undo a breaking one).
-_NAMED_CLASS: Final = re.compile(r"\.([\w-]+)")
+#: A selector of the elements of one tag inside a class (".entry p").
+_BLOCKS_INSIDE: Final = re.compile(r"\s*(?:[a-zA-Z][\w-]*)?\.([\w-]+)\s+([a-zA-Z][\w-]*)\s*")
 #: A ``white-space`` that joins lines again.
 _BREAKS_JOINED: Final = re.compile(r"white-space\s*:\s*(?:normal|nowrap)\b", re.I)
 #: The most characters of the page's style sheets read for such rules.
@@ -386,14 +385,20 @@ def _without_comments(sheet: str) -> str:
         position = end + 2
 
 
-def _style_rules(sheet: str) -> Iterator[tuple[str, str]]:
-    """Each rule of a style sheet whose declarations hold no other rule: its selectors
-    and its declarations (a rule nested in an ``@media`` block is read as the sheet's
-    own).  One pass over the sheet cut at its braces, whatever its nesting or size."""
+def _style_rules(sheet: str) -> Iterator[tuple[str, str, bool]]:
+    """Each rule of a style sheet whose declarations hold no other rule: its selectors,
+    its declarations, and whether it stands at the sheet's top (not in an ``@media``
+    block or another rule).  One pass over the sheet cut at its braces, whatever its
+    nesting or size."""
     pieces = _BRACES.split(_without_comments(sheet))
-    for index in range(1, len(pieces) - 2):
-        if pieces[index] == "{" and pieces[index + 2] == "}":
-            yield pieces[index - 1], pieces[index + 1]
+    depth = 0
+    for index, piece in enumerate(pieces):
+        if piece == "{":
+            if index > 0 and index + 2 < len(pieces) and pieces[index + 2] == "}":
+                yield pieces[index - 1], pieces[index + 1], depth == 0
+            depth += 1
+        elif piece == "}":
+            depth = max(depth - 1, 0)
 
 
 _BRACES: Final = re.compile(r"([{}])")
@@ -403,10 +408,12 @@ def sheet_breaking_classes(tree: LexborHTMLParser) -> frozenset[str]:
     """The classes the page's own style sheets (its ``<style>`` elements) give a
     ``white-space`` that shows line breaks (:data:`_BREAKS_SHOWN`), by a selector of the
     class alone (:data:`_CLASS_SELECTOR`: a poem's ``.poema { white-space: pre-line }``,
-    its lines written one a line in the source and shown so), unless another rule sets a
-    ``white-space`` that joins lines for a selector naming the class (``.entry p {
-    white-space: normal }``: the cascade is not worked out, and the page's lines are
-    then left joined, as before)."""
+    its lines written one a line in the source and shown so), unless another rule of the
+    sheet's top sets a ``white-space`` that joins lines for the class alone (the
+    cascade is not worked out, and the page's lines are then left joined, as before);
+    or for the blocks it holds (``.entry p { white-space: normal }``); a rule for a line's
+    elements in it (``.poem a { white-space: nowrap }``) or one for print leaves it
+    alone."""
     shown: set[str] = set()
     joined: set[str] = set()
     read = 0
@@ -417,14 +424,18 @@ def sheet_breaking_classes(tree: LexborHTMLParser) -> frozenset[str]:
             break
         if "white-space" not in sheet.lower():
             continue
-        for selectors, declarations in _style_rules(sheet):
-            if _BREAKS_SHOWN.search(declarations):
-                for selector in selectors.split(","):
-                    found = _CLASS_SELECTOR.fullmatch(selector)
-                    if found:
-                        shown.add(found.group(1))
-            elif _BREAKS_JOINED.search(declarations):
-                joined.update(_NAMED_CLASS.findall(selectors))
+        for selectors, declarations, top in _style_rules(sheet):
+            breaks = _BREAKS_SHOWN.search(declarations)
+            if not breaks and not (top and _BREAKS_JOINED.search(declarations)):
+                continue
+            for selector in selectors.split(","):
+                found = _CLASS_SELECTOR.fullmatch(selector)
+                if found:
+                    (shown if breaks else joined).add(found.group(1))
+                elif not breaks:
+                    inside = _BLOCKS_INSIDE.fullmatch(selector)
+                    if inside and inside.group(2).lower() in tags.BLOCK_DISPLAY_TAGS:
+                        joined.add(inside.group(1))  # its paragraphs joined again
     return frozenset(shown - joined)
 
 
@@ -1554,7 +1565,7 @@ class _Layout:
             return [code] if text.strip() else []
         if depth >= MAX_NESTING:
             return None
-        if tag == "figcaption":
+        if tag == "figcaption" and self.part is None:  # in a <dd>, the details' line
             blocks = self.flow(node, depth + 1)
             if len(blocks) == 1 and isinstance(blocks[0], Paragraph) and blocks[0].part is None:
                 blocks[0].figure_caption = True
