@@ -101,6 +101,8 @@ INLINE_CONTROL_TAGS: Final = frozenset({"button", "progress", "meter", "output"}
 #: Elements that break a line but hold no text of their own.
 LINE_BREAK_TAGS: Final = frozenset({"br"})
 HEADING_TAGS: Final = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+#: A table's cells: each a box of its own in its row.
+CELL_TAGS: Final = frozenset({"td", "th"})
 HEADING_LEVELS: Final = {f"h{level}": level for level in range(1, 7)}
 #: HTML's sectioning landmarks (HTML standard, §4.3), which the default extractor reads.
 LANDMARK_TAGS: Final = frozenset({"article", "main", "nav", "aside", "header", "footer"})
@@ -720,6 +722,7 @@ __all__ = [
     "BOILERPIPE_INLINE_SPACE_TAGS",
     "BOILERPIPE_INLINE_TAGS",
     "CAROUSEL_CLONE_CLASSES",
+    "CELL_TAGS",
     "CODE_PRE_LEVELS",
     "FIELD_TAG",
     "HEADING_LEVELS",

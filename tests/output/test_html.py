@@ -12,6 +12,7 @@ from selectolax.lexbor import LexborHTMLParser
 from tests.output.helpers import (
     FIXTURES,
     PAGES,
+    all_content,
     article_document,
     html_text,
     is_subsequence,
@@ -465,8 +466,7 @@ def test_a_figures_caption_stays_with_its_picture() -> None:
         "<body><p>Before.</p><figure><img src='https://ex.com/a.jpg' alt='A cat'>"
         "<figcaption>A cat on a <em>warm</em> roof.</figcaption></figure><p>After.</p></body>"
     )
-    document = unboiler.parse(page)
-    unboiler.get_extractor("boilerpipe-everything")(document)
+    document = all_content(page)
     written = to_html(document, images=True)
     assert written == (
         '<p>Before.</p>\n<figure><img src="https://ex.com/a.jpg" alt="A cat">'
@@ -485,8 +485,7 @@ def test_a_figures_caption_stays_with_its_picture() -> None:
         "<figcaption>Caption in dd</figcaption></figure></dd><dt>Term two</dt><dd>Two</dd>"
         "</dl></body>"
     )
-    document = unboiler.parse(page)
-    unboiler.get_extractor("boilerpipe-everything")(document)
+    document = all_content(page)
     written = to_html(document, images=True)
     assert written.count("<dl>") == 1, written
     in_details = r"<dt>Term one</dt>\s*<dd>(?:(?!</dd>).)*<p>Caption in dd</p>\s*</dd>"

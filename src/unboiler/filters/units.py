@@ -191,7 +191,7 @@ def _most_in_a_cell(blocks: Sequence[TextBlock], group: list[int]) -> int:
     return max(cells.values())
 
 
-_ROW_CELL_TAGS: Final = frozenset({"td", "th", "tr"})
+_ROW_CELL_TAGS: Final = _CELLS | {"tr"}
 
 
 def table_headers(document: TextDocument) -> list[tuple[list[int], list[int]]]:

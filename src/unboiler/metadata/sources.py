@@ -29,7 +29,7 @@ from unboiler.metadata.rules import (
     REPLY_TYPES,
     REVIEW_WORDS,
 )
-from unboiler.tags import BLOCK_DISPLAY_TAGS
+from unboiler.tags import BLOCK_DISPLAY_TAGS, CELL_TAGS
 
 # Punctuation and symbols: what is neither a word character nor a space (marks of
 # scripts such as Devanagari go too, on both sides of a comparison alike).
@@ -139,15 +139,11 @@ def _place(node: Any, top: Any) -> _Place:
     parent = node.parent
     while parent is not None and (parent_id := parent.mem_id) != top_id:
         tag = parent.tag
-        if tag in BLOCK_DISPLAY_TAGS or tag in _CELL_TAGS:
+        if tag in BLOCK_DISPLAY_TAGS or tag in CELL_TAGS:
             return parent_id, frozenset(inline)
         inline.append((parent_id, tag))
         parent = parent.parent
     return top_id, frozenset(inline)
-
-
-#: A table's cells, each a box of its own.
-_CELL_TAGS: Final = frozenset({"td", "th"})
 
 
 def _apart(before: str, after: str, before_place: _Place, place: _Place) -> bool:

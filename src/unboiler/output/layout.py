@@ -286,8 +286,6 @@ _CLOSE_CODE: Final = Close(Mark.CODE)
 #: Marks whose edges part no words: code (a highlighter's spans), and raised or lowered
 #: text, which is part of its word ("k<sub>B</sub>T", "iPhone<sup>TM</sup>").
 _JOINED_MARKS: Final = frozenset({Mark.CODE, Mark.SUPERSCRIPT, Mark.SUBSCRIPT})
-#: A table's cells, where an image first in the cell goes with the content after it.
-_CELL_TAGS: Final = frozenset({"td", "th"})
 #: A fragment that names one note: Substack's ``#footnote-1``, Pandoc's ``#fn1``,
 #: Python-Markdown's and Hugo's ``#fn:1``, ``#note-2``, ``#endnote3``, MediaWiki's
 #: ``#cite_note-3`` (or ``#cite_note-Smith2004-3``); not a section's ``#notes``, nor
@@ -1473,7 +1471,7 @@ class _Layout:
         parent = node.parent
         if parent is not None and parent.tag in FIGURE_TAGS:
             return True
-        if parent is not None and parent.tag in _CELL_TAGS and not blocks and not has_text(run):
+        if parent is not None and parent.tag in tags.CELL_TAGS and not blocks and not has_text(run):
             return self.content_follows(node)
         return bool(blocks or has_text(run)) and self.content_follows(node)
 
