@@ -78,16 +78,27 @@ def with_units(pages: list[train_default.PageData]) -> list[train_default.PageDa
     rules after the model read (:func:`~unboiler.classify.train_default.decision_fields`),
     from each page parsed again as the extractor parses it: a run saved before a rule
     was added, or changed, is scored with the rule as it is now.  The probabilities are
-    the run's: a change of the block features needs a new run."""
+    the run's: a change of the block features needs a new run.  A page that this code
+    cuts into other blocks than the run did (a change of the parser) keeps the run's
+    fields and is named on standard error: its figure is the run's until a new run."""
     sources = {f"{name}/{p.id}": p for name in DATASETS for p in load_dataset(name).pages}
     result = []
+    apart: list[str] = []
     for page in pages:
         source = sources[page.page_id]
         document = parse(source.html, url=source.url)
         reveal_noscript(document)
-        if len(document.blocks) != len(page.texts):
-            raise SystemExit(f"{page.page_id}: its blocks differ from the saved run's")
+        if tuple(block.text for block in document.blocks) != page.texts:
+            apart.append(page.page_id)
+            result.append(page)
+            continue
         result.append(dataclasses.replace(page, **train_default.decision_fields(document)))
+    if apart:
+        print(
+            f"{len(apart)} pages are cut into other blocks than in the saved run, and are "
+            f"scored as the run scored them: {', '.join(apart)}",
+            file=sys.stderr,
+        )
     return result
 
 

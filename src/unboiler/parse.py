@@ -35,6 +35,7 @@ from unboiler.errors import (
     PageTooLargeError,
     PageURLError,
 )
+from unboiler.shadow import attach_shadow_roots
 from unboiler.tags import (
     ADDED_INLINE_TAGS,
     ANCHOR_TAG,
@@ -785,6 +786,7 @@ def parse(
             document = build_document(fallback, url=url, source=text)
             document.title = _title(tree) or document.title
             return document
+    attach_shadow_roots(tree, text)
     place_streamed(tree, text)
     show_amp_images(tree)
     return build_document(tree, url=url, source=text)
