@@ -224,6 +224,28 @@ def test_a_dateline_before_the_by_leaves_the_name_after_it() -> None:
     assert author_of(body=f"{title}{line}{RUNNING_TEXT}") is None
 
 
+@pytest.mark.parametrize(
+    ("line", "name"),
+    [
+        ("12.04.2023, 14:05 | Автор: Алексей Прохоров | Просмотров: 3 418", "Алексей Прохоров"),
+        ("12.04.2023 | By Alex Prokhorov | 3 min read", "Alex Prokhorov"),
+        ("March 7, 2024 · by Helen Ashcroft", "Helen Ashcroft"),
+        ("Politics | By Jane Doe", "Jane Doe"),
+        # in an element that is no byline's, a dateline before the "by" as well
+        ("Posted on March 3, 2023 by Sam Carter in Tools", "Sam Carter"),
+        # a separated part that reads as no byline names no one
+        ("Home | Blog | Sort by date", None),
+        ("March 7, 2024 | Photo by Helen Ashcroft", None),
+    ],
+)
+def test_a_byline_after_a_separator_of_a_line_of_facts(line: str, name: str | None) -> None:
+    # the line in an element whose class says nothing ("meta"), below the headline
+    body = f"<h1>Sharpening a plane iron</h1><div class='meta'>{line}</div>{RUNNING_TEXT}"
+    assert author_of(body=body) == name
+    if name is not None:  # (byline_name reads a line it is given as a byline's)
+        assert byline_name(line) == name
+
+
 def test_author_labels_of_other_languages() -> None:
     title = "<h1>自制酱油的第一次尝试</h1>"
     assert author_of(body=f"{title}<p>作者：李明</p>{RUNNING_TEXT}") == "李明"

@@ -155,11 +155,7 @@ def byline_name(text: str, *, username: bool = False) -> str | None:
     if WEEKDAY.match(text) and parse_date(text):
         return None  # a date that opens with its weekday ("Sun Dec 17, 2023"), no name
     text = text.strip()
-    match = BYLINE.match(text)
-    if not match:  # a dateline first: "Posted on March 3, 2023 by Sam Carter in Tools"
-        dated = DATED_BYLINE.match(text)
-        if dated and parse_date(dated["date"]):
-            match = BYLINE.match(text[dated.end() :])
+    match = BYLINE.match(text) or dated_byline(text) or byline_part(text, BYLINE)
     names = 1
     if match:
         line = match.string  # the text, or its rest after a dateline
@@ -184,6 +180,33 @@ def byline_name(text: str, *, username: bool = False) -> str | None:
     if _mostly_lower_case(text) or _opens_lower_case(text):
         return None
     return clean_author(text)
+
+
+#: The separators of :data:`BYLINE_CUT` that no date holds.
+_PART_SEPARATOR: Final = re.compile(r"[|•·»«／\u3000]|\s[-–—]\s")
+
+
+def dated_byline(text: str) -> re.Match[str] | None:
+    """The byline after a dateline that opens ``text`` ("Posted on March 3, 2023 by Sam
+    Carter in Tools"; :data:`DATED_BYLINE`), when its words read as a date and hold no
+    separator: a line of parts is read part by part (:func:`byline_part`), and "March 7,
+    2024 | Photo" reads as a date to a lenient parser."""
+    dated = DATED_BYLINE.match(text)
+    if dated and not _PART_SEPARATOR.search(dated["date"]) and parse_date(dated["date"]):
+        return BYLINE.match(text[dated.end() :])
+    return None
+
+
+def byline_part(text: str, pattern: re.Pattern[str]) -> re.Match[str] | None:
+    """The first part of a line, after one of its separators (:data:`BYLINE_CUT`), that
+    ``pattern`` reads as a byline: a line of facts that opens with a date or a section
+    ("12.04.2023, 14:05 | Автор: Алексей Прохоров | Просмотров: 3 418", "Politics · By
+    Jane Doe").  The line's first part is the caller's to read."""
+    for part in BYLINE_CUT.split(text)[1:]:
+        match = pattern.match(part)
+        if match:
+            return match
+    return None
 
 
 _LIST_PARTS: Final = re.compile(r",|\s(?:and|und|et|y|e|&)\s")
@@ -297,7 +320,10 @@ def byline_author(
             continue
         starter = STARTER_LABEL.match(text) if not strong else None
         label = starter is None and BYLINE_LABEL.match(text)
-        byline = not (starter or label) and (STRONG_BYLINE if strong else BYLINE).match(text)
+        pattern = STRONG_BYLINE if strong else BYLINE
+        byline = not (starter or label) and (
+            pattern.match(text) or (not strong and dated_byline(text)) or byline_part(text, pattern)
+        )
         if not (starter or label or byline) or _in_form(block.node):
             continue
         if label and _in_header_cell(block.node):  # a table's "Author" column: no byline
