@@ -479,6 +479,18 @@ def test_a_figures_caption_stays_with_its_picture() -> None:
     assert to_markdown(document, images=True) == (
         "Before.\n\n![A cat](https://ex.com/a.jpg)\n\nA cat on a *warm* roof.\n\nAfter."
     )
+    # a picture that links to itself at full size (Substack, WordPress) is a figure too
+    page = (
+        "<body><p>Before.</p><figure><a href='https://ex.com/big.jpg'><img"
+        " src='https://ex.com/a.jpg' alt=''></a><figcaption>The box.</figcaption></figure>"
+        "<p>After.</p></body>"
+    )
+    document = all_content(page)
+    for links in (False, True):
+        written = to_html(document, images=True, links=links)
+        assert re.search(
+            r"<figure>.*<img [^>]*>.*<figcaption>The box\.</figcaption></figure>", written
+        ), written
     # a figure in a definition's details stays in them, its caption a line of the <dd>
     page = (
         "<body><dl><dt>Term one</dt><dd><figure><img src='https://ex.com/b.png' alt='B'>"

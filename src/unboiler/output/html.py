@@ -84,11 +84,14 @@ LINK_SCHEMES: Final = URL_SCHEMES | {"mailto"}
 
 
 def _pictures_alone(inlines: Sequence[Inline]) -> bool:
-    """Whether a line holds pictures and nothing else but white space (a figure's)."""
+    """Whether a line holds pictures and nothing else but white space (a figure's), each
+    picture maybe a link (to itself at full size, as Substack's and WordPress's are)."""
     found = False
     for token in inlines:
         if isinstance(token, Image):
             found = True
+        elif isinstance(token, (Open, Close)) and token.mark is Mark.LINK:
+            continue
         elif not (isinstance(token, str) and not token.strip()) and not isinstance(
             token, LineBreak
         ):
