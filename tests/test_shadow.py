@@ -104,6 +104,13 @@ def test_only_an_elements_first_shadow_root_counts() -> None:
         "<template shadowrootmode='open'><p>second</p></template></div>"
     )
     assert _attached(html) == (1, "first")
+    # the second stays a template where the default slot puts it: attached to nothing
+    html = (
+        "<x-a><template shadowrootmode=open><div class=box><h2>Title</h2><slot></slot></div>"
+        "</template><template shadowrootmode=open><p>second root</p></template>"
+        "<p>light text</p></x-a>"
+    )
+    assert _attached(html) == (1, "Title|light text")
 
 
 def test_a_page_whose_source_names_no_shadow_root_is_left_alone() -> None:

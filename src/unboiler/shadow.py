@@ -79,10 +79,12 @@ def _can_host(element: LexborNode) -> bool:
 def attach_shadow_roots(tree: LexborHTMLParser, source: str) -> int:
     """Attach the page's declarative shadow roots (see the module's docstring) and return
     how many were attached.  Only an element's first shadow root template counts, as in
-    a browser; later ones stay templates, whose content no step reads."""
+    a browser; later ones stay templates, whose content no step reads, wherever a slot
+    puts them."""
     if _MARK.search(source) is None:  # the page's source names none: nothing to look for
         return 0
     attached: set[int] = set()
+    inert: set[int] = set()  # templates a browser leaves templates: never attached
     for _ in range(MAX_SHADOW_ROUNDS):
         progress = False
         for fragment in tree.template_fragments():
@@ -91,6 +93,7 @@ def attach_shadow_roots(tree: LexborHTMLParser, source: str) -> int:
             if (
                 template is None
                 or host is None
+                or template.mem_id in inert
                 or not _is_shadow_root(template)
                 or not _can_host(host)
                 or host.mem_id in attached
@@ -99,24 +102,27 @@ def attach_shadow_roots(tree: LexborHTMLParser, source: str) -> int:
             if len(attached) >= MAX_SHADOW_ROOTS:
                 return len(attached)
             attached.add(host.mem_id)
-            _attach(template, fragment, host)
+            inert.update(_attach(template, fragment, host))
             progress = True
         if not progress:
             break
     return len(attached)
 
 
-def _attach(template: LexborNode, fragment: LexborNode, host: LexborNode) -> None:
+def _attach(template: LexborNode, fragment: LexborNode, host: LexborNode) -> list[int]:
     """Put ``fragment`` (``template``'s content) in ``host`` in the template's place, and
     ``host``'s other children into the shadow tree's slots: each into the first slot of
     its name (an element's ``slot`` attribute; a text's is none), the default slot being
     the one without a name.  A slot that gets none shows its own content (its fallback);
-    a child that finds no slot is not shown, and goes."""
+    a child that finds no slot is not shown, and goes.  Returns the ``mem_id`` of the
+    host's other shadow root templates: a browser's parser leaves a second one a plain
+    template, which no later round may attach where a slot put it."""
     light = [
         child
         for child in host.iter(include_text=True)
         if child.mem_id != template.mem_id and (child.is_element_node or child.is_text_node)
     ]
+    inert = [child.mem_id for child in light if child.tag == "template" and _is_shadow_root(child)]
     shadow = list(fragment.iter(include_text=True))
     for node in shadow:
         template.insert_before(node, move=True)
@@ -144,6 +150,7 @@ def _attach(template: LexborNode, fragment: LexborNode, host: LexborNode) -> Non
             slot.decompose()  # its children are its fallback, not shown
         else:
             slot.unwrap()
+    return inert
 
 
 __all__ = [
