@@ -215,6 +215,9 @@ def test_a_contact_after_the_name_is_left_out() -> None:
 
 def test_a_dateline_before_the_by_leaves_the_name_after_it() -> None:
     title = "<h1>Sharpening a plane iron</h1>"
+    # a time after a dash is the date's
+    line = '<p class="byline">Posted on 12 March 2024 - 10:32 by Jane Doe</p>'
+    assert author_of(body=f"{title}{line}{RUNNING_TEXT}") == "Jane Doe"
     line = '<p class="byline">Posted on March 3, 2023 by Sam Carter in Tools</p>'
     assert author_of(body=f"{title}{line}{RUNNING_TEXT}") == "Sam Carter"
     line = '<p class="byline">Published on 2023-03-03 by Jane Doe</p>'
@@ -236,6 +239,10 @@ def test_a_dateline_before_the_by_leaves_the_name_after_it() -> None:
         # a separated part that reads as no byline names no one
         ("Home | Blog | Sort by date", None),
         ("March 7, 2024 | Photo by Helen Ashcroft", None),
+        # a breadcrumb's or a section's words that open with another language's "by"
+        ("Startseite » Reisen » Von Berlin nach Hamburg", None),
+        ("12.04.2023 | Da Roma a Milano in treno", None),
+        ("Film | Door Het Vuur", None),
     ],
 )
 def test_a_byline_after_a_separator_of_a_line_of_facts(line: str, name: str | None) -> None:

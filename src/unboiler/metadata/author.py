@@ -182,8 +182,9 @@ def byline_name(text: str, *, username: bool = False) -> str | None:
     return clean_author(text)
 
 
-#: The separators of :data:`BYLINE_CUT` that no date holds.
-_PART_SEPARATOR: Final = re.compile(r"[|•·»«／\u3000]|\s[-–—]\s")
+#: The separators of :data:`BYLINE_CUT` that no date holds (a dash may stand before
+#: its time: "12 March 2024 - 10:32").
+_PART_SEPARATOR: Final = re.compile(r"[|•·»«／\u3000]")
 
 
 def dated_byline(text: str) -> re.Match[str] | None:
@@ -198,15 +199,29 @@ def dated_byline(text: str) -> re.Match[str] | None:
 
 
 def byline_part(text: str, pattern: re.Pattern[str]) -> re.Match[str] | None:
-    """The first part of a line, after one of its separators (:data:`BYLINE_CUT`), that
-    ``pattern`` reads as a byline: a line of facts that opens with a date or a section
-    ("12.04.2023, 14:05 | Автор: Алексей Прохоров | Просмотров: 3 418", "Politics · By
-    Jane Doe").  The line's first part is the caller's to read."""
-    for part in BYLINE_CUT.split(text)[1:]:
+    """The first part of a line, after one of its separators (:data:`_FACT_SEPARATOR`),
+    that opens with "by" or a label's colon and that ``pattern`` reads as a byline: a
+    line of facts that opens with a date or a section ("12.04.2023, 14:05 | Автор:
+    Алексей Прохоров | Просмотров: 3 418", "Politics · By Jane Doe").  The line's first
+    part is the caller's to read."""
+    for part in _FACT_SEPARATOR.split(text)[1:]:
+        if not _PART_BYLINE.match(part):
+            continue
         match = pattern.match(part)
         if match:
             return match
     return None
+
+
+#: The separators of a line of facts: not a breadcrumb's "»" or "/", nor a dash.
+_FACT_SEPARATOR: Final = re.compile(r"\s*[|•·]\s*")
+#: What opens a byline among a line's parts: "by", or a label and its colon
+#: ("Автор:", "Autor:"); a preposition of another language ("Von Berlin nach
+#: Hamburg", "Da Roma a Milano") opens a breadcrumb's or a title's words as often.
+_PART_BYLINE: Final = re.compile(
+    r"(?:(?:written|posted|published|words|text|story|article)\s+)?by\s|[^\W\d_]+\s*[:：]",
+    re.IGNORECASE,
+)
 
 
 _LIST_PARTS: Final = re.compile(r",|\s(?:and|und|et|y|e|&)\s")
