@@ -45,6 +45,24 @@ PAGES: dict[str, dict[str, list[str]]] = {
             "Proudly powered by",
         ],
     ),
+    # A short post below a cookie banner and its closed preference centre (a hidden
+    # role="dialog"), whose cookie categories sit in accordions: three paragraphs of
+    # cookie text against the post's three.
+    "cookie-centre-short-post": dict(
+        keep=[
+            "you have probably opened the jar one morning",
+            "Under stress, some yeasts produce ethyl acetate",
+            "Pink or orange streaks are a different story",
+        ],
+        drop=[
+            "These cookies are necessary for the website to function",
+            "These cookies allow us to count visits and traffic sources",
+            "These cookies enable the website to provide enhanced functionality",
+            "Privacy Preference Center",
+            "Why you should stop worrying about soap and cast iron",
+            "The best way to cook rice, tested 12 ways",
+        ],
+    ),
     # The same in German, with the sidebar before the post and no telling class names.
     "sidebar-vs-post-de": dict(
         keep=[

@@ -8,10 +8,13 @@ import pytest
 import unboiler
 from unboiler.filters.concealed import (
     CONCEALED_MAX_SHARE,
+    MODAL_MAX_SHARE,
+    Concealed,
     concealed_blocks,
     drop_concealed,
     hides_until_shown,
     is_disclosure_panel,
+    is_modal,
 )
 
 
@@ -120,6 +123,72 @@ def test_drop_concealed_keeps_them_when_they_are_most_of_the_kept_text() -> None
     assert drop_concealed(keep, words, [2]) is keep
 
 
+@pytest.mark.parametrize(
+    ("html", "modal"),
+    [
+        ("<dialog><p>x</p></dialog>", True),
+        ("<div role='dialog'>x</div>", True),
+        ("<div role=' AlertDialog '>x</div>", True),
+        ("<div aria-modal='true'>x</div>", True),
+        ("<div aria-modal='false'>x</div>", False),
+        ("<div class='modal'>x</div>", False),  # a class word alone says no more than that
+        ("<div role='region'>x</div>", False),
+    ],
+)
+def test_what_says_it_is_a_modal(html: str, modal: bool) -> None:
+    assert is_modal(first(html)) is modal
+
+
+PREFERENCES = """<body><p>Shown</p>
+<div id="prefs" role="dialog" aria-modal="true" style="display: none">
+<h2>Privacy preference centre</h2>
+<div class="ot-accordion-layout"><button aria-expanded="false">Performance cookies</button>
+<div class="panel"><p>These cookies count visits and traffic sources.</p></div></div>
+</div>
+<div class="accordion" style="display:none"><div><p>A hidden accordion of the page</p></div></div>
+<div role="alertdialog" hidden><div class="accordion-panel" hidden><p>A panel hidden in a
+modal</p></div><div class="x9" style="display:none"><p>A box hidden in a modal</p></div></div>
+</body>"""
+
+
+def test_a_panel_inside_a_closed_modal_is_concealed_with_it() -> None:
+    document = unboiler.parse(PREFERENCES)
+    texts = [block.text for block in document.blocks]
+    found = concealed_blocks(document)
+    cookies = texts.index("These cookies count visits and traffic sources.")
+    assert cookies in found and cookies in found.modal
+    assert texts.index("Privacy preference centre") in found.modal
+    # a panel or a box that hides itself inside the modal is the modal's too
+    for text in ("A panel hidden in a modal", "A box hidden in a modal"):
+        assert texts.index(text) in found.modal
+    # a panel outside any modal is still one a reader opens
+    assert texts.index("A hidden accordion of the page") not in found
+    assert texts.index("Shown") not in found
+    assert set(found.modal) <= set(found)
+
+
+def test_drop_concealed_drops_a_closed_modal_whatever_its_share() -> None:
+    words = np.asarray([10.0, 30.0, 4.0])
+    keep = np.asarray([True, True, True])
+    # the modal's 30 words are most of what is kept: dropped all the same
+    assert drop_concealed(keep, words, Concealed({1: 7}, [1])).tolist() == [True, False, True]
+    # without the modal's words, a concealed box of 4 of 14 words goes too
+    dropped = drop_concealed(keep, words, Concealed({1: 7, 2: 8}, [1]))
+    assert dropped.tolist() == [True, False, False]
+    # the same box not in a modal is most of the kept text then: kept (the guard)
+    assert drop_concealed(keep, words, Concealed({1: 7}, [])).tolist() == [True, True, True]
+    # a modal that is nearly all that is kept shows the page's article: kept
+    assert MODAL_MAX_SHARE * (10 + 30 + 4) > 30
+    every = Concealed({0: 7, 1: 7}, [0, 1])
+    assert drop_concealed(keep, words, every).tolist() == [True, True, True]
+
+
+def test_extract_keeps_an_article_shown_in_a_dialog_window() -> None:
+    page = article("").replace("<main>", "<main role='dialog' style='visibility: hidden'>")
+    text = unboiler.extract(page)
+    assert "Engineers found cracks" in text and "The mayor promised" in text
+
+
 def article(extra: str) -> str:
     paragraphs = "".join(
         f"<p>{sentence} The council said the work would take most of the summer, and "
@@ -162,6 +231,25 @@ def test_extract_leaves_out_a_closed_dialog_and_a_modal_hidden_in_capitals() -> 
     ):
         text = unboiler.extract(article(box))
         assert "Engineers found cracks" in text and "Every morning our editors" not in text
+
+
+def test_extract_leaves_out_a_closed_cookie_preference_centre_beside_a_short_article() -> None:
+    categories = "".join(
+        f"<div class='ot-accordion-layout ot-cat-item'><button aria-expanded='false'>{name}"
+        f"</button><div class='ot-acc-grpcntr'><p class='ot-category-desc'>{name} are set "
+        "by us or by partners whose services we use on our pages, to make the site work, "
+        "to count visits and traffic sources, and to remember the choices you make.</p>"
+        "</div></div>"
+        for name in ("Strictly necessary cookies", "Performance cookies", "Functional cookies")
+    )
+    centre = (
+        "<div id='onetrust-pc-sdk' class='otPcCenter ot-hide' role='dialog' aria-modal='true' "
+        f"style='display: none;'><h2>Privacy Preference Center</h2>{categories}</div>"
+    )
+    page = article("").replace("<nav>", centre + "<nav>")
+    text = unboiler.extract(page)
+    assert "Engineers found cracks" in text and "The mayor promised" in text
+    assert "cookies" not in text.lower()
 
 
 def test_extract_keeps_the_rest_of_a_text_behind_its_read_more_button() -> None:

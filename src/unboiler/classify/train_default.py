@@ -57,6 +57,7 @@ from unboiler.classify.signals import PageSignals, page_signals, score_context
 from unboiler.datasets import Dataset, Page, domain_of
 from unboiler.document import TextDocument
 from unboiler.errors import UnboilerError
+from unboiler.filters.concealed import Concealed
 
 #: A block is a positive example when this share of its word 3-grams is in the gold.
 LABEL_COVERAGE: Final = 0.5
@@ -153,6 +154,9 @@ class PageData:
     #: reader's click opens (:func:`~unboiler.filters.concealed.concealed_blocks`);
     #: empty in runs saved before them.
     concealed: tuple[int, ...] = ()
+    #: Those of them under a closed modal (:class:`~unboiler.filters.concealed.Concealed`);
+    #: empty in runs saved before them.
+    concealed_modal: tuple[int, ...] = ()
     #: The lines of a poster's profile (:func:`~unboiler.filters.profiles.profile_fields`);
     #: empty in runs saved before them.
     profiles: frozenset[int] = frozenset()
@@ -207,6 +211,7 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
 
     code, rows = decision_units(document)
     blocks = document.blocks
+    concealed = concealed_blocks(document)
     return {
         "code": tuple(map(tuple, code)),
         "rows": tuple(map(tuple, rows)),
@@ -229,7 +234,8 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
         ),
         "hidden_items": tuple(hidden_metadata(document)),
         "layout_hidden": tuple(sorted(layout_hidden(blocks, range(len(blocks))).items())),
-        "concealed": tuple(sorted(concealed_blocks(document))),
+        "concealed": tuple(sorted(concealed)),
+        "concealed_modal": tuple(sorted(concealed.modal)),
         "profiles": profile_fields(document),
         "tables": tuple(tuple(map(tuple, rows)) for rows in table_rows(document)),
     }
@@ -663,7 +669,7 @@ class HeldOut:
                 page.posts,
                 (page.signals.owner, page.signals.parent, page.signals.levels),
                 dict(page.layout_hidden),
-                page.concealed,
+                Concealed(dict.fromkeys(page.concealed, 0), page.concealed_modal),
                 lambda: page.lists,
                 tables=page.tables,
             )
