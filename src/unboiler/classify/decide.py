@@ -33,6 +33,7 @@ from unboiler.document import TextDocument
 from unboiler.errors import ExtractorOptionError
 from unboiler.filters.adverts import ad_labels
 from unboiler.filters.concealed import concealed_blocks, drop_concealed
+from unboiler.filters.read_also import read_also_links
 from unboiler.filters.repeats import heading_copies, hidden_copies, layout_copies, layout_hidden
 from unboiler.filters.units import (
     contents_entries,
@@ -222,8 +223,9 @@ def after_the_cut(
     rule's drop is undone; then the copies of kept text that the page hides in some
     layout (:func:`~unboiler.filters.repeats.layout_copies`; ``layout``: the blocks
     inside an element hidden so, or what gives them of some blocks), hidden copies of
-    kept text, short copies of a kept heading above it, advertisements' labels
-    (:mod:`unboiler.filters.repeats`, :mod:`unboiler.filters.adverts`), and last the
+    kept text, short copies of a kept heading above it, advertisements' labels, links to
+    other stories between the paragraphs (:mod:`unboiler.filters.repeats`,
+    :mod:`unboiler.filters.adverts`, :mod:`unboiler.filters.read_also`), and last the
     text the page hides until a script shows it and no reader's click opens
     (:func:`~unboiler.filters.concealed.drop_concealed`; ``concealed``: those blocks, or
     what gives those of some blocks, asked for the kept ones).  ``blocks``: the block
@@ -267,6 +269,8 @@ def after_the_cut(
     boxed = headings | cells | marked(blocks, (LIST_ITEM_COLUMN,))
     keep = ad_labels(texts, words, keep, boxed)
     _traced(trace, RULE_AD_LABEL, keep)
+    keep = read_also_links(texts, words, words * blocks[:, LINK_DENSITY_COLUMN], keep)
+    _traced(trace, RULE_READ_ALSO, keep)
     if callable(concealed):
         concealed = concealed(np.flatnonzero(keep).tolist()) if keep.any() else ()
     keep = drop_concealed(keep, words, concealed)
@@ -504,6 +508,7 @@ RULE_LAYOUT_COPY: Final = "a copy the page shows at another width"
 RULE_HIDDEN_COPY: Final = "a hidden copy of kept text"
 RULE_HEADING_COPY: Final = "a short copy of a heading below"
 RULE_AD_LABEL: Final = "an advertisement's label"
+RULE_READ_ALSO: Final = "a link to another story between the paragraphs"
 RULE_CONCEALED: Final = "text hidden until a script shows it"
 RULE_TABLE_HEADER: Final = "a table's header over kept rows"
 
