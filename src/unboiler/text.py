@@ -364,10 +364,13 @@ def case_edge_parts(before: str, after: str, next_after: str = "") -> bool:
     ``after`` it (``next_after`` the character after that) are two words that the
     page's CSS lays apart (:data:`unboiler.output.inline.CASE_EDGE`, which measured it
     on WCXB): a lower-case letter then an upper-case one or a digit ("San
-    Diego</span><span>Verified", "Kilometerstand</span><span>48"), and two upper-case
-    letters, the second starting a word in lower case ("UK</b>Limited").  Other letters
-    and digits that touch are one word ("un<em>believ</em>able", "<b>NA</b>SA",
-    "12<sup>th</sup>")."""
+    Diego</span><span>Verified", "Kilometerstand</span><span>48"), and an upper-case
+    letter or a digit then a word that opens with a capital ("UK</b>Limited", a listing's
+    "calle de Ruzafa, 24</span><span>Russafa"; a name written so, "<b>1</b>Password",
+    is parted too).  Other letters and digits that touch are one word
+    ("un<em>believ</em>able", "<b>NA</b>SA", "12<sup>th</sup>", "128</span><span>GB")."""
     if after.isupper():
-        return before.islower() or (before.isupper() and next_after.islower())
+        return before.islower() or (
+            (before.isupper() or before.isdecimal()) and next_after.islower()
+        )
     return after.isdecimal() and before.islower()

@@ -172,3 +172,43 @@ def test_a_hidden_heading_that_a_shown_heading_repeats_is_written_once(output: s
     assert "#28417" in rendered and "Steps to reproduce" in rendered, rendered
     # a shown heading that begins with the hidden one's letters, not its words
     assert re.search(r"News\W", rendered), rendered
+
+
+@pytest.mark.parametrize("output", ["text", "markdown", "html"])
+def test_a_sign_drawn_at_the_end_of_a_line_is_not_glued_onto_it(output: str) -> None:
+    # a FAQ's questions, each with the "+" that opens its answer, and links with a
+    # chevron before them; a separator drawn between two words stays
+    questions = "".join(
+        f"<details><summary><span class='num'>{n}.</span> {q}<span class='icon'"
+        f" aria-hidden='true'>+</span></summary><p>{a}</p></details>"
+        for n, q, a in (
+            (1, "Czy ceny zawierają VAT?", "Tak, wszystkie ceny zawierają podatek VAT."),
+            (2, "Ile kosztuje dostawa?", "Dostawa kosztuje 9,99 zł, od 199 zł jest darmowa."),
+        )
+    )
+    page = (
+        f"<html><body><main>{questions}<p><a href='/a'><span aria-hidden='true'>›</span>"
+        " Regulamin sklepu</a></p><p><span>5 min</span><span aria-hidden='true'>·</span>"
+        "<span>3 stycznia</span></p></main></body></html>"
+    )
+    rendered = unboiler.extract(page, extractor="boilerpipe-everything", output=output)
+    assert "Czy ceny zawierają VAT?" in rendered and "VAT?+" not in rendered, rendered
+    assert "dostawa?+" not in rendered and "+" not in rendered
+    assert "Regulamin sklepu" in rendered and "›" not in rendered
+    assert "5 min·3 stycznia" in rendered
+
+
+@pytest.mark.parametrize("output", ["text", "markdown"])
+def test_a_screen_readers_colon_stays_on_the_word_before_it(output: str) -> None:
+    # GOV.UK's step-by-step navigation says "Step 1:" to screen readers
+    heading = (
+        "<h2><span class='circle'><span class='govuk-visually-hidden'>Step</span> 1"
+        "<span class='govuk-visually-hidden' aria-hidden='true'>:</span></span>"
+        "<span class='title'>Check if you can get a Blue Badge</span></h2>"
+    )
+    page = (
+        f"<html><body><main>{heading}<p>You will usually get a badge automatically if you"
+        " get certain benefits.</p></main></body></html>"
+    )
+    rendered = unboiler.extract(page, extractor="boilerpipe-everything", output=output)
+    assert "Step 1: Check if you can get a Blue Badge" in rendered, rendered

@@ -1777,6 +1777,19 @@ def test_inline_element_around_a_block_ends_no_line_at_its_edges(html: str, expe
             "Abstract: The models. Deref<T>::Target, (ratio):Mixed, at 10:30 and By: Valve"
             " in Category:Living people, Return Policy: Regardless",
         ),
+        # a number, then a word starting upper-case; a unit's power, then a number (a
+        # property listing's title and its facts in elements of their own)
+        (
+            "<h1><span>Calle de Ruzafa, 24</span><span>Russafa, València</span></h1>"
+            "<p><span>98 m²</span><span>3 hab.</span> and <span>m³</span><span>12</span></p>",
+            "Calle de Ruzafa, 24 Russafa, València\n\n98 m² 3 hab. and m³ 12",
+        ),
+        # but a number and its unit or an acronym, a number and a number, stay joined
+        (
+            "<p><span>128</span><span>GB</span>, <b>3</b>D, <span>4</span><span>K</span>,"
+            " <span>2</span><span>5</span>, <span>1</span><span>st</span></p>",
+            "128GB, 3D, 4K, 25, 1st",
+        ),
         # but an acronym's letters, or a word after a capital, stay joined
         ("<p><b>NA</b>SA and <b>N</b>ASA, <b>U</b>nited</p>", "NASA and NASA, United"),
         # other characters across an edge are left as the page joins them: parts of a

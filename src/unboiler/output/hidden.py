@@ -364,6 +364,62 @@ def drop_hidden_inline(tree: Any, selection: Selection) -> None:
         _leave_out(element, texts, selection)
 
 
+#: The most characters of a drawn symbol: a disclosure's "+", a chevron, five stars.
+MAX_SYMBOL_CHARACTERS: Final = 5
+
+
+def _symbols_only(text: str) -> bool:
+    """Whether ``text`` is a few signs with no letter or digit (Unicode's L and N
+    categories) among them: a glyph, not a word or a number."""
+    signs = "".join(text.split())
+    return 0 < len(signs) <= MAX_SYMBOL_CHARACTERS and not any(
+        unicodedata.category(sign)[0] in "LN" for sign in signs
+    )
+
+
+def _ends_line(element: LexborNode, *, backwards: bool) -> bool:
+    """Whether nothing is shown beside ``element`` in its line, that way: no text and no
+    element with text or a picture among its siblings, nor among those of the inline
+    elements around it, up to the line's block."""
+    node = element
+    while True:
+        sibling = node.prev if backwards else node.next
+        while sibling is not None:
+            if sibling.is_text_node:
+                if not (sibling.text_content or "").isspace():
+                    return False
+            elif (
+                sibling.is_element_node
+                and sibling.tag not in IGNORED_TAGS
+                and ((sibling.text(deep=True) or "").strip() or sibling.css_first("img"))
+            ):
+                return False
+            sibling = sibling.prev if backwards else sibling.next
+        parent = node.parent
+        if parent is None or not laid_inline(parent):
+            return True
+        node = parent
+
+
+def drop_drawn_symbols(tree: Any, selection: Selection) -> None:
+    """Leave out of ``selection`` each symbol drawn for the eye alone at either end of its
+    line: an inline element hidden from screen readers (``aria-hidden="true"``) whose text
+    is a few signs without a letter or digit (:func:`_symbols_only`), with nothing shown
+    beside it on one side.  It is the "+" of a question that opens its answer, the
+    chevron of a link, a list's arrow; written out, it glues onto the words it ends
+    ("Czy ceny zawierają VAT?+", a newcomer's FAQ).  Between two words a drawn sign is
+    their separator ("5 min·Jan 3") and stays, as :func:`drop_hidden_inline` says of
+    ``aria-hidden`` text in general."""
+    for element in tree.css('[aria-hidden="true" i]'):
+        if not laid_inline(element):
+            continue
+        texts = _short_texts(element)
+        if not texts or not _symbols_only("".join(node.text_content or "" for node in texts)):
+            continue
+        if _ends_line(element, backwards=False) or _ends_line(element, backwards=True):
+            _leave_out(element, texts, selection)
+
+
 def _leave_out(element: LexborNode, texts: Iterable[LexborNode], selection: Selection) -> None:
     """Leave the text nodes ``texts`` of an inline ``element`` out of ``selection``, its
     edges kept as an element's (``selection.hidden``); unless none is selected, or text is

@@ -185,8 +185,10 @@ CASE_EDGE: Final = "\x07"
 EDGE_PUNCTUATION: Final = ")]?!:"
 
 
+#: Superscript digits: a unit's power ("m²") or a note's mark.
+_RAISED_DIGITS: Final = frozenset("⁰¹²³⁴⁵⁶⁷⁸⁹")
 _CASE_EDGE: Final = re.compile(
-    f"(?:(?<=[^\\W\\d_]|[{re.escape(EDGE_PUNCTUATION)}])|(?<=\\d\\.))"
+    f"(?:(?<=[^\\W_]|[{re.escape(EDGE_PUNCTUATION)}])|(?<=\\d\\.))"
     f"([{_OPENS}{_CLOSES}{CASE_EDGE}]*{CASE_EDGE}[{_OPENS}{_CLOSES}{CASE_EDGE}]*)"
     f"(?=[^\\W_])"
 )
@@ -248,12 +250,14 @@ def _space_at_case_edge(match: re.Match[str]) -> str:
         # 48.500 km", "Price:</span><span>25 EUR"), laid apart by the page's style: a
         # lower-case letter (or a label's colon) before the digit, as a lower-case one
         # before a capital; not a capital, which runs into its number in a name ("CO2",
-        # "Galaxy S23", "MP3"), nor a raised digit ("Study¹"), nor a letter of a script
-        # without case (Chinese "玉峰村6鄰", Thai).  In sample, 17 WCXB pages' texts
+        # "Galaxy S23", "MP3"), nor a letter of a script without case (Chinese
+        # "玉峰村6鄰", Thai); and a unit's power before a number ("98 m²</span><span>3
+        # hab.", a listing's facts), which no number goes on after.  In sample, 17 WCXB pages' texts
         # change, 12 up ("Windproof 6/6", "stars 3,663"), 2 down by under 0.002, 3 at
         # the same F1; one readability page's ("Bibcode: 2011PNAS"), at the same F1
         if after.isdecimal() and (
             before.islower()
+            or before in _RAISED_DIGITS
             # a label's colon, not a clock's ("at 10:</span>30")
             or (before == ":" and _word_before(line, start - 1, letter=True))
         ):

@@ -324,17 +324,17 @@ _CLOSE_JOINED: Final = frozenset(Close(mark) for mark in _JOINED_MARKS)
 
 
 def _mark_case_edge(run: list[Inline]) -> None:
-    """Put :data:`~unboiler.output.inline.CASE_EDGE` at the end of ``run`` when it ends in a letter,
-    in punctuation that ends a phrase (:data:`~unboiler.output.inline.EDGE_PUNCTUATION`) or in a
-    number's full stop ("1."): an element's edge, where :func:`~unboiler.output.inline.normalize`
-    may need a space."""
+    """Put :data:`~unboiler.output.inline.CASE_EDGE` at the end of ``run`` when it ends in a letter
+    or a digit, in punctuation that ends a phrase (:data:`~unboiler.output.inline.EDGE_PUNCTUATION`)
+    or in a number's full stop ("1."): an element's edge, where
+    :func:`~unboiler.output.inline.normalize` may need a space."""
     if run:
         last = run[-1]
         if (
             isinstance(last, str)
             and last
             and (
-                last[-1].isalpha()
+                last[-1].isalnum()
                 or last[-1] in EDGE_PUNCTUATION
                 or (last[-1] == "." and last[-2:-1].isdigit())
             )
@@ -784,6 +784,11 @@ def _word_after(node: LexborNode) -> bool:
     return False
 
 
+#: Marks that end the words before them, with no space between: a screen reader's text
+#: that opens with one is no word of its own.
+ATTACHED_MARKS: Final = ",.:;!?)]}…»”’%、。，：；！？"
+
+
 #: The ``dir`` values of an inline element that set its text apart (HTML standard, the
 #: ``dir`` attribute): ``auto`` takes the direction of its first strong letter.
 _INLINE_DIRECTIONS: Final = DIRECTIONS | {"auto"}
@@ -1071,11 +1076,14 @@ class _Layout:
             _mark_case_edge(run)
         if tag == "cite" and _attribution(node):
             return BREAK
-        if self.apart and node in self.apart and node.text(deep=True).strip():
+        said = self.apart and node in self.apart and node.text(deep=True).strip()
+        if said:
             # a screen reader's word (phpBB's "<a><span class=sr-only>Post</span></a>by"):
             # said apart from the words and signs it touches ("Read More »" and the
-            # post's title), and no glue between those it parts
-            if _ends_in_word(run, or_sign=True):
+            # post's title), and no glue between those it parts; a mark that ends what
+            # is before it stays on it (GOV.UK's "Step 1<span class=govuk-visually-hidden>
+            # :</span>" was "Step 1 :")
+            if _ends_in_word(run, or_sign=True) and said[0] not in ATTACHED_MARKS:
                 run.append(" ")
             if _word_after(node):
                 if mark is None:

@@ -29,6 +29,7 @@ from unboiler.output.dom import BLOCK_INLINE_TAGS, MAX_BESIDE_NODES, Selection
 from unboiler.output.emails import protected_addresses
 from unboiler.output.hidden import (
     drop_assistive_copies,
+    drop_drawn_symbols,
     drop_hidden_inline,
     drop_image_descriptions,
     drop_layout_alternatives,
@@ -306,6 +307,7 @@ def select(document: TextDocument, *, images: bool = False) -> Selection:
         drop_heading_buttons(document.tree, selection)
         drop_code_buttons(document.tree, selection)
         drop_hidden_inline(document.tree, selection)
+        drop_drawn_symbols(document.tree, selection)
         drop_layout_alternatives(document.tree, selection)
         drop_pull_quotes(document.tree, selection)
         drop_formula_renderings(selection)
