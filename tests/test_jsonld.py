@@ -1,4 +1,5 @@
-"""Reading a page's JSON-LD objects, and the product description taken from them."""
+"""Reading a page's JSON-LD objects, and the product description and the recipe taken
+from them."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from unboiler.jsonld import (
     plain_text,
     product_description,
     product_description_lines,
+    recipe_lines,
     types_of,
 )
 from unboiler.metadata import extract_metadata
@@ -133,3 +135,53 @@ def test_an_unclosed_comment_costs_one_pass() -> None:
     # text after an unclosed comment is the comment's, as in HTML
     assert plain_text("kept <!-- " + "<!--x" * 50_000) == "kept"
     assert plain_text("a <!-- one --> b <!-- two --> c") == "a b c"
+
+
+def test_a_recipes_ingredients_and_steps_in_each_form_schema_org_allows() -> None:
+    import json
+
+    recipe = {
+        "@type": ["Recipe"],
+        "recipeIngredient": ["3 ripe bananas", "1 <b>large</b> egg", 7],
+        "recipeInstructions": [
+            {"@type": "HowToStep", "text": "Heat the oven to 175 C."},
+            {
+                "@type": "HowToSection",
+                "name": "For the batter",
+                "itemListElement": [
+                    {"@type": "HowToStep", "name": "Mash", "text": "Mash the bananas."},
+                    {"@type": "HowToStep", "name": "Whisk in the egg."},
+                    "Fold in the flour.",
+                ],
+            },
+        ],
+    }
+    graph = {"@graph": [{"@type": "Article", "headline": "Bread"}, recipe]}
+    ingredients, steps = recipe_lines(parse(page(json.dumps(graph))))
+    assert ingredients == ["3 ripe bananas", "1 large egg"]
+    assert steps == [
+        "Heat the oven to 175 C.",
+        "For the batter",
+        "Mash the bananas.",
+        "Whisk in the egg.",
+        "Fold in the flour.",
+    ]
+    # instructions in one text, ingredients under their older name
+    older = {
+        "@type": "Recipe",
+        "ingredients": "2 eggs",
+        "recipeInstructions": "<p>Beat.</p><p>Fry.</p>",
+    }
+    assert recipe_lines(parse(page(json.dumps(older)))) == (["2 eggs"], ["Beat.", "Fry."])
+    assert recipe_lines(parse(page('{"@type": "Article", "headline": "x"}'))) == ([], [])
+
+
+def test_a_recipes_sections_nested_without_end_are_read_to_a_bound() -> None:
+    import json
+
+    nested: dict[str, object] = {"@type": "HowToStep", "text": "innermost"}
+    for level in range(200):
+        nested = {"@type": "HowToSection", "name": f"part {level}", "itemListElement": [nested]}
+    recipe = {"@type": "Recipe", "recipeIngredient": ["salt"], "recipeInstructions": nested}
+    ingredients, steps = recipe_lines(parse(page(json.dumps(recipe))))
+    assert ingredients == ["salt"] and "innermost" not in steps and len(steps) < 20

@@ -158,8 +158,64 @@ def product_description_lines(document: TextDocument) -> list[str]:
     return []
 
 
+#: The most steps and sections read from a recipe's instructions, nested as deep as
+#: sections of sections go: a recipe's dozens, not a script built to nest without end.
+MAX_RECIPE_LINES: Final = 500
+
+
+def _instruction_lines(value: Any, lines: list[str], depth: int = 0) -> None:
+    """The lines of a recipe's ``recipeInstructions``, appended to ``lines``: a text
+    (its paragraphs), a list of texts or ``HowToStep`` objects (their ``text``, else
+    their ``name``), ``HowToSection`` objects (their ``name``, then their
+    ``itemListElement``), as schema.org's Recipe allows them."""
+    if depth > MAX_DEPTH or len(lines) >= MAX_RECIPE_LINES:
+        return
+    if isinstance(value, str):
+        lines += plain_lines(value)
+    elif isinstance(value, list):
+        for item in value:
+            _instruction_lines(item, lines, depth + 1)
+    elif isinstance(value, dict):
+        if "itemListElement" in value:
+            name = value.get("name")
+            if isinstance(name, str):
+                lines += plain_lines(name)
+            _instruction_lines(value["itemListElement"], lines, depth + 1)
+            return
+        text = value.get("text")
+        if not isinstance(text, str) or not text.strip():
+            text = value.get("name")
+        if isinstance(text, str):
+            lines += plain_lines(text)
+
+
+def recipe_lines(document: TextDocument) -> tuple[list[str], list[str]]:
+    """The ingredients and the instructions of the first schema.org ``Recipe`` the page
+    describes, a line each (``recipeIngredient``, or the older ``ingredients``; and
+    ``recipeInstructions``, :func:`_instruction_lines`); two empty lists when there is
+    none."""
+    for item in json_ld_objects(document):
+        if "recipe" not in types_of(item):
+            continue
+        listed = item.get("recipeIngredient", item.get("ingredients"))
+        if isinstance(listed, str):
+            listed = [listed]
+        ingredients = [
+            line
+            for value in (listed if isinstance(listed, list) else [])[:MAX_RECIPE_LINES]
+            if isinstance(value, str)
+            for line in plain_lines(value)
+        ]
+        steps: list[str] = []
+        _instruction_lines(item.get("recipeInstructions"), steps)
+        if ingredients or steps:
+            return ingredients, steps[:MAX_RECIPE_LINES]
+    return [], []
+
+
 __all__ = [
     "MAX_DEPTH",
+    "MAX_RECIPE_LINES",
     "MAX_SCRIPT_CHARS",
     "json_ld_objects",
     "percent_encoded",
@@ -167,5 +223,6 @@ __all__ = [
     "plain_text",
     "product_description",
     "product_description_lines",
+    "recipe_lines",
     "types_of",
 ]

@@ -8,6 +8,7 @@ import pytest
 import unboiler
 from unboiler.filters.structured import (
     add_product_description,
+    add_recipe,
     drop_hidden_metadata,
     hidden_metadata,
 )
@@ -179,3 +180,87 @@ def test_hidden_items_go_only_when_something_outside_them_is_kept() -> None:
     keep = np.array([False, True, True, False])
     assert drop_hidden_items(keep, words, [(1, 2)]).tolist() == [False, True, True, False]
     assert drop_hidden_items(keep, words, []) is keep
+
+
+RECIPE = {
+    "@type": "Recipe",
+    "name": "Brown butter banana bread",
+    "recipeIngredient": [
+        "115 g unsalted butter",
+        "3 very ripe bananas",
+        "150 g light brown sugar",
+        "1 large egg",
+        "190 g all-purpose flour",
+    ],
+    "recipeInstructions": [
+        {"@type": "HowToStep", "text": "Melt the butter and cook it until it turns golden brown."},
+        {"@type": "HowToStep", "text": "Mash the bananas into the butter, then whisk in the egg."},
+        {"@type": "HowToStep", "text": "Fold in the flour and bake for an hour in a loaf pan."},
+    ],
+}
+TEASER = (
+    "<p>Browning the butter takes five extra minutes and makes this the most requested thing"
+    " I bake, a one-bowl loaf with a crackly crust that needs no mixer at all.</p>"
+)
+
+
+def recipe_page(body: str) -> str:
+    import json
+
+    script = json.dumps({"@graph": [{"@type": "Article", "headline": "Banana bread"}, RECIPE]})
+    return (
+        f'<html><head><script type="application/ld+json">{script}</script></head>'
+        f"<body><nav><a href='/'>Home</a></nav><main><h1>Banana bread</h1>{TEASER}{body}"
+        "</main><footer>© Flour Pot</footer></body></html>"
+    )
+
+
+def test_a_recipe_the_page_gates_is_added_after_the_kept_text() -> None:
+    gate = "<div class='gate'><h2>Get the full recipe</h2><form><input type='email'></form></div>"
+    text = unboiler.extract(recipe_page(gate))
+    assert "Browning the butter" in text
+    assert "3 very ripe bananas" in text and "Fold in the flour and bake" in text
+    assert text.index("Browning the butter") < text.index("115 g unsalted butter")
+    assert text.index("115 g unsalted butter") < text.index("Melt the butter")
+
+
+def test_a_recipe_the_page_shows_is_not_added_again() -> None:
+    card = "<ul>" + "".join(f"<li>{item}</li>" for item in RECIPE["recipeIngredient"]) + "</ul>"
+    card += (
+        "<ol>"
+        + "".join(
+            f"<li>{step['text']}</li>"  # type: ignore[index]
+            for step in RECIPE["recipeInstructions"]  # type: ignore[attr-defined]
+        )
+        + "</ol>"
+    )
+    document = parse(recipe_page(card))
+    for block in document.blocks:
+        block.set_content(True)
+    assert not add_recipe(document)
+    text = unboiler.extract(recipe_page(card))
+    assert text.count("3 very ripe bananas") == 1
+
+
+def test_only_the_part_of_a_recipe_the_page_lacks_is_added() -> None:
+    # the ingredients shown, the steps behind the form: the steps alone are added
+    items = "".join(f"<li>{item}</li>" for item in RECIPE["recipeIngredient"])  # type: ignore[attr-defined]
+    gate = "<div class='gate'><h2>Get the method</h2><form><input type='email'></form></div>"
+    steps = [
+        "Melt the butter in a light saucepan and keep cooking it, swirling, until the solids"
+        " turn a deep golden brown and smell of toasted nuts.",
+        "Mash the bananas into the warm butter with a fork, then whisk in the sugar, the egg"
+        " and a spoonful of vanilla until the batter is smooth.",
+    ]
+    recipe = dict(RECIPE, recipeInstructions=steps)
+    import json
+
+    script = json.dumps(recipe)
+    page = (
+        f'<html><head><script type="application/ld+json">{script}</script></head><body><main>'
+        f"<h1>Banana bread</h1>{TEASER}<h2>Ingredients</h2><ul>{items}</ul>{gate}</main>"
+        "</body></html>"
+    )
+    text = unboiler.extract(page)
+    assert text.count("3 very ripe bananas") == 1
+    assert "Mash the bananas into the warm butter" in text

@@ -56,7 +56,11 @@ def default(
     from unboiler.filters.controls import drop_control_labels
     from unboiler.filters.profiles import drop_profile_fields
     from unboiler.filters.repeats import DropRepeatedContent
-    from unboiler.filters.structured import add_product_description, drop_hidden_metadata
+    from unboiler.filters.structured import (
+        add_product_description,
+        add_recipe,
+        drop_hidden_metadata,
+    )
     from unboiler.filters.units import (
         drop_quotation_remnants_filter,
         keep_quotations_whole_filter,
@@ -85,5 +89,6 @@ def default(
         drop_hidden_metadata,
         keep_whole_preformatted,
         add_product_description,
+        add_recipe,
     ]
     return chain(*steps)

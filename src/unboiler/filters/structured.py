@@ -39,7 +39,7 @@ import numpy.typing as npt
 
 from unboiler.document import TextBlock, TextDocument
 from unboiler.filters import drop_blocks
-from unboiler.jsonld import product_description_lines
+from unboiler.jsonld import product_description_lines, recipe_lines
 
 #: A description shorter than this (in words) is a tagline, not a description.
 MIN_DESCRIPTION_WORDS: Final = 20
@@ -48,6 +48,17 @@ MIN_DESCRIPTION_WORDS: Final = 20
 MAX_SHARE_ON_PAGE: Final = 0.5
 
 _WORD: Final = re.compile(r"\w+")
+
+
+def _words(texts: Sequence[str]) -> set[str]:
+    return set(_WORD.findall(" ".join(texts).lower()))
+
+
+def _absent(lines: Sequence[str], on_page: set[str]) -> bool:
+    """Whether ``lines`` are missing from a page whose words are ``on_page``: under
+    :data:`MAX_SHARE_ON_PAGE` of their distinct words are among them."""
+    words = _words(lines)
+    return bool(words) and len(words & on_page) < MAX_SHARE_ON_PAGE * len(words)
 
 
 def add_product_description(document: TextDocument) -> bool:
@@ -59,17 +70,38 @@ def add_product_description(document: TextDocument) -> bool:
     if document.page_type != "product":
         return False
     lines = product_description_lines(document)
-    if not lines:
+    if not lines or len(_words(lines)) < MIN_DESCRIPTION_WORDS:
         return False
-    words = set(_WORD.findall(" ".join(lines).lower()))
-    if len(words) < MIN_DESCRIPTION_WORDS:
-        return False
-    page_words = set(_WORD.findall(document.text.lower()))
-    if len(words & page_words) >= MAX_SHARE_ON_PAGE * len(words):
+    if not _absent(lines, _words([document.text])):
         return False
     blocks = document.blocks
     content = [i for i, b in enumerate(blocks) if b.is_content]
     at = next((i for i in content if blocks[i].is_heading), content[0] if content else -1)
+    blocks[at + 1 : at + 1] = [TextBlock.from_text(line, is_content=True) for line in lines]
+    return True
+
+
+def add_recipe(document: TextDocument) -> bool:
+    """Filter: add the ingredients or the steps of the page's JSON-LD recipe
+    (:func:`unboiler.jsonld.recipe_lines`) that the page's own text lacks (each part on
+    its own: under :data:`MAX_SHARE_ON_PAGE` of its distinct words on the page), as
+    content blocks after the last kept block; :data:`MIN_DESCRIPTION_WORDS` distinct
+    words at least, or nothing is added.  A food blog that
+    gates its recipe card behind an e-mail form, or draws it with a script, still gives
+    the recipe to search engines: a newcomer's banana bread came out as its teaser and
+    the form, none of its 9 ingredients and 6 steps.  A recipe the page shows is left as
+    the page shows it."""
+    ingredients, steps = recipe_lines(document)
+    if not ingredients and not steps:
+        return False
+    on_page = _words([document.text])
+    # each part on its own: a page may show the ingredients and gate the steps
+    lines = [line for part in (ingredients, steps) if _absent(part, on_page) for line in part]
+    if len(_words(lines)) < MIN_DESCRIPTION_WORDS:
+        return False
+    blocks = document.blocks
+    content = [i for i, b in enumerate(blocks) if b.is_content]
+    at = content[-1] if content else len(blocks) - 1
     blocks[at + 1 : at + 1] = [TextBlock.from_text(line, is_content=True) for line in lines]
     return True
 
@@ -170,6 +202,7 @@ __all__ = [
     "MIN_DESCRIPTION_WORDS",
     "PAGE_ITEM_TYPES",
     "add_product_description",
+    "add_recipe",
     "drop_hidden_items",
     "drop_hidden_metadata",
     "hidden_metadata",
