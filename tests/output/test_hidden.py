@@ -212,3 +212,22 @@ def test_a_screen_readers_colon_stays_on_the_word_before_it(output: str) -> None
     )
     rendered = unboiler.extract(page, extractor="boilerpipe-everything", output=output)
     assert "Step 1: Check if you can get a Blue Badge" in rendered, rendered
+
+
+def test_a_drawn_sign_that_says_something_stays() -> None:
+    # a comparison table's marks, a currency, per cent and degree signs, stars, a minus
+    page = (
+        "<html><body><main><p>The plans differ in storage, support and seats.</p><table><tr>"
+        "<th>Feature</th><th>Free</th><th>Pro</th></tr><tr><td>Offline mode</td><td><span"
+        " aria-hidden='true'>✓</span></td><td><span aria-hidden='true'>+</span></td></tr>"
+        "</table><p><span aria-hidden='true'>$</span>75</p><p>Humidity 45<span"
+        " aria-hidden='true'>%</span></p><p>Temperature 21<span aria-hidden='true'>°</span>"
+        "</p><p>Rated <span aria-hidden='true'>★★★★☆</span></p><p><span aria-hidden='true'>"
+        "−</span>5 degrees</p><p>Question?<span aria-hidden='true'>+</span></p>"
+        "</main></body></html>"
+    )
+    rendered = unboiler.extract(page, extractor="boilerpipe-everything", output="markdown")
+    assert "| Offline mode | ✓ | + |" in rendered, rendered
+    for kept in ("$75", "Humidity 45%", "Temperature 21°", "Rated ★★★★☆", "−5 degrees"):
+        assert kept in rendered, rendered
+    assert "Question?+" not in rendered and "Question?" in rendered

@@ -1784,6 +1784,12 @@ def test_inline_element_around_a_block_ends_no_line_at_its_edges(html: str, expe
             "<p><span>98 m²</span><span>3 hab.</span> and <span>m³</span><span>12</span></p>",
             "Calle de Ruzafa, 24 Russafa, València\n\n98 m² 3 hab. and m³ 12",
         ),
+        # a label's colon in an element of its own after a number
+        (
+            "<p>Chapter 12<span class='sep'>:</span><span class='t'>The Return of the King"
+            "</span></p>",
+            "Chapter 12: The Return of the King",
+        ),
         # but a number and its unit or an acronym, a number and a number, stay joined
         (
             "<p><span>128</span><span>GB</span>, <b>3</b>D, <span>4</span><span>K</span>,"

@@ -364,59 +364,68 @@ def drop_hidden_inline(tree: Any, selection: Selection) -> None:
         _leave_out(element, texts, selection)
 
 
-#: The most characters of a drawn symbol: a disclosure's "+", a chevron, five stars.
-MAX_SYMBOL_CHARACTERS: Final = 5
+#: The most characters of a drawn control sign: "+", "›", "»", "→".
+MAX_SYMBOL_CHARACTERS: Final = 3
+#: The signs that controls draw: a disclosure's plus and minus, chevrons, arrows and
+#: triangles, a close button's cross, a separator's bar and dash.  Not a check mark, a
+#: star, a currency, per cent or degree sign: those say something (a comparison
+#: table's "✓", a rating's "★★★★☆", "45%") whoever draws them.
+CONTROL_SIGNS: Final = frozenset("+−–—×|›‹»«→←↑↓↗↘⟶⟵⌄⌃▼▲▾▴▸▹►◄◂◀▶❯❮〉〈⏷⏶")
 
 
-def _symbols_only(text: str) -> bool:
-    """Whether ``text`` is a few signs with no letter or digit (Unicode's L and N
-    categories) among them: a glyph, not a word or a number."""
+def _control_signs(text: str) -> bool:
+    """Whether ``text`` is one to :data:`MAX_SYMBOL_CHARACTERS` of the
+    :data:`CONTROL_SIGNS`, white space aside."""
     signs = "".join(text.split())
-    return 0 < len(signs) <= MAX_SYMBOL_CHARACTERS and not any(
-        unicodedata.category(sign)[0] in "LN" for sign in signs
-    )
+    return 0 < len(signs) <= MAX_SYMBOL_CHARACTERS and all(sign in CONTROL_SIGNS for sign in signs)
 
 
-def _ends_line(element: LexborNode, *, backwards: bool) -> bool:
-    """Whether nothing is shown beside ``element`` in its line, that way: no text and no
-    element with text or a picture among its siblings, nor among those of the inline
-    elements around it, up to the line's block."""
+def _shown_beside(element: LexborNode, *, backwards: bool) -> str | None:
+    """The nearest shown text beside ``element`` in its line, that way (through the
+    inline elements around it, up to the line's block); None when there is none."""
     node = element
     while True:
         sibling = node.prev if backwards else node.next
         while sibling is not None:
             if sibling.is_text_node:
-                if not (sibling.text_content or "").isspace():
-                    return False
-            elif (
-                sibling.is_element_node
-                and sibling.tag not in IGNORED_TAGS
-                and ((sibling.text(deep=True) or "").strip() or sibling.css_first("img"))
-            ):
-                return False
+                text = sibling.text_content or ""
+                if not text.isspace() and text:
+                    return text
+            elif sibling.is_element_node and sibling.tag not in IGNORED_TAGS:
+                if sibling.css_first("img") is not None:
+                    return "\ufffc"  # a picture: something shown
+                text = sibling.text(deep=True) or ""
+                if text.strip():
+                    return text
             sibling = sibling.prev if backwards else sibling.next
         parent = node.parent
         if parent is None or not laid_inline(parent):
-            return True
+            return None
         node = parent
 
 
 def drop_drawn_symbols(tree: Any, selection: Selection) -> None:
-    """Leave out of ``selection`` each symbol drawn for the eye alone at either end of its
-    line: an inline element hidden from screen readers (``aria-hidden="true"``) whose text
-    is a few signs without a letter or digit (:func:`_symbols_only`), with nothing shown
-    beside it on one side.  It is the "+" of a question that opens its answer, the
-    chevron of a link, a list's arrow; written out, it glues onto the words it ends
-    ("Czy ceny zawierają VAT?+", a newcomer's FAQ).  Between two words a drawn sign is
-    their separator ("5 min·Jan 3") and stays, as :func:`drop_hidden_inline` says of
-    ``aria-hidden`` text in general."""
+    """Leave out of ``selection`` each control's sign drawn for the eye alone at either
+    end of its line: an inline element hidden from screen readers (``aria-hidden="true"``)
+    whose text is one to three :data:`CONTROL_SIGNS`, with nothing shown beside it on one
+    side and words, not a number, on the other.  It is the "+" of a question that opens
+    its answer, the chevron of a link, a button's arrow; written out, it glues onto the
+    words it ends ("Czy ceny zawierają VAT?+", a newcomer's FAQ).  Between two words a
+    drawn sign is their separator ("5 min·Jan 3") and stays, as :func:`drop_hidden_inline`
+    says of ``aria-hidden`` text in general; so does a sign alone in its line (a table's
+    cell) and one against a digit (a minus, "−5")."""
     for element in tree.css('[aria-hidden="true" i]'):
         if not laid_inline(element):
             continue
         texts = _short_texts(element)
-        if not texts or not _symbols_only("".join(node.text_content or "" for node in texts)):
+        if not texts or not _control_signs("".join(node.text_content or "" for node in texts)):
             continue
-        if _ends_line(element, backwards=False) or _ends_line(element, backwards=True):
+        before = _shown_beside(element, backwards=True)
+        after = _shown_beside(element, backwards=False)
+        if (before is None) == (after is None):
+            continue  # alone in its line, or between two words
+        beside = (before or "").rstrip()[-1:] if after is None else (after or "").lstrip()[:1]
+        if beside and not beside.isdigit():
             _leave_out(element, texts, selection)
 
 

@@ -228,7 +228,8 @@ def _word_before(line: str, end: int, *, letter: bool = False) -> bool:
     index = end - 1
     formatting = False
     while index >= 0 and line[index] in _EDGE_MARKS:
-        if line[index] == CASE_EDGE and not formatting:
+        # (an edge after a digit is a number's, no separator's: "Chapter 12</span><span>:")
+        if line[index] == CASE_EDGE and not formatting and not line[index - 1 : index].isdigit():
             return False
         formatting = formatting or line[index] != CASE_EDGE
         index -= 1
