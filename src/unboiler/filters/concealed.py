@@ -184,7 +184,8 @@ _HIDING_SELECTOR: Final = '[hidden], dialog, [style*="none" i], [style*="hidden"
 class Concealed(dict[int, int]):
     """What :func:`concealed_blocks` finds: each block with its hiding element's
     ``mem_id``, and in :attr:`modal` those of the blocks under a closed modal
-    (:func:`is_modal`), which :func:`drop_concealed` leaves out whatever their share."""
+    (:func:`is_modal`) that no control names, which :func:`drop_concealed` leaves out
+    unless they are nearly all that is kept (:data:`MODAL_MAX_SHARE`)."""
 
     def __init__(self, found: Mapping[int, int] | None = None, modal: Iterable[int] = ()) -> None:
         super().__init__(found or {})
@@ -227,7 +228,17 @@ def concealed_blocks(document: TextDocument, among: Iterable[int] | None = None)
     )
     if not under:
         return Concealed()
-    modal = {key for key, element in hiding.items() if is_modal(element)}
+    controlled = {
+        name
+        for node in tree.css("[aria-controls]")
+        for name in (node.attributes.get("aria-controls") or "").split()
+    }
+    # a modal that a control names opens on a reader's click ("About this survey")
+    modal = {
+        key
+        for key, element in hiding.items()
+        if is_modal(element) and element.attributes.get("id") not in controlled
+    }
     # in a closed modal, whatever hides or opens inside it (an accordion's or tabs'
     # panels) is the modal's own: closed with it
     in_modal = (
@@ -250,11 +261,6 @@ def concealed_blocks(document: TextDocument, among: Iterable[int] | None = None)
     )
     if not found:
         return Concealed(in_modal, in_modal)
-    controlled = {
-        name
-        for node in tree.css("[aria-controls]")
-        for name in (node.attributes.get("aria-controls") or "").split()
-    }
     looks = Counter(_look(element) for element in hiding.values() if _after_trigger(element))
     opened = {
         key
