@@ -243,6 +243,8 @@ def test_a_dateline_before_the_by_leaves_the_name_after_it() -> None:
         ("Startseite » Reisen » Von Berlin nach Hamburg", None),
         ("12.04.2023 | Da Roma a Milano in treno", None),
         ("Film | Door Het Vuur", None),
+        ("March 7, 2024 - Photo by Helen Ashcroft", None),
+        ("Tech • Post by Jane Doe", "Jane Doe"),
     ],
 )
 def test_a_byline_after_a_separator_of_a_line_of_facts(line: str, name: str | None) -> None:
@@ -251,6 +253,19 @@ def test_a_byline_after_a_separator_of_a_line_of_facts(line: str, name: str | No
     assert author_of(body=body) == name
     if name is not None:  # (byline_name reads a line it is given as a byline's)
         assert byline_name(line) == name
+
+
+@pytest.mark.parametrize(
+    ("line", "name"),
+    [
+        ("Politik | Von Max Mustermann", "Max Mustermann"),
+        ("Culture | Par Jean Dupont", "Jean Dupont"),
+        ("Politics · Authored by Jane Doe", "Jane Doe"),
+    ],
+)
+def test_a_byline_elements_parts_open_with_any_languages_by(line: str, name: str) -> None:
+    body = f"<h1>Sharpening a plane iron</h1><div class='byline'>{line}</div>{RUNNING_TEXT}"
+    assert author_of(body=body) == name
 
 
 def test_author_labels_of_other_languages() -> None:

@@ -155,7 +155,7 @@ def byline_name(text: str, *, username: bool = False) -> str | None:
     if WEEKDAY.match(text) and parse_date(text):
         return None  # a date that opens with its weekday ("Sun Dec 17, 2023"), no name
     text = text.strip()
-    match = BYLINE.match(text) or dated_byline(text) or byline_part(text, BYLINE)
+    match = BYLINE.match(text) or dated_byline(text) or byline_part(text, BYLINE, marked=True)
     names = 1
     if match:
         line = match.string  # the text, or its rest after a dateline
@@ -185,6 +185,7 @@ def byline_name(text: str, *, username: bool = False) -> str | None:
 #: The separators of :data:`BYLINE_CUT` that no date holds (a dash may stand before
 #: its time: "12 March 2024 - 10:32").
 _PART_SEPARATOR: Final = re.compile(r"[|•·»«／\u3000]")
+_DASH: Final = re.compile(r"\s[-–—]\s")
 
 
 def dated_byline(text: str) -> re.Match[str] | None:
@@ -193,19 +194,31 @@ def dated_byline(text: str) -> re.Match[str] | None:
     separator: a line of parts is read part by part (:func:`byline_part`), and "March 7,
     2024 | Photo" reads as a date to a lenient parser."""
     dated = DATED_BYLINE.match(text)
-    if dated and not _PART_SEPARATOR.search(dated["date"]) and parse_date(dated["date"]):
+    if dated is None or _PART_SEPARATOR.search(dated["date"]):
+        return None
+    # after a dash, a time is the date's ("12 March 2024 - 10:32"), a word another
+    # credit's ("March 7, 2024 - Photo by")
+    pieces = _DASH.split(dated["date"])
+    if len(pieces) > 1 and not pieces[-1].strip()[:1].isdigit():
+        return None
+    if parse_date(dated["date"]):
         return BYLINE.match(text[dated.end() :])
     return None
 
 
-def byline_part(text: str, pattern: re.Pattern[str]) -> re.Match[str] | None:
+def byline_part(
+    text: str, pattern: re.Pattern[str], *, marked: bool = False
+) -> re.Match[str] | None:
     """The first part of a line, after one of its separators (:data:`_FACT_SEPARATOR`),
     that opens with "by" or a label's colon and that ``pattern`` reads as a byline: a
     line of facts that opens with a date or a section ("12.04.2023, 14:05 | Автор:
     Алексей Прохоров | Просмотров: 3 418", "Politics · By Jane Doe").  The line's first
-    part is the caller's to read."""
+    part is the caller's to read.  In an element that says it is a byline (``marked``),
+    any of :data:`BYLINE`'s words opens one ("Politik | Von Max Mustermann"); elsewhere
+    only "by" or a label's colon, for another language's "by" opens a title's words as
+    often ("12.04.2023 | Da Roma a Milano")."""
     for part in _FACT_SEPARATOR.split(text)[1:]:
-        if not _PART_BYLINE.match(part):
+        if not marked and not _PART_BYLINE.match(part):
             continue
         match = pattern.match(part)
         if match:
@@ -219,7 +232,8 @@ _FACT_SEPARATOR: Final = re.compile(r"\s*[|•·]\s*")
 #: ("Автор:", "Autor:"); a preposition of another language ("Von Berlin nach
 #: Hamburg", "Da Roma a Milano") opens a breadcrumb's or a title's words as often.
 _PART_BYLINE: Final = re.compile(
-    r"(?:(?:written|posted|published|words|text|story|article)\s+)?by\s|[^\W\d_]+\s*[:：]",
+    r"(?:(?:written|authored|posted|post|published|words|text|story|article)\s+)?by\s"
+    r"|[^\W\d_]+\s*[:：]",
     re.IGNORECASE,
 )
 
