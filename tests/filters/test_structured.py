@@ -264,3 +264,9 @@ def test_only_the_part_of_a_recipe_the_page_lacks_is_added() -> None:
     text = unboiler.extract(page)
     assert text.count("3 very ripe bananas") == 1
     assert "Mash the bananas into the warm butter" in text
+    # the steps are paragraphs of their own, not lines of the last ingredient's item
+    markdown = unboiler.extract(page, output="markdown")
+    assert "\n\nMash the bananas into the warm butter" in markdown, markdown
+    assert "- 190 g all-purpose flour\n\n" in markdown or markdown.endswith(
+        "- 190 g all-purpose flour"
+    ), markdown

@@ -213,6 +213,7 @@ def after_the_cut(
     all_lists: Callable[[], Sequence[Sequence[Sequence[int]]]] | None = None,
     trace: Trace | None = None,
     tables: Sequence[Sequence[Sequence[int]]] = (),
+    page_type: str | None = None,
 ) -> npt.NDArray[np.bool_]:
     """The rules on the kept blocks right after the cut, in the extractor's order (the
     held-out runs of :mod:`unboiler.classify.train_default` call it too): the slots of a
@@ -223,8 +224,8 @@ def after_the_cut(
     rule's drop is undone; then the copies of kept text that the page hides in some
     layout (:func:`~unboiler.filters.repeats.layout_copies`; ``layout``: the blocks
     inside an element hidden so, or what gives them of some blocks), hidden copies of
-    kept text, short copies of a kept heading above it, advertisements' labels, links to
-    other stories between the paragraphs (:mod:`unboiler.filters.repeats`,
+    kept text, short copies of a kept heading above it, advertisements' labels, on a page
+    of ``page_type`` "article" links to other stories (:mod:`unboiler.filters.repeats`,
     :mod:`unboiler.filters.adverts`, :mod:`unboiler.filters.read_also`), and last the
     text the page hides until a script shows it and no reader's click opens
     (:func:`~unboiler.filters.concealed.drop_concealed`; ``concealed``: those blocks, or
@@ -269,8 +270,9 @@ def after_the_cut(
     boxed = headings | cells | marked(blocks, (LIST_ITEM_COLUMN,))
     keep = ad_labels(texts, words, keep, boxed)
     _traced(trace, RULE_AD_LABEL, keep)
-    keep = read_also_links(texts, words, words * blocks[:, LINK_DENSITY_COLUMN], keep)
-    _traced(trace, RULE_READ_ALSO, keep)
+    if page_type == "article":  # a question's or a manual's "Related:" is its own
+        keep = read_also_links(texts, words, words * blocks[:, LINK_DENSITY_COLUMN], keep)
+        _traced(trace, RULE_READ_ALSO, keep)
     if callable(concealed):
         concealed = concealed(np.flatnonzero(keep).tolist()) if keep.any() else ()
     keep = drop_concealed(keep, words, concealed)
@@ -392,6 +394,7 @@ class DecideBlocks:
             lambda: list_groups(document),
             trace,
             table_rows(document),
+            page_type,
         )
         keep = keep_table_headers(keep, table_headers(document))
         _traced(trace, RULE_TABLE_HEADER, keep)

@@ -672,6 +672,7 @@ class HeldOut:
                 Concealed(dict.fromkeys(page.concealed, 0), page.concealed_modal),
                 lambda: page.lists,
                 tables=page.tables,
+                page_type=kind,
             )
         if drop_repeats and drops_repeats(kind):
             likelihood = self.probabilities[index].tolist()

@@ -40,6 +40,7 @@ import numpy.typing as npt
 from unboiler.document import TextBlock, TextDocument
 from unboiler.filters import drop_blocks
 from unboiler.jsonld import product_description_lines, recipe_lines
+from unboiler.tags import within
 
 #: A description shorter than this (in words) is a tagline, not a description.
 MIN_DESCRIPTION_WORDS: Final = 20
@@ -101,9 +102,21 @@ def add_recipe(document: TextDocument) -> bool:
         return False
     blocks = document.blocks
     content = [i for i, b in enumerate(blocks) if b.is_content]
-    at = content[-1] if content else len(blocks) - 1
+    # after the last kept block outside a list or a table, whose item or cell the
+    # outputs would write the added lines into (review: the steps went into the last
+    # ingredient's item)
+    at = next(
+        (i for i in reversed(content) if not within(blocks[i].node, _HOLDERS, HOLDER_LEVELS)),
+        content[-1] if content else len(blocks) - 1,
+    )
     blocks[at + 1 : at + 1] = [TextBlock.from_text(line, is_content=True) for line in lines]
     return True
+
+
+#: Elements whose content the added recipe goes after, not into: a list's item, a
+#: table's cell, a definition's details, looked for this many levels above a block.
+_HOLDERS: Final = frozenset({"li", "td", "th", "dd"})
+HOLDER_LEVELS: Final = 8
 
 
 #: schema.org types that describe the page itself (its ``SCHEMA_GROUPS`` "article" and
