@@ -20,6 +20,8 @@ from typing import Final
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
+from unboiler.tags import HEADING_TAGS
+
 #: The attributes that make a ``<template>`` a declarative shadow root: the standard's
 #: ``shadowrootmode``, and ``shadowroot``, the name Chrome shipped first (Chrome 90 to
 #: 111), which pages rendered then still carry, often beside the other.
@@ -30,27 +32,9 @@ SHADOW_ROOT_MODES: Final = frozenset({"open", "closed"})
 #: The elements that can host a shadow root besides custom elements, whose names hold a
 #: hyphen (DOM Standard, §4.9 ``attachShadow()``, "valid shadow host name"); a template
 #: in any other element is no shadow root.
-SHADOW_HOST_TAGS: Final = frozenset(
-    {
-        "article",
-        "aside",
-        "blockquote",
-        "body",
-        "div",
-        "footer",
-        "h1",
-        "h2",
-        "h3",
-        "h4",
-        "h5",
-        "h6",
-        "header",
-        "main",
-        "nav",
-        "p",
-        "section",
-        "span",
-    }
+SHADOW_HOST_TAGS: Final = HEADING_TAGS | frozenset(
+    {"article", "aside", "blockquote", "body", "div", "footer", "header", "main", "nav"}
+    | {"p", "section", "span"}
 )
 #: Rounds of attaching: a shadow tree can hold components with shadow roots of their
 #: own, which come into the page only when the tree around them is attached (Lit nests

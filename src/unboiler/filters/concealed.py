@@ -192,6 +192,15 @@ class Concealed(dict[int, int]):
         self.modal: frozenset[int] = frozenset(modal)
 
 
+def _controlled_ids(tree: Any) -> set[str]:
+    """The ids that the page's controls name in their ``aria-controls``."""
+    return {
+        name
+        for node in tree.css("[aria-controls]")
+        for name in (node.attributes.get("aria-controls") or "").split()
+    }
+
+
 def concealed_blocks(document: TextDocument, among: Iterable[int] | None = None) -> Concealed:
     """Of the blocks ``among`` (all when None) of ``document``, those whose nearest
     hiding element (:func:`hides_until_shown`) is no panel a reader opens
@@ -228,16 +237,14 @@ def concealed_blocks(document: TextDocument, among: Iterable[int] | None = None)
     )
     if not under:
         return Concealed()
-    controlled = {
-        name
-        for node in tree.css("[aria-controls]")
-        for name in (node.attributes.get("aria-controls") or "").split()
-    }
+    modals = {key: element for key, element in hiding.items() if is_modal(element)}
+    # the ids a control names, read only when a modal or a hidden box asks for them
+    controlled = _controlled_ids(tree) if modals else None
     # a modal that a control names opens on a reader's click ("About this survey")
     modal = {
         key
-        for key, element in hiding.items()
-        if is_modal(element) and element.attributes.get("id") not in controlled
+        for key, element in modals.items()
+        if element.attributes.get("id") not in (controlled or ())
     }
     # in a closed modal, whatever hides or opens inside it (an accordion's or tabs'
     # panels) is the modal's own: closed with it
@@ -261,6 +268,8 @@ def concealed_blocks(document: TextDocument, among: Iterable[int] | None = None)
     )
     if not found:
         return Concealed(in_modal, in_modal)
+    if controlled is None:
+        controlled = _controlled_ids(tree)
     looks = Counter(_look(element) for element in hiding.values() if _after_trigger(element))
     opened = {
         key

@@ -49,6 +49,7 @@ MIN_DESCRIPTION_WORDS: Final = 20
 MAX_SHARE_ON_PAGE: Final = 0.5
 
 _WORD: Final = re.compile(r"\w+")
+_RECIPE: Final = re.compile("recipe", re.IGNORECASE)
 
 
 def _words(texts: Sequence[str]) -> set[str]:
@@ -92,6 +93,8 @@ def add_recipe(document: TextDocument) -> bool:
     the recipe to search engines: a newcomer's banana bread came out as its teaser and
     the form, none of its 9 ingredients and 6 steps.  A recipe the page shows is left as
     the page shows it."""
+    if document.source is not None and _RECIPE.search(document.source) is None:
+        return False  # no recipe on the page: its JSON-LD is not parsed
     ingredients, steps = recipe_lines(document)
     if not ingredients and not steps:
         return False
