@@ -12,7 +12,7 @@ measured on by a digest of those pages.
 The pages are those of :data:`GATE_DATASETS`, found where ``unboiler eval`` finds them
 (``$UNBOILER_BENCHMARKS`` or ``../shared/benchmarks``).  WCXB is sampled (every
 :data:`WCXB_STEP`-th page in id order) so that the gate stays a minute or two on two
-cores; each dataset is scored with its own metric.
+cores, its pages shared out among them; each dataset is scored with its own metric.
 """
 
 from __future__ import annotations
@@ -20,12 +20,23 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import multiprocessing
+import os
 from collections.abc import Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from itertools import repeat
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from unboiler.datasets import Dataset, Page, load_dataset
-from unboiler.metrics import macro_scores, shingle_counts, wordbag_macro, wordbag_scores
+from unboiler.metrics import (
+    Counts,
+    Scores,
+    macro_scores,
+    shingle_counts,
+    wordbag_macro,
+    wordbag_scores,
+)
 
 #: The datasets every extractor has a floor on.
 GATE_DATASETS: Final = ("scrapinghub", "wcxb")
@@ -57,26 +68,52 @@ def load_gate(name: str) -> tuple[Dataset, list[Page]]:
     return dataset, gate_pages(dataset)
 
 
-def score(dataset: Dataset, pages: Sequence[Page], names: Iterable[str]) -> dict[str, float]:
+def score(
+    dataset: Dataset, pages: Sequence[Page], names: Iterable[str], *, workers: int | None = None
+) -> dict[str, float]:
     """F1 of each extractor in ``names`` on ``pages``, under the dataset's own metric.
-    Each page is parsed once and every extractor runs on that document."""
+
+    Each page is parsed once and every extractor runs on that document.  The pages are
+    shared out among ``workers`` processes (the machine's cores by default): the gate is
+    the longest part of the test suite, and the figures do not depend on the sharing,
+    since every page is scored alone and the averages are taken here in page order."""
+    names = list(names)
+    items = [(page.html, page.url, page.gold or "") for page in pages]
+    workers = max(1, min(workers or os.cpu_count() or 1, len(items)))
+    if workers == 1:
+        rows = _page_scores(dataset.metric, names, items)
+    else:
+        size = -(-len(items) // workers)
+        chunks = [items[start : start + size] for start in range(0, len(items), size)]
+        context = multiprocessing.get_context("spawn")  # no fork of a threaded test runner
+        with ProcessPoolExecutor(len(chunks), mp_context=context) as pool:
+            parts = pool.map(_page_scores, repeat(dataset.metric), repeat(names), chunks)
+            rows = [row for part in parts for row in part]
+    result = {}
+    for index, name in enumerate(names):
+        column = [row[index] for row in rows]
+        if dataset.metric == "wordbag":
+            result[name] = wordbag_macro(cast(list[Scores], column)).f1
+        else:
+            result[name] = macro_scores(cast(list[Counts], column)).f1
+    return result
+
+
+def _page_scores(
+    metric: str, names: Sequence[str], items: Sequence[tuple[bytes, str | None, str]]
+) -> list[list[Scores | Counts]]:
+    """Each page's score under each extractor in ``names``, a row a page (in a worker)."""
     import unboiler
 
-    documents = [unboiler.parse(page.html, url=page.url) for page in pages]
-    golds = [page.gold or "" for page in pages]
-    result = {}
-    for name in names:
-        outputs = [unboiler.extract(document, extractor=name) for document in documents]
-        if dataset.metric == "wordbag":
-            f1 = wordbag_macro(
-                [wordbag_scores(g, o) for g, o in zip(golds, outputs, strict=True)]
-            ).f1
+    rows: list[list[Scores | Counts]] = []
+    for html, url, gold in items:
+        document = unboiler.parse(html, url=url)
+        outputs = [unboiler.extract(document, extractor=name) for name in names]
+        if metric == "wordbag":
+            rows.append([wordbag_scores(gold, output) for output in outputs])
         else:
-            f1 = macro_scores(
-                [shingle_counts(g, o) for g, o in zip(golds, outputs, strict=True)]
-            ).f1
-        result[name] = f1
-    return result
+            rows.append([shingle_counts(gold, output) for output in outputs])
+    return rows
 
 
 def pin(measured: float) -> float:
