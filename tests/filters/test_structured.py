@@ -270,3 +270,50 @@ def test_only_the_part_of_a_recipe_the_page_lacks_is_added() -> None:
     assert "- 190 g all-purpose flour\n\n" in markdown or markdown.endswith(
         "- 190 g all-purpose flour"
     ), markdown
+
+
+GERMAN_TEASER = (
+    "<p>Braune Butter braucht nur fünf Minuten mehr und macht dieses Bananenbrot zu dem,"
+    " was meine Familie am häufigsten bei mir bestellt: ein Teig aus einer Schüssel, der"
+    " ohne Mixer auskommt und eine knusprige Kruste bekommt.</p>"
+    "<p>Die Bananen sollten sehr reif sein, fast schwarz, dann ist das Brot am saftigsten"
+    " und braucht kaum Zucker. Wer mag, streut vor dem Backen gehackte Walnüsse darüber.</p>"
+)
+
+
+def test_a_recipe_in_another_language_than_the_page_is_not_added() -> None:
+    # a translation plugin shows the page in German and leaves its JSON-LD in English
+    gate = "<div class='gate'><h2>Zum Rezept</h2><form><input type='email'></form></div>"
+    page = recipe_page(gate).replace(TEASER, GERMAN_TEASER).replace("<html>", '<html lang="de">')
+    text = unboiler.extract(page)
+    assert "Braune Butter braucht nur" in text
+    assert "3 very ripe bananas" not in text and "Melt the butter" not in text
+    # the same recipe in the page's language is added
+    german = dict(
+        RECIPE,
+        recipeIngredient=["115 g Butter", "3 sehr reife Bananen", "150 g brauner Zucker"],
+        recipeInstructions=[
+            "Die Butter schmelzen und so lange weiter erhitzen, bis sie goldbraun ist.",
+            "Die Bananen in der Butter zerdrücken und danach das Ei unterrühren.",
+            "Das Mehl unterheben und das Brot eine Stunde in einer Kastenform backen.",
+        ],
+    )
+    import json
+
+    script = json.dumps(german)
+    page_de = (
+        f'<html lang="de"><head><script type="application/ld+json">{script}</script></head>'
+        f"<body><main><h1>Bananenbrot</h1>{GERMAN_TEASER}{gate}</main></body></html>"
+    )
+    assert "Das Mehl unterheben" in unboiler.extract(page_de)
+
+
+def test_a_product_description_in_another_language_than_the_page_is_not_added() -> None:
+    shown = (
+        "<h1>Wasserkocher</h1><p>Unser Wasserkocher aus gebürstetem Edelstahl ist in drei"
+        " Minuten fertig und hält das Wasser eine Stunde lang warm, bevor er sich von selbst"
+        " abschaltet, sobald die Kanne vom Sockel genommen wird.</p>"
+    )
+    document = decided(product_page(shown).replace("<html>", '<html lang="de">'))
+    assert not add_product_description(document)
+    assert add_product_description(decided(product_page("<h1>Kettle</h1>")))

@@ -40,6 +40,7 @@ import numpy.typing as npt
 from unboiler.document import TextBlock, TextDocument
 from unboiler.filters import drop_blocks
 from unboiler.jsonld import product_description_lines, recipe_lines
+from unboiler.language import detect, document_language
 from unboiler.tags import within
 
 #: A description shorter than this (in words) is a tagline, not a description.
@@ -63,18 +64,31 @@ def _absent(lines: Sequence[str], on_page: set[str]) -> bool:
     return bool(words) and len(words & on_page) < MAX_SHARE_ON_PAGE * len(words)
 
 
+def _foreign(lines: Sequence[str], document: TextDocument) -> bool:
+    """Whether ``lines`` are in another language than the page, both known (CLD2,
+    :mod:`unboiler.language`).  A translation plugin shows a page in German and leaves
+    its JSON-LD in English: a newcomer's German recipe page got the English recipe
+    added, which no reader of it sees."""
+    written = detect("\n".join(lines))
+    if written is None:
+        return False
+    shown = document_language(document)
+    return shown is not None and shown != written
+
+
 def add_product_description(document: TextDocument) -> bool:
     """Filter: on a page predicted to be a product page, add the JSON-LD description as
     content blocks, one per paragraph or list item it writes, when the page's own text
-    lacks it: after the first kept heading (the product's name), or after the first
-    content block when no heading is kept.  (After the first content block alone, it
-    came between a shop's brand line and the product's name.)"""
+    lacks it and it is in the page's language (:func:`_foreign`): after the first kept
+    heading (the product's name), or after the first content block when no heading is
+    kept.  (After the first content block alone, it came between a shop's brand line and
+    the product's name.)"""
     if document.page_type != "product":
         return False
     lines = product_description_lines(document)
     if not lines or len(_words(lines)) < MIN_DESCRIPTION_WORDS:
         return False
-    if not _absent(lines, _words([document.text])):
+    if not _absent(lines, _words([document.text])) or _foreign(lines, document):
         return False
     blocks = document.blocks
     content = [i for i, b in enumerate(blocks) if b.is_content]
@@ -92,7 +106,8 @@ def add_recipe(document: TextDocument) -> bool:
     gates its recipe card behind an e-mail form, or draws it with a script, still gives
     the recipe to search engines: a newcomer's banana bread came out as its teaser and
     the form, none of its 9 ingredients and 6 steps.  A recipe the page shows is left as
-    the page shows it."""
+    the page shows it, and one in another language than the page (:func:`_foreign`) is
+    not added."""
     if document.source is not None and _RECIPE.search(document.source) is None:
         return False  # no recipe on the page: its JSON-LD is not parsed
     ingredients, steps = recipe_lines(document)
@@ -101,7 +116,7 @@ def add_recipe(document: TextDocument) -> bool:
     on_page = _words([document.text])
     # each part on its own: a page may show the ingredients and gate the steps
     lines = [line for part in (ingredients, steps) if _absent(part, on_page) for line in part]
-    if len(_words(lines)) < MIN_DESCRIPTION_WORDS:
+    if len(_words(lines)) < MIN_DESCRIPTION_WORDS or _foreign(lines, document):
         return False
     blocks = document.blocks
     content = [i for i, b in enumerate(blocks) if b.is_content]
