@@ -20,6 +20,7 @@ from unboiler.filters.repeats import (
     layout_copies,
     layout_hidden,
     one_copy_each,
+    section_headings,
 )
 
 SHOP = [
@@ -226,6 +227,39 @@ def test_a_contents_list_gives_way_to_the_headings() -> None:
     DropRepeatedContent()(doc)
     assert kept(doc) == ["Synopsis", "npm get key", "Description", "Gets a value."]
     assert "heading" in next(block for block in doc.blocks if block.is_content).labels
+
+
+def test_a_heading_over_each_sections_own_text_is_no_repeat() -> None:
+    from unboiler.parse import parse
+
+    # release notes head each version's list with "New features": kept once, the second
+    # version's features read as its breaking changes
+    doc = parse(
+        "<html><body><h2>v2.3.0</h2><h3>New features</h3>"
+        "<ul><li>Full-text search across every notebook, with phrase search and tag filters"
+        "</li></ul><h2>v2.2.0</h2><h3>Breaking changes</h3>"
+        "<ul><li>Python 3.8 is no longer supported.</li></ul>"
+        "<h3>New features</h3>"
+        "<ul><li>Templates: create a note from a template with the new command's option</li></ul>"
+        "<div class=buy><h3>v2.2.0</h3><p>Download</p></div>"
+        "</body></html>"
+    )
+    for block in doc.blocks:
+        block.set_content(True)
+    doc.page_type = "service"
+    assert section_headings(doc.blocks) == {1, 6}
+    DropRepeatedContent()(doc)
+    assert kept(doc).count("New features") == 2
+    # "v2.2.0" heads a version and, again, a button's box with no text of its own
+    assert kept(doc).count("v2.2.0") == 1
+    # one copy with less text of its own than SECTION_MIN_WORDS makes the heading a repeat
+    short = parse(
+        "<html><body><h3>New features</h3><p>Search across every notebook, with phrase"
+        " search and tag filters and more</p><h3>New features</h3><p>Templates</p></body></html>"
+    )
+    for block in short.blocks:
+        block.set_content(True)
+    assert section_headings(short.blocks) == set()
 
 
 PRODUCT_PAGE = Path(__file__).parent.parent / "pages" / "default" / "product.html"

@@ -2351,3 +2351,28 @@ def test_a_definition_list_of_item_labels_is_a_list() -> None:
     assert markdown == "1. - erstens\n   - zweitens\n2. der Rest.", markdown
     lines = to_text(document).splitlines()  # the text, which numbers no list, keeps them
     assert lines[0] == "1." and "2. der Rest." in lines and "erstens" in lines, lines
+
+
+def test_a_one_row_table_of_a_marker_and_its_text_is_a_line() -> None:
+    # EUR-Lex sets each recital and lettered point as a table of one row: the marker's
+    # cell beside the text's; a reader sees a list's line, not a grid of one row
+    points = "".join(
+        f"<table><tr><td><p>{marker}</p></td><td><p>{text}</p></td></tr></table>"
+        for marker, text in [
+            ("a)", "les piles portables;"),
+            ("(12)", "les piles de démarrage;"),
+            ("—", "les piles industrielles."),
+        ]
+    )
+    page = f"<html><body><p>Le présent règlement s'applique aux piles:</p>{points}</body></html>"
+    markdown = to_markdown(all_content(page))
+    assert "|" not in markdown, markdown
+    assert "\n\na) les piles portables;\n\n(12) les piles de démarrage;" in markdown
+    assert markdown.endswith("\n\n— les piles industrielles.")
+    # two cells without a marker, or a marker beside a second row, stay a grid
+    for table in (
+        "<tr><td>Size M</td><td>In stock</td></tr>",
+        "<tr><td>a)</td><td>portables</td></tr><tr><td>b)</td><td>industrielles</td></tr>",
+    ):
+        page = f"<html><body><table>{table}</table></body></html>"
+        assert "| --- | --- |" in to_markdown(all_content(page))

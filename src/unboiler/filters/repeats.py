@@ -492,6 +492,43 @@ def in_table_cell(block: TextBlock) -> bool:
     return within(block.node, CELL_TAGS, CELL_LEVELS)
 
 
+#: Words of kept text, found once on the page, that each copy of a repeated heading must
+#: head (up to the next heading) to be a section's heading (:func:`section_headings`).
+SECTION_MIN_WORDS: Final = 10
+
+
+def section_headings(blocks: Sequence[TextBlock]) -> set[int]:
+    """The kept headings whose every kept copy is a heading over text of its own: at
+    least :data:`SECTION_MIN_WORDS` words of kept blocks, up to the next heading, that
+    no other kept block repeats.  A release-notes page heads each version's list with
+    "New features"; kept once, the second version's features read as its "Breaking
+    changes" (a newcomer's changelog).  A shop's product name in the sticky buy box
+    heads a price and a button, which are no text of their own, and stays a repeat."""
+    kept = [index for index, block in enumerate(blocks) if block.is_content]
+    counts = Counter(_key(blocks[index].text) for index in kept)
+    headed: dict[int, int] = {}  # each repeated heading's words of text of its own
+    current = None
+    for index in kept:
+        block = blocks[index]
+        key = _key(block.text)
+        if block.is_heading:
+            current = index if counts[key] > 1 else None
+            if current is not None:
+                headed[current] = 0
+        elif current is not None and counts[key] == 1:
+            headed[current] += block.num_words
+    copies: dict[str, list[int]] = {}
+    for index in kept:
+        if counts[_key(blocks[index].text)] > 1:
+            copies.setdefault(_key(blocks[index].text), []).append(index)
+    return {
+        index
+        for indices in copies.values()
+        if all(headed.get(index, 0) >= SECTION_MIN_WORDS for index in indices)
+        for index in indices
+    }
+
+
 #: Page types where a text repeated only by list items is no repeat: a pricing page's
 #: plans list their features, and the Pro and Business cards both have "Unlimited
 #: projects"; kept once, a reader took it that Pro has none (a newcomer's pricing
@@ -593,7 +630,8 @@ class DropRepeatedContent:
     the likeliest by its :attr:`~unboiler.document.TextBlock.score` (the first when a
     block has none) of those in the fewest quotations (:func:`quotation_depths`); the others
     are marked boilerplate, unless they are a table's cell or preformatted text
-    (:func:`one_copy_each`, :func:`in_table_cell`), or on some pages list items that
+    (:func:`one_copy_each`, :func:`in_table_cell`), the headings of sections
+    (:func:`section_headings`), or on some pages list items that
     only repeat each other (:func:`parallel_blocks`)."""
 
     keep_types: frozenset[str] = AUTHORED_TYPES
@@ -610,7 +648,8 @@ class DropRepeatedContent:
             [block.is_content for block in blocks],
             None if None in scores else cast("list[float]", scores),
             self.min_words,
-            exempt={index for index, block in enumerate(blocks) if in_table_cell(block)},
+            exempt={index for index, block in enumerate(blocks) if in_table_cell(block)}
+            | section_headings(blocks),
             quoted=quotation_depths(blocks, [block.is_content for block in blocks]),
             parallel=parallel_blocks(blocks, document.page_type),
             pairs=definition_groups(document),
@@ -635,6 +674,7 @@ __all__ = [
     "MIN_REPEAT_WORDS",
     "QUOTE_DEPTH_LEVELS",
     "QUOTE_LEVELS",
+    "SECTION_MIN_WORDS",
     "DropRepeatedContent",
     "drops_repeats",
     "heading_copies",
@@ -648,4 +688,5 @@ __all__ = [
     "parallel_blocks",
     "quotation_depth",
     "quotation_depths",
+    "section_headings",
 ]

@@ -110,6 +110,7 @@ from unboiler.output.tables import (
     cell_span,
     fits_cell,
     grid_of_data,
+    labelled_line,
     named_icon,
     row_line,
     wraps_items,
@@ -1863,6 +1864,8 @@ class _Layout:
         # News's comment header beside its empty indent and vote cells, Wikipedia's
         # "Wikimedia Commons has media related to..." beside its logo's cell
         box = len(rows) == 1 and sum(1 for _, blocks in rows[0] if blocks) < 2
+        if not has_header and labelled_line(rows):
+            return [*before, Paragraph(row_line(rows[0]))]
         if not simple or columns < 2 or numbered or (box and not has_header):
             return before + [block for r in rows for _, blocks in r for block in blocks]
         table = Table(

@@ -184,6 +184,29 @@ def _shown_text(element: LexborNode) -> bool:
     return False
 
 
+#: A list's marker written in a cell of its own: "a)", "(12)", "iv.", "1.2.", a dash or a
+#: bullet.
+ENUMERATOR: Final = re.compile(r"\(\w{1,4}\)|\w{1,4}(?:\.\w{1,4})*[.)]|[\u2013\u2014\u2022*-]")
+
+
+def labelled_line(rows: list[list[tuple[LexborNode, list[Block]]]]) -> bool:
+    """Whether a table without header cells is one row of a list's marker and its text:
+    a layout that sets a number beside a paragraph (EUR-Lex writes each recital and each
+    lettered point as such a table: "a)" beside "les piles portables;").  It is a line of
+    a list to a reader, and a grid of one row and no header in Markdown, which a
+    newcomer's regulation had nine of.  Two cells of one paragraph each, the first an
+    :data:`ENUMERATOR`; other one-row tables ("Size M" beside "In stock") stay grids."""
+    if len(rows) != 1:
+        return False
+    cells = [blocks for _, blocks in rows[0] if blocks]
+    if len(cells) != 2 or any(
+        len(blocks) != 1 or not isinstance(blocks[0], Paragraph) for blocks in cells
+    ):
+        return False
+    marker = cells[0][0]
+    return isinstance(marker, Paragraph) and bool(ENUMERATOR.fullmatch(plain(marker.inlines)))
+
+
 def row_line(cells: list[tuple[LexborNode, list[Block]]]) -> list[Inline]:
     """A table row's cells as one line, a space between two."""
     line: list[Inline] = []
