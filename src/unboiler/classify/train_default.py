@@ -631,7 +631,12 @@ class HeldOut:
         from unboiler.filters import drop_sections
         from unboiler.filters.controls import control_headings
         from unboiler.filters.profiles import PROFILE_TYPE
-        from unboiler.filters.repeats import LIST_ITEM_TYPES, drops_repeats, one_copy_each
+        from unboiler.filters.repeats import (
+            LIST_ITEM_TYPES,
+            drops_repeats,
+            one_copy_each,
+            section_headings,
+        )
         from unboiler.filters.structured import drop_hidden_items
         from unboiler.filters.units import (
             drop_quotation_remnants,
@@ -679,12 +684,17 @@ class HeldOut:
             quoted: dict[int, int] | set[int] = dict(page.quote_depths)
             if not quoted and len(page.blocks):  # a run saved before the depths
                 quoted = set(np.flatnonzero(page.blocks[:, QUOTE_COLUMN] > 0).tolist())
+            heads = (
+                section_headings(page.texts, page.words.tolist(), keep.tolist(), headings.tolist())
+                if headings is not None
+                else set()
+            )
             one = one_copy_each(
                 page.texts,
                 page.words.tolist(),
                 keep.tolist(),
                 likelihood,
-                exempt=page.cells,
+                exempt=page.cells | heads,
                 quoted=quoted,
                 parallel=dict(page.items) if kind in LIST_ITEM_TYPES else None,
                 pairs=page.definitions,

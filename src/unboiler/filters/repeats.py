@@ -497,30 +497,35 @@ def in_table_cell(block: TextBlock) -> bool:
 SECTION_MIN_WORDS: Final = 10
 
 
-def section_headings(blocks: Sequence[TextBlock]) -> set[int]:
-    """The kept headings whose every kept copy is a heading over text of its own: at
-    least :data:`SECTION_MIN_WORDS` words of kept blocks, up to the next heading, that
-    no other kept block repeats.  A release-notes page heads each version's list with
-    "New features"; kept once, the second version's features read as its "Breaking
-    changes" (a newcomer's changelog).  A shop's product name in the sticky buy box
-    heads a price and a button, which are no text of their own, and stays a repeat."""
-    kept = [index for index, block in enumerate(blocks) if block.is_content]
-    counts = Counter(_key(blocks[index].text) for index in kept)
-    headed: dict[int, int] = {}  # each repeated heading's words of text of its own
+def section_headings(
+    texts: Sequence[str],
+    words: Sequence[float],
+    keep: Sequence[bool],
+    headings: Sequence[bool],
+) -> set[int]:
+    """The kept headings (``headings``: each block's) whose every kept copy is a heading
+    over text of its own: at least :data:`SECTION_MIN_WORDS` words of kept blocks, up to
+    the next heading, that no other kept block repeats.  A release-notes page heads each
+    version's list with "New features"; kept once, the second version's features read
+    as its "Breaking changes" (a newcomer's changelog).  A shop's product name in the
+    sticky buy box heads a price and a button, which are no text of their own, and
+    stays a repeat."""
+    kept = [index for index, kept in enumerate(keep) if kept]
+    keys = {index: _key(texts[index]) for index in kept}
+    counts = Counter(keys.values())
+    headed: dict[int, float] = {}  # each repeated heading's words of text of its own
     current = None
     for index in kept:
-        block = blocks[index]
-        key = _key(block.text)
-        if block.is_heading:
-            current = index if counts[key] > 1 else None
+        if headings[index]:
+            current = index if counts[keys[index]] > 1 else None
             if current is not None:
                 headed[current] = 0
-        elif current is not None and counts[key] == 1:
-            headed[current] += block.num_words
+        elif current is not None and counts[keys[index]] == 1:
+            headed[current] += words[index]
     copies: dict[str, list[int]] = {}
     for index in kept:
-        if counts[_key(blocks[index].text)] > 1:
-            copies.setdefault(_key(blocks[index].text), []).append(index)
+        if counts[keys[index]] > 1:
+            copies.setdefault(keys[index], []).append(index)
     return {
         index
         for indices in copies.values()
@@ -649,7 +654,12 @@ class DropRepeatedContent:
             None if None in scores else cast("list[float]", scores),
             self.min_words,
             exempt={index for index, block in enumerate(blocks) if in_table_cell(block)}
-            | section_headings(blocks),
+            | section_headings(
+                [block.text for block in blocks],
+                [block.num_words for block in blocks],
+                [block.is_content for block in blocks],
+                [block.is_heading for block in blocks],
+            ),
             quoted=quotation_depths(blocks, [block.is_content for block in blocks]),
             parallel=parallel_blocks(blocks, document.page_type),
             pairs=definition_groups(document),
