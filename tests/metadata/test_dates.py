@@ -558,3 +558,11 @@ def test_a_minguo_year_in_numbers_alone_needs_a_word_for_a_date_before_it() -> N
     assert parse_date("112年13月1日") is None  # no thirteenth month
     # an impossible date in words does not hide a possible one in numbers
     assert parse_date("民國113年2月30日，發布日期：113-06-03") == "2024-06-03"
+
+
+def test_the_javadoc_tools_creation_date_is_read() -> None:
+    # JDK 9's javadoc writes <meta name="dc.created"> on every page, and no other date
+    head = '<meta name="dc.created" content="2024-01-16"><meta name="generator" content="javadoc">'
+    assert date_of(head, "<main><h1>Class RateLimiter</h1>" + RUNNING_TEXT + "</main>") == (
+        "2024-01-16"
+    )

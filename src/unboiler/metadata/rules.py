@@ -42,7 +42,8 @@ AUTHOR_META: Final = (
 )
 #: Open Graph's ``article:published_time`` first, then the vendors', then Dublin Core's
 #: ``issued`` and ``created`` before its vaguer ``date``; Highwire Press's
-#: ``citation_publication_date`` (read by Google Scholar) among them.
+#: ``citation_publication_date`` (read by Google Scholar) among them.  ``dc.created`` is
+#: no Dublin Core name, but the javadoc tool (JDK 9 on) writes it on every page it makes.
 DATE_META: Final = (
     "article:published_time",
     "og:article:published_time",
@@ -54,6 +55,7 @@ DATE_META: Final = (
     "dcterms.issued",
     "dc.date.created",
     "dcterms.created",
+    "dc.created",
     "citation_publication_date",
     "citation_date",
     "dc.date",
