@@ -24,6 +24,7 @@ from unboiler.evaluate.gate import (
     read_floors,
     repin,
     score,
+    usable_cores,
     write_floors,
 )
 from unboiler.extractors.registry import core_extractors
@@ -41,7 +42,7 @@ def main() -> int:
     lowered = []
     for dataset_name in args.dataset or GATE_DATASETS:
         dataset, pages = load_gate(dataset_name)
-        figures = score(dataset, pages, names)
+        figures = score(dataset, pages, names, workers=usable_cores())
         entry = data.setdefault(dataset_name, {"digest": "", "floors": {}})
         same_pages = entry.get("digest") == pages_digest(pages)
         floors, down = repin(entry["floors"] if same_pages else {}, figures)

@@ -155,3 +155,10 @@ def test_stop_words() -> None:
 
 def test_no_stop_list() -> None:
     assert stop_words("zz") is None
+
+
+def test_same_language_joins_the_languages_a_detector_confuses() -> None:
+    from unboiler.language import same_language
+
+    assert same_language("hr", "bs") and same_language("id", "ms") and same_language("de", "de")
+    assert not same_language("hr", "sl") and not same_language("en", "de")

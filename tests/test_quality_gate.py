@@ -21,6 +21,7 @@ from unboiler.evaluate.gate import (
     pin,
     repin,
     score,
+    usable_cores,
 )
 from unboiler.extractors.registry import core_extractors
 
@@ -62,7 +63,9 @@ def scored(request: pytest.FixtureRequest) -> tuple[str, dict[str, float]]:
         pytest.skip(f"{name} benchmark not available: {error}")
     if pages_digest(pages) != FLOORS[name]["digest"]:
         pytest.fail(f"the {name} pages differ from those the floors were measured on")
-    return name, score(dataset, pages, sorted(FLOORS[name]["floors"]))
+    # the longest fixture of the suite: its pages on every core, beside the other tests
+    # that pytest-xdist runs there meanwhile
+    return name, score(dataset, pages, sorted(FLOORS[name]["floors"]), workers=usable_cores())
 
 
 def test_f1_floors(scored: tuple[str, dict[str, float]]) -> None:

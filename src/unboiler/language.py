@@ -136,6 +136,12 @@ def declared_language(document: TextDocument) -> str | None:
 CLOSE_LANGUAGES: Final = (frozenset({"bs", "hr", "sr", "sh", "cnr"}), frozenset({"ms", "id"}))
 
 
+def same_language(first: str, second: str) -> bool:
+    """Whether two language codes are one language, or two of a group of
+    :data:`CLOSE_LANGUAGES` that a detector tells apart by a few words only."""
+    return first == second or any(first in group and second in group for group in CLOSE_LANGUAGES)
+
+
 def document_language(document: TextDocument) -> str | None:
     """The language of the page: detected from its running text (or the one the page
     declares, when that is close to it: :data:`CLOSE_LANGUAGES`), else declared by the
@@ -147,9 +153,7 @@ def document_language(document: TextDocument) -> str | None:
     declared = declared_language(document)
     if detected is None or detected == declared:
         return declared if detected is None else detected
-    if declared is not None and any(
-        detected in group and declared in group for group in CLOSE_LANGUAGES
-    ):
+    if declared is not None and same_language(detected, declared):
         return declared
     return detected
 
@@ -203,5 +207,6 @@ __all__ = [
     "document_language",
     "find_language",
     "language_code",
+    "same_language",
     "stop_words",
 ]

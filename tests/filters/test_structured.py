@@ -317,3 +317,47 @@ def test_a_product_description_in_another_language_than_the_page_is_not_added() 
     document = decided(product_page(shown).replace("<html>", '<html lang="de">'))
     assert not add_product_description(document)
     assert add_product_description(decided(product_page("<h1>Kettle</h1>")))
+
+
+def test_a_description_in_the_declared_language_is_added_whatever_the_menu_reads_as() -> None:
+    # review: a German shop's English menu is all the detector reads of the page; the
+    # German description is in the language its <html lang> declares
+    description = (
+        "Unser Wasserkocher aus gebürstetem Edelstahl bringt einen Liter Wasser in drei"
+        " Minuten zum Kochen, hält es eine Stunde warm und schaltet sich ab, sobald die"
+        " Kanne vom Sockel genommen wird."
+    )
+    menu = "<nav><a>Home</a> <a>Shop</a> <a>Sale</a> <a>New In</a> <a>Login</a></nav>"
+    html = product_page(menu + "<h1>Kettle</h1><p>49,00 €</p>", description)
+    assert add_product_description(decided(html.replace("<html>", '<html lang="de">')))
+
+
+def test_a_recipes_language_is_read_from_the_whole_recipe() -> None:
+    # review: the gated ingredients alone ("mozzarella di bufala", "passata di pomodoro")
+    # read as Italian on a Dutch page whose steps it shows
+    import json
+
+    ingredients = [
+        "1 pizzabodem",
+        "125 g mozzarella di bufala",
+        "100 g passata di pomodoro",
+        "4 plakjes prosciutto di parma",
+        "verse basilicum",
+        "olijfolie extra vergine",
+        "50 g parmigiano reggiano",
+    ]
+    steps = [
+        "Verwarm de oven zo heet als hij kan, met de pizzasteen erin, minstens een half uur.",
+        "Smeer de passata dun over de bodem en verdeel de gescheurde mozzarella erover.",
+        "Bak de pizza zeven minuten en leg de ham en de basilicum er pas na het bakken op.",
+    ]
+    script = json.dumps(dict(RECIPE, recipeIngredient=ingredients, recipeInstructions=steps))
+    shown = "".join(f"<li>{step}</li>" for step in steps)
+    html = (
+        f'<html lang="nl"><head><script type="application/ld+json">{script}</script></head>'
+        "<body><main><h1>Pizza met parmaham</h1><p>Een goede pizza thuis bakken lukt het"
+        " best met een pizzasteen en een oven die zo heet mogelijk wordt, en weinig beleg.</p>"
+        "<div class='gate'><h2>Ingrediënten</h2><form><input type='email'></form></div>"
+        f"<h2>Bereiding</h2><ol>{shown}</ol></main></body></html>"
+    )
+    assert "125 g mozzarella di bufala" in unboiler.extract(html)

@@ -2372,6 +2372,7 @@ def test_a_one_row_table_of_a_marker_and_its_text_is_a_line() -> None:
     # two cells without a marker, or a marker beside a second row, stay a grid
     for table in (
         "<tr><td>Size M</td><td>In stock</td></tr>",
+        "<tr><td>Tel.</td><td>030 1234 567</td></tr>",
         "<tr><td>a)</td><td>portables</td></tr><tr><td>b)</td><td>industrielles</td></tr>",
     ):
         page = f"<html><body><table>{table}</table></body></html>"

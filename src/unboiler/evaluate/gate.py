@@ -69,24 +69,27 @@ def load_gate(name: str) -> tuple[Dataset, list[Page]]:
 
 
 def score(
-    dataset: Dataset, pages: Sequence[Page], names: Iterable[str], *, workers: int | None = None
+    dataset: Dataset, pages: Sequence[Page], names: Iterable[str], *, workers: int = 1
 ) -> dict[str, float]:
     """F1 of each extractor in ``names`` on ``pages``, under the dataset's own metric.
 
-    Each page is parsed once and every extractor runs on that document.  The pages are
-    shared out among ``workers`` processes (the machine's cores by default): the gate is
-    the longest part of the test suite, and the figures do not depend on the sharing,
-    since every page is scored alone and the averages are taken here in page order."""
+    Each page is parsed once and every extractor runs on that document.  With
+    ``workers`` over 1 the pages are shared out among that many spawned processes (the
+    caller's script then needs its ``if __name__ == "__main__"`` guard): the gate is the
+    longest part of the test suite, and the figures do not depend on the sharing, since
+    every page is scored alone and the averages are taken here in page order."""
     names = list(names)
     items = [(page.html, page.url, page.gold or "") for page in pages]
-    workers = max(1, min(workers or os.cpu_count() or 1, len(items)))
+    workers = max(1, min(workers, len(items)))
     if workers == 1:
         rows = _page_scores(dataset.metric, names, items)
     else:
-        size = -(-len(items) // workers)
+        # four runs of pages a process, in page order: a run of slow pages holds up one
+        # process for a quarter of its share, not the whole of it
+        size = -(-len(items) // (4 * workers))
         chunks = [items[start : start + size] for start in range(0, len(items), size)]
         context = multiprocessing.get_context("spawn")  # no fork of a threaded test runner
-        with ProcessPoolExecutor(len(chunks), mp_context=context) as pool:
+        with ProcessPoolExecutor(workers, mp_context=context) as pool:
             parts = pool.map(_page_scores, repeat(dataset.metric), repeat(names), chunks)
             rows = [row for part in parts for row in part]
     result = {}
@@ -114,6 +117,12 @@ def _page_scores(
         else:
             rows.append([shingle_counts(gold, output) for output in outputs])
     return rows
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity, which a container's limit
+    narrows, unlike ``os.cpu_count``)."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 def pin(measured: float) -> float:
@@ -161,5 +170,6 @@ __all__ = [
     "read_floors",
     "repin",
     "score",
+    "usable_cores",
     "write_floors",
 ]

@@ -510,7 +510,7 @@ def section_headings(
     as its "Breaking changes" (a newcomer's changelog).  A shop's product name in the
     sticky buy box heads a price and a button, which are no text of their own, and
     stays a repeat."""
-    kept = [index for index, kept in enumerate(keep) if kept]
+    kept = [index for index, flag in enumerate(keep) if flag]
     keys = {index: _key(texts[index]) for index in kept}
     counts = Counter(keys.values())
     headed: dict[int, float] = {}  # each repeated heading's words of text of its own

@@ -40,7 +40,7 @@ import numpy.typing as npt
 from unboiler.document import TextBlock, TextDocument
 from unboiler.filters import drop_blocks
 from unboiler.jsonld import product_description_lines, recipe_lines
-from unboiler.language import detect, document_language
+from unboiler.language import declared_language, detect, document_language, same_language
 from unboiler.tags import within
 
 #: A description shorter than this (in words) is a tagline, not a description.
@@ -65,15 +65,24 @@ def _absent(lines: Sequence[str], on_page: set[str]) -> bool:
 
 
 def _foreign(lines: Sequence[str], document: TextDocument) -> bool:
-    """Whether ``lines`` are in another language than the page, both known (CLD2,
-    :mod:`unboiler.language`).  A translation plugin shows a page in German and leaves
-    its JSON-LD in English: a newcomer's German recipe page got the English recipe
-    added, which no reader of it sees."""
+    """Whether ``lines`` are in another language than any the page may be in: the one
+    the caller gave, the one detected from the page's text, the one its ``<html lang>``
+    declares (:mod:`unboiler.language`), and not one close to any of them.  A
+    translation plugin shows a page in German and leaves its JSON-LD in English: a
+    newcomer's German recipe page got the English recipe added, which no reader of it
+    sees.  Each of the page's languages counts, since the pages this is asked of have
+    little text of their own (a gated recipe, a shop's page drawn by scripts): their
+    English menu or cookie banner may be all the detector reads (review).  Nothing
+    known on either side is no evidence, and the lines are added."""
     written = detect("\n".join(lines))
     if written is None:
         return False
-    shown = document_language(document)
-    return shown is not None and shown != written
+    shown = {
+        code
+        for code in (document.language, document_language(document), declared_language(document))
+        if code is not None
+    }
+    return bool(shown) and not any(same_language(written, code) for code in shown)
 
 
 def add_product_description(document: TextDocument) -> bool:
@@ -116,7 +125,9 @@ def add_recipe(document: TextDocument) -> bool:
     on_page = _words([document.text])
     # each part on its own: a page may show the ingredients and gate the steps
     lines = [line for part in (ingredients, steps) if _absent(part, on_page) for line in part]
-    if len(_words(lines)) < MIN_DESCRIPTION_WORDS or _foreign(lines, document):
+    # the language of the whole recipe: a list of ingredients alone reads as Italian
+    # ("mozzarella di bufala") on a Dutch page (review)
+    if len(_words(lines)) < MIN_DESCRIPTION_WORDS or _foreign([*ingredients, *steps], document):
         return False
     blocks = document.blocks
     content = [i for i, b in enumerate(blocks) if b.is_content]

@@ -184,9 +184,16 @@ def _shown_text(element: LexborNode) -> bool:
     return False
 
 
-#: A list's marker written in a cell of its own: "a)", "(12)", "iv.", "1.2.", a dash or a
-#: bullet.
-ENUMERATOR: Final = re.compile(r"\(\w{1,4}\)|\w{1,4}(?:\.\w{1,4})*[.)]|[\u2013\u2014\u2022*-]")
+#: A list's marker written in a cell of its own: a number of at most four digits, a
+#: letter or a Roman numeral, in parentheses or before a point or a parenthesis ("a)",
+#: "(12)", "iv.", "1.2."), or a dash or a bullet.  Not any short word before a point
+#: ("Tel.", "Inc.", "(EUR)", "12.50)": review).
+ENUMERATOR: Final = re.compile(
+    r"\((?:\d{1,4}|[a-z]|[ivxlc]{1,6})\)"
+    r"|(?:\d{1,4}(?:\.\d{1,3})*|[a-z]|[ivxlc]{1,6})[.)]"
+    r"|[\u2013\u2014\u2022*-]",
+    re.IGNORECASE,
+)
 
 
 def labelled_line(rows: list[list[tuple[LexborNode, list[Block]]]]) -> bool:
