@@ -33,6 +33,7 @@ from unboiler.document import TextDocument
 from unboiler.errors import ExtractorOptionError
 from unboiler.filters.adverts import ad_labels
 from unboiler.filters.concealed import concealed_blocks, drop_concealed
+from unboiler.filters.navigation import drop_navigation
 from unboiler.filters.read_also import read_also_links
 from unboiler.filters.repeats import heading_copies, hidden_copies, layout_copies, layout_hidden
 from unboiler.filters.units import (
@@ -64,6 +65,9 @@ HEADING_COLUMN: Final = block_feature_names().index("heading_level")
 CHROME_COLUMNS: Final = tuple(
     block_feature_names().index(name) for name in ("any_nav", "any_header", "any_footer")
 )
+#: The column of whether a ``<nav>`` (or an element of role navigation or menu)
+#: encloses a block.
+NAV_COLUMN: Final = block_feature_names().index("any_nav")
 #: The block features' column that says an enclosing element is hidden.
 HIDDEN_COLUMN: Final = block_feature_names().index("any_hidden")
 #: The block features' columns that say a block is a table's cell or a ``<pre>``'s text
@@ -277,6 +281,8 @@ def after_the_cut(
         concealed = concealed(np.flatnonzero(keep).tolist()) if keep.any() else ()
     keep = drop_concealed(keep, words, concealed)
     _traced(trace, RULE_CONCEALED, keep)
+    keep = drop_navigation(keep, words, blocks[:, NAV_COLUMN] > 0)
+    _traced(trace, RULE_NAVIGATION, keep)
     return keep
 
 
@@ -513,6 +519,7 @@ RULE_HEADING_COPY: Final = "a short copy of a heading below"
 RULE_AD_LABEL: Final = "an advertisement's label"
 RULE_READ_ALSO: Final = "a link to another story between the paragraphs"
 RULE_CONCEALED: Final = "text hidden until a script shows it"
+RULE_NAVIGATION: Final = "in the page's navigation (<nav>, role navigation or menu)"
 RULE_TABLE_HEADER: Final = "a table's header over kept rows"
 
 
@@ -556,6 +563,7 @@ __all__ = [
     "HIDDEN_COLUMN",
     "LINK_DENSITY_COLUMN",
     "LIST_ITEM_COLUMN",
+    "NAV_COLUMN",
     "RULE_MODEL",
     "TAIL_FLOOR",
     "TAIL_MAX_LINK_DENSITY",
