@@ -1,15 +1,16 @@
 """Text in the page's navigation is no content, whatever the model made of it.
 
 A ``<nav>`` element, or an element whose ARIA role is ``navigation``, ``menu`` or
-``menubar`` (WAI-ARIA 1.2, §5.3.4 and §5.4), says that what it holds is the page's
-navigation: menus, breadcrumbs, a wiki's navigation boxes of related articles.  The
-model reads that (its ``any_nav`` feature) among many others, and on some pages its
-other features win: a Wikipedia navigation box is a table of short linked names below
-the article, in the article's element, and a newcomer's Turkish article ended with two
-of them, their "g t d" links included.  A kept block inside such an element is left
-out (:func:`drop_navigation`), unless the page's navigation holds at least
-:data:`NAV_MAX_SHARE` of the kept words: then the page is its navigation (a sitemap, a
-site's index), or the page misuses the role for its content, and the model is trusted.
+``menubar`` (WAI-ARIA 1.2: the navigation landmark, and the menu widgets), says that
+what it holds is the page's navigation: menus, breadcrumbs, a wiki's navigation boxes
+of related articles.  The model reads that (its ``any_nav`` feature) among many others,
+and on some pages its other features win: a Wikipedia navigation box is a table of
+short linked names below the article, in the article's element, and a newcomer's
+Turkish article ended with two of them, their "g t d" links included.  A kept block
+inside such an element is left out (:func:`drop_navigation`), unless the page's
+navigation holds at least :data:`NAV_MAX_SHARE` of the kept words: then the page is its
+navigation (a sitemap, a site's index), or the page misuses the role for its content,
+and the model is trusted.
 
 Measured on the default extractor's held-out run (three members, five folds by domain
 or site; ``benchmarks/default_cv.py --combine`` with this code's rules): WCXB 0.885943 to
