@@ -653,20 +653,19 @@ class DropRepeatedContent:
             return False
         blocks = document.blocks
         scores = [block.score for block in blocks]
+        texts = [block.text for block in blocks]
+        words = [block.num_words for block in blocks]
+        content = [block.is_content for block in blocks]
+        headings = [block.is_heading for block in blocks]
         keep = one_copy_each(
-            [block.text for block in blocks],
-            [block.num_words for block in blocks],
-            [block.is_content for block in blocks],
+            texts,
+            words,
+            content,
             None if None in scores else cast("list[float]", scores),
             self.min_words,
             exempt={index for index, block in enumerate(blocks) if in_table_cell(block)}
-            | section_headings(
-                [block.text for block in blocks],
-                [block.num_words for block in blocks],
-                [block.is_content for block in blocks],
-                [block.is_heading for block in blocks],
-            ),
-            quoted=quotation_depths(blocks, [block.is_content for block in blocks]),
+            | section_headings(texts, words, content, headings),
+            quoted=quotation_depths(blocks, content),
             parallel=parallel_blocks(blocks, document.page_type),
             pairs=definition_groups(document),
         )
