@@ -538,11 +538,8 @@ def is_post(node: Any) -> bool:
     if node.tag == "article":
         return True
     attributes = node.attributes
-    itemtype = attributes.get("itemtype")
-    if itemtype:
-        kinds = {url.rstrip("/").rsplit("/", 1)[-1].lower() for url in itemtype.split()}
-        if kinds & POST_TYPES:
-            return True
+    if _post_types(node):
+        return True
     names = _post_classes(attributes.get("class") or "")
     if not names:
         return False
@@ -656,7 +653,8 @@ def post_ids(tree: Any, *, innermost: bool = False, numbered: bool = False) -> f
     answers), not one post among others."""
     if tree is None:
         return frozenset()
-    posts = [element for element in tree.css(POST_SELECTOR) if is_post(element)]
+    candidates = tree.css(POST_SELECTOR)
+    posts = [element for element in candidates if is_post(element)]
     if numbered:
         known = {element.mem_id for element in posts}
         posts += [
@@ -667,6 +665,15 @@ def post_ids(tree: Any, *, innermost: bool = False, numbered: bool = False) -> f
     found = frozenset(element.mem_id for element in posts)
     if not innermost or len(found) < 2:
         return found
+    # a reply alone under the post it answers (old Reddit's and Disqus's trees: each
+    # comment's replies in a box of their own) is one post more
+    known = set(found)
+    posts += [
+        element
+        for element in candidates
+        if element.mem_id not in known and _reply_in_post(element, known)
+    ]
+    found = frozenset(element.mem_id for element in posts)
     holders = set()
     for element in posts:
         node = element.parent
@@ -677,15 +684,63 @@ def post_ids(tree: Any, *, innermost: bool = False, numbered: bool = False) -> f
                 holders.add(node.mem_id)
             node = node.parent
     # a post among posts of the same parent stays one, whatever it holds (an answer and
-    # its comments, with an advertisement's box between it and the next answer)
+    # its comments, with an advertisement's box between it and the next answer); so
+    # does a reply inside a post that stays, whatever replies it holds
     siblings = Counter(element.parent.mem_id for element in posts if element.parent is not None)
-    alone = {
-        element.mem_id
+    alone = [
+        element
         for element in posts
         if element.mem_id in holders
         and (element.parent is None or siblings[element.parent.mem_id] < 2)
-    }
-    return found - alone
+    ]
+    boxes = {element.mem_id for element in alone}
+    staying = found - boxes
+    return staying | {element.mem_id for element in alone if _inside(element, staying)}
+
+
+def same_kind_of_post(post: Any, holder: Any) -> bool:
+    """Whether ``post``, inside the post ``holder``, is a post of its kind: a reply of
+    the comment's class in the comment it answers (old Reddit, Disqus), and not a
+    comment under a question's answer (Stack Exchange), which is part of the answer."""
+    names = _post_classes(post.attributes.get("class") or "")
+    if names & _post_classes(holder.attributes.get("class") or ""):
+        return True
+    kinds = _post_types(post)
+    return bool(kinds) and kinds == _post_types(holder)
+
+
+def _post_types(node: Any) -> set[str]:
+    """The post's schema.org types (:data:`POST_TYPES`) of ``node``'s ``itemtype``."""
+    itemtype = node.attributes.get("itemtype") or ""
+    return {url.rstrip("/").rsplit("/", 1)[-1].lower() for url in itemtype.split()} & POST_TYPES
+
+
+def _reply_in_post(node: Any, posts: set[int]) -> bool:
+    """Whether ``node`` has a post's class (:data:`POST_CLASSES`) that the nearest of
+    the ``posts`` above it has too: a reply inside the comment it answers."""
+    names = _post_classes(node.attributes.get("class") or "")
+    if not names:
+        return False
+    above = node.parent
+    for _ in range(POST_HOLDER_LEVELS):
+        if above is None:
+            return False
+        if above.mem_id in posts:
+            return bool(names.intersection((above.attributes.get("class") or "").lower().split()))
+        above = above.parent
+    return False
+
+
+def _inside(node: Any, holders: frozenset[int]) -> bool:
+    """Whether one of ``holders`` is above ``node`` (:data:`POST_HOLDER_LEVELS` at most)."""
+    above = node.parent
+    for _ in range(POST_HOLDER_LEVELS):
+        if above is None:
+            return False
+        if above.mem_id in holders:
+            return True
+        above = above.parent
+    return False
 
 
 def lexbor_tag_ids(names: Iterable[str]) -> tuple[dict[str, int], int, int]:
@@ -758,6 +813,7 @@ __all__ = [
     "lexbor_tag_ids",
     "nearest_marks",
     "post_ids",
+    "same_kind_of_post",
     "same_node",
     "within",
 ]

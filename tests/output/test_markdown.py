@@ -1991,6 +1991,37 @@ def test_a_post_that_holds_the_others_is_the_threads_box() -> None:
     ), markdown
 
 
+def test_a_reply_nested_in_the_comment_it_answers_is_parted_from_it() -> None:
+    # old Reddit: each comment's replies in a box of their own under it, a reply alone
+    # in its box, and a reply to the reply inside that; each reads as a post apart
+    def comment(text: str, replies: str = "") -> str:
+        return (
+            f"<div class='thing comment'><div class='entry'><div class='md'><p>{text}</p>"
+            f"</div></div><div class='child'><div class='sitetable listing'>{replies}</div>"
+            "</div></div>"
+        )
+
+    reply = comment(
+        "Does that mean I keep only a quarter of the starter each time I feed it?",
+        comment("Yes, and the rest makes very good pancakes on a Sunday morning."),
+    )
+    page = (
+        "<div class='sitetable nestedlisting'>"
+        + comment("It is not dead, only hungry: feed it twice a day from now on.", reply)
+        + comment("Tell your partner that it is really hard to kill a starter.")
+        + "</div>"
+    )
+    assert to_markdown(all_content(page)).split("\n\n") == [
+        "It is not dead, only hungry: feed it twice a day from now on.",
+        "---",
+        "Does that mean I keep only a quarter of the starter each time I feed it?",
+        "---",
+        "Yes, and the rest makes very good pancakes on a Sunday morning.",
+        "---",
+        "Tell your partner that it is really hard to kill a starter.",
+    ]
+
+
 def test_code_elements_side_by_side_are_two_spans() -> None:
     # a table of code points writes each value in its own <code>: run into one span they
     # read as one token ("U+00DF0x C3 9F"), and Markdown cannot write two touching spans

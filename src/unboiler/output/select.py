@@ -80,54 +80,80 @@ def _prose(block: Block) -> bool:
     return _SENTENCE_END.search(text[:end]) is not None
 
 
+@dataclass
+class _OpenPost:
+    """A post the flow is inside, and the last of its replies read through."""
+
+    node: LexborNode
+    start: int  # where its blocks start
+    end: int = -1  # where its last reply's blocks ended
+    prose: bool = False  # whether that reply held prose
+
+
 class Posts:
-    """The posts one flow reads through (:func:`unboiler.tags.is_post`, outside any
-    other), and the thematic breaks that part them: a thread's posts and a question's
-    answers run on in a flow of paragraphs, and where one ends is where the next starts.  A break
-    parts two posts of prose (:func:`_prose`), so that a listing's cards (an
-    ``<article>`` each, as often as a forum's posts) are not cut apart at every price;
-    a post that opens with a heading is set apart by it already (the sections of a
-    list article).  On a page of several posts, the page's own paragraph of prose right
-    before the first (a question that is no post, over its answers) is parted from it
-    too."""
+    """The posts one flow reads through (:func:`unboiler.tags.is_post`), and the
+    thematic breaks that part them: a thread's posts and a question's answers run on in
+    a flow of paragraphs, and where one ends is where the next starts.  A break parts
+    two posts of prose (:func:`_prose`), so that a listing's cards (an ``<article>``
+    each, as often as a forum's posts) are not cut apart at every price; a post that
+    opens with a heading is set apart by it already (the sections of a list article).
+    On a page of several posts, the page's own paragraph of prose right before the
+    first (a question that is no post, over its answers) is parted from it too.  A
+    reply nested in the post it answers, a post of its kind
+    (:func:`unboiler.tags.same_kind_of_post`: a Reddit or Disqus thread's tree), is
+    parted from that post's own prose, and from the reply before it, the same way; a
+    comment under an answer is part of the answer."""
 
     def __init__(self, posts: frozenset[int]) -> None:
         self.posts = posts  # the page's posts' addresses (unboiler.tags.post_ids)
-        self.node: LexborNode | None = None
-        self.start = 0
+        self.open: list[_OpenPost] = []  # the posts read into, outermost first
         self.prose_before = False
-        self.end = -1  # where the last post's blocks ended
+        self.end = -1  # where the last outermost post's blocks ended
 
     def enter(self, node: LexborNode, blocks: list[Block]) -> None:
-        if self.node is None and self.posts and node.mem_id in self.posts:
-            self.node = node
-            self.start = len(blocks)
+        if self.posts and node.mem_id in self.posts:
+            if self.open and not tags.same_kind_of_post(node, self.open[-1].node):
+                return  # part of its post (a comment under an answer)
+            self.open.append(_OpenPost(node, len(blocks)))
 
     def leave(self, node: LexborNode, blocks: list[Block]) -> None:
-        if self.node is None or not tags.same_node(node, self.node):
+        if not self.open or not any(tags.same_node(node, post.node) for post in self.open):
             return
-        self.node = None
-        own = blocks[self.start :]
+        post = self.open.pop()
+        while not tags.same_node(node, post.node):  # one left unclosed inside it
+            post = self.open.pop()
+        start = post.start
+        own = blocks[start:]
         if not own:
             return
         prose = any(map(_prose, own))
-        if self.end < 0 and self.start and len(self.posts) > 1:
-            # the first post of a thread: the page's own prose just before it (a question
-            # before its answers, an article before its comments) is a post before it; a
-            # lone <article> after a page's lead paragraph is no thread
-            self.prose_before = _prose(blocks[self.start - 1])
-            self.end = self.start
+        if self.open:  # a reply inside a post: after its post's prose or a reply's
+            holder = self.open[-1]
+            if start == holder.end:
+                before = holder.prose
+            else:
+                before = start > holder.start and _prose(blocks[start - 1])
+        else:
+            if self.end < 0 and start and len(self.posts) > 1:
+                # the first post of a thread: the page's own prose just before it (a
+                # question before its answers, an article before its comments) is a
+                # post before it; a lone <article> after a page's lead paragraph is no
+                # thread
+                self.prose_before = _prose(blocks[start - 1])
+                self.end = start
+            before = self.prose_before and start == self.end  # nothing between
         if (
             prose
-            and self.prose_before
-            and self.start == self.end  # right after the last post, nothing between
-            and self.start
-            and not isinstance(blocks[self.start - 1], Rule)
+            and before
+            and start
+            and not isinstance(blocks[start - 1], Rule)
             and not isinstance(own[0], Heading)
         ):
-            blocks.insert(self.start, Rule(posts=True))
-        self.prose_before = prose
-        self.end = len(blocks)
+            blocks.insert(start, Rule(posts=True))
+        if self.open:
+            self.open[-1].end, self.open[-1].prose = len(blocks), prose
+        else:
+            self.prose_before, self.end = prose, len(blocks)
 
 
 def posts_of_prose(blocks: list[Block]) -> bool:
