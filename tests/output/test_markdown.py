@@ -2022,6 +2022,33 @@ def test_a_reply_nested_in_the_comment_it_answers_is_parted_from_it() -> None:
     ]
 
 
+def test_a_list_of_sections_is_written_as_sections() -> None:
+    # javadoc: the class page's summaries, each a <section> with its heading, are the
+    # items of a <ul>; a reader sees headings over text, not list items
+    page = (
+        "<ul class='summary-list'><li><section><h2>Nested Class Summary</h2><p>A "
+        "snapshot of the counters.</p></section></li><li><section><h2>Method Summary"
+        "</h2><p>Takes one permit.</p><ul class='member-list'><li><section><h3>acquire"
+        "</h3><p>Blocks until a permit is free.</p></section></li></ul></section></li></ul>"
+    )
+    assert to_markdown(all_content(page)).split("\n\n") == [
+        "## Nested Class Summary",
+        "A snapshot of the counters.",
+        "## Method Summary",
+        "Takes one permit.",
+        "### acquire",
+        "Blocks until a permit is free.",
+    ]
+    # a list of headings alone (links to posts), and an ordered list, whose numbers are
+    # its own, stay lists
+    titles = "<ul><li><h3>First post</h3></li><li><h3>Second post</h3></li></ul>"
+    assert to_markdown(all_content(titles)) == "- ### First post\n- ### Second post"
+    steps = (
+        "<ol><li><h3>Mix</h3><p>Mix the flour.</p></li><li><h3>Bake</h3><p>Bake it.</p></li></ol>"
+    )
+    assert to_markdown(all_content(steps)).startswith("1. ### Mix")
+
+
 def test_code_elements_side_by_side_are_two_spans() -> None:
     # a table of code points writes each value in its own <code>: run into one span they
     # read as one token ("U+00DF0x C3 9F"), and Markdown cannot write two touching spans
@@ -2118,7 +2145,13 @@ def test_a_list_of_items_numbered_by_id_stays_a_list() -> None:
         '<li class="post"><h3>Second story</h3><p>And what the second says.</p></li></ul>'
     )
     unboiler.get_extractor("boilerpipe-everything")(document)
-    assert to_markdown(document).startswith("- ### First")
+    # no thematic break between the cards: each is a section under its heading
+    assert to_markdown(document).split("\n\n") == [
+        "### First story",
+        "What the first story says.",
+        "### Second story",
+        "And what the second says.",
+    ]
 
 
 @pytest.mark.parametrize(

@@ -90,6 +90,7 @@ from unboiler.output.lists import (
     labels_inline,
     list_number,
     list_style,
+    listed_sections,
     numbered_by_hand,
     numbered_items,
     ordinals,
@@ -1695,6 +1696,8 @@ class _Layout:
             # vBulletin 4's thread, WordPress's comments: the posts one after another,
             # as a reader sees them, and not numbered items with paragraphs packed in
             return posts_in_turn(items)
+        if node.tag != "ol" and listed_sections(items):  # an <ol>'s numbers are its own
+            return [block for blocks in items for block in blocks]
         checks = [check for _, _, check in entries]
         tasks = checks if any(check is not None for check in checks) else None
         style: str | None = (node.attributes.get("type") or "").strip()

@@ -168,6 +168,17 @@ def numbered_by_hand(items: list[list[Block]]) -> bool:
     return bool(items)
 
 
+def listed_sections(items: list[list[Block]]) -> bool:
+    """Whether a list's items are sections of a page: each opens with a heading over
+    text of its own.  A page's layout may set its sections as the items of a list
+    (javadoc's ``<ul class="summary-list">`` of ``<section>`` with their ``<h2>``);
+    a reader sees headings over their text, and Markdown's "- ## Method Summary" says
+    something else.  A list of headings alone (links to articles) stays a list."""
+    return bool(items) and all(
+        len(blocks) > 1 and isinstance(blocks[0], Heading) for blocks in items
+    )
+
+
 def numbered_items(block: ListBlock) -> list[list[Block]]:
     """A list's items without their own numbers: an ordered list whose every item opens
     with a paragraph of its own number alone ("1", "2.", "3)") before the rest of it,
