@@ -49,6 +49,27 @@ def test_a_pages_lists_are_walked_only_when_one_is_split() -> None:
     assert split_lists(doc, keep, blocks) == list_groups(doc)
 
 
+def test_a_pages_definition_lists_are_walked_only_when_one_is_split() -> None:
+    from unboiler.classify.decide import split_lists
+    from unboiler.classify.signals import page_signals
+    from unboiler.filters.units import definition_lists
+    from unboiler.parse import parse
+
+    doc = parse(
+        "<p>An opening paragraph of the page, long enough to be one.</p>"
+        "<dl><dt>Código</dt><dd>34512</dd><dt>Créditos</dt><dd>6</dd><dt>Curso</dt>"
+        "<dd>Cuarto</dd></dl><ul><li>Flour</li><li>Sugar</li><li>Salt</li></ul>"
+    )
+    blocks = page_signals(doc).blocks
+    texts = [block.text for block in doc.blocks]
+    keep = np.ones(len(texts), dtype=np.bool_)
+    keep[texts.index("Flour")] = False  # a list split, the definition list whole
+    assert split_lists(doc, keep, blocks, definitions=True) == []
+    keep[texts.index("34512")] = False
+    found = split_lists(doc, keep, blocks, definitions=True)
+    assert found == definition_lists(doc) and len(found[0]) == 3
+
+
 def test_the_tail_of_the_contents_element_is_kept() -> None:
     from unboiler.classify.decide import TAIL_FLOOR, keep_tail
     from unboiler.classify.signals import page_signals

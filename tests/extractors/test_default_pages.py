@@ -2,8 +2,8 @@
 most (tests/pages/default/): a blog post beside a wordy sidebar, a post followed by
 pingbacks, a news story followed by readers' comments, a page with a second full
 article, an article with a table, a post only inside <noscript>, forum threads, a
-product page, one with customers' reviews, listings, a documentation page and a landing
-page, in English, German, French, Spanish, Chinese and Japanese.
+product page, one with customers' reviews, listings, a documentation page, a landing
+page and a course's facts, in English, German, French, Spanish, Chinese and Japanese.
 
 Each page marks distinctive phrases of its true content (``keep``) and of its boilerplate
 (``drop``); they were chosen from the page as written, never from any program's output.
@@ -447,6 +447,25 @@ PAGES: dict[str, dict[str, list[str]]] = {
             "company number 12345678",
             "We use cookies to understand how you use our site",
             "Manage preferences",
+        ],
+    ),
+    # A university's course page: the course's facts in a definition list, of which the
+    # model rates the first two pairs (a code and a number of credits, figures alone)
+    # below the page's cut, then its description, syllabus and timetable.
+    "course-facts-es": dict(
+        keep=[
+            "Código",
+            "Créditos ECTS",
+            "Idioma de impartición",
+            "Esta asignatura introduce los fundamentos del aprendizaje automático",
+            "Proyecto en equipo con presentación oral",
+        ],
+        drop=[
+            "Pasar al contenido principal",
+            "Sede electrónica",
+            "Política de privacidad",
+            "Portal de transparencia",
+            "Utilizamos cookies propias y de terceros",
         ],
     ),
 }

@@ -811,6 +811,45 @@ def test_the_items_at_a_kept_lists_ends_are_kept() -> None:
     assert keep_list_ends(few, probabilities, lists).tolist() == few.tolist()
 
 
+def test_a_definition_lists_terms_with_their_descriptions_are_its_items() -> None:
+    from unboiler.filters.units import definition_lists, list_groups
+    from unboiler.parse import parse
+
+    doc = parse(
+        "<dl><dt>Código</dt><dd>34512</dd><dt>Créditos</dt><dd>6</dd>"
+        "<div><dt>Curso</dt><dd>4.º</dd></div><dt>Idioma</dt><dd>Castellano</dd>"
+        "<dd>Inglés</dd></dl><dl><dt>Only</dt><dd>two</dd><dt>terms</dt><dd>here</dd></dl>"
+        "<ul><li>an</li><li>ordinary</li><li>list</li></ul>"
+    )
+    texts = [block.text for block in doc.blocks]
+    groups = [[[texts[i] for i in item] for item in items] for items in definition_lists(doc)]
+    # a term wrapped in a <div> is one of the list's; two descriptions are one term's;
+    # a list of two terms is no group, and a <ul> is list_groups', not one of these
+    assert groups == [
+        [
+            ["Código", "34512"],
+            ["Créditos", "6"],
+            ["Curso", "4.º"],
+            ["Idioma", "Castellano", "Inglés"],
+        ]
+    ]
+    assert [len(items) for items in list_groups(doc)] == [3]
+    assert definition_lists(parse("<p>No list at all.</p>")) == []
+
+
+def test_a_definition_lists_ends_need_to_be_more_likely_than_not() -> None:
+    from unboiler.filters.units import DEFINITION_END_FLOOR, LIST_END_FLOOR, keep_list_ends
+
+    lists = [[[0, 1], [2, 3], [4, 5], [6, 7], [8, 9], [10, 11]]]
+    keep = np.asarray([False] * 4 + [True] * 8)
+    likely = np.asarray([0.6, 0.6, 0.4, 0.4] + [0.9] * 8)
+    kept = keep_list_ends(keep, likely, lists, DEFINITION_END_FLOOR)
+    # the first term is more likely than not: kept with its value; the second is not
+    assert kept.tolist() == [True, True, False, False] + [True] * 8
+    # at a list item's floor, both would be
+    assert keep_list_ends(keep, likely, lists).tolist() == [True] * 12
+
+
 def test_the_heading_above_a_kept_list_is_kept() -> None:
     from unboiler.filters.units import LIST_END_FLOOR, keep_list_heads
 

@@ -37,9 +37,11 @@ from unboiler.filters.navigation import drop_navigation
 from unboiler.filters.read_also import read_also_links
 from unboiler.filters.repeats import heading_copies, hidden_copies, layout_copies, layout_hidden
 from unboiler.filters.units import (
+    DEFINITION_END_FLOOR,
     contents_entries,
     decision_units,
     definition_groups,
+    definition_lists,
     drop_lone_heads,
     keep_enclosed,
     keep_likely_headings,
@@ -81,6 +83,10 @@ LIST_ITEM_COLUMN: Final = block_feature_names().index("near_list_item")
 #: The column of whether any element enclosing a block is a list item: every block of a
 #: list of :func:`~unboiler.filters.units.list_groups` has it.
 ANY_LIST_ITEM_COLUMN: Final = block_feature_names().index("any_list_item")
+#: The column of whether any element enclosing a block is a definition list's term or
+#: description: every block of a list of :func:`~unboiler.filters.units.
+#: definition_lists` has it.
+ANY_DEFINITION_COLUMN: Final = block_feature_names().index("any_definition")
 
 
 def marked(blocks: npt.NDArray[np.float32], columns: Sequence[int]) -> npt.NDArray[np.bool_]:
@@ -218,6 +224,8 @@ def after_the_cut(
     trace: Trace | None = None,
     tables: Sequence[Sequence[Sequence[int]]] = (),
     page_type: str | None = None,
+    definitions: Sequence[Sequence[Sequence[int]]]
+    | Callable[[npt.NDArray[np.bool_]], Sequence[Sequence[Sequence[int]]]] = (),
 ) -> npt.NDArray[np.bool_]:
     """The rules on the kept blocks right after the cut, in the extractor's order (the
     held-out runs of :mod:`unboiler.classify.train_default` call it too): the slots of a
@@ -252,6 +260,12 @@ def after_the_cut(
     _traced(trace, RULE_LIST_ENDS, keep)
     keep = keep_list_heads(keep, probabilities, found_lists, blocks[:, HEADING_COLUMN] > 0)
     _traced(trace, RULE_LIST_HEAD, keep)
+    found_lists = definitions(keep) if callable(definitions) else definitions
+    if found_lists:
+        keep = keep_list_ends(keep, probabilities, found_lists, DEFINITION_END_FLOOR)
+        _traced(trace, RULE_LIST_ENDS, keep)
+        keep = keep_list_heads(keep, probabilities, found_lists, blocks[:, HEADING_COLUMN] > 0)
+        _traced(trace, RULE_LIST_HEAD, keep)
     keep = keep_table_gaps(
         keep, probabilities, tables, words, words * blocks[:, LINK_DENSITY_COLUMN]
     )
@@ -401,6 +415,7 @@ class DecideBlocks:
             trace,
             table_rows(document),
             page_type,
+            lambda kept: split_lists(document, kept, signals.blocks, definitions=True),
         )
         keep = keep_table_headers(keep, table_headers(document))
         _traced(trace, RULE_TABLE_HEADER, keep)
@@ -408,17 +423,24 @@ class DecideBlocks:
 
 
 def split_lists(
-    document: TextDocument, keep: npt.NDArray[np.bool_], blocks: npt.NDArray[np.float32]
+    document: TextDocument,
+    keep: npt.NDArray[np.bool_],
+    blocks: npt.NDArray[np.float32],
+    *,
+    definitions: bool = False,
 ) -> list[list[list[int]]]:
-    """The page's lists (:func:`~unboiler.filters.units.list_groups`) when some list
-    item's block is kept and some is not, else none: only such a page has a list for
-    :func:`~unboiler.filters.units.keep_list_ends` to mend, and walking every block's
-    ancestors for its list cost about 2% of the extractor's time on WCXB pages, where
-    most pages keep all or none of their list items.  The test reads the
-    ``any_list_item`` feature, which every block of a list has."""
-    items = marked(blocks, (ANY_LIST_ITEM_COLUMN,))
+    """The page's lists (:func:`~unboiler.filters.units.list_groups`, or with
+    ``definitions`` its definition lists, :func:`~unboiler.filters.units.
+    definition_lists`) when some list item's block is kept and some is not, else none:
+    only such a page has a list for :func:`~unboiler.filters.units.keep_list_ends` to
+    mend, and walking every block's ancestors for its list cost about 2% of the
+    extractor's time on WCXB pages, where most pages keep all or none of their list
+    items.  The test reads the ``any_list_item`` (``any_definition``) feature, which
+    every block of such a list has."""
+    column = ANY_DEFINITION_COLUMN if definitions else ANY_LIST_ITEM_COLUMN
+    items = marked(blocks, (column,))
     if (keep & items).any() and (~keep & items).any():
-        return list_groups(document)
+        return definition_lists(document) if definitions else list_groups(document)
     return []
 
 
@@ -555,6 +577,7 @@ def explain(
 
 
 __all__ = [
+    "ANY_DEFINITION_COLUMN",
     "ANY_LIST_ITEM_COLUMN",
     "CELL_COLUMNS",
     "CHROME_COLUMNS",

@@ -143,6 +143,9 @@ class PageData:
     #: The blocks of each item of the page's lists (:func:`~unboiler.filters.units.
     #: list_groups`); empty in runs saved before them.
     lists: tuple[tuple[tuple[int, ...], ...], ...] = ()
+    #: The blocks of each term, with its descriptions, of the page's definition lists
+    #: (:func:`~unboiler.filters.units.definition_lists`); empty in runs saved before them.
+    definition_lists: tuple[tuple[tuple[int, ...], ...], ...] = ()
     #: The blocks of each slot of each run of sibling posts (:func:`~unboiler.filters.
     #: units.post_slots`); empty in runs saved before them.
     posts: tuple[tuple[tuple[int, ...], ...], ...] = ()
@@ -202,6 +205,7 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
         contents_entries,
         decision_units,
         definition_groups,
+        definition_lists,
         list_groups,
         post_slots,
         quotation_groups,
@@ -225,6 +229,7 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
         "contents": contents_entries(document),
         "quotes": tuple(map(tuple, quotation_groups(document))),
         "lists": tuple(tuple(map(tuple, items)) for items in list_groups(document)),
+        "definition_lists": tuple(tuple(map(tuple, items)) for items in definition_lists(document)),
         "posts": tuple(tuple(map(tuple, slot)) for slot in post_slots(document)),
         "controls": control_labels(document),
         "contributions": tuple(
@@ -678,6 +683,7 @@ class HeldOut:
                 lambda: page.lists,
                 tables=page.tables,
                 page_type=kind,
+                definitions=page.definition_lists,
             )
         if drop_repeats and drops_repeats(kind):
             likelihood = self.probabilities[index].tolist()
