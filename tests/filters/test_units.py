@@ -838,7 +838,7 @@ def test_a_definition_lists_terms_with_their_descriptions_are_its_items() -> Non
 
 
 def test_a_definition_lists_ends_need_to_be_more_likely_than_not() -> None:
-    from unboiler.filters.units import DEFINITION_END_FLOOR, LIST_END_FLOOR, keep_list_ends
+    from unboiler.filters.units import DEFINITION_END_FLOOR, keep_list_ends
 
     lists = [[[0, 1], [2, 3], [4, 5], [6, 7], [8, 9], [10, 11]]]
     keep = np.asarray([False] * 4 + [True] * 8)

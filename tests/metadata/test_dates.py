@@ -134,6 +134,13 @@ def test_a_date_in_a_code_sample_is_not_the_page_date() -> None:
         "Registrován:",
         "Medlem sedan:",
         "Liittynyt:",
+        "Rejestracja:",
+        "Registrovaný:",
+        "Regisztrált:",
+        "Înregistrat:",
+        "Εγγραφή:",
+        "가입일:",
+        "تاريخ التسجيل:",
     ],
 )
 def test_a_members_registration_in_other_languages_is_not_the_page_date(label: str) -> None:

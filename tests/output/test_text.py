@@ -428,6 +428,15 @@ def test_a_screen_reader_sentence_around_a_drawn_price_is_left_out() -> None:
     # a drawing of a lone digit is too little to tell: both stay
     star = '<body><p><span aria-hidden="true">5</span><span class="sr-only">5 stars</span></p>'
     assert to_text(_all_content(star)) == "5 5 stars"  # the screen reader's words apart
+    # a count of two digits drawn in brackets, said with its noun (a shop's reviews)
+    count = (
+        '<body><p class="rating-count"><span aria-hidden="true">(37)</span><span '
+        'class="visually-hidden">37 avis</span></p>'
+    )
+    assert to_text(_all_content(count)) == "(37)"
+    # ... unless the sentence says more figures than the drawing
+    rating = count.replace("37 avis", "4.7 sur 5 de 37 avis")
+    assert to_text(_all_content(rating)) == "(37) 4.7 sur 5 de 37 avis"
     # a price shown to the eye and said in a sentence for screen readers: once
     shop = (
         '<body><p class="price"><s>$649.00</s> <span class="now">$549.00</span> <span class='

@@ -516,18 +516,20 @@ UPDATE_LABEL: Final = re.compile(
 #: registered, when a group was founded ("Joined: Mon Jul 24, 2017"), in the languages
 #: of the forum software's translations (phpBB, vBulletin, XenForo, Discuz!): German,
 #: French (phpBB's "Inscription :" too), Spanish, Portuguese (Brazil's "Registrado",
-#: Portugal's "Registado"), Italian, Dutch, Polish, Czech, Swedish, Danish, Norwegian,
-#: Finnish, Hungarian, Turkish, Russian and Ukrainian (stems: "Зарегистрирован",
-#: "Регистрация"), then Chinese and Japanese, which need no word boundary.
+#: Portugal's "Registado"), Italian, Dutch, Polish (phpBB's "Rejestracja:" too), Czech,
+#: Slovak, Swedish, Danish, Norwegian, Finnish, Hungarian, Romanian, Indonesian,
+#: Turkish, Russian and Ukrainian (stems: "Зарегистрирован", "Регистрация"), Greek,
+#: then Arabic, Korean, Chinese and Japanese, which need no word boundary.
 PROFILE_DATE: Final = re.compile(
     r"(?<!\w)(?:joined|member\s+since|registered|founded|registriert|mitglied\s+seit|"
     r"inscrit|inscription|membre\s+depuis|miembro\s+desde|registrado|registado|"
     r"membro\s+desde|iscritto|registrov[aá]n[aá]?|registrerad|medlem\s+sedan|"
     r"registrert|tilmeldt|liittynyt|csatlakozott|"
-    r"registrato|lid\s+sinds|geregistreerd|do[lł][aą]czy[lł]|zarejestrowany|"
+    r"registrato|lid\s+sinds|geregistreerd|do[lł][aą]czy[lł]|zarejestrowany|rejestracja|"
+    r"registrovan[yý]|regisztr[aá]lt|[iî]nregistrat|rekister[oö]itynyt|bergabung|"
     r"kay[iı]t\s+tarihi|kat[iı]l[iı]m)(?!\w)|"
-    r"(?<!\w)(?:зарегистрирован|регистрация|зареєстрован|реєстрація)|"
-    r"注册时间|註冊時間|注册日期|註冊日期|加入时间|加入時間|登録日",
+    r"(?<!\w)(?:зарегистрирован|регистрация|зареєстрован|реєстрація|εγγραφή)|"
+    r"تاريخ التسجيل|가입일|注册时间|註冊時間|注册日期|註冊日期|加入时间|加入時間|登録日",
     re.IGNORECASE,
 )
 #: A block with more words than this is a sentence, and a date in it is what the text

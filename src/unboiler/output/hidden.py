@@ -169,7 +169,14 @@ def assistive_copies(
                 # text as written, and the drawing is the one left out.
                 copies.append((element, shown))
                 break
-            if len(drawing) >= MIN_SPOKEN_DRAWING and drawing in spoken:
+            if drawing in spoken and (
+                len(drawing) >= MIN_SPOKEN_DRAWING
+                or (
+                    len(drawing) >= MIN_SPOKEN_COUNT
+                    and drawing.isdigit()
+                    and "".join(filter(str.isdigit, spoken)) == drawing
+                )
+            ):
                 # The screen readers' text says the drawn one in a sentence: WooCommerce's
                 # "<del aria-hidden>$169.95</del><span class=screen-reader-text>Original
                 # price was: $169.95.</span>".  The drawing is what a reader sees.
@@ -229,9 +236,15 @@ def _short_words(drawn: LexborNode, spoken: str) -> bool:
     )
 
 
-#: The fewest letters and digits of a drawn text that a screen readers' sentence around
+#: The fewest letters and digits of a shown text that a screen readers' sentence around
 #: it is taken to say (:func:`assistive_copies`): a price, a rating; not a lone digit.
 MIN_SPOKEN_DRAWING: Final = 3
+#: A number drawn for the eye (``aria-hidden``) with fewer digits, but at least this
+#: many, is said by a sentence whose only number it is: a shop's "(37)" drawn and "37
+#: avis" spoken ("(37) 37 avis" with both).  A sentence with more figures says more than
+#: the drawing ("4.7 out of 5 stars from 10 customer ratings" beside "(10)"), and both
+#: stay.  No benchmark page changes.
+MIN_SPOKEN_COUNT: Final = 2
 
 
 #: Punctuation that takes no space before it, in the languages that space their words.
