@@ -2049,6 +2049,31 @@ def test_a_list_of_sections_is_written_as_sections() -> None:
     assert to_markdown(all_content(steps)).startswith("1. ### Mix")
 
 
+def test_a_pre_of_prose_is_written_as_paragraphs() -> None:
+    # a listing's description set in a <pre> for its line breaks (pre-wrap): a
+    # paragraph to a line, sentences, no sign of code
+    paragraphs = [
+        "Die Wohnung liegt im zweiten Obergeschoss eines sanierten Gründerzeithauses in "
+        "einer ruhigen Seitenstraße. Hohe Decken (3,40 m) mit Stuck prägen die Räume.",
+        "Das Wohnzimmer öffnet sich zum Südbalkon mit Blick in den begrünten Innenhof. "
+        "Die beiden Schlafzimmer liegen zur Hofseite.\nDas Bad wurde 2019 erneuert.",
+    ]
+    text = "\n\n".join(paragraphs)
+    page = f"<h2>Objektbeschreibung</h2><pre class='text-content'>\n\n{text}</pre>"
+    markdown = to_markdown(all_content(page))
+    assert "```" not in markdown
+    assert markdown.split("\n\n")[1] == paragraphs[0]
+    # a line of a paragraph stays a line of its own
+    assert markdown.endswith("zur Hofseite.\\\nDas Bad wurde 2019 erneuert."), markdown
+    assert to_text(all_content(page)).endswith("zur Hofseite.\nDas Bad wurde 2019 erneuert.")
+    # a mail's lines wrapped by hand, a text laid out in columns, or a <code> inside: code
+    mail = "\n".join(text[i : i + 70] for i in range(0, len(text), 70))
+    columns = text.replace("Hohe", "   Hohe")
+    coded = f"<code>{text}</code>"
+    for pre in (mail, columns, coded):
+        assert to_markdown(all_content(f"<pre>{pre}</pre>")).startswith("```"), pre
+
+
 def test_code_elements_side_by_side_are_two_spans() -> None:
     # a table of code points writes each value in its own <code>: run into one span they
     # read as one token ("U+00DF0x C3 9F"), and Markdown cannot write two touching spans

@@ -28,6 +28,7 @@ from unboiler.output.code import (
     line_numbers,
     numbering_lists,
     pre_controls,
+    prose_paragraphs,
 )
 from unboiler.output.dom import (
     BLOCK_DISPLAY,
@@ -1562,6 +1563,9 @@ class _Layout:
             return [heading] if has_text(inlines) else []
         if tag == "pre":
             text = self.preformatted(node)
+            prose = prose_paragraphs(node, text)
+            if prose is not None:  # a listing's description, set in a <pre> for its breaks
+                return [self.pre_paragraph(paragraph) for paragraph in prose]
             code = CodeBlock(text, code_language(node), self.direction)
             return [code] if text.strip() else []
         if tag == "code" and tags.is_code_block(node):
@@ -1596,6 +1600,16 @@ class _Layout:
         if tag == "table":
             return self.table(node, depth + 1)
         return None
+
+    def pre_paragraph(self, paragraph: str) -> Paragraph:
+        """A paragraph of a ``<pre>`` of prose (:func:`~unboiler.output.code.
+        prose_paragraphs`): its lines' spaces collapsed, its line breaks kept."""
+        inlines: list[Inline] = []
+        for line in paragraph.split("\n"):
+            if inlines:
+                inlines.append(LineBreak())
+            inlines.append(" ".join(line.split()))
+        return Paragraph(inlines, direction=self.direction)
 
     def preformatted(self, pre: LexborNode) -> str:
         """The text of ``<pre>`` as it is, line breaks and indentation kept (white space at the end
