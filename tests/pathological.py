@@ -115,6 +115,20 @@ def deep_definitions(scale: float = 1.0) -> str:
     return _article("<dl><dt>term</dt><dd>description " * depth + "</dd></dl>" * depth)
 
 
+#: Replies nested in the comments they answer, as deep as the definition lists above
+#: (each level two elements: a comment and the paragraph in it).
+REPLY_NESTING: Final = 4_500
+
+
+def deep_replies(scale: float = 1.0) -> str:
+    """Replies 4,500 deep, each a comment of one class beside a closed one of the same
+    (old Reddit's and Disqus's threads, pushed down: the layout keeps the posts it is
+    inside, and looked through them all at every element it left)."""
+    level = f"<div class='comment'><p>{_SENTENCE}</p></div><div class='comment'><p>{_SENTENCE}</p>"
+    depth = _n(REPLY_NESTING, scale)
+    return "<html><body>" + level * depth + "</div>" * depth
+
+
 def deep_formatting(scale: float = 1.0) -> str:
     """Formatting elements 100,000 deep with a space inside each (the layout moves spaces
     out of formatting)."""
@@ -585,6 +599,7 @@ PATHOLOGIES: Final = (
     Pathology("deep-formatting-no-break", deep_formatting_no_break),
     Pathology("deep-quotes", deep_quotes),
     Pathology("deep-definitions", deep_definitions),
+    Pathology("deep-replies", deep_replies),
     Pathology("deep-links", deep_links),
     Pathology("deep-custom-elements", deep_custom_elements),
     Pathology("deep-mixed", deep_mixed),

@@ -835,9 +835,21 @@ def test_a_definition_lists_terms_with_their_descriptions_are_its_items() -> Non
     ]
     assert [len(items) for items in list_groups(doc)] == [3]
     assert definition_lists(parse("<p>No list at all.</p>")) == []
+    # two terms over one description are one group (a word and its other spelling)
+    grouped = parse(
+        "<dl><dt>colour</dt><dt>color</dt><dd>What light does to the eye.</dd>"
+        "<dt>grey</dt><dd>A colour.</dd><dt>gray</dt><dd>The same.</dd></dl>"
+    )
+    texts = [block.text for block in grouped.blocks]
+    items = definition_lists(grouped)[0]
+    assert [[texts[i] for i in item] for item in items] == [
+        ["colour", "color", "What light does to the eye."],
+        ["grey", "A colour."],
+        ["gray", "The same."],
+    ]
 
 
-def test_a_definition_lists_ends_need_to_be_more_likely_than_not() -> None:
+def test_a_definition_lists_ends_need_to_be_as_likely_as_not() -> None:
     from unboiler.filters.units import DEFINITION_END_FLOOR, keep_list_ends
 
     lists = [[[0, 1], [2, 3], [4, 5], [6, 7], [8, 9], [10, 11]]]
@@ -846,6 +858,9 @@ def test_a_definition_lists_ends_need_to_be_more_likely_than_not() -> None:
     kept = keep_list_ends(keep, likely, lists, DEFINITION_END_FLOOR)
     # the first term is more likely than not: kept with its value; the second is not
     assert kept.tolist() == [True, True, False, False] + [True] * 8
+    # the floor itself is enough: at least as likely as not
+    even = np.asarray([0.6, 0.6, DEFINITION_END_FLOOR, 0.4] + [0.9] * 8)
+    assert keep_list_ends(keep, even, lists, DEFINITION_END_FLOOR).tolist() == [True] * 12
     # at a list item's floor, both would be
     assert keep_list_ends(keep, likely, lists).tolist() == [True] * 12
 

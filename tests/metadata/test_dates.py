@@ -141,6 +141,8 @@ def test_a_date_in_a_code_sample_is_not_the_page_date() -> None:
         "Εγγραφή:",
         "가입일:",
         "تاريخ التسجيل:",
+        "Rekisteröitynyt:",
+        "Bergabung:",
     ],
 )
 def test_a_members_registration_in_other_languages_is_not_the_page_date(label: str) -> None:

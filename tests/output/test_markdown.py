@@ -2011,7 +2011,7 @@ def test_a_reply_nested_in_the_comment_it_answers_is_parted_from_it() -> None:
         + comment("Tell your partner that it is really hard to kill a starter.")
         + "</div>"
     )
-    assert to_markdown(all_content(page)).split("\n\n") == [
+    expected = [
         "It is not dead, only hungry: feed it twice a day from now on.",
         "---",
         "Does that mean I keep only a quarter of the starter each time I feed it?",
@@ -2020,6 +2020,12 @@ def test_a_reply_nested_in_the_comment_it_answers_is_parted_from_it() -> None:
         "---",
         "Tell your partner that it is really hard to kill a starter.",
     ]
+    assert to_markdown(all_content(page)).split("\n\n") == expected
+    # old Reddit's real markup: an empty spacer after each comment, between it and the
+    # next, is no neighbour
+    spaced = page.replace("</div></div></div>", "</div></div></div><div class='clearleft'></div>")
+    assert spaced.count("clearleft") == 4
+    assert to_markdown(all_content(spaced)).split("\n\n") == expected
 
 
 def test_a_list_of_sections_is_written_as_sections() -> None:
@@ -2047,6 +2053,10 @@ def test_a_list_of_sections_is_written_as_sections() -> None:
         "<ol><li><h3>Mix</h3><p>Mix the flour.</p></li><li><h3>Bake</h3><p>Bake it.</p></li></ol>"
     )
     assert to_markdown(all_content(steps)).startswith("1. ### Mix")
+    # a <ul> numbered by its style sheet (a recipe plugin's steps) is numbered too
+    styled = steps.replace("<ol>", "<ul>").replace("</ol>", "</ul>")
+    styled = styled.replace("<li>", "<li style='list-style-type: decimal'>")
+    assert to_markdown(all_content(styled)).startswith("1. ### Mix")
 
 
 def test_a_pre_of_prose_is_written_as_paragraphs() -> None:
@@ -2153,11 +2163,11 @@ def test_a_list_of_posts_is_read_as_posts_not_as_items() -> None:
         assert "<li>" not in to_html(document)
 
 
-def test_a_list_of_items_numbered_by_id_stays_a_list() -> None:
+def test_items_numbered_by_id_or_cards_of_a_post_class_make_no_thread() -> None:
     # each item holds two paragraphs of prose, as a post does: the ids decide.  Ids
     # numbered with another word (a menu's "menu-item-3"), or a post's word on one
-    # item alone, make no thread; nor do posts that are cards (a title and one line
-    # each: a blog's listing)
+    # item alone, make no thread: the list stays a list; nor do posts that are cards (a
+    # title and one line each: a blog's listing), written as the sections they are
     prose = "<p>It starts and stops every two minutes.</p><p>What should I check first?</p>"
     for first, second in (("menu-item-3", "menu-item-4"), ("post_1", "step_2")):
         document = unboiler.parse(

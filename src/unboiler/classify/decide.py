@@ -224,7 +224,7 @@ def after_the_cut(
     trace: Trace | None = None,
     tables: Sequence[Sequence[Sequence[int]]] = (),
     page_type: str | None = None,
-    definitions: Sequence[Sequence[Sequence[int]]]
+    definition_lists: Sequence[Sequence[Sequence[int]]]
     | Callable[[npt.NDArray[np.bool_]], Sequence[Sequence[Sequence[int]]]] = (),
 ) -> npt.NDArray[np.bool_]:
     """The rules on the kept blocks right after the cut, in the extractor's order (the
@@ -232,8 +232,10 @@ def after_the_cut(
     thread's posts (:func:`~unboiler.filters.units.keep_post_slots`) and the tail of the
     content's element (:func:`keep_tail`, when the element ``tree`` is given), then a
     kept list's ends (:func:`~unboiler.filters.units.keep_list_ends`) and its heading
-    (:func:`~unboiler.filters.units.keep_list_heads`), so that no
-    rule's drop is undone; then the copies of kept text that the page hides in some
+    (:func:`~unboiler.filters.units.keep_list_heads`), and the same for a kept
+    definition list's terms at :data:`~unboiler.filters.units.DEFINITION_END_FLOOR`
+    (``definition_lists``: their items, or what gives them for the kept blocks), so that
+    no rule's drop is undone; then the copies of kept text that the page hides in some
     layout (:func:`~unboiler.filters.repeats.layout_copies`; ``layout``: the blocks
     inside an element hidden so, or what gives them of some blocks), hidden copies of
     kept text, short copies of a kept heading above it, advertisements' labels, on a page
@@ -260,7 +262,7 @@ def after_the_cut(
     _traced(trace, RULE_LIST_ENDS, keep)
     keep = keep_list_heads(keep, probabilities, found_lists, blocks[:, HEADING_COLUMN] > 0)
     _traced(trace, RULE_LIST_HEAD, keep)
-    found_lists = definitions(keep) if callable(definitions) else definitions
+    found_lists = definition_lists(keep) if callable(definition_lists) else definition_lists
     if found_lists:
         keep = keep_list_ends(keep, probabilities, found_lists, DEFINITION_END_FLOOR)
         _traced(trace, RULE_LIST_ENDS, keep)
@@ -413,9 +415,11 @@ class DecideBlocks:
             lambda kept: concealed_blocks(document, kept),
             lambda: list_groups(document),
             trace,
-            table_rows(document),
-            page_type,
-            lambda kept: split_lists(document, kept, signals.blocks, definitions=True),
+            tables=table_rows(document),
+            page_type=page_type,
+            definition_lists=lambda kept: split_lists(
+                document, kept, signals.blocks, definitions=True
+            ),
         )
         keep = keep_table_headers(keep, table_headers(document))
         _traced(trace, RULE_TABLE_HEADER, keep)

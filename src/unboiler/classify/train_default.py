@@ -683,7 +683,7 @@ class HeldOut:
                 lambda: page.lists,
                 tables=page.tables,
                 page_type=kind,
-                definitions=page.definition_lists,
+                definition_lists=page.definition_lists,
             )
         if drop_repeats and drops_repeats(kind):
             likelihood = self.probabilities[index].tolist()

@@ -1034,7 +1034,7 @@ def list_groups(document: TextDocument) -> list[list[list[int]]]:
 
 
 #: How likely a definition list's term or description at a kept list's end must be
-#: (:func:`keep_list_ends`): more likely than not.  A shop's product cards hide
+#: (:func:`keep_list_ends`): at least as likely as not.  A shop's product cards hide
 #: "Product Link" over each card's address in a ``<dl>`` that the block model rates
 #: 0.2 to 0.3, just under a list item's floor; a course's first facts ("Código" 34512,
 #: "Créditos ECTS" 6) rate 0.6.  Not fitted: at the list item's floor, one WCXB page
@@ -1071,9 +1071,11 @@ def definition_lists(document: TextDocument) -> list[list[list[int]]]:
 
 def _definition_item(node: Any, numbered: dict[int, tuple[Any, int]]) -> tuple[Any, int] | None:
     """The ``<dl>`` whose term or description ``node`` is (its parent, or a ``<div>``
-    between, as HTML allows) and the number of its item there: each term starts the
-    next item, descriptions belong to the term before them.  Each list's parts are
-    numbered once, in ``numbered`` (by ``mem_id``)."""
+    between, as HTML allows) and the number of its item there: a group of terms and the
+    descriptions after them is one item (the HTML standard, §4.4.9: a name-value group
+    may have several names), so a term starts the next item where a description or
+    nothing came before it.  Each list's parts are numbered once, in ``numbered`` (by
+    ``mem_id``)."""
     known = numbered.get(node.mem_id)
     if known is not None:
         return known
@@ -1083,14 +1085,17 @@ def _definition_item(node: Any, numbered: dict[int, tuple[Any, int]]) -> tuple[A
     if listed is None or listed.tag != "dl":
         return None
     item = -1
+    previous = None  # the last part's tag
     child = listed.first_child
     while child is not None:
         parts = list(child.iter(include_text=False)) if child.tag == "div" else [child]
         for part in parts:
-            if part.tag == "dt" or (part.tag == "dd" and item < 0):
+            if part.tag not in _DEFINITION_PARTS:
+                continue
+            if previous is None or (part.tag == "dt" and previous == "dd"):
                 item += 1
-            if part.tag in _DEFINITION_PARTS:
-                numbered[part.mem_id] = (listed, item)
+            numbered[part.mem_id] = (listed, item)
+            previous = part.tag
         child = child.next
     return numbered.get(node.mem_id)
 

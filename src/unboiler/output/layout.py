@@ -1710,12 +1710,13 @@ class _Layout:
             # vBulletin 4's thread, WordPress's comments: the posts one after another,
             # as a reader sees them, and not numbered items with paragraphs packed in
             return posts_in_turn(items)
-        if node.tag != "ol" and listed_sections(items):  # an <ol>'s numbers are its own
+        shown = list_style(node)
+        numbered = node.tag == "ol" or shown in CSS_NUMBERED_STYLES
+        if not numbered and listed_sections(items):  # a numbered list's numbers are its own
             return [block for blocks in items for block in blocks]
         checks = [check for _, _, check in entries]
         tasks = checks if any(check is not None for check in checks) else None
         style: str | None = (node.attributes.get("type") or "").strip()
-        shown = list_style(node)
         if node.tag == "ol" and shown == "none" and numbered_by_hand(items):
             # its own numbers hidden, its items number themselves ("4.1 ..."); without
             # them its numbers come from CSS counters, and it keeps its own; numbers
@@ -2034,7 +2035,7 @@ def layout(document: TextDocument, *, images: bool = False) -> list[Block]:
             base=base_url(document),
             images=images,
             formulas=_formula_paths(selection.formulas, marked),
-            posts=tags.post_ids(document.tree, innermost=True, numbered=True),
+            posts=tags.post_ids(document.tree, innermost=True, numbered=True, past_spacers=True),
             tabs=tab_labels(document.tree, marked),
         )
         blocks.extend(builder.flow(root, 0))

@@ -169,11 +169,12 @@ def numbered_by_hand(items: list[list[Block]]) -> bool:
 
 
 def listed_sections(items: list[list[Block]]) -> bool:
-    """Whether a list's items are sections of a page: each opens with a heading over
-    text of its own.  A page's layout may set its sections as the items of a list
-    (javadoc's ``<ul class="summary-list">`` of ``<section>`` with their ``<h2>``);
-    a reader sees headings over their text, and Markdown's "- ## Method Summary" says
-    something else.  A list of headings alone (links to articles) stays a list."""
+    """Whether a list's items are sections of a page: each opens with a heading and
+    holds more than it (text, a list, the headings of its subsections).  A page's
+    layout may set its sections as the items of a list (javadoc's ``<ul
+    class="summary-list">`` of ``<section>`` with their ``<h2>``); a reader sees
+    headings over their text, and Markdown's "- ## Method Summary" says something
+    else.  A list of headings alone (links to articles) stays a list."""
     return bool(items) and all(
         len(blocks) > 1 and isinstance(blocks[0], Heading) for blocks in items
     )

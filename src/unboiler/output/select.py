@@ -117,12 +117,11 @@ class Posts:
             self.open.append(_OpenPost(node, len(blocks)))
 
     def leave(self, node: LexborNode, blocks: list[Block]) -> None:
-        if not self.open or not any(tags.same_node(node, post.node) for post in self.open):
+        # the layout's walk enters and leaves elements strictly nested, so a post left
+        # is the one entered last: looking deeper was quadratic in a thread's depth
+        if not self.open or not tags.same_node(node, self.open[-1].node):
             return
-        post = self.open.pop()
-        while not tags.same_node(node, post.node):  # one left unclosed inside it
-            post = self.open.pop()
-        start = post.start
+        start = self.open.pop().start
         own = blocks[start:]
         if not own:
             return
