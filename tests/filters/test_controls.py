@@ -1,4 +1,5 @@
-"""A button's label is no content, except an accordion's header and a question."""
+"""A button's label is no content, except an accordion's header, a question and a
+table cell's value."""
 
 from __future__ import annotations
 
@@ -44,6 +45,24 @@ def test_a_link_without_an_address_that_says_it_is_a_button_is_one() -> None:
     )
     texts = [block.text for block in document.blocks]
     assert {texts[index] for index in control_labels(document)} == {"Click to expand..."}
+
+
+def test_a_button_that_is_a_table_cells_value_is_no_label() -> None:
+    """MDN's browser compatibility table: each cell's data in a button that opens its
+    history.  A button beside other text in a cell (a cart's "Remove" after the item's
+    name) is still a control's."""
+    cell = (
+        "<td><button type='button' title='Toggle history'><div><span>Full support</span>"
+        "<span>Chrome</span> <span>{}</span></div></button></td>"
+    )
+    document = parse(
+        "<html><body><table><tr><th>Feature</th><th>Chrome</th><th>Firefox</th></tr>"
+        f"<tr><th><code>flatMap</code></th>{cell.format(69)}{cell.format(62)}</tr>"
+        "<tr><td>Bread</td><td>Sourdough loaf <button>Remove</button></td><td>4 EUR</td>"
+        "</tr></table></body></html>"
+    )
+    texts = [block.text for block in document.blocks]
+    assert {texts[index] for index in control_labels(document)} == {"Remove"}
 
 
 def test_a_share_bars_label_is_one() -> None:

@@ -13,7 +13,10 @@ Two kinds of button hold text that is content, and keep it:
   button inside a heading, or one that says what it shows (``aria-expanded``,
   ``aria-controls``); a FAQ's questions are written so;
 - a question ("How long can I rent equipment for?"), which is a FAQ's entry in markup
-  that follows no pattern.
+  that follows no pattern;
+- a table cell's whole content (:func:`_cell_value`): a data table whose cells open
+  more about them (MDN's browser compatibility table: "Full support Chrome 69" in a
+  button that shows the version's history) holds its data in the buttons.
 
 A tooltip (WAI-ARIA 1.2, role ``tooltip``: "a contextual popup that displays a
 description for an element") is a control's too: its text shows while a pointer rests on
@@ -169,6 +172,22 @@ def _field_labels(tree: Any) -> dict[Any, str | None]:
 #: Nodes of an element read to see whether it holds one child alone (a wrapper holds
 #: it and white space; a list of a thousand links is not read through for each).
 WRAPPER_NODES: Final = 8
+
+
+def _cell_value(button: Any) -> bool:
+    """Whether ``button`` is all that a table cell (``<td>``, ``<th>``) shows, alone in
+    it or in wrappers that show nothing else, :data:`BUTTON_LEVELS` - 1 of them at
+    most: the cell's value, which the button opens (a data table's details), and no
+    control beside content."""
+    node = button
+    for _ in range(BUTTON_LEVELS):
+        parent = node.parent
+        if parent is None or not _only_child(parent, node):
+            return False
+        if parent.tag in ("td", "th"):
+            return True
+        node = parent
+    return False
 
 
 def _only_child(parent: Any, child: Any) -> bool:
@@ -351,6 +370,7 @@ def control_labels(document: TextDocument) -> frozenset[int]:
             and not block.text.rstrip().endswith(QUESTION_MARKS)
             and not control_in_line(button)
             and not _accordion_header(button)
+            and not _cell_value(button)
         ):
             labels.add(index)
     return frozenset(labels)
