@@ -101,9 +101,10 @@ def one_copy_each(
     listing's repeated labels, which the gold writes once).  Exempting only the short
     blocks of a slot of a thread's posts whose texts differ from post to post (each
     post's author, so that a member's second post keeps the name over it, as a
-    newcomer's Discourse thread did not) was measured too and not adopted: held out,
-    WCXB 0.884946 to 0.884861, 8 pages better and 11 worse (forum 0.8159 to 0.8157,
-    collection 0.6977 to 0.6967): the gold writes a name once as often as over each post.
+    newcomer's Discourse thread did not) was measured too and not adopted: held out (two
+    of the model's three members), WCXB 0.884946 to 0.884861, 8 pages better and 11
+    worse (forum 0.8159 to 0.8157, collection 0.6977 to 0.6967): the gold writes a name
+    once as often as over each post.
 
     A copy whose index is in ``quoted`` (:func:`in_quotation`) is kept only when every
     copy is: a forum's reply that quotes the opening post repeats it, and the likelier
