@@ -306,3 +306,24 @@ def test_a_heading_that_repeats_the_title_loses_a_domain_at_its_end() -> None:
     metadata = extract_metadata(parse(page))
     assert metadata.title == "Pricing plans"
     assert metadata.sitename == "Acme.io"
+
+
+def test_the_titles_mark_between_a_headings_kicker_and_headline_is_kept() -> None:
+    # the kicker and the headline in elements of their own, set on two lines by the
+    # page's style: the heading's text runs them together, the title parts them
+    body = (
+        "<h1><span class='topline'>Hochwasser in Süddeutschland</span> "
+        f"<span class='headline'>Pegel in Passau steigt weiter</span></h1>{RUNNING_TEXT}"
+    )
+    title = "Hochwasser in Süddeutschland: Pegel in Passau steigt weiter"
+    assert title_of(f'<meta property="og:title" content="{title}">', body) == title
+    dash = "<title>Question - Want to compare these two cards</title>"
+    forum = f"<h1><span>Question</span> Want to compare these two cards</h1>{RUNNING_TEXT}"
+    assert title_of(dash, forum) == "Question - Want to compare these two cards"
+    # a title that differs otherwise (quoted, marked up, a mark at its end) is not the
+    # headline as shown: the heading is
+    for other in ('"Pegel in Passau steigt weiter"', "## Pegel in Passau steigt weiter",
+                  "Pegel in Passau steigt weiter:", "Pegel: in Passau steigt: weiter"):  # fmt: skip
+        head = f"<meta property=\"og:title\" content='{other}'>"
+        plain = f"<h1>Pegel in Passau steigt weiter</h1>{RUNNING_TEXT}"
+        assert title_of(head, plain) == "Pegel in Passau steigt weiter", other

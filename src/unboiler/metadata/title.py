@@ -365,6 +365,34 @@ def _part_of(heading: str, title: str) -> bool:
     return heading_words < title_words
 
 
+#: The marks a title sets between a kicker and its headline (:func:`_punctuated`):
+#: after the kicker's last word, or alone between the two.
+KICKER_MARKS: Final = (":", "：")
+KICKER_DASHES: Final = frozenset({"-", "–", "—", "|"})
+
+
+def _punctuated(title: str, heading: str) -> str:
+    """``title`` where it is ``heading`` with one mark between its kicker and its
+    headline (:data:`KICKER_MARKS` after a word, or one of :data:`KICKER_DASHES` alone),
+    else ``heading``.  A news site's ``<h1>`` holds its kicker and its headline in
+    elements of their own, which its style sets on two lines ("Hochwasser in
+    Süddeutschland" over "Pegel in Passau steigt weiter"), and its title joins them with
+    a colon; the heading's text runs them together."""
+    words, shown = title.split(), heading.split()
+    if len(words) == len(shown) + 1:
+        for place, word in enumerate(words):
+            if word in KICKER_DASHES and 0 < place < len(shown):
+                return title if words[:place] + words[place + 1 :] == shown else heading
+        return heading
+    if len(words) != len(shown):
+        return heading
+    apart = [place for place, (a, b) in enumerate(zip(words, shown, strict=True)) if a != b]
+    if len(apart) != 1 or apart[0] == len(shown) - 1:
+        return heading
+    word, bare = words[apart[0]], shown[apart[0]]
+    return title if any(word == bare + mark for mark in KICKER_MARKS) else heading
+
+
 def _shown_headline(heading: str, site_names: list[str]) -> str:
     """A heading the title was found in, without the site's name at its ends: at its
     start, only a name the page or its address gives, not any text shaped like a
@@ -401,7 +429,8 @@ def find_title(
         for part in parts:
             for heading in own:
                 if same_headline(part, heading.text):
-                    return _shown_headline(heading.text, site_names), heading.index
+                    shown = _shown_headline(heading.text, site_names)
+                    return _punctuated(part, shown), heading.index
     for candidate in candidates:
         for heading in own:
             if _begins(candidate, heading.text):
