@@ -1015,9 +1015,15 @@ def test_back_references_of_a_note_cited_twice_are_left_out(output: str) -> None
         " UNESCO.</span></li>"
         '<li id="n7"><span class="mw-cite-backlink">↑ <sup><a href="#r7a">а</a></sup> '
         '<sup><a href="#r7b">б</a></sup></span> <span>Атлас озёр, 1999.</span></li>'
+        # ... or, on other pages, number the citations from 1
+        '<li id="n8"><span class="mw-cite-backlink">↑ <a href="#r8-0"><sup><i><b>1</b></i>'
+        '</sup></a> <a href="#r8-1"><sup><i><b>2</b></i></sup></a></span> <span>Ладожское '
+        "озеро // Водный реестр.</span></li>"
         "</ol>"
         '<p>Grade ^ <a href="#scale">a</a> is the best.</p>'
-        '<p>^ <a href="#a">a</a> <a href="#glossary">glossary</a></p></main></body>'
+        '<p>^ <a href="#a">a</a> <a href="#glossary">glossary</a></p>'
+        # numbers that do not count from 1 are no citations' links back
+        '<p>Seats won: <span>↑ <a href="#s3">3</a> <a href="#s5">5</a></span></p></main></body>'
     )
     rendered = render(document, output, extractor="by-hand")
     plain = re.sub(r"<[^>]+>|[*_]", "", rendered)
@@ -1026,9 +1032,11 @@ def test_back_references_of_a_note_cited_twice_are_left_out(output: str) -> None
     assert re.search(r"(^|\n|>)(3\. )?هنرفر، لطف‌الله \(۱۳۵۰\)\.", plain), rendered
     assert re.search(r"(^|\n|>)(4\. )?\"Petra\"\. UNESCO\.", plain), rendered
     assert re.search(r"(^|\n|>)(5\. )?Атлас озёр, 1999\.", plain), rendered
+    assert re.search(r"(^|\n|>)(6\. )?Ладожское озеро // Водный реестр\.", plain), rendered
     # a sign within a sentence, or followed by a link that is a word, is text
     assert "Grade ^ a is the best." in plain
     assert "^ a glossary" in plain
+    assert "Seats won: ↑ 3 5" in plain
 
 
 COPY_PAGE = (

@@ -166,8 +166,9 @@ def is_back_reference(sign: str) -> bool:
 #: lower-case or of a script without case, in the wiki's own alphabet (the Arabic
 #: Wikipedia's "أ ب", the Russian's "а б"), or the note's and the citation's numbers in
 #: the wikis that number them ("1.0 1.1", the Persian Wikipedia's "۱٫۰ ۱٫۱", in any
-#: script's digits).
-_BACK_LETTERS: Final = re.compile(r"[^\W\d_]{1,2}|\d{1,3}[.,\u066b]\d{1,3}")
+#: script's digits), or the citations' numbers alone when they count from 1 (the
+#: Russian Wikipedia's "↑ 1 2", :func:`_lettered_back_references`).
+_BACK_LETTERS: Final = re.compile(r"[^\W\d_]{1,2}|\d{1,3}[.,\u066b]\d{1,3}|(\d{1,2})")
 
 
 #: Links back that a note cited many times can have (MediaWiki letters them a to z,
@@ -212,10 +213,12 @@ def _outermost_wrapper(link: LexborNode) -> LexborNode:
 def _lettered_back_references(sign: LexborNode) -> list[LexborNode] | None:
     """The text nodes of the links that follow ``sign`` (a text node showing a
     :data:`BACK_REFERENCE_SIGNS` sign, in no link) to the end of its element when every
-    one of them is a link to a fragment showing a letter or two (:data:`_BACK_LETTERS`),
+    one of them is a link to a fragment showing a letter or two, or all of them numbers
+    counting from 1 (:data:`_BACK_LETTERS`),
     with nothing but white space between, and there are at most
     :data:`MAX_BACK_LETTERS`; None otherwise."""
     found: list[LexborNode] = []
+    numbers: list[int] = []  # the links that show a number alone, as numbers
     node = sign.next
     while node is not None:
         if node.is_text_node:
@@ -227,14 +230,19 @@ def _lettered_back_references(sign: LexborNode) -> list[LexborNode] | None:
                 return None
             texts = [text for text in text_nodes(link) if not text.is_empty_text_node]
             shown = link_sign(texts[0].text_content or "") if len(texts) == 1 else ""
+            letters = _BACK_LETTERS.fullmatch(shown)
             if (
-                not _BACK_LETTERS.fullmatch(shown)
+                letters is None
                 or any(letter.isupper() for letter in shown)
                 or len(found) >= MAX_BACK_LETTERS
             ):
                 return None
+            if letters.group(1) is not None:
+                numbers.append(int(letters.group(1)))
             found += texts
         node = node.next
+    if numbers and numbers != list(range(1, len(found) + 1)):
+        return None  # numbers alone count the citations, every link's from 1
     return found or None
 
 
@@ -304,7 +312,8 @@ def _drop_lettered_back_references(link: LexborNode, selection: Selection) -> No
     """Leave out of ``selection`` the back-references of a note cited more than once
     when ``link`` (to a fragment) is the first of them: a :data:`BACK_REFERENCE_SIGNS`
     sign that is no link, followed by a link to a fragment for each citation, showing a
-    letter (MediaWiki's "^ a b c"), as for a note cited once (:func:`drop_permalinks`),
+    letter (MediaWiki's "^ a b c") or a number counting from 1 (the Russian Wikipedia's
+    "↑ 1 2"), as for a note cited once (:func:`drop_permalinks`),
     unless texts are placed after them.  A reader, and a corpus, has no use for "^ a b"
     before a note; Mozilla Readability keeps it, and so does the readability benchmark's
     gold: its three Wikipedia pages lose 0.003 to 0.011 each (``unboiler eval
