@@ -722,6 +722,31 @@ def test_a_forums_quotation_box_is_a_quotation() -> None:
     assert "Originally Posted by jon" not in [b.text for b in doc.blocks if b.is_content]
 
 
+def test_a_blockquote_right_inside_a_quotation_box_is_the_boxs_text() -> None:
+    """Discourse: the box holds whose words they are over a ``<blockquote>`` of them,
+    one quotation; a ``<blockquote>`` nested in a ``<blockquote>`` is a quotation of its
+    own (a reply quoting a quotation)."""
+    from unboiler.filters.units import keep_quotations_whole_filter, quotation_groups
+    from unboiler.parse import parse
+
+    words = "Nine times out of ten this is the containers' logs, which grow without limit."
+    doc = parse(
+        "<html><body><aside class='quote no-group'><div class='title'>mhensley:</div>"
+        f"<blockquote><p>{words}</p></blockquote></aside>"
+        "<blockquote><p>Ada wrote:</p><blockquote><p>Inner words of a quotation.</p>"
+        "<p>More of them.</p></blockquote></blockquote></body></html>"
+    )
+    texts = [block.text for block in doc.blocks]
+    assert [[texts[i] for i in group] for group in quotation_groups(doc)] == [
+        ["mhensley:", words],
+        ["Inner words of a quotation.", "More of them."],
+    ]
+    for block in doc.blocks:
+        block.set_content(block.text == words)
+    assert keep_quotations_whole_filter(doc)
+    assert [b.text for b in doc.blocks if b.is_content] == ["mhensley:", words]
+
+
 def test_a_quotation_keeping_its_text_keeps_its_short_lines() -> None:
     from unboiler.filters.units import drop_quotation_remnants
 
