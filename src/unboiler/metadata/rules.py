@@ -538,12 +538,10 @@ PROFILE_DATE: Final = re.compile(
 _RANGE_WORDS: Final = r"(?:to|till|until|al|au|bis|tot|do|a|[-–—])"
 #: Two days of one month as a range, the month's name before or after them: an event's
 #: or a week's dates (a listing's "Dal 14 al 20 giugno 2024" under its title), not the
-#: day a page was written.  A day and a time ("Nov 3 - 10:30") is no range.  Each part
-#: has a bounded length (a block's text has its white space collapsed already): on a
-#: word of megabytes, an unbounded run of letters was tried from each of them.
+#: day a page was written.  A day and a time ("Nov 3 - 10:30") is no range.
 DATE_RANGE: Final = re.compile(
-    rf"(?<![\w.])\d{{1,2}}\.?\s?{_RANGE_WORDS}\s?\d{{1,2}}\.?\s(?:de\s)?[^\W\d_]{{3}}"
-    rf"|(?<![^\W\d_])[^\W\d_]{{3,15}}\.?\s\d{{1,2}}\s?{_RANGE_WORDS}\s?\d{{1,2}}(?![\d:.])",
+    rf"(?<![\w.])\d{{1,2}}\.?\s*{_RANGE_WORDS}\s*\d{{1,2}}\.?\s+(?:de\s+)?[^\W\d_]{{3,}}"
+    rf"|[^\W\d_]{{3,}}\.?\s+\d{{1,2}}\s*{_RANGE_WORDS}\s*\d{{1,2}}(?![\d:.])",
     re.IGNORECASE,
 )
 #: A block with more words than this is a sentence, and a date in it is what the text
