@@ -575,22 +575,3 @@ def test_the_javadoc_tools_creation_date_is_read() -> None:
     assert date_of(head, "<main><h1>Class RateLimiter</h1>" + RUNNING_TEXT + "</main>") == (
         "2024-01-16"
     )
-
-
-@pytest.mark.parametrize(
-    "dates",
-    [
-        "Dal 14 al 20 giugno 2024",
-        "Du 14 au 20 juin 2024",
-        "14. bis 20. Juni 2024",
-        "June 14–20, 2024",
-        "Del 14 a 20 de junio de 2024",
-    ],
-)
-def test_a_range_of_days_under_the_title_is_no_dateline(dates: str) -> None:
-    # a listing of the week's events: its range is when they are held
-    body = f"<h1>Events in Rome this week</h1><p>{dates}</p>{RUNNING_TEXT}"
-    assert date_of(body=body) is None
-    # a dateline beside a time of day is one
-    dated = body.replace(dates, "Published June 14, 2024 - 10:30")
-    assert date_of(body=dated) == "2024-06-14"

@@ -19,7 +19,6 @@ from urllib.parse import urlsplit
 from unboiler.document import TextBlock
 from unboiler.metadata.rules import (
     DATE_LABEL,
-    DATE_RANGE,
     MAX_BYLINE_WORDS,
     MAX_DATELINE_WORDS,
     MIN_YEAR,
@@ -377,13 +376,8 @@ def block_date(block: TextBlock, *, day_first: bool = False) -> str | None:
 
 def _may_be_dateline(block: TextBlock) -> bool:
     """Whether a block may be a dateline: not a sentence (:data:`MAX_DATELINE_WORDS`),
-    nor a person's date (a forum member's "Joined: ...", :data:`PROFILE_DATE`), nor a
-    range of days (an event's, a week's: :data:`DATE_RANGE`)."""
-    return (
-        block.num_words <= MAX_DATELINE_WORDS
-        and not PROFILE_DATE.search(block.text)
-        and not DATE_RANGE.search(block.text)
-    )
+    nor a person's date (a forum member's "Joined: ...", :data:`PROFILE_DATE`)."""
+    return block.num_words <= MAX_DATELINE_WORDS and not PROFILE_DATE.search(block.text)
 
 
 def _dated(block: TextBlock, *, day_first: bool) -> str | None:

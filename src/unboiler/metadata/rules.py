@@ -532,18 +532,6 @@ PROFILE_DATE: Final = re.compile(
     r"تاريخ التسجيل|가입일|注册时间|註冊時間|注册日期|註冊日期|加入时间|加入時間|登録日",
     re.IGNORECASE,
 )
-#: The words that join the two days of a range ("from 14 to 20 June", Italian's "dal 14
-#: al 20 giugno", French's "du 14 au 20 juin", German's "14. bis 20. Juni", Dutch's "tot",
-#: Polish's "do", Spanish's and Portuguese's "a") besides a dash.
-_RANGE_WORDS: Final = r"(?:to|till|until|al|au|bis|tot|do|a|[-–—])"
-#: Two days of one month as a range, the month's name before or after them: an event's
-#: or a week's dates (a listing's "Dal 14 al 20 giugno 2024" under its title), not the
-#: day a page was written.  A day and a time ("Nov 3 - 10:30") is no range.
-DATE_RANGE: Final = re.compile(
-    rf"(?<![\w.])\d{{1,2}}\.?\s*{_RANGE_WORDS}\s*\d{{1,2}}\.?\s+(?:de\s+)?[^\W\d_]{{3,}}"
-    rf"|[^\W\d_]{{3,}}\.?\s+\d{{1,2}}\s*{_RANGE_WORDS}\s*\d{{1,2}}(?![\d:.])",
-    re.IGNORECASE,
-)
 #: A block with more words than this is a sentence, and a date in it is what the text
 #: talks about ("The tax season ends on April 15, 2025. If you..."), not a dateline.
 #: Datelines with a byline, a revision and a section run to 17 words on WCXB's pages
