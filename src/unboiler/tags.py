@@ -596,6 +596,12 @@ def _only_element(node: Any) -> Any:
     return found
 
 
+#: Empty elements looked past for a post's sibling (:func:`_alike_siblings`): a spacer or
+#: two between posts; a run of empty elements of a post's class is no spacer, and
+#: walking all of it from each was quadratic in its length.
+MAX_SPACERS: Final = 2
+
+
 def _alike_siblings(node: Any, *, past_spacers: bool = False) -> list[Any]:
     """The elements right before and right after ``node`` among its siblings (text and
     comments aside, and with ``past_spacers`` empty elements: a layout's spacer between
@@ -603,9 +609,12 @@ def _alike_siblings(node: Any, *, past_spacers: bool = False) -> list[Any]:
     found = []
     for backwards in (True, False):
         sibling = node.prev if backwards else node.next
+        spacers = MAX_SPACERS if past_spacers else 0
         while sibling is not None and (
-            not sibling.is_element_node or (past_spacers and sibling.child is None)
+            not sibling.is_element_node or (spacers > 0 and sibling.child is None)
         ):
+            if sibling.is_element_node:
+                spacers -= 1
             sibling = sibling.prev if backwards else sibling.next
         if sibling is not None and sibling.tag == node.tag:
             found.append(sibling)

@@ -177,8 +177,11 @@ WRAPPER_NODES: Final = 8
 def _cell_value(button: Any) -> bool:
     """Whether ``button`` is all that a table cell (``<td>``, ``<th>``) shows, alone in
     it or in wrappers that show nothing else, :data:`BUTTON_LEVELS` - 1 of them at
-    most: the cell's value, which the button opens (a data table's details), and no
-    control beside content."""
+    most, and its label holds a number: the cell's value, which the button opens (a
+    data table's details: "Full support Chrome 69"), and no control.  A cart's
+    "Remove" or a price plan's "Buy now" alone in its cell is a control's."""
+    if not any(character.isdigit() for character in button.text(deep=True)):
+        return False
     node = button
     for _ in range(BUTTON_LEVELS):
         parent = node.parent
