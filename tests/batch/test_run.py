@@ -134,9 +134,14 @@ def test_a_worker_that_dies_costs_its_page_only() -> None:
     settings = Settings(page_timeout=60)
     with WorkerPool(settings, 1) as pool:
         victim = pool.slots[0].process.pid
-        threading.Timer(0.8, os.kill, (victim, signal.SIGKILL)).start()
         pages = [Page("0", page(0)), Page("slow", slow_page()), Page("2", page(2))]
-        results = {r.id: r for r in pool.run(pages, ordered=True)}
+        results = {}
+        for result in pool.run(pages, ordered=True):
+            results[result.id] = result
+            if result.id == "0":
+                # the worker is on the slow page now (seconds of work): killed in it,
+                # however long a loaded machine took over the first page
+                threading.Timer(0.5, os.kill, (victim, signal.SIGKILL)).start()
     assert results["0"].error is None
     assert "the worker died" in str(results["slow"].error)
     assert results["slow"].error_type == "crashed"
