@@ -1730,7 +1730,7 @@ class _Layout:
                 block.own_numbers = True
                 return [block]
             return [ListBlock(False, 1, items, checks=tasks, direction=self.direction)]
-        if node.tag != "ol" and shown not in CSS_NUMBERED_STYLES:
+        if not numbered:
             items = labels_inline(items)
             return [ListBlock(False, 1, items, checks=tasks, direction=self.direction)]
         if shown in CSS_NUMBERED_STYLES:  # the page's CSS over the ``type`` attribute's hint
