@@ -219,6 +219,8 @@ def main() -> int:
         args.save.write_bytes(pickle.dumps(held))
     threads = f" --threads {args.threads}" if args.threads != 1 else ""
     command = f"python benchmarks/default_cv.py{threads}"
+    if args.load:
+        command = f"python benchmarks/default_cv.py --load {args.load.name}"
     if args.combine:
         command = (
             f"python benchmarks/default_cv.py{threads} --member K --save runK.pkl` for K = 0 "
@@ -232,6 +234,15 @@ def main() -> int:
         f"pooled, {len(pages)} pages, split by domain or site; "
         f"{platform.processor() or platform.machine()}, Python {platform.python_version()}).",
         "",
+        *(
+            [
+                f"The run in {args.load.name} was saved by `--save` after its training; its "
+                "held-out probabilities are read again with this code's rules after the model.",
+                "",
+            ]
+            if args.load
+            else []
+        ),
         "Every page is extracted by a model trained without its domain; WCXB pages are scored "
         "with WCXB's word-bag metric (P, R and F1 averaged over pages), the others with the "
         "article-extraction benchmark's 4-gram shingles (F1 of the averaged P and R).",

@@ -1,9 +1,10 @@
 """What the default extractor must get right, on hand-written pages of the kinds it meets
 most (tests/pages/default/): a blog post beside a wordy sidebar, a post followed by
 pingbacks, a news story followed by readers' comments, a page with a second full
-article, an article with a table, a post only inside <noscript>, forum threads, a
-product page, one with customers' reviews, listings, a documentation page, a landing
-page and a course's facts, in English, German, French, Spanish, Chinese and Japanese.
+article, an article with a table, a Q&A answer ending in a table, a post only inside
+<noscript>, forum threads, a product page, one with customers' reviews, listings, a
+documentation page, a landing page and a course's facts, in English, German, French,
+Spanish, Portuguese, Chinese and Japanese.
 
 Each page marks distinctive phrases of its true content (``keep``) and of its boilerplate
 (``drop``); they were chosen from the page as written, never from any program's output.
@@ -466,6 +467,40 @@ PAGES: dict[str, dict[str, list[str]]] = {
             "Política de privacidad",
             "Portal de transparencia",
             "Utilizamos cookies propias y de terceros",
+        ],
+    ),
+    # A question and two answers: the second answer's table, under its one paragraph,
+    # is as much the answer as the paragraph.
+    "qa-answer-table": dict(
+        keep=[
+            "I expected the first list to stay as it was",
+            "Assignment in Python never copies data.",
+            "slicing an array does not copy it the way slicing a list does",
+            "Operation",
+            "numpy array",
+            "full copy",
+        ],
+        drop=[
+            "How to copy a dictionary and only edit the copy",
+            "Hot Network Questions",
+            "We use cookies to keep you signed in",
+            "user contributions licensed under CC BY-SA",
+        ],
+    ),
+    # The same in Portuguese, on a fuller template: the model rates the last answer's
+    # table of three rows far below the page's cut (0.17 to 0.28 against 0.64), the
+    # paragraph above it well over.
+    "qa-answer-table-pt": dict(
+        keep=[
+            "e parece funcionar, mas com uma lista de listas o problema volta a aparecer.",
+            "Se você usa NumPy, atenção: o fatiamento de arrays",
+            "Operação",
+            "numpy.ndarray",
+        ],
+        drop=[
+            "Como copiar um dicionário em Python",
+            "Não é a resposta que você está procurando?",
+            "Política de Cookies",
         ],
     ),
 }

@@ -1056,3 +1056,51 @@ def test_a_tables_rows_between_kept_rows_are_kept() -> None:
     linked[list(rows[2])] = words[list(rows[2])]
     kept = keep_table_gaps(keep, probabilities, tables, words, linked)
     assert kept[list(rows[1])].all() and not kept[list(rows[2])].any()
+
+
+def test_a_table_beside_kept_text_is_kept_whole() -> None:
+    # an answer's table under its paragraph: the model dropped every cell, kept the
+    # paragraph; a table of links beside it, one with no block near the model's floor,
+    # and a table beside nothing kept stay out
+    from unboiler.filters.units import (
+        TABLE_BESIDE_FLOOR,
+        keep_tables_beside_text,
+        table_places,
+        table_rows,
+    )
+
+    document = unboiler.parse(
+        "<html><body><div class='answer'><p>Slicing an array gives a view.</p>"
+        "<table><tr><th>Operation</th><th>list</th></tr>"
+        "<tr><td>a[:]</td><td>shallow copy</td></tr></table></div>"
+        "<div class='aside'><p>Related questions</p>"
+        "<table><tr><td><a href='/q/1'>Copy a dict</a></td></tr></table></div>"
+        "</body></html>"
+    )
+    texts = [block.text for block in document.blocks]
+    places = table_places(document, table_rows(document))
+    found = [([texts[i] for i in table], [texts[i] for i in beside]) for table, beside in places]
+    assert found == [
+        (["Operation", "list", "a[:]", "shallow copy"], ["Slicing an array gives a view."]),
+        (["Copy a dict"], ["Related questions"]),
+    ]
+    keep = np.asarray([text.startswith(("Slicing", "Related")) for text in texts])
+    probabilities = np.full(len(texts), TABLE_BESIDE_FLOOR + 0.05)
+    words = np.asarray([block.num_words for block in document.blocks], dtype=np.float64)
+    linked = np.where(np.asarray(texts) == "Copy a dict", words, 0.0)
+    kept = keep_tables_beside_text(keep, probabilities, places, words, linked)
+    assert [texts[i] for i in np.flatnonzero(kept)] == [
+        "Slicing an array gives a view.",
+        "Operation",
+        "list",
+        "a[:]",
+        "shallow copy",
+        "Related questions",
+    ]
+    # without the links' bound the table of links goes with its neighbour too
+    assert keep_tables_beside_text(keep, probabilities, places).all()
+    # no block of the table as likely as the floor, or nothing kept beside it: no change
+    unlikely = np.full(len(texts), TABLE_BESIDE_FLOOR - 0.05)
+    assert keep_tables_beside_text(keep, unlikely, places).tolist() == keep.tolist()
+    nothing = np.zeros(len(texts), dtype=bool)
+    assert not keep_tables_beside_text(nothing, probabilities, places).any()

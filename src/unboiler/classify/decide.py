@@ -51,11 +51,13 @@ from unboiler.filters.units import (
     keep_post_slots,
     keep_table_gaps,
     keep_table_headers,
+    keep_tables_beside_text,
     keep_whole,
     list_groups,
     pool,
     post_slots,
     table_headers,
+    table_places,
     table_rows,
     wordless_lines,
 )
@@ -226,6 +228,7 @@ def after_the_cut(
     page_type: str | None = None,
     definition_lists: Sequence[Sequence[Sequence[int]]]
     | Callable[[npt.NDArray[np.bool_]], Sequence[Sequence[Sequence[int]]]] = (),
+    places: Sequence[tuple[Sequence[int], Sequence[int]]] = (),
 ) -> npt.NDArray[np.bool_]:
     """The rules on the kept blocks right after the cut, in the extractor's order (the
     held-out runs of :mod:`unboiler.classify.train_default` call it too): the slots of a
@@ -250,7 +253,10 @@ def after_the_cut(
     (:func:`~unboiler.filters.units.table_rows`), whose rows the tail's rule keeps whole
     or not at all, and whose gaps between kept rows are filled
     (:func:`~unboiler.filters.units.keep_table_gaps`) after the list's ends, and whose
-    first row kept alone is dropped (:func:`~unboiler.filters.units.drop_lone_heads`)."""
+    first row kept alone is dropped (:func:`~unboiler.filters.units.drop_lone_heads`);
+    ``places``: each table's blocks and the blocks beside it
+    (:func:`~unboiler.filters.units.table_places`), a table dropped whole beside kept
+    text being kept then (:func:`~unboiler.filters.units.keep_tables_beside_text`)."""
     keep = keep_post_slots(keep, probabilities, posts)
     _traced(trace, RULE_POST_SLOTS, keep)
     if tree is not None:
@@ -274,6 +280,10 @@ def after_the_cut(
     _traced(trace, RULE_TABLE_GAPS, keep)
     keep = drop_lone_heads(keep, tables)
     _traced(trace, RULE_LONE_HEAD, keep)
+    keep = keep_tables_beside_text(
+        keep, probabilities, places, words, words * blocks[:, LINK_DENSITY_COLUMN]
+    )
+    _traced(trace, RULE_TABLE_BESIDE, keep)
     if layout is not None:
         keep = layout_copies(texts, words, keep, layout, code)
         _traced(trace, RULE_LAYOUT_COPY, keep)
@@ -401,6 +411,7 @@ class DecideBlocks:
             siblings=signals.parent[signals.owner],
             trace=trace,
         )
+        tables = table_rows(document)
         keep = after_the_cut(
             keep,
             probabilities,
@@ -415,11 +426,12 @@ class DecideBlocks:
             lambda kept: concealed_blocks(document, kept),
             lambda: list_groups(document),
             trace,
-            tables=table_rows(document),
+            tables=tables,
             page_type=page_type,
             definition_lists=lambda kept: split_lists(
                 document, kept, signals.blocks, definitions=True
             ),
+            places=table_places(document, tables),
         )
         keep = keep_table_headers(keep, table_headers(document))
         _traced(trace, RULE_TABLE_HEADER, keep)
@@ -539,6 +551,7 @@ RULE_LIST_ENDS: Final = "the ends of a list mostly kept"
 RULE_LIST_HEAD: Final = "the heading above a kept list"
 RULE_TABLE_GAPS: Final = "a table's row between kept rows"
 RULE_LONE_HEAD: Final = "a table's first row, kept alone"
+RULE_TABLE_BESIDE: Final = "a table beside kept text"
 RULE_LAYOUT_COPY: Final = "a copy the page shows at another width"
 RULE_HIDDEN_COPY: Final = "a hidden copy of kept text"
 RULE_HEADING_COPY: Final = "a short copy of a heading below"

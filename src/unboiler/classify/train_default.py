@@ -166,6 +166,9 @@ class PageData:
     #: The blocks of each row of each table (:func:`~unboiler.filters.units.table_rows`);
     #: empty in runs saved before them.
     tables: tuple[tuple[tuple[int, ...], ...], ...] = ()
+    #: Each table's blocks and the blocks beside it (:func:`~unboiler.filters.units.
+    #: table_places`); empty in runs saved before them.
+    places: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = ()
     #: The features the extractor decides the page with where they differ from those
     #: it is trained on: a page without a URL reads the address it declares
     #: (:func:`~unboiler.classify.decide.deciding_signals`).
@@ -209,6 +212,7 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
         list_groups,
         post_slots,
         quotation_groups,
+        table_places,
         table_rows,
         wordless_lines,
     )
@@ -216,6 +220,7 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
     code, rows = decision_units(document)
     blocks = document.blocks
     concealed = concealed_blocks(document)
+    tables = table_rows(document)
     return {
         "code": tuple(map(tuple, code)),
         "rows": tuple(map(tuple, rows)),
@@ -242,7 +247,8 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
         "concealed": tuple(sorted(concealed)),
         "concealed_modal": tuple(sorted(concealed.modal)),
         "profiles": profile_fields(document),
-        "tables": tuple(tuple(map(tuple, rows)) for rows in table_rows(document)),
+        "tables": tuple(tuple(map(tuple, rows)) for rows in tables),
+        "places": tuple(table_places(document, tables)),
     }
 
 
@@ -684,6 +690,7 @@ class HeldOut:
                 tables=page.tables,
                 page_type=kind,
                 definition_lists=page.definition_lists,
+                places=page.places,
             )
         if drop_repeats and drops_repeats(kind):
             likelihood = self.probabilities[index].tolist()

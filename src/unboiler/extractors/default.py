@@ -43,8 +43,9 @@ def default(
     formula, an inline icon, microdata or a form control, a field's name and value
     (the two elements of one parent) and the lines of one element are decided together,
     a likely
-    run between two kept siblings is kept, and a list most of whose items are kept keeps
-    its likely items at its ends.
+    run between two kept siblings is kept, a list most of whose items are kept keeps
+    its likely items at its ends, and a table dropped whole beside kept text (an
+    answer's table under its paragraph) is kept.
     favor= balanced, precision or recall; model= a file from `unboiler train` (default:
     the packaged model); drop_repeats=False keeps repeated text; members= how many of the
     model's members decide, from the first (default: all; the packaged model has three,
