@@ -11,6 +11,7 @@ from unboiler.filters.structured import (
     add_recipe,
     drop_hidden_metadata,
     hidden_metadata,
+    keep_shown_recipe,
 )
 from unboiler.parse import parse
 
@@ -240,6 +241,47 @@ def test_a_recipe_the_page_shows_is_not_added_again() -> None:
     assert not add_recipe(document)
     text = unboiler.extract(recipe_page(card))
     assert text.count("3 very ripe bananas") == 1
+
+
+def test_the_lines_of_a_recipe_the_page_shows_are_kept_where_it_shows_them() -> None:
+    # the page writes each quantity and name in spans without a space between them, and a
+    # checkbox glyph before each; the model dropped most of them: every block showing a
+    # line of the JSON-LD recipe becomes content, with the heading above the list, but
+    # no other block
+    items = "".join(
+        f"<li>▢ <span>{item.split(' ', 1)[0]}</span><span>{item.split(' ', 1)[1]}</span></li>"
+        for item in RECIPE["recipeIngredient"]  # type: ignore[attr-defined]
+    )
+    steps = "".join(
+        f"<p>{step['text']}</p>"  # type: ignore[index]
+        for step in RECIPE["recipeInstructions"]  # type: ignore[attr-defined]
+    )
+    card = f"<h2>Ingredients</h2><p>Serves 8</p><ul>{items}</ul><h2>Method</h2>{steps}"
+    card += "<p>Share this recipe</p>"
+    document = parse(recipe_page(card))
+    texts = [block.text for block in document.blocks]
+    assert "▢ 3very ripe bananas" in texts  # as the page writes it
+    for block in document.blocks:
+        block.set_content(block.text.startswith("Browning"))
+    assert add_recipe(document)
+    kept = [block.text for block in document.blocks if block.is_content]
+    first = texts.index("Ingredients")
+    assert texts[first + 1] == "Serves 8" and texts[first + 7] == "Method"
+    assert texts[first + 11] == "Share this recipe"
+    assert (
+        kept
+        == [
+            texts[first - 1],  # the teaser, kept before
+            "Ingredients",
+            *texts[first + 2 : first + 7],  # the five ingredients, not "Serves 8"
+            "Method",
+            *texts[first + 8 : first + 11],  # the three steps
+        ]
+    )
+    # one line shown alone is no part shown: nothing is kept for it
+    single = parse(recipe_page("<h2>Ingredients</h2><ul><li>3 very ripe bananas</li></ul>"))
+    assert not keep_shown_recipe(single, [RECIPE["recipeIngredient"]])  # type: ignore[list-item]
+    assert not any(block.is_content for block in single.blocks)
 
 
 def test_only_the_part_of_a_recipe_the_page_lacks_is_added() -> None:
