@@ -16,6 +16,8 @@ from unboiler.filters.read_also import is_read_also, read_also_links
         ("Lire aussi : La réforme des retraites adoptée", 9, 6, True),
         ("LEIA TAMBÉM: Governo anuncia novo programa", 6, 4, True),
         ("Читайте также: Новая станция метро откроется в мае", 8, 6, True),
+        ("اقرأ أيضا: مصر تستورد 20 شحنة غاز مسال لتلبية الطلب", 10, 8, True),
+        ("延伸阅读：新能源汽车销量连续三个月增长", 12, 10, True),
         # a label alone, a label whose line is not mostly a link, a long paragraph
         ("Baca juga:", 2, 0, False),
         ("Read more: the council said the work would take the summer", 11, 2, False),
