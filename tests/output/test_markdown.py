@@ -1107,6 +1107,36 @@ def test_a_table_without_header_cells_gets_an_empty_header_row() -> None:
     assert to_markdown(rows).startswith("| | |\n| --- | --- |\n| Weight | 2.3 kg |")
 
 
+def test_a_first_row_all_in_bold_or_in_thead_is_the_header() -> None:
+    # a blog editor's table: its header a first row of <td><b>; in Markdown it heads
+    # the columns, not a row under an empty header
+    bold = unboiler.parse(
+        "<table><tbody><tr><td><b>Item</b></td><td><strong>Cost</strong></td></tr>"
+        "<tr><td>Rent</td><td>1,350,000</td></tr><tr><td>Fuel</td><td>148,000</td></tr>"
+        "</tbody></table>"
+    )
+    unboiler.get_extractor("boilerpipe-everything")(bold)
+    markdown = to_markdown(bold)
+    assert markdown.startswith("| **Item** | **Cost** |\n| --- | --- |\n| Rent | 1,350,000 |")
+    assert "<th><strong>Item</strong></th>" in markdown_parser().render(markdown)
+    # a first row in <thead> of <td> cells
+    head = unboiler.parse(
+        "<table><thead><tr><td>Item</td><td>Cost</td></tr></thead>"
+        "<tbody><tr><td>Rent</td><td>900</td></tr></tbody></table>"
+    )
+    unboiler.get_extractor("boilerpipe-everything")(head)
+    assert to_markdown(head).startswith("| Item | Cost |\n| --- | --- |\n| Rent | 900 |")
+    # a first row only partly bold, or a table every row of which is bold, has none
+    for rows in (
+        "<tr><td><b>Rent</b> paid</td><td><b>900</b></td></tr><tr><td>Fuel</td><td>40</td></tr>",
+        "<tr><td><b>Rent</b></td><td><b>900</b></td></tr><tr><td><b>Fuel</b></td><td><b>40</b>"
+        "</td></tr>",
+    ):
+        plain_table = unboiler.parse(f"<table>{rows}</table>")
+        unboiler.get_extractor("boilerpipe-everything")(plain_table)
+        assert to_markdown(plain_table).startswith("| | |\n| --- | --- |\n"), rows
+
+
 @pytest.mark.parametrize(
     "page",
     [

@@ -107,6 +107,7 @@ from unboiler.output.renderings import (
 from unboiler.output.select import Posts, posts_in_turn, posts_of_prose, select, tidy_rules
 from unboiler.output.tables import (
     EQUATION_NUMBER,
+    bold_header_row,
     cell_align,
     cell_line,
     cell_span,
@@ -1886,12 +1887,13 @@ class _Layout:
             return [*before, Paragraph(row_line(rows[0]))]
         if not simple or columns < 2 or numbered or (box and not has_header):
             return before + [block for r in rows for _, blocks in r for block in blocks]
+        first_heads = not has_header and bold_header_row(rows)
         table = Table(
             [
                 [
                     Cell(
                         cell_line(blocks or (named_icon(cell) if has_header else [])),
-                        header=cell.tag == "th",
+                        header=cell.tag == "th" or (first_heads and r is rows[0]),
                         colspan=cell_span(cell.attributes.get("colspan"), MAX_COLSPAN),
                         rowspan=cell_span(cell.attributes.get("rowspan"), MAX_ROWSPAN),
                         align=cell_align(cell.attributes),

@@ -111,6 +111,42 @@ def grid_of_data(rows: list[list[tuple[LexborNode, list[Block]]]]) -> bool:
     return True
 
 
+#: Elements that set a cell's text in bold, as a header's (:func:`bold_header_row`).
+BOLD_TAGS: Final = frozenset({"b", "strong"})
+
+
+def _bold_text(cell: LexborNode) -> bool:
+    """Whether ``cell`` shows text, and all of it inside ``<b>`` or ``<strong>``."""
+    text = "".join((cell.text(deep=True) or "").split())
+    if not text:
+        return False
+    bold = "".join(
+        "".join((element.text(deep=True) or "").split())
+        for element in cell.iter(include_text=False)
+        if element.tag in BOLD_TAGS
+    )
+    return bold == text
+
+
+def bold_header_row(rows: list[list[tuple[LexborNode, list[Block]]]]) -> bool:
+    """Whether the first of a table's rows (without header cells) is its header: in the
+    table's ``<thead>``, or each of its cells with text set all in bold while a later
+    row is not.  Blog editors (Tistory's, Gutenberg's) write a table's header as a first
+    row of ``<td><b>...</b></td>``; written as data, it came out in Markdown under an
+    empty header row (a newcomer's Korean blog post)."""
+    if len(rows) < 2 or not rows[0]:
+        return False
+    row = rows[0][0][0].parent
+    if row is not None and row.parent is not None and row.parent.tag == "thead":
+        return True
+    shown = [cell for cell, _ in rows[0] if (cell.text(deep=True) or "").strip()]
+    return (
+        len(shown) >= 2
+        and all(_bold_text(cell) for cell in shown)
+        and not all(_bold_text(cell) for row in rows[1:] for cell, _ in row)
+    )
+
+
 #: The elements an icon is drawn with, whose ``title`` names it (Font Awesome's and
 #: Bootstrap's ``<i class="fa fa-check" title="Included">``; an ``<img>``'s ``alt``
 #: and any element's ``aria-label`` name it too).
