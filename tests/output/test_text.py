@@ -2190,6 +2190,21 @@ def test_a_paragraphs_indentation_is_left_out(output: str) -> None:
     assert rendered.split("\n\n") == ["新华社上海5月12日电。", "本报讯（记者 孙浩）。", "次段。"]
 
 
+def test_a_paragraphs_indentation_after_its_picture_is_one_space() -> None:
+    # a Chinese portal's photo and its caption in one element, the caption indented
+    page = (
+        "<div><img src='/a.jpg' alt='车间'><span>\u3000\u3000这是4月18日拍摄的总装车间。</span>"
+        "</div><p>Text&nbsp;&nbsp;<img src='/b.png' alt='b'> after</p>"
+    )
+    document = unboiler.parse(page)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    assert to_markdown(document, images=True).split("\n\n") == [
+        "![车间](/a.jpg) 这是4月18日拍摄的总装车间。",
+        "Text ![b](/b.png) after",
+    ]
+    assert to_text(document).split("\n\n")[0] == "这是4月18日拍摄的总装车间。"
+
+
 @pytest.mark.parametrize("output", ["text", "markdown"])
 def test_indentation_inside_formatting_is_left_out_too(output: str) -> None:
     page = (

@@ -307,6 +307,11 @@ INDENT_SPACES: Final = " \u00a0\u3000"
 
 
 _LEADING_OPENS: Final = re.compile(f"^[{_OPENS}]+[{INDENT_SPACES}]+")
+#: Indentation beside an image in a line: the paragraph's own, after a picture set at
+#: its start ("<img>\u3000\u3000这是4月18日..."), one space then.
+_INDENT_BY_IMAGE: Final = re.compile(
+    f"(?<={_IMAGE})[{INDENT_SPACES}]{{2,}}|[{INDENT_SPACES}]{{2,}}(?={_IMAGE})"
+)
 
 
 _TRAILING_CLOSES: Final = re.compile(f"(?<![{INDENT_SPACES}])[{INDENT_SPACES}]+[{_CLOSES}]+$")
@@ -494,6 +499,8 @@ def normalize(raw: Iterable[Inline]) -> list[Inline]:
     if _BREAK in line:
         line = _SPACE_AT_BREAK.sub(_BREAK, line)
     line = line.strip(INDENT_SPACES)
+    if others and _IMAGE in line:
+        line = _INDENT_BY_IMAGE.sub(" ", line)
     if others and line and (line[0] in _OPENS or line[-1] in _CLOSES):
         # the indentation inside formatting at an end (<b>&nbsp;&nbsp;Notice</b>)
         line = _indent_in_formatting(line)
