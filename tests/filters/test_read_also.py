@@ -18,6 +18,15 @@ from unboiler.filters.read_also import is_read_also, read_also_links
         ("Читайте также: Новая станция метро откроется в мае", 8, 6, True),
         ("اقرأ أيضا: مصر تستورد 20 شحنة غاز مسال لتلبية الطلب", 10, 8, True),
         ("延伸阅读：新能源汽车销量连续三个月增长", 12, 10, True),
+        # the tanwin typed before the alif; labels in brackets or after a pointer; Hindi's
+        # "ढ़" precomposed (U+095D) as pages write it
+        ("اقرأ أيضًا: مصر تستورد 20 شحنة غاز مسال", 8, 6, True),
+        ("【関連記事】東京で新しい美術館が開館", 12, 10, True),
+        ("[관련기사] 서울시 새 버스 노선 발표", 6, 5, True),
+        ("▶ 관련기사: 서울시 새 버스 노선 발표", 6, 5, True),
+        ("ये भी \u092a\u095d\u0947\u0902: दिल्ली में भारी बारिश", 7, 5, True),
+        # a reference in brackets is no label
+        ("[1] Smith, J. Related work on tables (2020)", 8, 8, False),
         # a label alone, a label whose line is not mostly a link, a long paragraph
         ("Baca juga:", 2, 0, False),
         ("Read more: the council said the work would take the summer", 11, 2, False),

@@ -284,6 +284,46 @@ def test_the_lines_of_a_recipe_the_page_shows_are_kept_where_it_shows_them() -> 
     assert not any(block.is_content for block in single.blocks)
 
 
+def test_a_recipes_lines_are_kept_once_in_its_card_and_nowhere_else() -> None:
+    # a sidebar's list of ingredients, a hidden print copy of the card and a reader's
+    # comment that quotes the steps match the recipe's lines too: only the card's are
+    # kept, each line once
+    items = "".join(f"<li>{item}</li>" for item in RECIPE["recipeIngredient"])  # type: ignore[attr-defined]
+    card = f"<div class='card'><h2>Ingredients</h2><ul>{items}</ul></div>"
+    sidebar = (
+        "<aside><h3>Browse by ingredient</h3><ul><li>1 large egg</li>"
+        "<li>3 very ripe bananas</li></ul></aside>"
+    )
+    printed = f"<div style='display:none'><ul>{items}</ul></div>"
+    comment = "<div class='comment'><p>3 very ripe bananas</p><p>1 large egg</p></div>"
+    document = parse(recipe_page(sidebar + card + printed + comment))
+    for block in document.blocks:
+        block.set_content(block.text.startswith("Browning"))
+    keep_shown_recipe(document, [RECIPE["recipeIngredient"]])  # type: ignore[list-item]
+    kept = [block.text for block in document.blocks if block.is_content]
+    assert kept[1:] == ["Ingredients", *RECIPE["recipeIngredient"]]  # type: ignore[misc]
+    first = [i for i, b in enumerate(document.blocks) if b.text == "3 very ripe bananas"]
+    assert [document.blocks[i].is_content for i in first] == [False, True, False, False]
+    # a line the kept text shows already is not shown again
+    again = parse(recipe_page(card))
+    for block in again.blocks:
+        block.set_content(block.text in ("1 large egg", "115 g unsalted butter"))
+    keep_shown_recipe(again, [RECIPE["recipeIngredient"]])  # type: ignore[list-item]
+    assert sum(b.is_content for b in again.blocks) == 5
+
+
+def test_a_recipe_part_of_lines_without_words_changes_nothing() -> None:
+    # a part whose lines have no words ("—") matched no block and then failed
+    script = '{"@type":"Recipe","recipeIngredient":["—"],"recipeInstructions":["Mix well."]}'
+    page = (
+        f'<html><head><script type="application/ld+json">{script}</script></head>'
+        "<body><h1>My recipe</h1><p>Mix well.</p></body></html>"
+    )
+    assert unboiler.extract(page).endswith("Mix well.")
+    document = parse(page)
+    assert not keep_shown_recipe(document, [["—"], []])
+
+
 def test_only_the_part_of_a_recipe_the_page_lacks_is_added() -> None:
     # the ingredients shown, the steps behind the form: the steps alone are added
     items = "".join(f"<li>{item}</li>" for item in RECIPE["recipeIngredient"])  # type: ignore[attr-defined]

@@ -1104,3 +1104,66 @@ def test_a_table_beside_kept_text_is_kept_whole() -> None:
     assert keep_tables_beside_text(keep, unlikely, places).tolist() == keep.tolist()
     nothing = np.zeros(len(texts), dtype=bool)
     assert not keep_tables_beside_text(nothing, probabilities, places).any()
+
+
+def test_a_tables_place_is_found_past_its_wrappers_and_furniture_is_left_out() -> None:
+    # Stack Overflow's div.s-table-container and Gutenberg's figure with its caption
+    # stand between a table and the paragraphs beside it; a cookie notice or related
+    # links written as a table are no part of the post
+    from unboiler.classify.decide import furniture_table
+    from unboiler.filters.units import table_places, table_rows
+
+    document = unboiler.parse(
+        "<html><body><div class='post'><p>An answer's paragraph.</p>"
+        "<div class='s-table-container'><table><tr><td>a</td><td>b</td></tr></table></div>"
+        "<figure class='wp-block-table'><table><tr><td>c</td><td>d</td></tr></table>"
+        "<figcaption>A caption</figcaption></figure>"
+        "<table class='cookie-banner'><tr><td>We use cookies</td><td>Accept</td></tr></table>"
+        "<div class='related-posts'><table><tr><td>Other post</td></tr></table></div>"
+        "</div></body></html>"
+    )
+    texts = [block.text for block in document.blocks]
+    tables = table_rows(document)
+    places = table_places(document, tables, furniture_table)
+    found = [([texts[i] for i in table], [texts[i] for i in beside]) for table, beside in places]
+    assert found == [
+        (["a", "b"], ["An answer's paragraph."]),
+        (["c", "d"], ["An answer's paragraph."]),
+    ]
+    # the tables under one element share the tuple of the blocks beside them: a page of
+    # thousands of tables and paragraphs under one element holds it once
+    assert places[0][1] is places[1][1]
+    # without the furniture test, the cookie notice and the related links have a place
+    assert len(table_places(document, tables)) == 4
+
+
+def test_a_header_kept_alone_over_a_table_beside_kept_text_is_still_dropped() -> None:
+    # the table rule keeps a table none of whose blocks is kept; a table whose header
+    # row alone is kept is the lone-header rule's, which drops it
+    from unboiler.classify.decide import after_the_cut
+    from unboiler.classify.signals import block_feature_names, page_signals
+    from unboiler.filters.units import table_places, table_rows
+
+    rows = "".join(f"<tr><td>r{n}</td><td>v{n}</td></tr>" for n in range(3))
+    document = unboiler.parse(
+        f"<html><body><div><p>Kept paragraph of the post.</p><table><tr><th>Key</th>"
+        f"<th>Value</th></tr>{rows}</table></div></body></html>"
+    )
+    texts = [block.text for block in document.blocks]
+    signals = page_signals(document)
+    assert signals.blocks.shape[1] == len(block_feature_names())
+    tables = table_rows(document)
+    keep = np.asarray([text in ("Kept paragraph of the post.", "Key", "Value") for text in texts])
+    words = np.asarray([block.num_words for block in document.blocks], dtype=np.float64)
+    kept = after_the_cut(
+        keep,
+        np.full(len(texts), 0.3),
+        signals.blocks,
+        texts.__getitem__,
+        words,
+        set(),
+        [],
+        tables=tables,
+        places=table_places(document, tables),
+    )
+    assert [texts[i] for i in np.flatnonzero(kept)] == ["Kept paragraph of the post."]

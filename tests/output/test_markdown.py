@@ -1119,6 +1119,13 @@ def test_a_first_row_all_in_bold_or_in_thead_is_the_header() -> None:
     markdown = to_markdown(bold)
     assert markdown.startswith("| **Item** | **Cost** |\n| --- | --- |\n| Rent | 1,350,000 |")
     assert "<th><strong>Item</strong></th>" in markdown_parser().render(markdown)
+    # the bold a paragraph or a span down in each cell
+    nested = unboiler.parse(
+        "<table><tr><td><p><b>Item</b></p></td><td><span><strong>Cost <b>in</b> EUR</strong>"
+        "</span></td></tr><tr><td>Rent</td><td>900</td></tr></table>"
+    )
+    unboiler.get_extractor("boilerpipe-everything")(nested)
+    assert to_markdown(nested).startswith("| **Item** | **Cost in EUR** |\n| --- | --- |\n")
     # a first row in <thead> of <td> cells
     head = unboiler.parse(
         "<table><thead><tr><td>Item</td><td>Cost</td></tr></thead>"

@@ -15,6 +15,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from unboiler.classify.context import BIT, word_flags
 from unboiler.classify.default_model import (
     FAVOR_MODES,
     PAGE_TYPES,
@@ -278,12 +279,12 @@ def after_the_cut(
         keep, probabilities, tables, words, words * blocks[:, LINK_DENSITY_COLUMN]
     )
     _traced(trace, RULE_TABLE_GAPS, keep)
-    keep = drop_lone_heads(keep, tables)
-    _traced(trace, RULE_LONE_HEAD, keep)
     keep = keep_tables_beside_text(
         keep, probabilities, places, words, words * blocks[:, LINK_DENSITY_COLUMN]
     )
     _traced(trace, RULE_TABLE_BESIDE, keep)
+    keep = drop_lone_heads(keep, tables)
+    _traced(trace, RULE_LONE_HEAD, keep)
     if layout is not None:
         keep = layout_copies(texts, words, keep, layout, code)
         _traced(trace, RULE_LAYOUT_COPY, keep)
@@ -315,6 +316,24 @@ def after_the_cut(
 #: The column of whether a block is in a ``<blockquote>`` (its element or the two above),
 #: as :func:`unboiler.filters.repeats.in_quotation` reads it from the page.
 QUOTE_COLUMN: Final = block_feature_names().index("near_quote")
+
+
+#: The class words (:data:`unboiler.classify.context.WORD_PIECES`) that make a table
+#: the page's furniture, which is not kept for standing beside kept text
+#: (:func:`furniture_table`).
+FURNITURE_TABLE_WORDS: Final = (
+    "w_cookie", "w_related", "w_share", "w_newsletter", "w_ad", "w_sidebar", "w_nav",
+    "w_footer", "w_modal", "w_pagination", "w_account", "w_search", "w_tags",
+)  # fmt: skip
+_FURNITURE_TABLE_BITS: Final = sum(BIT[word] for word in FURNITURE_TABLE_WORDS)
+
+
+def furniture_table(names: str) -> bool:
+    """Whether a table's (or its wrapper's) ``class`` and ``id``, joined by a space,
+    name the page's furniture (:data:`FURNITURE_TABLE_WORDS`): a cookie notice or
+    related links laid out as a table, beside a post's kept paragraphs, are no part of
+    it (review)."""
+    return bool(word_flags(names) & _FURNITURE_TABLE_BITS)
 
 
 def deciding_signals(document: TextDocument, *, spare: int = 0) -> PageSignals:
@@ -431,7 +450,7 @@ class DecideBlocks:
             definition_lists=lambda kept: split_lists(
                 document, kept, signals.blocks, definitions=True
             ),
-            places=table_places(document, tables),
+            places=table_places(document, tables, furniture_table),
         )
         keep = keep_table_headers(keep, table_headers(document))
         _traced(trace, RULE_TABLE_HEADER, keep)
@@ -599,6 +618,7 @@ __all__ = [
     "CELL_COLUMNS",
     "CHROME_COLUMNS",
     "FURNITURE_COLUMNS",
+    "FURNITURE_TABLE_WORDS",
     "HEADING_COLUMN",
     "HIDDEN_COLUMN",
     "LINK_DENSITY_COLUMN",
@@ -618,6 +638,7 @@ __all__ = [
     "deciding_rules",
     "deciding_signals",
     "explain",
+    "furniture_table",
     "keep_tail",
     "marked",
     "model_choice",

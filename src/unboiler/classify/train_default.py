@@ -193,6 +193,7 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
     (decision units, cells, quotations, button labels...), from ``document`` parsed as the
     extractor parses it: by name, for :func:`page_data` and for a saved run's pages to
     take this code's rules (``benchmarks/default_cv.py --load``)."""
+    from unboiler.classify.decide import furniture_table
     from unboiler.filters.concealed import concealed_blocks
     from unboiler.filters.contributions import SECTION_WORDS, contribution_sections
     from unboiler.filters.controls import control_labels
@@ -248,7 +249,7 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
         "concealed_modal": tuple(sorted(concealed.modal)),
         "profiles": profile_fields(document),
         "tables": tuple(tuple(map(tuple, rows)) for rows in tables),
-        "places": tuple(table_places(document, tables)),
+        "places": tuple(table_places(document, tables, furniture_table)),
     }
 
 

@@ -14,6 +14,7 @@ that the page's furniture rules judge.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from typing import Final
 
@@ -63,6 +64,7 @@ READ_ALSO_LABELS: Final = (
     "ayrıca okuyun",
     "اقرأ أيضا",
     "اقرأ أيضاً",
+    "اقرأ أيضًا",
     "延伸阅读",
     "延伸閱讀",
     "相关阅读",
@@ -71,11 +73,15 @@ READ_ALSO_LABELS: Final = (
     "관련기사",
     "관련 기사",
     "यह भी पढ़ें",
+    "ये भी पढ़ें",
+    "इसे भी पढ़ें",
 )
+#: Labels in brackets or after a pointer, as Japanese, Korean and Chinese portals write
+#: them ("【関連記事】", "[관련기사]", "▶ 관련기사:"): the closing bracket is the separator.
 _LABEL: Final = re.compile(
-    r"^\s*(?:"
-    + "|".join(re.escape(label) for label in READ_ALSO_LABELS)
-    + r")(?:\s*[:：»>|]\s*|\s+[–—-]\s+)",
+    r"^\s*[【\[▶►■]?\s*(?:"
+    + "|".join(re.escape(unicodedata.normalize("NFC", label)) for label in READ_ALSO_LABELS)
+    + r")(?:\s*[】\]]\s*|\s*[:：»>|]\s*|\s+[–—-]\s+)",
     re.IGNORECASE,
 )
 #: The most words of such a line: a label and a headline.
@@ -91,7 +97,7 @@ def is_read_also(text: str, words: float, linked: float) -> bool:
     return (
         0 < words <= MAX_READ_ALSO_WORDS
         and linked >= MIN_LINKED_SHARE * words
-        and (match := _LABEL.match(text)) is not None
+        and (match := _LABEL.match(text := unicodedata.normalize("NFC", text))) is not None
         and bool(text[match.end() :].strip())
     )
 

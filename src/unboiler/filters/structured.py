@@ -160,12 +160,25 @@ def _key(text: str) -> str:
     return "".join(_WORD.findall(text.lower()))
 
 
+#: How far above a block showing a recipe's line the element that holds the recipe's
+#: part is looked for (``ul > li``, ``div.ingredients > div.group > ul > li > span``).
+RECIPE_CONTAINER_LEVELS: Final = 6
+#: Parts of a page whose text is not the recipe the page is about, wherever it matches.
+_NOT_RECIPE_TAGS: Final = frozenset({"aside", "nav", "footer"})
+
+
 def keep_shown_recipe(document: TextDocument, parts: Sequence[Sequence[str]]) -> bool:
     """Keep the blocks of the page that show a line of ``parts`` (the ingredients and
-    the steps of the page's JSON-LD recipe, :func:`unboiler.jsonld.recipe_lines`): a
-    block whose words are a line's, when :data:`MIN_SHOWN_LINES` of the part's lines
-    are blocks, and the heading just above the part's first line (within
-    :data:`SHOWN_HEADING_BLOCKS` blocks, none of them kept).
+    the steps of the page's JSON-LD recipe, :func:`unboiler.jsonld.recipe_lines`) and
+    that no kept block shows already, in the one element that shows most of the
+    part's lines (the recipe card: of elements showing as many, the one with the most
+    kept blocks, then the smallest, then the first), when it shows
+    :data:`MIN_SHOWN_LINES` of them; and the heading just above the first line kept
+    (within :data:`SHOWN_HEADING_BLOCKS` blocks with words, none of them kept).  Blocks
+    the page hides, or in an ``<aside>``, a ``<nav>`` or a ``<footer>``, show nothing.
+    Each line is kept once: a print copy of the card, or its copy for another width,
+    stays out, and so does a sidebar's list of ingredients or a reader's comment that
+    quotes a step.
 
     The page's structured data says what its recipe is, in its own words: schema.org's
     ``recipeIngredient`` and ``recipeInstructions``, which recipe sites write for search
@@ -178,21 +191,70 @@ def keep_shown_recipe(document: TextDocument, parts: Sequence[Sequence[str]]) ->
     changed = False
     for part in parts:
         wanted = {key for line in part if (key := _key(line))}
-        shown = [i for i, block in enumerate(blocks) if _key(block.text) in wanted]
-        if len(shown) < min(MIN_SHOWN_LINES, len(wanted)):
+        if not wanted:
             continue
-        for index in shown:
-            changed = blocks[index].set_content(True) | changed
-        looked = 0
-        for index in range(shown[0] - 1, -1, -1):
-            block = blocks[index]
-            if block.is_content or looked == SHOWN_HEADING_BLOCKS:
-                break
-            if block.is_heading:
-                changed = block.set_content(True) | changed
-                break
-            looked += block.num_words > 0
+        keys = [_key(block.text) if block.num_words else "" for block in blocks]
+        shown = {key for key, block in zip(keys, blocks, strict=True) if block.is_content}
+        candidates = [
+            i
+            for i, key in enumerate(keys)
+            if key in wanted
+            and blocks[i].node is not None
+            and not within(blocks[i].node, _NOT_RECIPE_TAGS, RECIPE_CONTAINER_LEVELS + 2)
+            and not _hidden(blocks[i].node)
+        ]
+        card = _recipe_card(blocks, keys, candidates)
+        if card is None or len({keys[i] for i in card}) < min(MIN_SHOWN_LINES, len(wanted)):
+            continue
+        kept = []
+        for index in card:
+            if keys[index] not in shown:
+                shown.add(keys[index])
+                kept.append(index)
+                changed = blocks[index].set_content(True) | changed
+        if kept:
+            changed = _keep_heading_above(blocks, kept[0]) | changed
     return changed
+
+
+def _recipe_card(
+    blocks: list[TextBlock], keys: list[str], candidates: list[int]
+) -> list[int] | None:
+    """Of ``candidates`` (blocks showing a recipe's lines), those under the element that
+    holds the most distinct lines (ties: the most kept blocks, then the fewest blocks,
+    then the first), or None when there are none."""
+    under: dict[int, list[int]] = {}
+    for index in candidates:
+        node = blocks[index].node.parent
+        for _ in range(RECIPE_CONTAINER_LEVELS):
+            if node is None or node.tag in ("body", "html"):
+                break
+            under.setdefault(node.mem_id, []).append(index)
+            node = node.parent
+    if not under:
+        return None
+    return max(
+        under.values(),
+        key=lambda found: (
+            len({keys[i] for i in found}),
+            sum(blocks[i].is_content for i in found),
+            -len(found),
+            -found[0],
+        ),
+    )
+
+
+def _keep_heading_above(blocks: list[TextBlock], first: int) -> bool:
+    """Keep the heading just above block ``first`` (:data:`SHOWN_HEADING_BLOCKS`)."""
+    looked = 0
+    for index in range(first - 1, -1, -1):
+        block = blocks[index]
+        if block.is_content or looked == SHOWN_HEADING_BLOCKS:
+            return False
+        if block.is_heading:
+            return block.set_content(True)
+        looked += block.num_words > 0
+    return False
 
 
 #: Elements whose content the added recipe goes after, not into: a list's item, a

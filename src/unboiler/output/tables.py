@@ -122,10 +122,20 @@ def _bold_text(cell: LexborNode) -> bool:
         return False
     bold = "".join(
         "".join((element.text(deep=True) or "").split())
-        for element in cell.iter(include_text=False)
-        if element.tag in BOLD_TAGS
+        for element in cell.traverse(include_text=False)
+        if element.tag in BOLD_TAGS and not _in_bold(element, cell)
     )
     return bold == text
+
+
+def _in_bold(element: LexborNode, cell: LexborNode) -> bool:
+    """Whether ``element`` lies in a bold element inside ``cell`` (its text counted there)."""
+    node = element.parent
+    while node is not None and node.mem_id != cell.mem_id:
+        if node.tag in BOLD_TAGS:
+            return True
+        node = node.parent
+    return False
 
 
 def bold_header_row(rows: list[list[tuple[LexborNode, list[Block]]]]) -> bool:
