@@ -1133,6 +1133,16 @@ def test_a_first_row_all_in_bold_or_in_thead_is_the_header() -> None:
     )
     unboiler.get_extractor("boilerpipe-everything")(head)
     assert to_markdown(head).startswith("| Item | Cost |\n| --- | --- |\n| Rent | 900 |")
+    # two rows of <td> in <thead> head the columns together, an empty cell adding nothing
+    two = unboiler.parse(
+        "<table><thead><tr><td>Price</td><td colspan='2'>Year</td></tr><tr><td></td>"
+        "<td>2023</td><td>2024</td></tr></thead><tbody><tr><td>Rent</td><td>900</td>"
+        "<td>950</td></tr></tbody></table>"
+    )
+    unboiler.get_extractor("boilerpipe-everything")(two)
+    assert to_markdown(two) == (
+        "| Price | Year 2023 | Year 2024 |\n| --- | --- | --- |\n| Rent | 900 | 950 |"
+    )
     # a first row only partly bold, or a table every row of which is bold, has none
     for rows in (
         "<tr><td><b>Rent</b> paid</td><td><b>900</b></td></tr><tr><td>Fuel</td><td>40</td></tr>",

@@ -107,12 +107,12 @@ from unboiler.output.renderings import (
 from unboiler.output.select import Posts, posts_in_turn, posts_of_prose, select, tidy_rules
 from unboiler.output.tables import (
     EQUATION_NUMBER,
-    bold_header_row,
     cell_align,
     cell_line,
     cell_span,
     fits_cell,
     grid_of_data,
+    header_rows,
     labelled_line,
     named_icon,
     row_line,
@@ -1887,20 +1887,20 @@ class _Layout:
             return [*before, Paragraph(row_line(rows[0]))]
         if not simple or columns < 2 or numbered or (box and not has_header):
             return before + [block for r in rows for _, blocks in r for block in blocks]
-        first_heads = not has_header and bold_header_row(rows)
+        heads = 0 if has_header else header_rows(rows)
         table = Table(
             [
                 [
                     Cell(
                         cell_line(blocks or (named_icon(cell) if has_header else [])),
-                        header=cell.tag == "th" or (first_heads and r is rows[0]),
+                        header=cell.tag == "th" or position < heads,
                         colspan=cell_span(cell.attributes.get("colspan"), MAX_COLSPAN),
                         rowspan=cell_span(cell.attributes.get("rowspan"), MAX_ROWSPAN),
                         align=cell_align(cell.attributes),
                     )
                     for cell, blocks in r
                 ]
-                for r in rows
+                for position, r in enumerate(rows)
             ]
         )
         return [*before, table]

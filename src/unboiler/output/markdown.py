@@ -775,8 +775,9 @@ class _Writer:
         elif heads > 1:
             labels = [
                 " ".join(
-                    self.line(cell.inlines, line_break=" ", pipes=True, cell=True)
+                    label
                     for cell in column
+                    if (label := self.line(cell.inlines, line_break=" ", pipes=True, cell=True))
                 )
                 for column in _column_headers(grid, heads, width)
             ]

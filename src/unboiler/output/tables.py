@@ -111,7 +111,7 @@ def grid_of_data(rows: list[list[tuple[LexborNode, list[Block]]]]) -> bool:
     return True
 
 
-#: Elements that set a cell's text in bold, as a header's (:func:`bold_header_row`).
+#: Elements that set a cell's text in bold, as a header's (:func:`header_rows`).
 BOLD_TAGS: Final = frozenset({"b", "strong"})
 
 
@@ -138,19 +138,28 @@ def _in_bold(element: LexborNode, cell: LexborNode) -> bool:
     return False
 
 
-def bold_header_row(rows: list[list[tuple[LexborNode, list[Block]]]]) -> bool:
-    """Whether the first of a table's rows (without header cells) is its header: in the
-    table's ``<thead>``, or each of its cells with text set all in bold while a later
-    row is not.  Blog editors (Tistory's, Gutenberg's) write a table's header as a first
-    row of ``<td><b>...</b></td>``; written as data, it came out in Markdown under an
-    empty header row (a newcomer's Korean blog post)."""
+def _in_head(row: list[tuple[LexborNode, list[Block]]]) -> bool:
+    """Whether a table's row (its cells) is in the table's ``<thead>``."""
+    tr = row[0][0].parent if row else None
+    return tr is not None and tr.parent is not None and tr.parent.tag == "thead"
+
+
+def header_rows(rows: list[list[tuple[LexborNode, list[Block]]]]) -> int:
+    """How many of a table's first rows (a table without header cells) are its header:
+    those in its ``<thead>`` (two rows there head the columns together), else a first
+    row each of whose cells with text is set all in bold while a later row is not; none
+    for a table of one row.  Blog editors (Tistory's, Gutenberg's) write a table's
+    header as a first row of ``<td><b>...</b></td>``; written as data, it came out in
+    Markdown under an empty header row (a newcomer's Korean blog post)."""
     if len(rows) < 2 or not rows[0]:
-        return False
-    row = rows[0][0][0].parent
-    if row is not None and row.parent is not None and row.parent.tag == "thead":
-        return True
+        return 0
+    head = 0
+    while head < len(rows) - 1 and _in_head(rows[head]):
+        head += 1
+    if head:
+        return head
     shown = [cell for cell, _ in rows[0] if (cell.text(deep=True) or "").strip()]
-    return (
+    return int(
         len(shown) >= 2
         and all(_bold_text(cell) for cell in shown)
         and not all(_bold_text(cell) for row in rows[1:] for cell, _ in row)
