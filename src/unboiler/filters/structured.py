@@ -189,19 +189,20 @@ def keep_shown_recipe(document: TextDocument, parts: Sequence[Sequence[str]]) ->
     all of it already."""
     blocks = document.blocks
     changed = False
+    keys = [_key(block.text) if block.num_words else "" for block in blocks]
+    shown = {key for key, block in zip(keys, blocks, strict=True) if block.is_content}
+    hidden: dict[int, bool] = {}  # by element: a walk up stops where one is known
     for part in parts:
         wanted = {key for line in part if (key := _key(line))}
         if not wanted:
             continue
-        keys = [_key(block.text) if block.num_words else "" for block in blocks]
-        shown = {key for key, block in zip(keys, blocks, strict=True) if block.is_content}
         candidates = [
             i
             for i, key in enumerate(keys)
             if key in wanted
             and blocks[i].node is not None
             and not within(blocks[i].node, _NOT_RECIPE_TAGS, RECIPE_CONTAINER_LEVELS + 2)
-            and not _hidden(blocks[i].node)
+            and not _hidden_known(blocks[i].node, hidden)
         ]
         card = _recipe_card(blocks, keys, candidates)
         if card is None or len({keys[i] for i in card}) < min(MIN_SHOWN_LINES, len(wanted)):
@@ -215,6 +216,26 @@ def keep_shown_recipe(document: TextDocument, parts: Sequence[Sequence[str]]) ->
         if kept:
             changed = _keep_heading_above(blocks, kept[0]) | changed
     return changed
+
+
+def _hidden_known(element: Any, known: dict[int, bool]) -> bool:
+    """:func:`_hidden`, noting in ``known`` the answer for each element walked through,
+    so that the blocks of one deep page are not each walked up to its body."""
+    path = []
+    found = False
+    while element is not None and element.tag not in ("body", "html"):
+        answer = known.get(element.mem_id)
+        if answer is not None:
+            found = answer
+            break
+        path.append(element.mem_id)
+        if _hides(element):
+            found = True
+            break
+        element = element.parent
+    for address in path:
+        known[address] = found
+    return found
 
 
 def _recipe_card(
