@@ -103,6 +103,25 @@ def test_a_form_fields_label_is_one() -> None:
     assert labels == {"Sort by:", "Your e-mail"}
 
 
+def test_a_forms_consent_tick_is_a_label_and_a_task_list_in_a_form_is_not() -> None:
+    # Contact Form 7's consent: a checkbox's label three spans down in a <p> of the form;
+    # a to-do list edited in a form (GitHub's task lists) ticks its own items, and a
+    # recipe's ticked ingredients outside any form are content as before
+    document = parse(
+        "<html><body><main><form><p><span class='wpcf7-form-control-wrap'><span "
+        "class='wpcf7-acceptance'><span class='wpcf7-list-item'><label><input "
+        "type='checkbox' name='ok'><span>I agree to the processing of my data.</span>"
+        "</label></span></span></span></p><p><input type='submit' value='Send'></p>"
+        "<ul><li><label><input type='checkbox'> Write the release notes</label></li></ul>"
+        "</form><div><input type='checkbox' id='i1'><label for='i1'>2 cups of flour</label>"
+        "</div><p>A paragraph of the page with enough words to be its content for sure.</p>"
+        "</main></body></html>"
+    )
+    texts = [block.text for block in document.blocks]
+    labels = {texts[index] for index in control_labels(document)}
+    assert labels == {"I agree to the processing of my data."}
+
+
 def test_a_forms_prompt_over_its_buttons_is_a_label() -> None:
     # a feedback box's question over Yes and No; a FAQ's question over one button, a
     # question with more than buttons after it, and a long paragraph are not
