@@ -307,11 +307,8 @@ def _hides(element: Any) -> bool:
 
 
 def _hidden(element: Any) -> bool:
-    while element is not None and element.tag not in ("body", "html"):
-        if _hides(element):
-            return True
-        element = element.parent
-    return False
+    """Whether ``element`` or an element above it hides it (:func:`_hides`)."""
+    return _hidden_known(element, {})
 
 
 def _page_item(element: Any) -> bool:

@@ -1208,6 +1208,19 @@ TABLE_GAP_FLOOR: Final = LIST_END_FLOOR
 TABLE_GAP_MAX_LINKED: Final = 0.5
 
 
+def _mostly_linked(
+    indices: list[int],
+    words: npt.NDArray[np.float64] | None,
+    linked: npt.NDArray[np.float64] | None,
+) -> bool:
+    """Whether more than :data:`TABLE_GAP_MAX_LINKED` of the words of the blocks
+    ``indices`` are linked (``linked``: each block's linked words); False without them."""
+    if linked is None or words is None:
+        return False
+    total = float(words[indices].sum())
+    return total > 0 and float(linked[indices].sum()) > TABLE_GAP_MAX_LINKED * total
+
+
 def keep_table_gaps(
     keep: npt.NDArray[np.bool_],
     probabilities: npt.NDArray[np.float64],
@@ -1246,10 +1259,8 @@ def keep_table_gaps(
             row = list(rows[position])
             if probabilities[row].max() < TABLE_GAP_FLOOR:
                 continue
-            if linked is not None and words is not None:
-                total = float(words[row].sum())
-                if total > 0 and float(linked[row].sum()) > TABLE_GAP_MAX_LINKED * total:
-                    continue
+            if _mostly_linked(row, words, linked):
+                continue
             if result is keep:
                 result = keep.copy()
             result[row] = True
@@ -1393,10 +1404,8 @@ def keep_tables_beside_text(
             continue
         if probabilities[members].max() < TABLE_BESIDE_FLOOR:
             continue
-        if linked is not None and words is not None:
-            total = float(words[members].sum())
-            if total > 0 and float(linked[members].sum()) > TABLE_GAP_MAX_LINKED * total:
-                continue
+        if _mostly_linked(members, words, linked):
+            continue
         if result is keep:
             result = keep.copy()
         result[members] = True
