@@ -234,6 +234,47 @@ def test_a_post_is_named_by_a_class_or_by_its_last_part() -> None:
     }
 
 
+def test_a_comment_a_few_wrappers_deep_stands_for_its_wrapper() -> None:
+    # a timeline's items are the siblings, each comment three wrappers down; an event
+    # without a comment is an item too; two items are no run, nor are wrappers of
+    # another class, nor a comment deeper than the levels looked through, nor cards
+    # whose class names a post in a BEM modifier only
+    def item(n: int, depth: int = 3, cls: str = "item") -> str:
+        inner = f'<div class="timeline-comment" id="c{n}"><p>Comment {n}.</p></div>'
+        for _ in range(depth - 1):
+            inner = f"<div><span>{n}</span>{inner}</div>"
+        return f'<div class="{cls}">{inner}</div>'
+
+    events = '<div class="item"><p>added a label</p></div>'
+    tree = LexborHTMLParser(
+        f'<main id="a">{item(1)}{events}{item(2)}{item(3)}</main>'
+        f'<main id="b">{item(4)}{item(5)}</main>'
+        f'<main id="c">{item(6)}{item(7, cls="other")}{item(8, cls="odd")}</main>'
+        + "<main id='d'>"
+        + "".join(item(n, depth=tags.WRAPPED_POST_LEVELS + 1) for n in (9, 10, 11))
+        + "</main>"
+        + "<main id='e'>"
+        + "".join(
+            f"<div class='card'><img src='{n}.jpg'><div class='price price--with-message' "
+            f"id='p{n}'>$9</div></div>"
+            for n in range(3)
+        )
+        + "</main>"
+    )
+    comments = tree.css(".timeline-comment, .price")
+    assert not any(tags.is_post(element) for element in comments)
+    wrapped = tags.wrapped_posts(comments)
+    found = {
+        element.attributes["id"]: wrapped[element.mem_id]
+        for element in comments
+        if element.mem_id in wrapped
+    }
+    assert sorted(found) == ["c1", "c2", "c3"]
+    for wrapper in found.values():
+        assert wrapper.attributes.get("class") == "item"
+        assert wrapper.parent.attributes["id"] == "a"
+
+
 def test_a_post_in_a_wrapper_of_its_own_is_one_of_a_run() -> None:
     # Telegram's channel page: each message alone in its wrapper, the wrappers alike; a
     # wrapper that holds more, or a lone message, makes none

@@ -955,6 +955,29 @@ def test_a_threads_posts_are_read_by_their_slots() -> None:
     assert post_slots(parse("<div><p>One.</p></div>")) == []
 
 
+def test_a_timelines_comments_a_few_wrappers_deep_are_its_posts() -> None:
+    # GitHub's issue page: each comment in wrappers of its own under the timeline's
+    # items, which are the siblings; the items' events hold no comment
+    from unboiler.filters.units import post_slots
+    from unboiler.parse import parse
+
+    def item(n: int) -> str:
+        return (
+            f"<div class='js-timeline-item'><div class='TimelineItem'><div class='group'>"
+            f"<div class='timeline-comment'><h3>user{n} commented</h3><table><tr><td>"
+            f"<p>Comment number {n}.</p></td></tr></table></div></div></div></div>"
+        )
+
+    event = "<div class='js-timeline-item'><p>user0 added the Bug label</p></div>"
+    doc = parse(f"<h1>An issue</h1><div>{item(0)}{event}{item(1)}{item(2)}</div>")
+    texts = [block.text for block in doc.blocks]
+    slots = [[[texts[i] for i in post] for post in slot] for slot in post_slots(doc)]
+    assert sorted(slots) == [
+        [["Comment number 0."], ["Comment number 1."], ["Comment number 2."]],
+        [["user0 commented"], ["user1 commented"], ["user2 commented"]],
+    ]
+
+
 def test_a_slot_kept_in_most_posts_is_kept_in_all() -> None:
     from unboiler.filters.units import POST_SLOT_FLOOR, keep_post_slots
 

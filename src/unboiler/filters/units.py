@@ -52,6 +52,7 @@ from unboiler.tags import (
     is_quotation,
     nearest_marks,
     same_node,
+    wrapped_posts,
 )
 
 #: A ``<pre>`` whose likeliest line has at least this probability is kept on a page that
@@ -1436,8 +1437,13 @@ def post_slots(document: TextDocument) -> list[list[list[int]]]:
         return []
     # the posts found once, by a selector of what may be one: the walk up from each block
     # then compares addresses, and reads tags and classes only on the way to a post
-    marked = [element for element in tree.css(POST_SELECTOR) if is_post(element)]
-    siblings = Counter(element.parent.mem_id for element in marked if element.parent is not None)
+    marked: list[Any] = []
+    alone: list[Any] = []
+    for element in tree.css(POST_SELECTOR):
+        (marked if is_post(element) else alone).append(element)
+    wrapped = wrapped_posts(alone) if alone else {}
+    holders = [element.parent for element in marked] + [w.parent for w in wrapped.values()]
+    siblings = Counter(holder.mem_id for holder in holders if holder is not None)
     if not siblings or max(siblings.values()) < POST_MIN_ITEMS:  # most pages: no run
         return []
     posts = {element.mem_id for element in marked}
@@ -1445,16 +1451,23 @@ def post_slots(document: TextDocument) -> list[list[list[int]]]:
     for index, block in enumerate(document.blocks):
         node = block.node
         below: list[Any] = []
+        found_post: tuple[Any, int] | None = None
         for _ in range(POST_LEVELS):
             if node is None:
                 break
             if node.mem_id in posts:
-                path = tuple((e.tag or "", e.attributes.get("class")) for e in below)
-                slots = runs.setdefault(node.parent, {})
-                slots.setdefault(path, {}).setdefault(node, []).append(index)
+                found_post = (node, len(below))
                 break
+            # a post of its own, further up, goes before a wrapped one
+            if found_post is None and node.mem_id in wrapped:
+                found_post = (wrapped[node.mem_id], len(below))
             below.append(node)
             node = node.parent
+        if found_post is not None:
+            post, depth = found_post
+            path = tuple((e.tag or "", e.attributes.get("class")) for e in below[:depth])
+            slots = runs.setdefault(post.parent, {})
+            slots.setdefault(path, {}).setdefault(post, []).append(index)
     found: list[list[list[int]]] = []
     for slots in runs.values():
         posts = {post for members in slots.values() for post in members}
