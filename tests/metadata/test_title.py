@@ -45,6 +45,19 @@ def test_a_count_of_items_in_the_heading_is_not_part_of_the_title() -> None:
     assert title_of("<title>Holidays in Portugal</title>", body) == "Holidays in Portugal"
 
 
+def test_a_ratings_stars_after_the_heading_are_not_part_of_the_title() -> None:
+    # a travel site's hotel: the stars rate the place; a star inside a name stays
+    head = "<title>Hotel Casa de los Azulejos, Sevilla – Precios 2025 | Destinia</title>"
+    body = (
+        '<h1 class="hotel-name">Hotel Casa de los Azulejos <span class="stars" '
+        f'title="3 estrellas">★★★</span></h1>{RUNNING_TEXT}'
+    )
+    assert title_of(head, body) == "Hotel Casa de los Azulejos"
+    body = f"<h1>The ★ Bar of Main Street Reopens</h1>{RUNNING_TEXT}"
+    head = "<title>The ★ Bar of Main Street Reopens</title>"
+    assert title_of(head, body) == "The ★ Bar of Main Street Reopens"
+
+
 def test_formatting_inside_a_word_of_the_heading_parts_no_word() -> None:
     # a subscript, a superscript and an emphasised ending are set against their word, as
     # the page shows them (the title read "Why H 2 O boils", "12 e journée")

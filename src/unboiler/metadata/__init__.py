@@ -549,6 +549,7 @@ def _title(page: _Page) -> tuple[str | None, int | None]:
         title = LEFT_AMPERSAND.sub("&", title)
     if title:
         title = TITLE_LABEL.sub("", title) or title
+        title = RATING_STARS.sub("", title) or title
     if title and index is None and ": " in title:
         shown = (block.text for block in document.blocks if Label.HEADING in block.labels)
         title = without_site_label(title, names, shown)
@@ -565,6 +566,12 @@ def _title(page: _Page) -> tuple[str | None, int | None]:
     if index is None and page_headings:
         index = next((h.index for h in page_headings if h.leads_text), page_headings[0].index)
     return title, index
+
+
+#: A rating's stars after the title in the heading that shows it (a hotel's "Hotel Casa
+#: de los Azulejos ★★★", whose ``<span>`` of stars says "3 estrellas"): the heading
+#: rates the place, the stars are no words of its name.
+RATING_STARS: Final = re.compile(r"\s*[\u2605\u2606\u2729-\u2730\u2b50\u272f]+\s*$")
 
 
 #: A field's label before the title in the heading that shows it (arXiv's
