@@ -47,6 +47,23 @@ def test_a_link_without_an_address_that_says_it_is_a_button_is_one() -> None:
     assert {texts[index] for index in control_labels(document)} == {"Click to expand..."}
 
 
+def test_a_short_link_to_the_top_of_the_page_is_a_scripts_control() -> None:
+    """HyperKitty's "Show quoted text" over each quotation of a mailing list's message:
+    a link to "#" that a script makes a toggle.  A card's longer text linked to "#", a
+    link to a section, and a link to "#" inside a sentence are no labels."""
+    document = parse(
+        "<html><body><div class='quoted-switch'><a style='font-weight:normal' href='#'>"
+        "Show quoted text</a></div><div class='quoted-text'>&gt; The words quoted.</div>"
+        "<div class='card'><a href='#'>Send your therapist as many messages as you "
+        "like, whenever you like.</a></div>"
+        "<div><a href='#install'>Installation</a></div>"
+        "<p>Scroll <a href='#'>back up</a> to read the summary of the thread again.</p>"
+        "</body></html>"
+    )
+    texts = [block.text for block in document.blocks]
+    assert {texts[index] for index in control_labels(document)} == {"Show quoted text"}
+
+
 def test_a_button_that_is_a_table_cells_value_is_no_label() -> None:
     """MDN's browser compatibility table: each cell's data in a button that opens its
     history.  A button beside other text in a cell (a cart's "Remove" after the item's
