@@ -238,7 +238,8 @@ def test_a_comment_a_few_wrappers_deep_stands_for_its_wrapper() -> None:
     # a timeline's items are the siblings, each comment three wrappers down; an event
     # without a comment is an item too; two items are no run, nor are wrappers of
     # another class, nor a comment deeper than the levels looked through, nor cards
-    # whose class names a post in a BEM modifier only
+    # whose class names a post in a BEM modifier only, nor boxes of two comments each
+    # (sections of comments, not posts)
     def item(n: int, depth: int = 3, cls: str = "item") -> str:
         inner = f'<div class="timeline-comment" id="c{n}"><p>Comment {n}.</p></div>'
         for _ in range(depth - 1):
@@ -257,6 +258,13 @@ def test_a_comment_a_few_wrappers_deep_stands_for_its_wrapper() -> None:
         + "".join(
             f"<div class='card'><img src='{n}.jpg'><div class='price price--with-message' "
             f"id='p{n}'>$9</div></div>"
+            for n in range(3)
+        )
+        + "</main>"
+        + "<main id='f'>"
+        + "".join(
+            f"<div class='box'><div class='timeline-comment' id='s{n}a'><p>One.</p></div>"
+            f"<span>and</span><div class='timeline-comment' id='s{n}b'><p>Two.</p></div></div>"
             for n in range(3)
         )
         + "</main>"

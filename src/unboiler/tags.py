@@ -580,9 +580,9 @@ WRAPPED_POST_MIN: Final = 3
 
 
 def wrapped_posts(candidates: Iterable[Any]) -> dict[int, Any]:
-    """For the elements of a post's class (:data:`POST_CLASSES`) among ``candidates``,
-    elements that are no post on their own (:func:`is_post`: no sibling alike), the
-    wrapper each
+    """For the elements of a post's class (:data:`POST_CLASSES`) among ``candidates``
+    (the caller's elements that are no post on their own, :func:`is_post`: no sibling
+    alike), the wrapper each
     stands for, by the element's ``mem_id``: the nearest ancestor, at most
     :data:`WRAPPED_POST_LEVELS` up, of which :data:`WRAPPED_POST_MIN` or more share a
     parent, a tag and a class, each holding one such element the same number of levels
@@ -594,13 +594,15 @@ def wrapped_posts(candidates: Iterable[Any]) -> dict[int, Any]:
     ``div.js-timeline-item``, the items of the discussion (its events, "added the Bug
     label", are items too, without a comment).  A comment alone in its wrapper is not
     one post of several to :func:`is_post`, so a thread's last comment lost the slot its
-    others were kept in (a newcomer's pandas issue).  A post of its own further up goes
-    before the wrapper (:func:`unboiler.filters.units.post_slots`), and a class word
-    only in a BEM modifier names no post ("price-module--with-commercial-message": a
-    shop's cards).  Held out (``benchmarks/default_cv.py --load``): WCXB 0.886248 to
-    0.886229, one page better (a listing of posts), one worse (a shop's page whose gold
-    leaves its sellers' feedback out, kept now under a template kept in most items);
-    scrapinghub and readability unchanged.  Four levels instead of three: the same."""
+    others were kept in (a newcomer's pandas issue).  A post of a run further up goes
+    before the wrapper (:func:`unboiler.filters.units.post_slots`; a lone one, the
+    thread's ``<article>`` around the timeline, does not), and a class word only in a
+    BEM modifier names no post ("price-module--with-commercial-message": a shop's
+    cards).  Held out (``benchmarks/default_cv.py --load``): WCXB 0.886248 to 0.886230,
+    two pages better (a forum's thread, a listing of posts), one worse (an auction page
+    whose gold leaves its sellers' feedback out, kept now under a template kept in most
+    items); scrapinghub and readability unchanged.  Four levels instead of three: the
+    same."""
     groups: dict[tuple[int, int, str, str | None, str], dict[int, tuple[Any, list[int]]]] = {}
     for element in candidates:
         # a BEM modifier names a variant, not the element ("price-module--with-message")
@@ -614,7 +616,7 @@ def wrapped_posts(candidates: Iterable[Any]) -> dict[int, Any]:
         node = element
         for level in range(1, WRAPPED_POST_LEVELS + 1):
             node = node.parent
-            if node is None or node.parent is None or node.tag in ("body", "html"):
+            if node is None or node.parent is None:
                 break
             key = (
                 node.parent.mem_id,
@@ -626,8 +628,9 @@ def wrapped_posts(candidates: Iterable[Any]) -> dict[int, Any]:
             held = groups.setdefault(key, {}).setdefault(node.mem_id, (node, []))
             held[1].append(element.mem_id)
     found: dict[int, Any] = {}
-    for key in sorted(groups, key=lambda key: key[1]):  # the nearest wrapper first
-        # a wrapper of several such elements is a section of them, not one post
+    # A wrapper of several such elements is a section of them, not one post: so each
+    # element stands for one wrapper at most (the one further up holds the run's others).
+    for key in groups:
         alone = [
             (node, elements[0]) for node, elements in groups[key].values() if len(elements) == 1
         ]

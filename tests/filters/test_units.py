@@ -969,12 +969,45 @@ def test_a_timelines_comments_a_few_wrappers_deep_are_its_posts() -> None:
         )
 
     event = "<div class='js-timeline-item'><p>user0 added the Bug label</p></div>"
-    doc = parse(f"<h1>An issue</h1><div>{item(0)}{event}{item(1)}{item(2)}</div>")
+    timeline = f"<div>{item(0)}{event}{item(1)}{item(2)}</div>"
+    expected = [
+        [["Comment number 0."], ["Comment number 1."], ["Comment number 2."]],
+        [["user0 commented"], ["user1 commented"], ["user2 commented"]],
+    ]
+    # a lone post around the whole timeline (the thread's <article>, a schema.org item)
+    # is no run, and does not hide the run inside it
+    for page in (
+        f"<h1>An issue</h1>{timeline}",
+        f"<article><h1>An issue</h1>{timeline}</article>",
+        "<main itemscope itemtype='https://schema.org/DiscussionForumPosting'>"
+        f"<h1>An issue</h1>{timeline}</main>",
+    ):
+        doc = parse(page)
+        texts = [block.text for block in doc.blocks]
+        slots = [[[texts[i] for i in post] for post in slot] for slot in post_slots(doc)]
+        assert sorted(slots) == expected, page
+
+
+def test_a_post_of_a_run_goes_before_the_wrapped_comments_inside_it() -> None:
+    # three posts of a thread, each with three comments a few wrappers deep: the
+    # comments' blocks are slots of the posts, not runs of their own
+    from unboiler.filters.units import post_slots
+    from unboiler.parse import parse
+
+    def post(n: int) -> str:
+        comments = "".join(
+            f"<div class='item'><div><div class='timeline-comment'><p>Comment {n}.{k}.</p>"
+            "</div></div></div>"
+            for k in range(3)
+        )
+        return f"<div class='post'><p>Post number {n}.</p><div>{comments}</div></div>"
+
+    doc = parse(f"<div>{post(0)}{post(1)}{post(2)}</div>")
     texts = [block.text for block in doc.blocks]
     slots = [[[texts[i] for i in post] for post in slot] for slot in post_slots(doc)]
     assert sorted(slots) == [
-        [["Comment number 0."], ["Comment number 1."], ["Comment number 2."]],
-        [["user0 commented"], ["user1 commented"], ["user2 commented"]],
+        [[f"Comment {n}.{k}." for k in range(3)] for n in range(3)],
+        [[f"Post number {n}."] for n in range(3)],
     ]
 
 

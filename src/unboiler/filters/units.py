@@ -1442,8 +1442,8 @@ def post_slots(document: TextDocument) -> list[list[list[int]]]:
     for element in tree.css(POST_SELECTOR):
         (marked if is_post(element) else alone).append(element)
     wrapped = wrapped_posts(alone) if alone else {}
-    holders = [element.parent for element in marked] + [w.parent for w in wrapped.values()]
-    siblings = Counter(holder.mem_id for holder in holders if holder is not None)
+    runs_of = Counter(element.parent.mem_id for element in marked if element.parent is not None)
+    siblings = runs_of + Counter(w.parent.mem_id for w in wrapped.values() if w.parent is not None)
     if not siblings or max(siblings.values()) < POST_MIN_ITEMS:  # most pages: no run
         return []
     posts = {element.mem_id for element in marked}
@@ -1456,9 +1456,14 @@ def post_slots(document: TextDocument) -> list[list[list[int]]]:
             if node is None:
                 break
             if node.mem_id in posts:
-                found_post = (node, len(below))
+                # a post of a run, further up, goes before a wrapped one; a lone post
+                # (the thread's <article> around its timeline) does not
+                parent = node.parent
+                if found_post is None or (
+                    parent is not None and runs_of[parent.mem_id] >= POST_MIN_ITEMS
+                ):
+                    found_post = (node, len(below))
                 break
-            # a post of its own, further up, goes before a wrapped one
             if found_post is None and node.mem_id in wrapped:
                 found_post = (wrapped[node.mem_id], len(below))
             below.append(node)
