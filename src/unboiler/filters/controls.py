@@ -31,14 +31,14 @@ A link without an address whose ``role`` says it is a button (WAI-ARIA 1.2, role
 ``button``; without ``href`` an ``<a>`` leads nowhere) is one: XenForo's "Click to
 expand..." under every long quotation of a forum thread.  On the held-out run below,
 then at WCXB 0.88348: 0.88349 (one forum page better by 0.012, none worse), scrapinghub
-and readability unchanged.  So is a link to "#" of a few words
-(:data:`HASH_LINK_MAX_WORDS`), which a script makes a control: HyperKitty's "Show
-quoted text" over each quotation of a mailing list's message, kept three times in a
-newcomer's page.  On the held-out run, then at WCXB 0.886229: 0.886240 (8 pages better,
-3 worse by at most 0.005: a "Marketing" tab, a "Let's chat" box), scrapinghub and
-readability unchanged; without the bound on its words 0.886269, from one page whose
-cards link their paragraphs to "#" and whose gold leaves them out: a card's text is
-not a control's.
+and readability unchanged.  So is a link to "#" of a few words that the page repeats
+(:func:`_hash_controls`), which a script makes a control: HyperKitty's "Show quoted
+text" over each quotation of a mailing list's message, kept three times in a
+newcomer's page.  On the held-out run, then at WCXB 0.886230: 0.886234 (three shops'
+pages better: "Quick view", a carousel's "Previous page" and "Next page"; none worse),
+scrapinghub and readability unchanged.  Any link to "#" of at most six words, said once
+or more, gave 0.886240 (8 pages better, 3 worse), but a card's title, a glossary's term,
+a recipe's step and an accordion's header linked to "#" went with it, as controls.
 
 A share bar's own words ("Share", "शेयर करें" beside the networks' icons) label its
 share links (:data:`SHARE_LINKS`), and are a control's too.  A bar is the element
@@ -79,19 +79,21 @@ import numpy.typing as npt
 from unboiler.document import TextDocument
 from unboiler.filters import drop_blocks
 from unboiler.tags import HEADING_LEVELS, IGNORED_TAGS, control_in_line, in_heading, within
-from unboiler.text import normalize_space
+from unboiler.text import count_words, normalize_space
 
 #: A block whose element or one of its ``BUTTON_LEVELS - 1`` nearest ancestors is a
 #: ``<button>`` is the button's label (a label wrapped in a ``<span>`` or two).
 BUTTON_LEVELS: Final = 3
-#: The page's buttons: ``<button>``, a link without an address that says it is one, and a
-#: link to "#" (bounded by :data:`HASH_LINK_MAX_WORDS`).
-BUTTON_SELECTOR: Final = 'button, a[role="button" i]:not([href]), a[href="#"]'
+#: The page's buttons: ``<button>``, and a link without an address that says it is one.
+BUTTON_SELECTOR: Final = 'button, a[role="button" i]:not([href])'
 #: A link to "#" (the top of the page: HTML's "indicated part of the document" is the
 #: document itself, §7.4.6.4) that a script makes a control says in at most this many
-#: words what it does ("Show quoted text", "Read more", "Reply"); a longer one is a card
-#: a template links nowhere yet, whose text is the card's.
+#: words (:func:`unboiler.text.count_words`) what it does ("Show quoted text", "Reply")
+#: ... and says it this many times on the page or more (:func:`_hash_controls`).
 HASH_LINK_MAX_WORDS: Final = 6
+HASH_LINK_REPEATS: Final = 2
+#: What a link to "#" holds when it is a card's or a section's heading, not a control.
+_BLOCK_INSIDE: Final = "h1, h2, h3, h4, h5, h6, p, div, li, ul, ol, table, dl, section"
 #: How far above a button a heading makes it an accordion's header
 #: (``<h3><span><button>``).
 HEADER_LEVELS: Final = 3
@@ -110,9 +112,20 @@ def _accordion_header(button: Any) -> bool:
     return in_heading(button, HEADER_LEVELS)
 
 
-def _wordy(link: Any) -> bool:
-    """Whether ``link`` says more than :data:`HASH_LINK_MAX_WORDS` words."""
-    return len(link.text(deep=True).split(maxsplit=HASH_LINK_MAX_WORDS)) > HASH_LINK_MAX_WORDS
+def _hash_controls(tree: Any) -> list[Any]:
+    """The links to "#" that are a script's controls: each of at most
+    :data:`HASH_LINK_MAX_WORDS` words, holding no heading nor other block, whose text
+    :data:`HASH_LINK_REPEATS` or more such links show.  A script's control is written
+    once per thing it acts on (HyperKitty's "Show quoted text" over each quotation of a
+    message, "Reply" under each comment); a card's title, a glossary's term, a recipe's
+    step or an accordion's header linked to "#" by a template says something once."""
+    found: dict[str, list[Any]] = {}
+    for link in tree.css('a[href="#"]'):
+        text = normalize_space(link.text(deep=True))
+        if not text or count_words(text) > HASH_LINK_MAX_WORDS or link.css_first(_BLOCK_INSIDE):
+            continue
+        found.setdefault(text.casefold(), []).append(link)
+    return [link for links in found.values() if len(links) >= HASH_LINK_REPEATS for link in links]
 
 
 def _labels_of(tree: Any) -> dict[Any, Any]:
@@ -122,9 +135,7 @@ def _labels_of(tree: Any) -> dict[Any, Any]:
     nearest ancestors that shows nothing else (:data:`BUTTON_LEVELS` - 1 of them) is its
     label too."""
     buttons: dict[Any, Any] = {}
-    for button in tree.css(BUTTON_SELECTOR):
-        if button.tag == "a" and button.attributes.get("href") == "#" and _wordy(button):
-            continue
+    for button in [*tree.css(BUTTON_SELECTOR), *_hash_controls(tree)]:
         level = [button]
         for depth in range(BUTTON_LEVELS):
             for element in level:
