@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import unboiler
+from unboiler import metadata
 from unboiler.metadata import extract_metadata
 from unboiler.parse import parse
 
@@ -56,6 +57,9 @@ def test_a_ratings_stars_after_the_heading_are_not_part_of_the_title() -> None:
     body = f"<h1>The ★ Bar of Main Street Reopens</h1>{RUNNING_TEXT}"
     head = "<title>The ★ Bar of Main Street Reopens</title>"
     assert title_of(head, body) == "The ★ Bar of Main Street Reopens"
+    # stars alone are no title to strip; a long run not at the end is left whole
+    assert metadata._without_stars("★★★") == "★★★"
+    assert metadata._without_stars("★" * 5000 + " Bar") == "★" * 5000 + " Bar"
 
 
 def test_formatting_inside_a_word_of_the_heading_parts_no_word() -> None:
