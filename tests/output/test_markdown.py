@@ -1504,6 +1504,19 @@ def test_a_column_under_a_header_of_two_rows_keeps_its_alignment() -> None:
     ]
 
 
+def test_a_cell_across_the_columns_aligns_no_column() -> None:
+    # an infobox's centred title and picture over rows of labels and values: the
+    # labels' column is not centred; a centred value in a row of its own column is
+    document = all_content(
+        "<table><tr><th colspan='2' style='text-align:center'>Müngstener Brücke</th></tr>"
+        "<tr><td colspan='2' style='text-align:center'>The bridge from the south</td></tr>"
+        "<tr><td><b>Height</b></td><td align='right'>107 m</td></tr>"
+        "<tr><td><b>Opened</b></td><td>1897</td></tr></table>"
+    )
+    lines = to_markdown(document).splitlines()
+    assert lines[1] == "| --- | ---:|", lines
+
+
 def test_a_task_list_keeps_its_checkboxes() -> None:
     """GitHub's task lists: a checkbox at the start of an item (or of its first
     paragraph) is GFM's ``[x]``/``[ ]`` in Markdown, and the same marks in text and

@@ -806,6 +806,8 @@ ALIGNED_DELIMITERS: Final = {None: " --- ", "left": ":--- ", "center": ":---:", 
 #: The rows a column's alignment is read from: the header and the first row of data (a
 #: table of a hundred thousand rows is not read twice for it).
 ALIGNMENT_ROWS: Final = 2
+#: ... and, besides them, at most this many rows of one cell across the table passed over.
+ALIGNMENT_ACROSS_ROWS: Final = 4
 
 
 def _numbered(block: ListBlock) -> bool:
@@ -868,16 +870,21 @@ def _delimiter(column: int, grid: list[list[Cell | None]], heads: int = 1) -> st
     """The delimiter cell of a column: aligned as the first of its cells that says how in
     the ``heads`` header rows and the :data:`ALIGNMENT_ROWS` - 1 rows after them (a
     header of two rows, "Price" over "2023" and "2024", left the first row of numbers
-    unread), else plain."""
-    align = next(
-        (
-            cell.align
-            for row in grid[: max(heads, 1) + ALIGNMENT_ROWS - 1]
-            if column < len(row) and (cell := row[column]) is not None and cell.align
-        ),
-        None,
-    )
-    return ALIGNED_DELIMITERS[align]
+    unread), else plain.  A cell across several columns aligns itself, not a column, and
+    its row is not counted: an infobox's centred title over its rows of labels and
+    values centred its labels (a newcomer's German Wikipedia article)."""
+    limit = max(heads, 1) + ALIGNMENT_ROWS - 1
+    read = 0
+    for row in grid[: limit + ALIGNMENT_ACROSS_ROWS]:
+        if read >= limit:
+            break
+        cell = row[column] if column < len(row) else None
+        if (cell is not None and cell.colspan > 1) or (cell is None and _one_cell_across(row)):
+            continue
+        if cell is not None and cell.align:
+            return ALIGNED_DELIMITERS[cell.align]
+        read += 1
+    return ALIGNED_DELIMITERS[None]
 
 
 def _escape_code_pipes(cell: str) -> str:
