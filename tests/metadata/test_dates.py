@@ -83,6 +83,27 @@ def test_people_dates_are_not_the_page_date() -> None:
     assert date_of(body=body) == "2024-02-24"
 
 
+@pytest.mark.parametrize(
+    "attribution",
+    [
+        "On Tue, 12 Mar 2024 at 22:08, Daniel Okafor &lt;d.okafor@example.org&gt; wrote:",
+        "Am Di., 12. März 2024 um 22:08 Uhr schrieb Daniel Okafor:",
+        "Le mar. 12 mars 2024 à 22:08, Daniel Okafor a écrit :",
+    ],
+)
+def test_a_quoted_messages_date_is_not_the_page_date(attribution: str) -> None:
+    # a mailing list's reply: the line that introduces the quoted message dates that
+    # message; the reply's own date is written for wide screens and for phones
+    header = (
+        "<div class='email-date'><span class='date d-none d-sm-inline'>Wed, Mar 13, 2024"
+        "</span><span class='date d-sm-none'>13 Mar '24</span></div>"
+    )
+    body = f"<h1>Re: Deprecating the old format</h1><div>{attribution}</div>{RUNNING_TEXT}"
+    assert date_of(body=body) is None
+    body = f"<h1>Re: Deprecating the old format</h1>{header}<div>{attribution}</div>"
+    assert date_of(body=body + RUNNING_TEXT) == "2024-03-13"
+
+
 def test_an_events_time_is_not_the_page_date() -> None:
     listing = (
         "<h1>What's on at the harbour</h1>"

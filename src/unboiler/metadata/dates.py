@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 
 from unboiler.document import TextBlock
 from unboiler.metadata.rules import (
+    ATTRIBUTION_LINE,
     DATE_LABEL,
     MAX_BYLINE_WORDS,
     MAX_DATELINE_WORDS,
@@ -29,6 +30,7 @@ from unboiler.metadata.rules import (
     UPDATE_LABEL,
 )
 from unboiler.metadata.sources import in_aside, in_code, in_event, in_review
+from unboiler.tags import layout_alternatives
 
 #: The time zones in use span UTC-12:00 to UTC+14:00 (the IANA time zone database).
 EARLIEST_OFFSET: Final = timedelta(hours=-12)
@@ -371,13 +373,47 @@ def block_date(block: TextBlock, *, day_first: bool = False) -> str | None:
             found = parse_date(time.attributes.get("datetime") or "")
             if found:
                 return found
-    return parse_date(text, day_first=day_first)
+    found = parse_date(text, day_first=day_first)
+    if found is None and any(character.isdigit() for character in text):
+        for node in block.nodes:
+            replaced = layout_alternatives(node)
+            if replaced:
+                found = parse_date(_text_without(node, replaced), day_first=day_first)
+                if found:
+                    break
+    return found
+
+
+def _text_without(root: Any, replaced: list[Any]) -> str:
+    """The text of ``root`` without that of the ``replaced`` elements: a dateline written
+    twice, for wide screens and for phones ("Wed, Mar 13, 2024" beside "13 Mar '24",
+    :func:`~unboiler.tags.layout_alternatives`), reads as one run of digits
+    ("202413") that is no date."""
+    skipped = {element.mem_id for element in replaced}
+    pieces = []
+    for node in root.traverse(include_text=True):
+        if node.is_text_node:
+            parent = node.parent
+            while (
+                parent is not None and parent.mem_id not in skipped and parent.mem_id != root.mem_id
+            ):
+                parent = parent.parent
+            if parent is None or parent.mem_id not in skipped:
+                pieces.append(node.text_content or "")
+    return " ".join(" ".join(pieces).split())
 
 
 def _may_be_dateline(block: TextBlock) -> bool:
     """Whether a block may be a dateline: not a sentence (:data:`MAX_DATELINE_WORDS`),
-    nor a person's date (a forum member's "Joined: ...", :data:`PROFILE_DATE`)."""
-    return block.num_words <= MAX_DATELINE_WORDS and not PROFILE_DATE.search(block.text)
+    nor a person's date (a forum member's "Joined: ...", :data:`PROFILE_DATE`), nor a
+    quoted message's ("On Tue, 12 Mar 2024, Daniel wrote:", :data:`ATTRIBUTION_LINE`:
+    a newcomer's mailing-list reply was dated by the message it answered)."""
+    text = block.text
+    return (
+        block.num_words <= MAX_DATELINE_WORDS
+        and not PROFILE_DATE.search(text)
+        and not ATTRIBUTION_LINE.search(text)
+    )
 
 
 def _dated(block: TextBlock, *, day_first: bool) -> str | None:

@@ -532,6 +532,18 @@ PROFILE_DATE: Final = re.compile(
     r"تاريخ التسجيل|가입일|注册时间|註冊時間|注册日期|註冊日期|加入时间|加入時間|登録日",
     re.IGNORECASE,
 )
+#: How a reply introduces the message it quotes ("On Tue, 12 Mar 2024 at 22:08, Daniel
+#: Okafor <...> wrote:", Gmail's, Outlook's and Thunderbird's attribution lines, in the
+#: languages of their translations: German, French, Spanish, Portuguese, Italian,
+#: Dutch, Polish, Czech, Swedish, Danish and Norwegian, Finnish, Russian, Ukrainian;
+#: German and Dutch name the writer after the verb, "schrieb Daniel Okafor:"): the date
+#: is the quoted message's, not the page's.
+ATTRIBUTION_LINE: Final = re.compile(
+    r"(?<!\w)(?:wrote|writes|schrieb|a\s+écrit|escribió|escreveu|ha\s+scritto|schreef|"
+    r"napisał[a]?|napsal[a]?|skrev|kirjoitti|написал[а]?|написав|написала)"
+    r"(?:\s[^:\n]{1,100})?\s*:\s*$",
+    re.IGNORECASE,
+)
 #: A block with more words than this is a sentence, and a date in it is what the text
 #: talks about ("The tax season ends on April 15, 2025. If you..."), not a dateline.
 #: Datelines with a byline, a revision and a section run to 17 words on WCXB's pages
