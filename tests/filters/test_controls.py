@@ -158,6 +158,31 @@ def test_a_forms_consent_tick_is_a_label_and_a_task_list_in_a_form_is_not() -> N
     assert labels == {"I agree to the processing of my data."}
 
 
+def test_a_shops_choices_of_a_form_they_name_are_labels_each() -> None:
+    # Shopify's variant picker: radio buttons outside the <form>, joined to it by their
+    # form attribute, each label inline beside its button in one <fieldset>, so every
+    # label's block is the fieldset's; a fieldset of choices in no form stays the page's
+    picker = "".join(
+        f"<input type='radio' id='s{n}' name='Size' value='{size}' form='product-form'>"
+        f"<label for='s{n}'>{size}</label>"
+        for n, size in enumerate(("250 ml", "350 ml", "450 ml"))
+    )
+    free = "".join(
+        f"<input type='radio' id='c{n}' name='Colour'><label for='c{n}'>{colour}</label>"
+        for n, colour in enumerate(("Sea green", "Sandstone"))
+    )
+    document = parse(
+        f"<html><body><main><fieldset><legend>Size</legend>{picker}</fieldset>"
+        f"<fieldset><legend>Colour</legend>{free}</fieldset>"
+        "<form id='product-form'><button>Add to cart</button></form>"
+        "<p>A paragraph of the page with enough words to be its content for sure.</p>"
+        "</main></body></html>"
+    )
+    texts = [block.text for block in document.blocks]
+    labels = {texts[index] for index in control_labels(document)}
+    assert labels == {"250 ml", "350 ml", "450 ml", "Add to cart"}
+
+
 def test_a_forms_prompt_over_its_buttons_is_a_label() -> None:
     # a feedback box's question over Yes and No; a FAQ's question over one button, a
     # question with more than buttons after it, and a long paragraph are not

@@ -163,13 +163,14 @@ FIELD_SELECTOR: Final = (
 )
 
 
-def _field_labels(tree: Any) -> dict[Any, str | None]:
+def _field_labels(tree: Any) -> dict[Any, set[str] | None]:
     """The ``<label>`` elements of the page's form fields (:data:`FIELD_SELECTOR`),
     by ``for`` or around the field, and the elements :data:`BUTTON_LEVELS` - 1 levels
     inside them, each with None; and the elements up to as many levels around each
-    such label, with the label's text: the label's block is one of them when the
-    field beside the label shows no text of its own ("Sort by:" and a ``<select>`` in a
-    ``<div>``), and then its text is the label's."""
+    such label, with the texts of the labels they hold: the label's block is one of
+    them when the field beside the label shows no text of its own ("Sort by:" and a
+    ``<select>`` in a ``<div>``, a shop's ``<fieldset>`` of sizes, each a radio button
+    and its label), and then its text is a label's."""
     labels = tree.css("label")
     if not labels:
         return {}
@@ -185,7 +186,7 @@ def _field_labels(tree: Any) -> dict[Any, str | None]:
     chosen = {field.attributes.get("id") for field in choices} - {None, ""}
     field_set = set(fields)
     choice_set = set(choices)
-    found: dict[Any, str | None] = {}
+    found: dict[Any, set[str] | None] = {}
     for label in labels:
         target = label.attributes.get("for")
         inside = [e for e in label.traverse(include_text=False) if e in field_set]
@@ -207,7 +208,9 @@ def _field_labels(tree: Any) -> dict[Any, str | None]:
         for _ in range(climb):
             if parent is None or parent.tag in ("body", "html"):
                 break
-            found.setdefault(parent, text)
+            held = found.setdefault(parent, set())
+            if held is not None:
+                held.add(text)
             parent = parent.parent
     return found
 
@@ -218,8 +221,15 @@ def _field_labels(tree: Any) -> dict[Any, str | None]:
 #: page's (:data:`FIELD_SELECTOR`).  A newcomer's Polish contact page kept its consent
 #: text under "Napisz do nas".  On the held-out run (``benchmarks/default_cv.py
 #: --load``): WCXB 0.886212 to 0.886248 (5 pages better, 1 worse: a shop's size
-#: choices, which its gold keeps), scrapinghub and readability unchanged.
-FORM_CHOICE_SELECTOR: Final = 'form input[type="checkbox" i], form input[type="radio" i]'
+#: choices, which its gold keeps), scrapinghub and readability unchanged.  A choice
+#: outside the form that its ``form`` attribute names is the form's too (Shopify's
+#: variant picker; HTML's form-associated elements, §4.10.17.3), and every label of a
+#: fieldset whose labels share its block is one: WCXB 0.886234 to 0.886240 (a jeweller's
+#: stone choices, a price plan's add-ons left out; none worse), the others unchanged.
+FORM_CHOICE_SELECTOR: Final = (
+    'form input[type="checkbox" i], form input[type="radio" i], '
+    'input[form][type="checkbox" i], input[form][type="radio" i]'
+)
 #: How far above a form's tick its list item is looked for.
 CHOICE_ITEM_LEVELS: Final = 4
 #: How far around a choice's label its block's element is looked for (the label's own
@@ -421,8 +431,8 @@ def control_labels(document: TextDocument) -> frozenset[int]:
             labels.add(index)
             continue
         if block.node in fields:
-            text = fields[block.node]
-            if text is None or normalize_space(block.text) == text:
+            texts = fields[block.node]
+            if texts is None or normalize_space(block.text) in texts:
                 labels.add(index)
                 continue
         button = buttons.get(block.node)
