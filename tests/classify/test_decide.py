@@ -23,6 +23,40 @@ def test_a_kept_lists_ends_do_not_undo_a_later_rule() -> None:
     assert kept.tolist() == [True, True, False, True, True]
 
 
+def test_a_definitions_value_is_no_copy_of_a_heading_below() -> None:
+    # a course page's summary, "Module manager" / "Dr Karim Djemame", over the staff
+    # cards whose heading is the same name: the value stays; a breadcrumb's copy goes
+    from unboiler.classify.decide import described_blocks
+    from unboiler.filters.units import definition_groups
+    from unboiler.parse import parse
+
+    doc = parse(
+        "<p>Home</p><p>Distributed Systems</p>"
+        "<dl><dt>Module manager</dt><dd>Dr Karim Djemame</dd></dl>"
+        "<p>This module introduces the principles of systems whose parts coordinate "
+        "only by passing messages, with a lab each week.</p>"
+        "<h2>Distributed Systems</h2><h3>Dr Karim Djemame</h3><p>Office hours on Monday.</p>"
+    )
+    texts = [block.text for block in doc.blocks]
+    words = np.asarray([len(text.split()) for text in texts], dtype=np.float64)
+    blocks = np.zeros((len(texts), len(block_feature_names())), dtype=np.float32)
+    for heading in ("Dr Karim Djemame", "Distributed Systems"):
+        blocks[len(texts) - 1 - texts[::-1].index(heading), HEADING_COLUMN] = 1
+    keep = np.ones(len(texts), dtype=bool)
+    probabilities = np.full(len(texts), 0.9)
+    described = described_blocks(definition_groups(doc))
+    assert [texts[i] for i in described] == ["Dr Karim Djemame"]
+    kept = after_the_cut(
+        keep, probabilities, blocks, texts.__getitem__, words, set(), [], described=described
+    )
+    assert [text for text, on in zip(texts, kept, strict=True) if not on] == ["Distributed Systems"]
+    kept = after_the_cut(keep, probabilities, blocks, texts.__getitem__, words, set(), [])
+    assert [text for text, on in zip(texts, kept, strict=True) if not on] == [
+        "Distributed Systems",
+        "Dr Karim Djemame",
+    ]
+
+
 def test_a_pages_lists_are_walked_only_when_one_is_split() -> None:
     from unboiler.classify.decide import split_lists
     from unboiler.classify.signals import page_signals

@@ -639,6 +639,7 @@ class HeldOut:
             after_the_cut,
             choose_units,
             chrome_words,
+            described_blocks,
         )
         from unboiler.filters import drop_sections
         from unboiler.filters.controls import control_headings
@@ -692,6 +693,7 @@ class HeldOut:
                 page_type=kind,
                 definition_lists=page.definition_lists,
                 places=page.places,
+                described=described_blocks(page.definitions),
             )
         if drop_repeats and drops_repeats(kind):
             likelihood = self.probabilities[index].tolist()
