@@ -55,13 +55,11 @@ def _walk(value: Any, depth: int) -> Iterator[dict[str, Any]]:
             yield from _walk(item, depth + 1)
 
 
-def json_ld_objects(document: TextDocument) -> list[dict[str, Any]]:
-    """Every JSON object in the page's JSON-LD scripts, nested ones included, in page
-    order."""
+def _scripts(document: TextDocument) -> Iterator[Any]:
+    """The data of each of the page's JSON-LD scripts that parses, in page order."""
     tree = document.tree
     if tree is None:
-        return []
-    objects: list[dict[str, Any]] = []
+        return
     for script in tree.css('script[type="application/ld+json"]'):
         text = script.text(deep=True)
         if not text or len(text) > MAX_SCRIPT_CHARS:
@@ -70,11 +68,31 @@ def json_ld_objects(document: TextDocument) -> list[dict[str, Any]]:
         try:
             # strict=False: control characters (raw line breaks) inside strings, which
             # browsers' JSON parsers refuse but search engines read, are common.
-            data = json.loads(text, strict=False)
+            yield json.loads(text, strict=False)
         except (ValueError, RecursionError):
             continue
-        objects.extend(_walk(data, 0))
-    return objects
+
+
+def json_ld_objects(document: TextDocument) -> list[dict[str, Any]]:
+    """Every JSON object in the page's JSON-LD scripts, nested ones included, in page
+    order."""
+    return [item for data in _scripts(document) for item in _walk(data, 0)]
+
+
+def page_objects(document: TextDocument) -> list[dict[str, Any]]:
+    """The objects of the page's JSON-LD scripts that describe the page itself: each
+    script's object, the objects of its list, and those of its ``@graph``; not the
+    objects nested in them (an article's ``comment``, a product's ``review``)."""
+    found: list[dict[str, Any]] = []
+    for data in _scripts(document):
+        for item in data if isinstance(data, list) else [data]:
+            if not isinstance(item, dict):
+                continue
+            found.append(item)
+            graph = item.get("@graph")
+            if isinstance(graph, list):
+                found.extend(value for value in graph if isinstance(value, dict))
+    return found
 
 
 def types_of(item: dict[str, Any]) -> set[str]:
@@ -218,6 +236,7 @@ __all__ = [
     "MAX_RECIPE_LINES",
     "MAX_SCRIPT_CHARS",
     "json_ld_objects",
+    "page_objects",
     "percent_encoded",
     "plain_lines",
     "plain_text",

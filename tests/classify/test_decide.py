@@ -231,3 +231,27 @@ def test_the_lists_are_split_as_the_rules_before_them_leave_them() -> None:
     )  # fmt: skip
     assert lazily.tolist() == every.tolist()
     assert "Fourth step link" in [text for text, kept in zip(texts, every, strict=True) if kept]
+
+
+def test_a_page_that_says_it_is_a_thread_is_no_article() -> None:
+    # a Q&A page's QAPage, a forum's DiscussionForumPosting in an @graph: the rules read
+    # a forum where the model said article; an article's comments marked up as
+    # discussions, nested in it, say nothing of the page; other types stay as predicted
+    from unboiler.classify.decide import declared_type
+    from unboiler.parse import parse
+
+    def page(data: str) -> str:
+        return (
+            f"<html><head><script type='application/ld+json'>{data}</script></head>"
+            "<body><p>The opening post of the page, with words enough.</p></body></html>"
+        )
+
+    qa = page('{"@context": "https://schema.org", "@type": "QAPage", "mainEntity": {}}')
+    graph = page('{"@graph": [{"@type": "WebSite"}, {"@type": "DiscussionForumPosting"}]}')
+    listed = page('[{"@type": "BreadcrumbList"}, {"@type": ["DiscussionForumPosting"]}]')
+    nested = page('{"@type": "NewsArticle", "comment": [{"@type": "DiscussionForumPosting"}]}')
+    for html in (qa, graph, listed):
+        assert declared_type(parse(html), "article") == "forum", html
+        assert declared_type(parse(html), "product") == "product"
+    assert declared_type(parse(nested), "article") == "article"
+    assert declared_type(parse(page("{not json")), "article") == "article"

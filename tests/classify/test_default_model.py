@@ -492,6 +492,33 @@ def test_a_held_out_page_without_a_url_is_decided_as_the_extractor_decides_it() 
     assert given.at_inference is None and given.deciding is given.signals
 
 
+def test_a_held_out_page_reads_whether_it_says_it_is_a_thread() -> None:
+    """The rules after the model take a thread that the model calls an article for a
+    forum (:func:`~unboiler.classify.decide.declared_type`); held out, the page's data
+    says so, and its kept text is the forum's."""
+    import random
+
+    from unboiler.classify import train_default
+    from unboiler.datasets import Page
+
+    html, gold = make_page(random.Random(3), site=1)
+    plain = train_default.page_data(Page("p", html.encode(), gold=gold), "toy")
+    thread = html.replace(
+        "<head>",
+        '<head><script type="application/ld+json">{"@type": "QAPage"}</script>',
+    )
+    page = train_default.page_data(Page("p", thread.encode(), gold=gold), "toy")
+    assert page.thread and not plain.thread
+    article, forum = PAGE_TYPES.index("article"), PAGE_TYPES.index("forum")
+    probabilities = [np.linspace(0.05, 0.95, len(page.words))]
+
+    def kept(data: train_default.PageData, kind: int) -> str:
+        return train_default.HeldOut([data], [kind], probabilities).kept_text(0)
+
+    assert kept(page, article) == kept(page, forum)
+    assert kept(plain, article) != kept(plain, forum)
+
+
 @pytest.mark.parametrize("page", ["", "<html><body><img src='x.png'></body></html>", "<p> </p>"])
 def test_a_page_without_text_has_no_page_type(page: str) -> None:
     result = unboiler.extract_result(page)

@@ -173,6 +173,9 @@ class PageData:
     #: it is trained on: a page without a URL reads the address it declares
     #: (:func:`~unboiler.classify.decide.deciding_signals`).
     at_inference: PageSignals | None = None
+    #: Whether the page's JSON-LD says it is a thread (:func:`~unboiler.classify.decide.
+    #: declared_thread`); false in runs saved before it.
+    thread: bool = False
 
     @property
     def deciding(self) -> PageSignals:
@@ -193,7 +196,7 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
     (decision units, cells, quotations, button labels...), from ``document`` parsed as the
     extractor parses it: by name, for :func:`page_data` and for a saved run's pages to
     take this code's rules (``benchmarks/default_cv.py --load``)."""
-    from unboiler.classify.decide import furniture_table
+    from unboiler.classify.decide import declared_thread, furniture_table
     from unboiler.filters.concealed import concealed_blocks
     from unboiler.filters.contributions import SECTION_WORDS, contribution_sections
     from unboiler.filters.controls import control_labels
@@ -250,6 +253,7 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
         "profiles": profile_fields(document),
         "tables": tuple(tuple(map(tuple, rows)) for rows in tables),
         "places": tuple(table_places(document, tables, furniture_table)),
+        "thread": declared_thread(document),
     }
 
 
@@ -659,6 +663,8 @@ class HeldOut:
 
         page = self.pages[index]
         kind = PAGE_TYPES[self.predicted_types[index]]
+        if kind == "article" and page.thread:  # as decide.declared_type
+            kind = "forum"
         if beta is None:
             beta = favor_beta(favor, kind)
         headings = page.blocks[:, HEADING_COLUMN] > 0 if len(page.blocks) else None
