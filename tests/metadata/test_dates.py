@@ -104,6 +104,23 @@ def test_a_quoted_messages_date_is_not_the_page_date(attribution: str) -> None:
     assert date_of(body=body + RUNNING_TEXT) == "2024-03-13"
 
 
+def test_a_date_the_headline_names_comes_after_the_pages_own() -> None:
+    # a forum's thread about a firmware of a given day: its first post's <time>, below
+    # the thread's toolbar, dates it; an update whose headline is its day, and nothing
+    # else dated, keeps that day
+    title = "Pi 5 won't boot from NVMe after EEPROM update (2024-02-29)"
+    toolbar = "".join(f"<div><a href='#'>Tool {n}</a></div>" for n in range(14))
+    body = (
+        f"<h1>{title}</h1>{toolbar}<div class='post'><p class='author'>by <a>mgreaves</a> » "
+        "<time datetime='2024-03-09T20:12:00+00:00'>Sat Mar 09, 2024 8:12 pm</time></p>"
+        f"{RUNNING_TEXT}</div>"
+    )
+    assert date_of(f"<title>{title}</title>", body) == "2024-03-09T20:12:00+00:00"
+    title = "Lemmy Development Update 2024-10-04"
+    body = f"<h1>{title}</h1>{RUNNING_TEXT}"
+    assert date_of(f"<title>{title}</title>", body) == "2024-10-04"
+
+
 def test_an_events_time_is_not_the_page_date() -> None:
     listing = (
         "<h1>What's on at the harbour</h1>"

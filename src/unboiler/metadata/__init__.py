@@ -174,12 +174,17 @@ def extract_metadata(document: TextDocument) -> Metadata:
     page = _Page(document, tree, meta, data, [*sites, *domain_names(document.url)])
     title, title_index = _title(page)
     near = _near_title(document.blocks, title_index)
+    headline = _headline_blocks(near, title)
     canonical, image = _urls(page)
     categories, tags = _topics(page)
     return Metadata(
         title=_shown(title),
         author=_shown(_author(page, near, title)),
-        date=_date(page, near) or _declared_day(document.url, canonical),
+        date=(
+            _date(page, [block for block in near if all(block is not h for h in headline)])
+            or first_date(headline)
+            or _declared_day(document.url, canonical)
+        ),
         language=_language(page),
         sitename=_shown(_site_name(sites, document.title, title, canonical or document.url)),
         description=_shown(_description(page)),
@@ -675,6 +680,18 @@ def _near_title(blocks: list[TextBlock], title_index: int | None) -> list[TextBl
     after = blocks[title_index + 1 : title_index + 1 + BLOCKS_AFTER_TITLE]
     before = blocks[max(title_index - BLOCKS_BEFORE_TITLE, 0) : title_index + 1]
     return [block for block in after + before if block.num_words <= MAX_BYLINE_WORDS]
+
+
+def _headline_blocks(near: list[TextBlock], title: str | None) -> list[TextBlock]:
+    """The blocks ``near`` the title that show the headline itself.  A date the headline
+    names is often what the page talks about (a forum's thread "Pi 5 won't boot after
+    EEPROM update (2024-02-29)", whose first post's ``<time>`` says when it was
+    written), and sometimes the page's own ("Lemmy Development Update 2024-10-04"): it
+    is read after every other date the page states or shows, before the address the
+    page declares (:func:`_declared_day`)."""
+    if not title:
+        return []
+    return [block for block in near if same_headline(block.text, title)]
 
 
 def _author(page: _Page, near: list[TextBlock], title: str | None) -> str | None:
