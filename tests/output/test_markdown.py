@@ -1387,6 +1387,8 @@ def test_a_list_is_numbered_as_its_style_says() -> None:
         '<p>And:</p><ul style="list-style-type: none"><li>Plain</li><li>Items</li></ul>'
         '<p>Clauses:</p><ol style="list-style: none"><li>4.1 You may close it.</li>'
         "<li>4.2 We may suspend it.</li></ol>"
+        '<p>Motifs :</p><ol style="list-style-type:none"><li><span>1°</span> À des '
+        "difficultés économiques ;</li><li><span>2°</span> À des mutations ;</li></ol>"
     )
     unboiler.get_extractor("boilerpipe-everything")(document)
     markdown = to_markdown(document)
@@ -1401,6 +1403,9 @@ def test_a_list_is_numbered_as_its_style_says() -> None:
         # an ordered list numbered by hand, its own numbers hidden: no second number
         "Clauses:",
         "- 4.1 You may close it.\n- 4.2 We may suspend it.",
+        # French law's ordinals number its points by hand too
+        "Motifs :",
+        "- 1° À des difficultés économiques ;\n- 2° À des mutations ;",
     ]
     assert '<ol type="a">' in to_html(document)
 

@@ -141,8 +141,11 @@ _LIST_STYLE: Final = re.compile(r"list-style(?:-type)?\s*:\s*([^;]+)", re.IGNORE
 _LIST_TYPE_WORDS: Final = frozenset({*CSS_NUMBERED_STYLES, "none", "disc", "circle", "square"})
 
 
-#: An item that numbers itself ("4.1 You may...", "2) ...", "(b) ...").
-_NUMBERED_BY_HAND: Final = re.compile(r"\s*(?:\d+(?:\.\d+)*[.)]?|\(?[a-z]\))\s", re.IGNORECASE)
+#: An item that numbers itself ("4.1 You may...", "2) ...", "(b) ...", French and Spanish
+#: law's ordinals "1° À des difficultés...", "2º").
+_NUMBERED_BY_HAND: Final = re.compile(
+    r"\s*(?:\d+(?:\.\d+)*(?:[.)]|[°º])?|\(?[a-z]\))\s", re.IGNORECASE
+)
 
 
 def list_style(node: LexborNode) -> str | None:
