@@ -284,6 +284,26 @@ def test_the_lines_of_a_recipe_the_page_shows_are_kept_where_it_shows_them() -> 
     assert not any(block.is_content for block in single.blocks)
 
 
+def test_a_recipes_lines_the_page_shows_name_first_are_kept() -> None:
+    # an Italian blog writes each ingredient's name before its quantity ("unsalted
+    # butter 115 g") where the JSON-LD writes the quantity first; a line of other words
+    # ("large eggs 2") is no ingredient
+    shown = [
+        "unsalted butter 115 g",
+        "very ripe bananas 3",
+        "light brown sugar 150 g",
+        "large eggs 2",
+        "all-purpose flour 190 g",
+    ]
+    rows = "".join(f"<li>{line}</li>" for line in shown)
+    document = parse(recipe_page(f"<h2>Ingredients</h2><ul>{rows}</ul>"))
+    for block in document.blocks:
+        block.set_content(block.text.startswith("Browning"))
+    assert keep_shown_recipe(document, [RECIPE["recipeIngredient"]])  # type: ignore[list-item]
+    kept = [block.text for block in document.blocks if block.is_content]
+    assert kept[1:] == ["Ingredients", *shown[:3], shown[4]]
+
+
 def test_a_recipes_lines_are_kept_once_in_its_card_and_nowhere_else() -> None:
     # a sidebar's list of ingredients, a hidden print copy of the card and a reader's
     # comment that quotes the steps match the recipe's lines too: only the card's are

@@ -160,6 +160,13 @@ def _key(text: str) -> str:
     return "".join(_WORD.findall(text.lower()))
 
 
+def _bag(text: str) -> str:
+    """``text``'s words in order of their letters, lower-cased: a page shows an
+    ingredient's name before its quantity ("Fiordilatte 300 g") where the JSON-LD
+    writes the quantity first ("300 g Fiordilatte")."""
+    return " ".join(sorted(_WORD.findall(text.lower())))
+
+
 #: How far above a block showing a recipe's line the element that holds the recipe's
 #: part is looked for (``ul > li``, ``div.ingredients > div.group > ul > li > span``).
 RECIPE_CONTAINER_LEVELS: Final = 6
@@ -176,6 +183,9 @@ def keep_shown_recipe(document: TextDocument, parts: Sequence[Sequence[str]]) ->
     :data:`MIN_SHOWN_LINES` of them; and the heading just above the first line kept
     (within :data:`SHOWN_HEADING_BLOCKS` blocks with words, none of them kept).  Blocks
     the page hides, or in an ``<aside>``, a ``<nav>`` or a ``<footer>``, show nothing.
+    A block shows a line when it has the line's words without spaces (:func:`_key`) or
+    in any order (:func:`_bag`: "Fiordilatte 300 g" for "300 g Fiordilatte", a
+    newcomer's Italian recipe, which kept 4 of its 10 ingredients).
     Each line is kept once: a print copy of the card, or its copy for another width,
     stays out, and so does a sidebar's list of ingredients or a reader's comment that
     quotes a step.
@@ -189,28 +199,33 @@ def keep_shown_recipe(document: TextDocument, parts: Sequence[Sequence[str]]) ->
     all of it already."""
     blocks = document.blocks
     changed = False
-    keys = [_key(block.text) if block.num_words else "" for block in blocks]
-    shown = {key for key, block in zip(keys, blocks, strict=True) if block.is_content}
+    texts = [block.text if block.num_words else "" for block in blocks]
+    keys = [_key(text) for text in texts]
+    bags = [_bag(text) for text in texts]
     hidden: dict[int, bool] = {}  # by element: a walk up stops where one is known
     for part in parts:
-        wanted = {key for line in part if (key := _key(line))}
-        if not wanted:
+        # each line by its words without spaces, or in the order of their letters
+        line_of = {key: key for line in part if (key := _key(line))}
+        line_of.update((_bag(line), key) for line in part if (key := _key(line)))
+        if not line_of:
             continue
-        candidates = [
-            i
-            for i, key in enumerate(keys)
-            if key in wanted
+        lines = {
+            i: line
+            for i in range(len(blocks))
+            if (line := line_of.get(keys[i]) or line_of.get(bags[i]))
             and blocks[i].node is not None
             and not within(blocks[i].node, _NOT_RECIPE_TAGS, RECIPE_CONTAINER_LEVELS + 2)
             and not _hidden_known(blocks[i].node, hidden)
-        ]
-        card = _recipe_card(blocks, keys, candidates)
-        if card is None or len({keys[i] for i in card}) < min(MIN_SHOWN_LINES, len(wanted)):
+        }
+        wanted = set(line_of.values())
+        card = _recipe_card(blocks, lines)
+        if card is None or len({lines[i] for i in card}) < min(MIN_SHOWN_LINES, len(wanted)):
             continue
+        shown = {line for i, line in lines.items() if blocks[i].is_content}
         kept = []
         for index in card:
-            if keys[index] not in shown:
-                shown.add(keys[index])
+            if lines[index] not in shown:
+                shown.add(lines[index])
                 kept.append(index)
                 changed = blocks[index].set_content(True) | changed
         if kept:
@@ -238,14 +253,12 @@ def _hidden_known(element: Any, known: dict[int, bool]) -> bool:
     return found
 
 
-def _recipe_card(
-    blocks: list[TextBlock], keys: list[str], candidates: list[int]
-) -> list[int] | None:
-    """Of ``candidates`` (blocks showing a recipe's lines), those under the element that
-    holds the most distinct lines (ties: the most kept blocks, then the fewest blocks,
-    then the first), or None when there are none."""
+def _recipe_card(blocks: list[TextBlock], lines: dict[int, str]) -> list[int] | None:
+    """Of the blocks that show a recipe's lines (``lines``: each block's line), those
+    under the element that holds the most distinct lines (ties: the most kept blocks,
+    then the fewest blocks, then the first), or None when there are none."""
     under: dict[int, list[int]] = {}
-    for index in candidates:
+    for index in lines:
         node = blocks[index].node.parent
         for _ in range(RECIPE_CONTAINER_LEVELS):
             if node is None or node.tag in ("body", "html"):
@@ -257,7 +270,7 @@ def _recipe_card(
     return max(
         under.values(),
         key=lambda found: (
-            len({keys[i] for i in found}),
+            len({lines[i] for i in found}),
             sum(blocks[i].is_content for i in found),
             -len(found),
             -found[0],
