@@ -1013,6 +1013,10 @@ def test_superscript_and_subscript_are_inline_html() -> None:
         ('<pre lang="en">', ""),  # a reader's language
         ('<pre lang="cs">', ""),  # Czech, not C#
         ('<pre class="wide">', ""),
+        # Medium: the language on the span that holds the block's text
+        ('<pre class="rg rh bo"><span class="rj qd" data-code-block-mode="1" '
+         'data-code-block-lang="sql">', "sql"),
+        ('<pre><span class="rj" data-code-block-mode="0">', ""),
     ],
 )  # fmt: skip
 def test_code_block_language_as_highlighters_name_it(block: str, language: str) -> None:

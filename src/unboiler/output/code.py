@@ -85,8 +85,15 @@ def numbering_lists(pre: LexborNode) -> set[LexborNode]:
     return found
 
 
+#: The attribute in which Medium names a code block's language, on the ``<span>`` that
+#: holds the block's text right inside its ``<pre>`` (``data-code-block-mode="2"`` beside
+#: it says the reader's choice of highlighting).
+MEDIUM_LANGUAGE: Final = "data-code-block-lang"
+
+
 def code_language(pre: LexborNode) -> str | None:
-    """The language a code block names: on its ``<code>`` or ``<pre>``, a ``data-lang``
+    """The language a code block names: on its ``<pre>``'s first element, Medium's
+    :data:`MEDIUM_LANGUAGE`; on its ``<code>`` or ``<pre>``, a ``data-lang``
     (Hugo's Chroma) or ``data-language`` (on a ``<pre>`` without a ``<code>``, one that
     names no reader's language: :func:`_reader_language`), a class
     (:data:`~unboiler.output.dom.CODE_LANGUAGE_PREFIXES`, :data:`~unboiler.output.dom.BRUSH`,
@@ -102,6 +109,11 @@ def code_language(pre: LexborNode) -> str | None:
             break
         child = child.next
     own.append(pre)
+    first = next(pre.iter(include_text=False), None)
+    if first is not None:  # Medium's <pre><span data-code-block-lang="sql">
+        language = _language_name(first.attributes.get(MEDIUM_LANGUAGE) or "")
+        if language:
+            return language
     for element in own:
         language = _language_name(_data_language(element))
         # a <pre> without a <code> may be a poem's or a song's, its data-lang a reader's
