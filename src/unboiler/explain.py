@@ -393,6 +393,7 @@ def _model_reasons(
         chrome_words,
         deciding_rules,
         deciding_signals,
+        declared_type,
         model_choice,
     )
     from unboiler.filters.units import decision_units
@@ -411,7 +412,7 @@ def _model_reasons(
     decision, member_rows = model.decide_with_rows(signals)
     probabilities = decision.probabilities
     words = np.fromiter((block.num_words for block in document.blocks), np.float64)
-    beta = favor_beta(step.favor, PAGE_TYPES[decision.page_type])
+    beta = favor_beta(step.favor, declared_type(document, PAGE_TYPES[decision.page_type]))
     code, rows = decision_units(document)
     chosen, pooled = model_choice(
         probabilities, words, beta, code, rows, chrome_words(signals.blocks, words)

@@ -286,8 +286,19 @@ def test_articles_are_cut_for_precision() -> None:
     ]
 
 
-@pytest.mark.parametrize(("kind", "kept"), [("article", [True, False]), ("forum", [True, True])])
-def test_the_decision_reads_the_predicted_page_type(kind: str, kept: list[bool]) -> None:
+@pytest.mark.parametrize(
+    ("kind", "head", "kept", "shown"),
+    [
+        ("article", "", [True, False], "article"),
+        ("forum", "", [True, True], "forum"),
+        # a page whose own JSON-LD says it is a thread is decided as a forum
+        ("article", '{"@type": "QAPage"}', [True, True], "forum"),
+        ("article", '[{"@type": "NewsArticle"}, {"@type": "QAPage"}]', [True, False], "article"),
+    ],
+)
+def test_the_decision_reads_the_predicted_page_type(
+    kind: str, head: str, kept: list[bool], shown: str
+) -> None:
     from unboiler.classify.decide import DecideBlocks
     from unboiler.classify.default_model import Decision
     from unboiler.parse import parse
@@ -304,11 +315,58 @@ def test_the_decision_reads_the_predicted_page_type(kind: str, kept: list[bool])
 
     sure = " ".join(["word"] * 100)
     doubtful = " ".join(["other"] * 40)
-    document = parse(f"<html><body><p>{sure}</p><div><p>{doubtful}</p></div></body></html>")
+    script = f'<script type="application/ld+json">{head}</script>' if head else ""
+    document = parse(
+        f"<html><head>{script}</head><body><p>{sure}</p><div><p>{doubtful}</p></div></body></html>"
+    )
     assert [block.num_words for block in document.blocks] == [100, 40]
     DecideBlocks(model=Stub())(document)  # type: ignore[arg-type]
-    assert document.page_type == kind
+    assert document.page_type == shown
     assert [block.is_content for block in document.blocks] == kept
+
+
+def test_the_decision_keeps_a_definitions_value_that_a_heading_below_repeats() -> None:
+    # "Module manager" / "Dr Karim Djemame" over the staff card headed by the same name:
+    # the extractor's heading-copies rule leaves the value alone; a breadcrumb's copy
+    # of the heading goes
+    from unboiler.classify.decide import DecideBlocks
+    from unboiler.classify.default_model import Decision
+    from unboiler.parse import parse
+
+    html = (
+        "<html><body><p>Staff</p><dl><dt>Module manager</dt><dd>Dr Karim Djemame</dd></dl>"
+        "<p>This module introduces the principles of systems whose parts coordinate only "
+        "by passing messages, with a lab each week and a project at the end.</p>"
+        "<h2>Staff</h2><h3>Dr Karim Djemame</h3><p>Office hours on Monday and Thursday "
+        "afternoons, in room 2.14 of the Bragg building.</p></body></html>"
+    )
+    document = parse(html)
+
+    class Stub:
+        """A model sure of every block."""
+
+        spare_columns = 0
+
+        def decide(self, signals: object) -> Decision:
+            types = np.zeros(len(PAGE_TYPES))
+            types[PAGE_TYPES.index("documentation")] = 1.0
+            return Decision(
+                PAGE_TYPES.index("documentation"), types, np.full(len(document.blocks), 0.95)
+            )
+
+    DecideBlocks(model=Stub())(document)  # type: ignore[arg-type]
+    dropped = [block.text for block in document.blocks if not block.is_content]
+    assert dropped == ["Staff"]
+    # and held out, as the extractor decides it
+    from unboiler.classify import train_default
+    from unboiler.datasets import Page
+
+    data = train_default.page_data(Page("p", html.encode(), gold="x"), "toy")
+    kept = train_default.HeldOut(
+        [data], [PAGE_TYPES.index("documentation")], [np.full(len(data.words), 0.95)]
+    ).kept_text(0)
+    assert "Module manager\nDr Karim Djemame\nThis module" in kept, kept
+    assert not kept.startswith("Staff")
 
 
 def test_favor_modes_keep_nested_sets(toy_model: Path) -> None:

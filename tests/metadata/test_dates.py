@@ -102,6 +102,16 @@ def test_a_quoted_messages_date_is_not_the_page_date(attribution: str) -> None:
     assert date_of(body=body) is None
     body = f"<h1>Re: Deprecating the old format</h1>{header}<div>{attribution}</div>"
     assert date_of(body=body + RUNNING_TEXT) == "2024-03-13"
+    # only the block's own text is read without its copies: not the sentences of the
+    # blocks inside its element, which no dateline is
+    body = (
+        "<h1>Council passes the new budget</h1><div class='meta'>By Jane Doe, 3 days ago"
+        "<div><p>The council met on 5 March 2021 to discuss the plan, which was first "
+        "proposed years ago by the mayor's office.</p><p>Residents <span class='d-none "
+        "d-md-inline'>across the whole city</span><span class='d-md-none'>citywide</span> "
+        f"reacted with mixed feelings.</p></div></div>{RUNNING_TEXT}"
+    )
+    assert date_of(body=body) is None
 
 
 def test_a_date_the_headline_names_comes_after_the_pages_own() -> None:
@@ -119,6 +129,12 @@ def test_a_date_the_headline_names_comes_after_the_pages_own() -> None:
     title = "Lemmy Development Update 2024-10-04"
     body = f"<h1>{title}</h1>{RUNNING_TEXT}"
     assert date_of(f"<title>{title}</title>", body) == "2024-10-04"
+    # read as the page writes its dates: day first in French
+    title = "Compte rendu du conseil du 05/03/2024"
+    html = f"<html lang='fr'><head><title>{title}</title></head><body><h1>{title}</h1>"
+    html += "<p>Le conseil municipal s'est réuni pour examiner le budget et les travaux de "
+    html += "voirie prévus cette année dans les quartiers du centre.</p></body></html>"
+    assert extract_metadata(parse(html)).date == "2024-03-05"
 
 
 def test_an_events_time_is_not_the_page_date() -> None:

@@ -24,6 +24,7 @@ from unboiler.classify.default_model import (
     choose_blocks,
     favor_beta,
 )
+from unboiler.classify.page_hints import SCHEMA_GROUPS
 from unboiler.classify.signals import (
     PageSignals,
     block_feature_names,
@@ -471,13 +472,17 @@ class DecideBlocks:
 #: The schema.org types by which a page says it is a thread of posts: a question and its
 #: answers (``QAPage``), a forum's discussion (``DiscussionForumPosting``).
 THREAD_TYPES: Final = frozenset({"qapage", "discussionforumposting"})
+#: The schema.org types of an article (:data:`~unboiler.classify.page_hints.SCHEMA_GROUPS`).
+ARTICLE_TYPES: Final = frozenset(SCHEMA_GROUPS["article"])
 
 
 def declared_thread(document: TextDocument) -> bool:
     """Whether the page's own JSON-LD (:func:`~unboiler.jsonld.page_objects`: not an
     object nested in another, an article's comments) says it is a thread
-    (:data:`THREAD_TYPES`)."""
-    return any(types_of(item) & THREAD_TYPES for item in page_objects(document))
+    (:data:`THREAD_TYPES`), and not an article too (a news page that lists its comment
+    section's discussion beside its ``NewsArticle``)."""
+    kinds = {kind for item in page_objects(document) for kind in types_of(item)}
+    return bool(kinds & THREAD_TYPES) and not kinds & ARTICLE_TYPES
 
 
 def declared_type(document: TextDocument, predicted: str) -> str:
@@ -500,7 +505,9 @@ def declared_type(document: TextDocument, predicted: str) -> str:
 
 def described_blocks(definitions: Sequence[Sequence[int]]) -> frozenset[int]:
     """The blocks of the descriptions of a definition list's terms (``definitions``:
-    :func:`~unboiler.filters.units.definition_groups`, each term's blocks first).
+    :func:`~unboiler.filters.units.definition_groups`, each term's blocks first): each
+    group's blocks after its first (a term of two blocks, rare, has its second among
+    them).
 
     A description is a field's value ("Module manager" / "Dr Karim Djemame"), which the
     heading-copies rule (:func:`~unboiler.filters.repeats.heading_copies`) took for the
@@ -672,6 +679,7 @@ def explain(
 __all__ = [
     "ANY_DEFINITION_COLUMN",
     "ANY_LIST_ITEM_COLUMN",
+    "ARTICLE_TYPES",
     "CELL_COLUMNS",
     "CHROME_COLUMNS",
     "FURNITURE_COLUMNS",

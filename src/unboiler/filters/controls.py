@@ -222,7 +222,7 @@ def _field_labels(tree: Any) -> dict[Any, set[str] | None]:
 #: text under "Napisz do nas".  On the held-out run (``benchmarks/default_cv.py
 #: --load``): WCXB 0.886212 to 0.886248 (5 pages better, 1 worse: a shop's size
 #: choices, which its gold keeps), scrapinghub and readability unchanged.  A choice
-#: outside the form that its ``form`` attribute names is the form's too (Shopify's
+#: outside a form that names one in its ``form`` attribute is a form's too (Shopify's
 #: variant picker; HTML's form-associated elements, §4.10.17.3), and every label of a
 #: fieldset whose labels share its block is one: WCXB 0.886234 to 0.886240 (a jeweller's
 #: stone choices, a price plan's add-ons left out; none worse), the others unchanged.

@@ -423,8 +423,10 @@ def heading_copies(
     heading they copy, and a documentation page came out "Deploying to production /
     Deploying to production / # Deploying to production".  A copy below its heading
     (a "back to" link, a repeated caption) is left to the model.  Blocks ``exempt``
-    says are a ``<pre>``'s lines or a table's cells are never a copy (a specification
-    table's "Display", "Battery" above sections of those names lost its first column).
+    says are never a copy: the extractor's are a ``<pre>``'s lines, a table's cells (a
+    specification table's "Display", "Battery" above sections of those names lost its
+    first column) and a definition list's descriptions, a field's values
+    (:func:`~unboiler.classify.decide.described_blocks`).
 
     Measured on the default extractor's cross-validated run (the held-out probabilities
     of ``benchmarks/default_cv.py``): WCXB 0.88118 to 0.88130 (26 pages better, 5 worse

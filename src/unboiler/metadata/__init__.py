@@ -180,11 +180,7 @@ def extract_metadata(document: TextDocument) -> Metadata:
     return Metadata(
         title=_shown(title),
         author=_shown(_author(page, near, title)),
-        date=(
-            _date(page, [block for block in near if all(block is not h for h in headline)])
-            or first_date(headline)
-            or _declared_day(document.url, canonical)
-        ),
+        date=_date(page, near, headline) or _declared_day(document.url, canonical),
         language=_language(page),
         sitename=_shown(_site_name(sites, document.title, title, canonical or document.url)),
         description=_shown(_description(page)),
@@ -745,14 +741,17 @@ def _author(page: _Page, near: list[TextBlock], title: str | None) -> str | None
     return next((name for name in organisations if name), None)
 
 
-def _date(page: _Page, near: list[TextBlock]) -> str | None:
+def _date(page: _Page, near: list[TextBlock], headline: list[TextBlock]) -> str | None:
     """The publication date: the first the structured data or the meta elements state,
     unless the page shows another as the dateline under its title and the stated date
     appears nowhere on the page (see :func:`_stated_date_hidden`), or the URL writes the
     same moment as another day (the publisher's local day); else the URL's, the date
     shown near the title, the page's first ``<time datetime>`` outside its menus and
-    comments, a date labelled as the publication's anywhere.  Datelines that list
-    other pages' dates newest first (a news index, :func:`lists_items`) date nothing."""
+    comments, a date labelled as the publication's anywhere, and last a date in the
+    ``headline`` (its blocks among ``near``: :func:`_headline_blocks`).  Datelines that
+    list other pages' dates newest first (a news index, :func:`lists_items`) date
+    nothing."""
+    near = [block for block in near if all(block is not shown for shown in headline)]
     # Key by key across the objects: a video's uploadDate (schema.org MediaObject) is
     # read only when no object states when it was published or created, since news
     # pages embed other stories' videos; a job posting's datePosted is its publication.
@@ -790,6 +789,7 @@ def _date(page: _Page, near: list[TextBlock]) -> str | None:
         or url_day
         or (None if listing else first_date(near, day_first=day_first) or page_time(page.tree))
         or labelled_date(blocks, day_first=day_first)
+        or first_date(headline, day_first=day_first)
     )
 
 

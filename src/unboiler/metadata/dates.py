@@ -376,31 +376,26 @@ def block_date(block: TextBlock, *, day_first: bool = False) -> str | None:
     found = parse_date(text, day_first=day_first)
     if found is None and any(character.isdigit() for character in text):
         for node in block.nodes:
-            replaced = layout_alternatives(node)
-            if replaced:
-                found = parse_date(_text_without(node, replaced), day_first=day_first)
+            shown = _without_alternatives(text, layout_alternatives(node))
+            if shown != text:
+                found = parse_date(shown, day_first=day_first)
                 if found:
                     break
     return found
 
 
-def _text_without(root: Any, replaced: list[Any]) -> str:
-    """The text of ``root`` without that of the ``replaced`` elements: a dateline written
-    twice, for wide screens and for phones ("Wed, Mar 13, 2024" beside "13 Mar '24",
-    :func:`~unboiler.tags.layout_alternatives`), reads as one run of digits
-    ("202413") that is no date."""
-    skipped = {element.mem_id for element in replaced}
-    pieces = []
-    for node in root.traverse(include_text=True):
-        if node.is_text_node:
-            parent = node.parent
-            while (
-                parent is not None and parent.mem_id not in skipped and parent.mem_id != root.mem_id
-            ):
-                parent = parent.parent
-            if parent is None or parent.mem_id not in skipped:
-                pieces.append(node.text_content or "")
-    return " ".join(" ".join(pieces).split())
+def _without_alternatives(text: str, replaced: list[Any]) -> str:
+    """A block's ``text`` without the text of the ``replaced`` elements that it shows
+    (:func:`~unboiler.tags.layout_alternatives`), each taken out once, from the end: a
+    dateline written twice, for wide screens and for phones ("Wed, Mar 13, 2024"
+    beside "13 Mar '24"), reads as one run of digits ("202413") that is no date.  Only
+    the block's own text is read, not that of the blocks inside its element."""
+    for element in replaced:
+        shown = " ".join(element.text(deep=True).split())
+        at = text.rfind(shown) if shown else -1
+        if at >= 0:
+            text = f"{text[:at]} {text[at + len(shown) :]}"
+    return " ".join(text.split())
 
 
 def _may_be_dateline(block: TextBlock) -> bool:
