@@ -582,11 +582,10 @@ WRAPPED_POST_MIN: Final = 3
 def wrapped_posts(candidates: Iterable[Any]) -> dict[int, Any]:
     """For the elements of a post's class (:data:`POST_CLASSES`) among ``candidates``
     (the caller's elements that are no post on their own, :func:`is_post`: no sibling
-    alike), the wrapper each
-    stands for, by the element's ``mem_id``: the nearest ancestor, at most
-    :data:`WRAPPED_POST_LEVELS` up, of which :data:`WRAPPED_POST_MIN` or more share a
-    parent, a tag and a class, each holding one such element the same number of levels
-    down (a wrapper of several is a section of them).
+    alike), the wrapper each stands for, by the element's ``mem_id``: the nearest
+    ancestor, at most :data:`WRAPPED_POST_LEVELS` up, of which :data:`WRAPPED_POST_MIN`
+    or more share a parent, a tag and a class, each holding one such element the same
+    number of levels down (a wrapper of several is a section of them).
 
     A timeline writes each comment a few wrappers deep, and the wrappers are the
     siblings: GitHub's issue page puts ``div.timeline-comment`` under

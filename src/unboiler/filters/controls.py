@@ -89,8 +89,8 @@ BUTTON_SELECTOR: Final = 'button, a[role="button" i]:not([href])'
 #: A link to "#" (the top of the page: HTML's "indicated part of the document" is the
 #: document itself, §7.4.6.4) that a script makes a control says in at most this many
 #: words (:func:`unboiler.text.count_words`) what it does ("Show quoted text", "Reply")
-#: ... and says it this many times on the page or more (:func:`_hash_controls`).
 HASH_LINK_MAX_WORDS: Final = 6
+#: ... and says it this many times on the page or more (:func:`_hash_controls`).
 HASH_LINK_REPEATS: Final = 2
 #: What a link to "#" holds when it is a card's or a section's heading, not a control.
 _BLOCK_INSIDE: Final = "h1, h2, h3, h4, h5, h6, p, div, li, ul, ol, table, dl, section"
