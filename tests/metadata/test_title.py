@@ -344,3 +344,29 @@ def test_the_titles_mark_between_a_headings_kicker_and_headline_is_kept() -> Non
         head = f"<meta property=\"og:title\" content='{other}'>"
         plain = f"<h1>Pegel in Passau steigt weiter</h1>{RUNNING_TEXT}"
         assert title_of(head, plain) == "Pegel in Passau steigt weiter", other
+
+
+def test_a_headline_the_page_shows_without_the_sections_name_is_the_title() -> None:
+    # old Reddit: og:title "r/Sourdough - Post", <title> "Post : Sourdough", the post's
+    # title a paragraph with its flair and domain, after the sidebar; the bylines and
+    # dates are read under the post's title, not the sidebar's heading
+    headline = "Starter has grey liquid on top after two weeks in the fridge – is it dead?"
+    head = (
+        f"<title>{headline} : Sourdough</title>"
+        f'<meta property="og:title" content="r/Sourdough - {headline}">'
+    )
+    body = (
+        "<div class='side'><h1>MODERATORS</h1><p>created by <a>wildyeastmod</a> a "
+        "community for <time datetime='2011-05-22T18:10:44+00:00'>12 years</time></p></div>"
+        f"<div class='thing'><p class='title'><a class='title'>{headline}</a> <span "
+        "class='linkflairlabel'>Starter help</span> <span class='domain'>(<a>self.Sourdough"
+        "</a>)</span></p><p class='tagline'>submitted <time datetime='2024-03-09T09:41:06+00:00'>"
+        f"10 hours ago</time> by <a class='author'>breadless</a></p>{RUNNING_TEXT}</div>"
+    )
+    metadata = extract_metadata(parse(f"<html><head>{head}</head><body>{body}</body></html>"))
+    assert metadata.title == headline
+    assert metadata.date == "2024-03-09T09:41:06+00:00"
+    # a part that is a small share of the title (the site's name) is none
+    body = f"<div><p>Harbour Gazette</p></div><h2>Weather</h2>{RUNNING_TEXT}"
+    title = "Harbour Gazette - Islanders vote to keep the night ferry running"
+    assert title_of(f"<title>{title}</title>", body) != "Harbour Gazette"

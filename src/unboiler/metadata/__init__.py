@@ -564,9 +564,44 @@ def _title(page: _Page) -> tuple[str | None, int | None]:
             (i for i, block in enumerate(document.blocks) if _title_then_tags(block.text, title)),
             None,
         )
+    if index is None and title:
+        title, index = _shown_headline(title, document.blocks)
     if index is None and page_headings:
         index = next((h.index for h in page_headings if h.leads_text), page_headings[0].index)
     return title, index
+
+
+#: The share of a title's characters that its headline, shown on the page without the
+#: site's or the section's name around it, holds at least (:func:`_shown_headline`).
+SHOWN_HEADLINE_SHARE: Final = 0.6
+#: How a ``<title>`` ends with its section's name after a spaced colon, as old Reddit's
+#: "Post's title : subreddit" does (a colon alone parts nothing: "Figma: The Tool").
+_SECTION_SUFFIX: Final = re.compile(r"\s+:\s+(?=[^:]+$)")
+
+
+def _shown_headline(title: str, blocks: list[TextBlock]) -> tuple[str, int | None]:
+    """``title`` without a site's or a section's name at one of its ends (its first or
+    last part, :data:`~unboiler.metadata.rules.TITLE_SEPARATOR`, or a section after a
+    spaced colon), when the page shows that headline as a block and it is most of the
+    title (:data:`SHOWN_HEADLINE_SHARE`), with the block's position; else ``title`` and
+    None.  Old Reddit's ``og:title`` is "r/Sourdough - Post's title", and the post's
+    title is a paragraph with its flair and domain after it: found nowhere, the title
+    left the bylines and datelines to be read under the sidebar's first heading (the
+    page was dated by the day its community opened)."""
+    parts = []
+    separators = list(TITLE_SEPARATOR.finditer(title))
+    if separators:
+        parts += [title[separators[0].end() :], title[: separators[-1].start()]]
+    suffix = _SECTION_SUFFIX.search(title)
+    if suffix:
+        parts.append(title[: suffix.start()])
+    for part in sorted({part.strip() for part in parts}, key=lambda part: (-len(part), part)):
+        if len(part) < SHOWN_HEADLINE_SHARE * len(title):
+            continue
+        for index, block in enumerate(blocks):
+            if same_headline(block.text, part) or _title_then_tags(block.text, part):
+                return part, index
+    return title, None
 
 
 #: The characters of a rating's stars (★, ☆, the outlined and shadowed ones, ⭐).
