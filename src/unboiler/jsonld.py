@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import Any, Final
 from urllib.parse import unquote
 
@@ -55,14 +55,18 @@ def _walk(value: Any, depth: int) -> Iterator[dict[str, Any]]:
             yield from _walk(item, depth + 1)
 
 
-def _scripts(document: TextDocument) -> Iterator[Any]:
-    """The data of each of the page's JSON-LD scripts that parses, in page order."""
+def _scripts(document: TextDocument, mentions: Collection[str] = ()) -> Iterator[Any]:
+    """The data of each of the page's JSON-LD scripts that parses, in page order; with
+    ``mentions`` (lower-case words), only of the scripts whose text holds one of them,
+    in any case: a caller after one type parses no other script."""
     tree = document.tree
     if tree is None:
         return
     for script in tree.css('script[type="application/ld+json"]'):
         text = script.text(deep=True)
         if not text or len(text) > MAX_SCRIPT_CHARS:
+            continue
+        if mentions and not any(word in text.lower() for word in mentions):
             continue
         text = _WRAPPERS.sub("", text)
         try:
@@ -79,12 +83,13 @@ def json_ld_objects(document: TextDocument) -> list[dict[str, Any]]:
     return [item for data in _scripts(document) for item in _walk(data, 0)]
 
 
-def page_objects(document: TextDocument) -> list[dict[str, Any]]:
+def page_objects(document: TextDocument, mentions: Collection[str] = ()) -> list[dict[str, Any]]:
     """The objects of the page's JSON-LD scripts that describe the page itself: each
     script's object, the objects of its list, and those of its ``@graph``; not the
-    objects nested in them (an article's ``comment``, a product's ``review``)."""
+    objects nested in them (an article's ``comment``, a product's ``review``).  With
+    ``mentions``, only the scripts whose text holds one of those words are read."""
     found: list[dict[str, Any]] = []
-    for data in _scripts(document):
+    for data in _scripts(document, mentions):
         for item in data if isinstance(data, list) else [data]:
             if not isinstance(item, dict):
                 continue

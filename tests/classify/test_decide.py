@@ -254,4 +254,10 @@ def test_a_page_that_says_it_is_a_thread_is_no_article() -> None:
         assert declared_type(parse(html), "article") == "forum", html
         assert declared_type(parse(html), "product") == "product"
     assert declared_type(parse(nested), "article") == "article"
+    # an article declared in a script of its own vetoes the thread all the same
+    two = page('{"@type": "NewsArticle"}').replace(
+        "</head>", '<script type=\'application/ld+json\'>{"@type": "QAPage"}</script></head>'
+    )
+    assert two.count("ld+json") == 2
+    assert declared_type(parse(two), "article") == "article"
     assert declared_type(parse(page("{not json")), "article") == "article"

@@ -481,8 +481,13 @@ def declared_thread(document: TextDocument) -> bool:
     object nested in another, an article's comments) says it is a thread
     (:data:`THREAD_TYPES`), and not an article too (a news page that lists its comment
     section's discussion beside its ``NewsArticle``)."""
+    # a page whose scripts name no thread (most of the model's articles) is parsed no
+    # further; one that does is read whole, its article in another script too
+    named = page_objects(document, THREAD_TYPES)
+    if not any(types_of(item) & THREAD_TYPES for item in named):
+        return False
     kinds = {kind for item in page_objects(document) for kind in types_of(item)}
-    return bool(kinds & THREAD_TYPES) and not kinds & ARTICLE_TYPES
+    return not kinds & ARTICLE_TYPES
 
 
 def declared_type(document: TextDocument, predicted: str) -> str:
