@@ -231,3 +231,33 @@ def test_a_drawn_sign_that_says_something_stays() -> None:
     for kept in ("$75", "Humidity 45%", "Temperature 21°", "Rated ★★★★☆", "−5 degrees"):
         assert kept in rendered, rendered
     assert "Question?+" not in rendered and "Question?" in rendered
+
+
+DROP_CAPS = (
+    "<html><body><main><article>"
+    '<p><span class="drop-cap" aria-hidden="true">Q</span><span class="sr-only">Q</span>uando'
+    " Abel tinha onze anos, o pai lhe entregou um formão.</p>"
+    '<p><span class="dropcap" style="display:block;float:left;font-size:4em">H</span>oje'
+    " restam menos de vinte artesãos.</p>"
+    '<p><span style="display: block; float: left">A</span> viola de cocho é feita assim.</p>'
+    '<p><img class="dropcap" src="/n.png" alt="N">o dia seguinte, mostrou o tronco.</p>'
+    '<p><span style="display:block;float:right">Caixa ao lado</span>Texto corrido.</p>'
+    '<p><img src="/logo.png" alt="X">Marca registrada.</p>'
+    "</article></main></body></html>"
+)
+
+
+@pytest.mark.parametrize("output", ["text", "markdown", "html"])
+def test_a_drop_cap_stays_the_first_letter_of_its_word(output: str) -> None:
+    """A paragraph's first letter set apart (a screen reader's copy of a drop cap hidden
+    from readers, a floated letter, a letter drawn as a picture) is read in its word."""
+    rendered = unboiler.extract(DROP_CAPS, extractor="boilerpipe-everything", output=output)
+    assert "Quando Abel" in rendered, rendered
+    assert "Hoje restam" in rendered
+    assert "A viola de cocho" in rendered
+    assert "No dia seguinte" in rendered
+    # a floated box of words is no letter: a line of its own; an image's alt that is not
+    # a letter beginning the word after it is not read
+    assert "Caixa ao lado" in rendered
+    assert "Caixa ao ladoTexto" not in rendered and "Caixa ao lado Texto" not in rendered
+    assert "XMarca" not in rendered and "X Marca" not in rendered

@@ -356,6 +356,26 @@ BLOCK_DISPLAY: Final = re.compile(
 )
 
 
+#: An inline style that floats its element (CSS 2.1 §9.5): out of the line's flow, the
+#: line's text runs on beside it.
+FLOAT_STYLE: Final = re.compile(
+    r"float\s*:\s*(?:left|right|inline-start|inline-end)\b", re.IGNORECASE
+)
+#: A floated element with this many characters at most is a drop cap: the first letter of
+#: the paragraph's first word, set large beside its lines ("<span style="float: left;
+#: display: block">H</span>oje" reads "Hoje"), not a box of its own.
+DROP_CAP_MAX_CHARS: Final = 2
+
+
+def drop_cap(element: LexborNode, style: str) -> bool:
+    """Whether an inline element whose ``style`` makes it a block is a floated drop cap
+    (:data:`FLOAT_STYLE`, :data:`DROP_CAP_MAX_CHARS`), which stays in its line."""
+    if not FLOAT_STYLE.search(style):
+        return False
+    text = (element.text(deep=True) or "").strip()
+    return 0 < len(text) <= DROP_CAP_MAX_CHARS
+
+
 #: The inline elements whose style is read for it: those that format nothing, and so are
 #: laid out by their style alone.
 STYLED_INLINE_TAGS: Final = frozenset({"span", "font", "label"})

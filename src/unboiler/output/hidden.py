@@ -822,6 +822,20 @@ def emoticon(image: LexborNode) -> str | None:
     return alt
 
 
+def initial_letter(image: LexborNode) -> str | None:
+    """The letter an ``<img>`` draws when it is a drop cap: its ``alt``, one letter, with
+    the rest of the word right after it ("<img alt="N">o dia" is "No dia").  Magazines
+    draw a story's first letter as a picture; left out, the first word loses it."""
+    alt = (image.attributes.get("alt") or "").strip()
+    if len(alt) != 1 or not alt.isalpha():
+        return None
+    after = image.next
+    if after is None or not after.is_text_node:
+        return None
+    first = (after.text_content or "")[:1]
+    return alt if first.isalpha() and first.islower() else None
+
+
 #: Siblings passed over on the way from an image to the words beside it.
 _NOTHING_BETWEEN: Final = frozenset({"br", "wbr", "img"})
 

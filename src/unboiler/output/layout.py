@@ -50,6 +50,7 @@ from unboiler.output.dom import (
     TexMode,
     adjacent,
     admonition,
+    drop_cap,
     hidden_from_readers,
     laid_inline,
     text_nodes,
@@ -60,6 +61,7 @@ from unboiler.output.hidden import (
     QUOTE_MARKS,
     emoticon,
     hidden_space,
+    initial_letter,
     is_decorative,
     shows_nothing,
 )
@@ -788,6 +790,17 @@ def _word_after(node: LexborNode) -> bool:
     return False
 
 
+def _spoken_initial(node: LexborNode, said: str) -> bool:
+    """Whether a screen reader's text is the first letter of the word right after it: a
+    drop cap drawn apart and hidden from readers, its letter written again for them
+    ("<span class=sr-only>Q</span>uando" is "Quando", not a word "Q")."""
+    if len(said) != 1 or not said.isalpha() or said.islower():
+        return False
+    after = node.next
+    first = (after.text_content or "")[:1] if after is not None and after.is_text_node else ""
+    return first.isalpha() and first.islower()
+
+
 #: Marks that end the words before them, with no space between: a screen reader's text
 #: that opens with one is no word of its own.
 ATTACHED_MARKS: Final = ",.:;!?)]}…»”’%、。，：；！？"
@@ -1089,7 +1102,7 @@ class _Layout:
             # :</span>" was "Step 1 :")
             if _ends_in_word(run, or_sign=True) and said[0] not in ATTACHED_MARKS:
                 run.append(" ")
-            if _word_after(node):
+            if _word_after(node) and not _spoken_initial(node, said):
                 if mark is None:
                     return " "
                 self.box_ends.add(node)
@@ -1124,7 +1137,7 @@ class _Layout:
             run.append(opening)
             return closing
         style = node.attributes.get("style") if tag in STYLED_INLINE_TAGS else None
-        if style and BLOCK_DISPLAY.search(style):
+        if style and BLOCK_DISPLAY.search(style) and not drop_cap(node, style):
             # an inline element its own style makes a block: a line of its own, with
             # one break from the block before it (two would be a blank line)
             if not run or run[-1] is not BREAK:
@@ -1230,6 +1243,10 @@ class _Layout:
         face = emoticon(node)
         if face is not None and (self.kept_beside(node.prev) or self.kept_beside(node.next)):
             run.append(face)
+            return
+        letter = initial_letter(node)
+        if letter is not None and self.kept_beside(node.next):
+            run.append(letter)  # a drop cap drawn as a picture: its word's first letter
             return
         if (free_images or node in self.images) and not self.formula_picture(node):
             tex = picture_tex(node)
@@ -1367,7 +1384,10 @@ class _Layout:
                         else:
                             blocks.extend(structure)
                 elif holds_blocks is None:
-                    if node in self.images or (tag == "img" and emoticon(node) is not None):
+                    if node in self.images or (
+                        tag == "img"
+                        and (emoticon(node) is not None or initial_letter(node) is not None)
+                    ):
                         self.inline_element(node, run)
                     elif (
                         (self.with_images or self.pictured_formula(node))
