@@ -1186,6 +1186,28 @@ def test_a_code_blocks_line_numbers_are_left_out(page: str) -> None:
     assert markdown.count("```") == 2 and "1\n2" not in markdown
 
 
+@pytest.mark.parametrize(
+    ("wrapper", "inner"),
+    [
+        # Sphinx with :linenos:, its highlight mark inside the code's cell
+        ('<div class="highlight-python notranslate">', '<div class="highlight">'),
+        # MkDocs Material: the mark and the language on the wrapper around the table
+        ('<div class="language-python highlight">', "<div>"),
+    ],
+)
+def test_a_numbered_code_blocks_language_is_read_around_its_table(wrapper: str, inner: str) -> None:
+    page = (
+        f"<body><p>Set it, then print it:</p>{wrapper}<table class='highlighttable'><tr>"
+        "<td class='linenos'><div class='linenodiv'><pre>1\n2</pre></div></td>"
+        f"<td class='code'>{inner}<pre>x = 1\nprint(x)</pre></div></td></tr></table></div>"
+        "</body>"
+    )
+    document = unboiler.parse(page)
+    for block in document.blocks:
+        block.set_content(True)
+    assert "```python\nx = 1\nprint(x)\n```" in to_markdown(document)
+
+
 def test_numbers_beside_code_that_do_not_count_on_are_kept() -> None:
     """A table of two code cells, one of which happens to hold numbers that do not count
     on by one (a listing's output), keeps both."""

@@ -153,20 +153,33 @@ def code_language(pre: LexborNode) -> str | None:
         return language
     table = _numbered_table(pre)
     if table is not None:  # the wrapper around Pygments' table of numbered lines
-        language = _wrappers_language(table)
+        language = _wrappers_language(table, _classes_between(pre, table))
         if language:
             return language
     return _figure_language(pre)
 
 
-def _wrappers_language(below: LexborNode) -> str | None:
+def _classes_between(pre: LexborNode, table: LexborNode) -> frozenset[str]:
+    """The classes of the elements from ``pre`` up to ``table`` (which holds it), both
+    left out: Sphinx marks the ``<div class="highlight">`` inside the code's cell, and
+    its language on the ``<div class="highlight-python">`` around the table."""
+    names: set[str] = set()
+    element = pre.parent
+    while element is not None and element.mem_id != table.mem_id:
+        names.update((element.attributes.get("class") or "").split())
+        element = element.parent
+    return frozenset(names)
+
+
+def _wrappers_language(below: LexborNode, marks: frozenset[str] = frozenset()) -> str | None:
     """The language a highlighter's wrapper above ``below`` names, at most
-    :data:`~unboiler.output.dom.CODE_LANGUAGE_DEPTH` levels up (:func:`_wrapper_language`)."""
+    :data:`~unboiler.output.dom.CODE_LANGUAGE_DEPTH` levels up (:func:`_wrapper_language`);
+    ``marks``: the classes of the elements below ``below`` that may hold a wrapper's mark."""
     wrapper: LexborNode | None = below.parent
     for _ in range(CODE_LANGUAGE_DEPTH):
         if wrapper is None or not wrapper.is_element_node or wrapper.tag in ("body", "html"):
             break
-        language = _wrapper_language(wrapper, below)
+        language = _wrapper_language(wrapper, below, marks)
         if language:
             return language
         named = _data_language(wrapper).lower()
@@ -364,11 +377,14 @@ def _class_language(classes: str) -> str | None:
     return None
 
 
-def _wrapper_language(element: LexborNode, below: LexborNode) -> str | None:
+def _wrapper_language(
+    element: LexborNode, below: LexborNode, inner: frozenset[str] = frozenset()
+) -> str | None:
     """The language a highlighter's wrapper names (:data:`~unboiler.output.dom.CODE_WRAPPERS`): the
-    wrapper's mark is on it or on the element below it on the way to the ``<pre>``."""
+    wrapper's mark is on it or on the element below it on the way to the ``<pre>`` (or in
+    ``inner``, the classes further down: :func:`_classes_between`)."""
     names = (element.attributes.get("class") or "").split()
-    marks = set(names) | set((below.attributes.get("class") or "").split())
+    marks = set(names) | set((below.attributes.get("class") or "").split()) | inner
     for mark, prefix in CODE_WRAPPERS:
         if mark not in marks:
             continue
