@@ -577,6 +577,32 @@ def test_a_held_out_page_reads_whether_it_says_it_is_a_thread() -> None:
     assert kept(plain, article) != kept(plain, forum)
 
 
+def test_a_held_out_page_keeps_each_cards_own_value() -> None:
+    """Held out, a listing's cards keep their values as the extractor does
+    (:func:`~unboiler.filters.repeats.value_slots`, in the page's data)."""
+    from unboiler.classify import train_default
+    from unboiler.datasets import Page
+
+    cards = "".join(
+        f"<li class='card'><div class='body'><h3>{name} job opening in the city</h3>"
+        f"<div class='meta'><span class='kind'>{kind}</span></div></div></li>"
+        for name, kind in [("Nurse", "Full time"), ("Cook", "Part time"), ("Driver", "Full time")]
+    )
+    html = f"<html><body><ul class='jobs'>{cards}</ul></body></html>"
+    page = train_default.page_data(Page("p", html.encode(), gold="x"), "toy")
+    slots = dict(page.values)
+    kinds = [i for i, text in enumerate(page.texts) if text.endswith(" time")]
+    assert len(kinds) == 3 and len({slots[i] for i in kinds}) == 1
+    probabilities = [np.full(len(page.words), 0.9)]
+    listing = PAGE_TYPES.index("listing")
+    text = train_default.HeldOut([page], [listing], probabilities).kept_text(0)
+    assert text.count("Full time") == 2
+    bare = dataclasses.replace(page, values=())
+    assert (
+        train_default.HeldOut([bare], [listing], probabilities).kept_text(0).count("Full time") == 1
+    )
+
+
 @pytest.mark.parametrize("page", ["", "<html><body><img src='x.png'></body></html>", "<p> </p>"])
 def test_a_page_without_text_has_no_page_type(page: str) -> None:
     result = unboiler.extract_result(page)

@@ -21,6 +21,7 @@ from unboiler.filters.repeats import (
     layout_hidden,
     one_copy_each,
     section_headings,
+    value_slots,
 )
 
 SHOP = [
@@ -126,6 +127,66 @@ def test_copies_each_in_a_list_of_its_own_stay() -> None:
     parallel = {0: 10, 1: 11, 2: 10, 4: 12, 5: 12}
     result = one_copy_each(texts, [2] * 6, [True] * 6, parallel=parallel)
     assert result == [True, True, True, False, True, False]
+
+
+SHOP_TILES = """<html><body><ul class="products">{tiles}</ul>
+<p class="note">Rp219.000</p></body></html>"""
+TILE = """<li class="product"><div class="details"><h2 class="name">{name}</h2>
+<div class="price-box"><span class="price">{price}</span></div>
+<div class="actions"><span class="button">Add to cart</span></div></div></li>"""
+TILES = [
+    ("Kemeja Parang", "Rp289.000"),
+    ("Kemeja Kawung", "Rp219.000"),
+    ("Blus Lasem", "Rp345.000"),
+    ("Dress Encim", "Rp289.000"),
+    ("Outer Mega Mendung", "Rp249.000"),
+]
+
+
+def shop_tiles(note: bool = False) -> TextDocument:
+    from unboiler.parse import parse
+
+    page = SHOP_TILES.format(tiles="".join(TILE.format(name=n, price=p) for n, p in TILES))
+    if not note:
+        page = page.replace('<p class="note">Rp219.000</p>', "")
+    doc = parse(page)
+    for block in doc.blocks:
+        block.set_content(True)
+    doc.page_type = "listing"
+    return doc
+
+
+def test_a_cards_own_value_that_another_card_repeats_stays() -> None:
+    """Two tiles at one price keep it each: their prices' slot holds values (each tile's
+    own); the buttons' slot says the same on every tile, and one copy stays."""
+    doc = shop_tiles()
+    slots = value_slots(doc.blocks)
+    prices = [i for i, block in enumerate(doc.blocks) if block.text.startswith("Rp")]
+    buttons = [i for i, block in enumerate(doc.blocks) if block.text == "Add to cart"]
+    assert len({slots[i] for i in prices}) == 1 and not any(i in slots for i in buttons)
+    DropRepeatedContent()(doc)
+    assert kept(doc).count("Rp289.000") == 2
+    assert kept(doc).count("Add to cart") == 1
+
+
+def test_a_value_that_repeats_outside_its_slot_is_a_repeat() -> None:
+    doc = shop_tiles(note=True)
+    DropRepeatedContent()(doc)
+    assert kept(doc).count("Rp219.000") == 1
+    assert kept(doc).count("Rp289.000") == 2
+
+
+def test_one_copy_each_keeps_every_copy_of_a_value_in_one_slot() -> None:
+    texts = ["$10", "$12", "$10", "$10", "Buy"]
+    values = {0: 1, 1: 1, 2: 1, 3: 2}  # the third "$10" is in another slot
+    assert one_copy_each(texts, [1] * 5, [True] * 5, values=values) == [
+        True,
+        True,
+        False,
+        False,
+        True,
+    ]
+    assert one_copy_each(texts[:3], [1] * 3, [True] * 3, values=values) == [True] * 3
 
 
 def test_one_copy_each_reads_only_kept_texts() -> None:

@@ -173,6 +173,9 @@ class PageData:
     #: it is trained on: a page without a URL reads the address it declares
     #: (:func:`~unboiler.classify.decide.deciding_signals`).
     at_inference: PageSignals | None = None
+    #: The blocks in a slot of alike cards that holds values, each with its slot
+    #: (:func:`~unboiler.filters.repeats.value_slots`); empty in runs saved before them.
+    values: tuple[tuple[int, int], ...] = ()
     #: Whether the page's JSON-LD says it is a thread (:func:`~unboiler.classify.decide.
     #: declared_thread`); false in runs saved before it.
     thread: bool = False
@@ -206,6 +209,7 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
         layout_hidden,
         list_of,
         quotation_depths,
+        value_slots,
     )
     from unboiler.filters.structured import hidden_metadata
     from unboiler.filters.units import (
@@ -254,6 +258,7 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
         "tables": tuple(tuple(map(tuple, rows)) for rows in tables),
         "places": tuple(table_places(document, tables, furniture_table)),
         "thread": declared_thread(document),
+        "values": tuple(sorted(value_slots(blocks).items())),
     }
 
 
@@ -720,6 +725,7 @@ class HeldOut:
                 quoted=quoted,
                 parallel=dict(page.items) if kind in LIST_ITEM_TYPES else None,
                 pairs=page.definitions,
+                values=dict(page.values),
             )
             keep = np.asarray(one, dtype=bool)
         keep = drop_quotation_remnants(keep, page.words, page.quotes)
