@@ -256,3 +256,41 @@ def test_a_section_named_in_the_singular_holds_the_comments() -> None:
     assert [[document.blocks[i].text for i in section] for section in sections] == [
         ["I have lived here for thirty years.", "Finally, a tram for the harbour."]
     ]
+
+
+THREAD = (
+    "<html><body><div class='stream'><div class='entry h-entry'><p>Heute früh fällt der"
+    " RE7 aus; weiß jemand, wie die Entschädigung läuft?</p></div>"
+    "<div class='entry h-cite u-comment'><p>Ab sechzig Minuten gibt es ein Viertel.</p></div>"
+    " <!-- a reply -->\n"
+    "<div class='entry h-cite u-comment'><p>Du darfst einen anderen Zug nehmen.</p></div>"
+    "<div class='entry h-cite u-comment'><p>Schick uns deinen Bericht.</p></div>"
+    "<div class='comment-form'><p>Antworten</p></div></div></body></html>"
+)
+
+
+def test_alike_sections_side_by_side_are_one_on_an_article() -> None:
+    found = [list(section) for section in contribution_sections(parse(THREAD), "article")]
+    assert found == [[1, 2, 3], [4]]  # the form, of another class, is a section of its own
+    # a shop's reviews are judged one by one
+    reviews = parse(THREAD.replace("u-comment", "u-comment review"))
+    assert [list(section) for section in contribution_sections(reviews, "product")] == [
+        [1],
+        [2],
+        [3],
+    ]
+
+
+def test_a_threads_replies_are_kept_or_dropped_together() -> None:
+    """Mastodon marks each reply as a comment; the model's surest block in the first
+    reply kept that one alone, and the page read as a question with one answer."""
+    document = _decided(THREAD, "article", "Ab sechzig")
+    drop_contributions_filter(document)
+    kept = [block.text for block in document.blocks if block.is_content]
+    assert "Du darfst einen anderen Zug nehmen." in kept
+    assert "Schick uns deinen Bericht." in kept
+    assert "Antworten" not in kept
+    document = _decided(THREAD, "article", "Heute früh")
+    drop_contributions_filter(document)
+    kept = [block.text for block in document.blocks if block.is_content]
+    assert kept == ["Heute früh fällt der RE7 aus; weiß jemand, wie die Entschädigung läuft?"]
