@@ -261,3 +261,21 @@ def test_a_drop_cap_stays_the_first_letter_of_its_word(output: str) -> None:
     assert "Caixa ao lado" in rendered
     assert "Caixa ao ladoTexto" not in rendered and "Caixa ao lado Texto" not in rendered
     assert "XMarca" not in rendered and "X Marca" not in rendered
+
+
+@pytest.mark.parametrize("output", ["text", "markdown"])
+def test_a_links_address_shown_cut_short_is_written_whole(output: str) -> None:
+    """Mastodon hides the scheme and the tail of a link's address; the text is the whole
+    address, not a cut one.  A hidden note in a link that is no part of its address
+    stays out."""
+    page = (
+        "<html><body><main><p>Formular gibt es hier: <a href='https://www.bahn.de/service/"
+        "individuelle-reise/fahrgastrechte'><span class='invisible'>https://www.</span>"
+        "<span class='ellipsis'>bahn.de/service/individuelle-r</span><span class='invisible'>"
+        "eise/fahrgastrechte</span></a> und im Reisezentrum.</p><p>Mehr im <a href='/faq'>"
+        "Hilfebereich<span class='hidden'> (neues Fenster)</span></a> der Bahn.</p>"
+        "</main></body></html>"
+    )
+    rendered = unboiler.extract(page, extractor="boilerpipe-everything", output=output)
+    assert "https://www.bahn.de/service/individuelle-reise/fahrgastrechte und" in rendered
+    assert "neues Fenster" not in rendered and "Hilfebereich der Bahn" in rendered

@@ -368,13 +368,37 @@ def drop_hidden_inline(tree: Any, selection: Selection) -> None:
             and not hidden_by_class(attributes.get("class") or "")
         ):
             continue
-        if not laid_inline(element):
+        if not laid_inline(element) or _part_of_address(element):
             continue
         texts = _short_texts(element)
         if texts is None:
             _drop_teaser(element, selection)
             continue
         _leave_out(element, texts, selection)
+
+
+#: How far above a hidden part of a link's shown address the link may be.
+ADDRESS_LINK_LEVELS: Final = 2
+
+
+def _part_of_address(element: LexborNode) -> bool:
+    """Whether a hidden inline element is a part of the address its link shows cut short:
+    its text is in the link's ``href``.  Mastodon and the servers like it write a link as
+    its address with the scheme and the tail hidden ("<span class=invisible>https://www.
+    </span>bahn.de/service/individuelle-r<span class=invisible>eise/fahrgastrechte</span>"):
+    the eye gets a shortened address, but the text a reader copies is the whole one, and
+    the cut one is no address at all."""
+    text = (element.text(deep=True) or "").strip()
+    if not text:
+        return False
+    link = element.parent
+    for _ in range(ADDRESS_LINK_LEVELS):
+        if link is None:
+            return False
+        if link.tag == "a":
+            return text in (link.attributes.get("href") or "")
+        link = link.parent
+    return False
 
 
 #: The most characters of a drawn control sign: "+", "›", "»", "→".
