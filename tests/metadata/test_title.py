@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 import unboiler
 from unboiler import metadata
 from unboiler.metadata import extract_metadata
@@ -370,3 +372,31 @@ def test_a_headline_the_page_shows_without_the_sections_name_is_the_title() -> N
     body = f"<div><p>Harbour Gazette</p></div><h2>Weather</h2>{RUNNING_TEXT}"
     title = "Harbour Gazette - Islanders vote to keep the night ferry running"
     assert title_of(f"<title>{title}</title>", body) != "Harbour Gazette"
+
+
+def test_a_sites_name_in_the_title_is_found_in_its_address_beside_other_scripts() -> None:
+    # "CSDN博客": the Latin letters touching the Chinese are a word an address writes
+    page = (
+        "<html><head><title>Python多进程踩坑：fork与spawn的区别 - CSDN博客</title></head><body>"
+        "<article><h1>Python多进程踩坑：fork与spawn的区别</h1><p>最近在做一个日志清洗的小工具，"
+        "用 multiprocessing.Pool 把几十个 G 的日志分给 8 个进程处理。</p></article></body></html>"
+    )
+    metadata = extract_metadata(parse(page, url="https://blog.csdn.net/u/article/details/1"))
+    assert metadata.title == "Python多进程踩坑：fork与spawn的区别"
+    assert metadata.sitename == "CSDN博客"
+    other = extract_metadata(parse(page, url="https://example.org/a/1"))
+    assert other.sitename is None  # a name none of whose words the address holds
+
+
+@pytest.mark.parametrize("label", ["Vyřešeno", "Solved", "Gelöst"])
+def test_a_forums_label_before_the_threads_headline_is_not_in_the_title(label: str) -> None:
+    head = "<title>Klepání 1.6 TDI za studena | AutoFórum.cz</title>"
+    head += '<meta property="og:title" content="Klepání 1.6 TDI za studena">'
+    body = (
+        f'<h1 class="p-title-value"><span class="label">{label}</span>'
+        f'<span class="label-append">&nbsp;</span>Klepání 1.6 TDI za studena</h1>{RUNNING_TEXT}'
+    )
+    assert title_of(head, body) == "Klepání 1.6 TDI za studena"
+    # a heading of more words before the title's is the page's own headline
+    long = body.replace(label, "Why my diesel engine keeps")
+    assert title_of(head, long) == "Why my diesel engine keeps Klepání 1.6 TDI za studena"

@@ -447,11 +447,18 @@ def _host_letters(url: str | None) -> str:
     return "".join(_bare(fold(" ".join(labels))).split())
 
 
+#: A run of the letters and digits an address writes: a name's words as a host may hold
+#: them, apart from the letters of other scripts that touch them ("csdn" of "CSDN博客").
+_ADDRESS_RUN: Final = re.compile(r"[a-z0-9]+")
+
+
 def _in_host(folded_name: str, host: str) -> bool:
     """Whether a word of a folded name, of :data:`MIN_ADDRESS_WORD` letters or more,
-    without its diacritics, is in the host's letters (:func:`_host_letters`)."""
+    without its diacritics, is in the host's letters (:func:`_host_letters`); a word is
+    a run of the letters and digits an address writes (:data:`_ADDRESS_RUN`)."""
     return any(
-        len(word) >= MIN_ADDRESS_WORD and word in host for word in _bare(folded_name).split()
+        len(word) >= MIN_ADDRESS_WORD and word in host
+        for word in _ADDRESS_RUN.findall(_bare(folded_name))
     )
 
 
