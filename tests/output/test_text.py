@@ -1794,12 +1794,15 @@ def test_inline_element_around_a_block_ends_no_line_at_its_edges(html: str, expe
             "Abstract: The models. Deref<T>::Target, (ratio):Mixed, at 10:30 and By: Valve"
             " in Category:Living people, Return Policy: Regardless",
         ),
-        # a number, then a word starting upper-case; a unit's power, then a number (a
-        # property listing's title and its facts in elements of their own)
+        # a number, then a word starting upper-case; a unit's power, then a number or a
+        # capital (a property listing's title and its facts in elements of their own, a
+        # hotel room's facilities)
         (
             "<h1><span>Calle de Ruzafa, 24</span><span>Russafa, València</span></h1>"
-            "<p><span>98 m²</span><span>3 hab.</span> and <span>m³</span><span>12</span></p>",
-            "Calle de Ruzafa, 24 Russafa, València\n\n98 m² 3 hab. and m³ 12",
+            "<p><span>98 m²</span><span>3 hab.</span> and <span>m³</span><span>12</span>"
+            " or <span>18 m²</span><span>Aria condizionata</span></p>",
+            "Calle de Ruzafa, 24 Russafa, València\n\n98 m² 3 hab. and m³ 12 or 18 m² Aria"
+            " condizionata",
         ),
         # a label's colon in an element of its own after a number
         (

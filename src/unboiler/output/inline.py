@@ -267,10 +267,13 @@ def _space_at_case_edge(match: re.Match[str]) -> str:
     if after.isupper() and (
         case_edge_parts(before, after, line[end + 1 : end + 2])
         or before in EDGE_PUNCTUATION
+        or before in _RAISED_DIGITS
         or (before == "." and line[start - 2 : start - 1].isdigit())
     ):
         # a number's full stop too: a reference's label in an element of its own,
-        # "<span class="label">1.</span>Cleland EE" (PLOS), laid apart by its style
+        # "<span class="label">1.</span>Cleland EE" (PLOS), laid apart by its style; and
+        # a unit's power before a capital ("18 m²</span><span>Aria condizionata", a
+        # hotel room's facilities)
         return " " + match.group(1)
     return match.group(1)
 
