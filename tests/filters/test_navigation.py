@@ -7,7 +7,13 @@ from pathlib import Path
 import numpy as np
 
 import unboiler
-from unboiler.filters.navigation import NAV_MAX_SHARE, drop_navigation
+from unboiler.filters.navigation import (
+    BREADCRUMB_MAX_WORDS,
+    NAV_MAX_SHARE,
+    breadcrumb_blocks,
+    drop_navigation,
+)
+from unboiler.parse import parse
 
 
 def test_kept_navigation_goes_unless_it_is_most_of_the_kept_words() -> None:
@@ -32,3 +38,48 @@ def test_a_wikis_navigation_boxes_under_the_article_are_left_out() -> None:
     text = unboiler.extract(WIKI_PAGE.read_bytes())
     assert "Safranbolu" in text and "Günay, Reha (1998)" in text
     assert "Eskipazar" not in text and "Türkiye'deki UNESCO Dünya Mirası Alanları" not in text
+
+
+HOTEL = (
+    "<html><head><title>Hotel Corte dei Tintori, Bologna</title></head><body>"
+    "<div class='bui-container'><ol class='bui-breadcrumb__list'>"
+    "<li><a href='/it'>Italia</a></li><li><a href='/bo'>Bologna</a></li>"
+    "<li aria-current='page'>Hotel Corte dei Tintori (Hotel)</li></ol></div>"
+    "<h2>Hotel Corte dei Tintori</h2>"
+    "<p>Situato nel centro storico di Bologna, a soli 450 metri da Piazza Maggiore,"
+    " l'Hotel Corte dei Tintori occupa un palazzo del Cinquecento restaurato nel 2019.</p>"
+    "<p>Tutte le camere sono dotate di aria condizionata, TV a schermo piatto e bagno"
+    " privato con doccia a pioggia, e molte conservano i soffitti originali.</p>"
+    "</body></html>"
+)
+
+
+def test_a_breadcrumb_trails_blocks_are_found_by_its_name() -> None:
+    document = parse(HOTEL)
+    texts = [document.blocks[i].text for i in sorted(breadcrumb_blocks(document.blocks))]
+    assert texts == ["Italia", "Bologna", "Hotel Corte dei Tintori (Hotel)"]
+    # named by its landmark's label or its schema.org type too
+    for trail in (
+        "<nav aria-label='Breadcrumb'><p>Home</p><p>Docs</p></nav>",
+        "<div itemtype='https://schema.org/BreadcrumbList'><p>Home</p></div>",
+    ):
+        found = parse(f"<body>{trail}<p>Text</p></body>")
+        trail_texts = [found.blocks[i].text for i in sorted(breadcrumb_blocks(found.blocks))]
+        assert trail_texts == ["Home"] or trail_texts == ["Home", "Docs"]
+
+
+def test_an_element_so_named_around_the_story_is_no_trail() -> None:
+    story = " ".join(["The council voted on Tuesday."] * (BREADCRUMB_MAX_WORDS // 5 + 1))
+    document = parse(f"<body><div class='has-breadcrumb'><p>{story}</p></div></body>")
+    assert breadcrumb_blocks(document.blocks) == frozenset()
+
+
+HOTEL_PAGE = Path(__file__).parent.parent / "pages" / "breadcrumb-hotel-it.html"
+
+
+def test_the_default_extractor_leaves_the_trails_last_item_out() -> None:
+    # a newcomer's hotel page: the trail's last item names the page, unlinked, in the
+    # title's words, and the model keeps it
+    text = unboiler.extract(HOTEL_PAGE.read_bytes())
+    assert "(Hotel)" not in text
+    assert "palazzo del Cinquecento" in text and "soffitti a cassettoni" in text

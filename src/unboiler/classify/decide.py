@@ -35,7 +35,7 @@ from unboiler.document import TextDocument
 from unboiler.errors import ExtractorOptionError
 from unboiler.filters.adverts import ad_labels
 from unboiler.filters.concealed import concealed_blocks, drop_concealed
-from unboiler.filters.navigation import drop_navigation
+from unboiler.filters.navigation import breadcrumb_blocks, drop_navigation
 from unboiler.filters.read_also import read_also_links
 from unboiler.filters.repeats import heading_copies, hidden_copies, layout_copies, layout_hidden
 from unboiler.filters.units import (
@@ -233,6 +233,7 @@ def after_the_cut(
     | Callable[[npt.NDArray[np.bool_]], Sequence[Sequence[Sequence[int]]]] = (),
     places: Sequence[tuple[Sequence[int], Sequence[int]]] = (),
     described: Collection[int] = (),
+    breadcrumbs: Collection[int] = (),
 ) -> npt.NDArray[np.bool_]:
     """The rules on the kept blocks right after the cut, in the extractor's order (the
     held-out runs of :mod:`unboiler.classify.train_default` call it too): the slots of a
@@ -250,7 +251,9 @@ def after_the_cut(
     :mod:`unboiler.filters.adverts`, :mod:`unboiler.filters.read_also`), and last the
     text the page hides until a script shows it and no reader's click opens
     (:func:`~unboiler.filters.concealed.drop_concealed`; ``concealed``: those blocks, or
-    what gives those of some blocks, asked for the kept ones).  ``blocks``: the block
+    what gives those of some blocks, asked for the kept ones), and the page's navigation
+    (:func:`~unboiler.filters.navigation.drop_navigation`: its ``<nav>`` and menus, and
+    the ``breadcrumbs``' blocks).  ``blocks``: the block
     features; ``texts(index)``: a block's text, read only where a rule needs it;
     ``lists``: the page's lists, or what gives them for the blocks kept when their rule
     runs (:func:`split_lists`); ``tables``: the blocks of each row of each table
@@ -318,7 +321,11 @@ def after_the_cut(
         concealed = concealed(np.flatnonzero(keep).tolist()) if keep.any() else ()
     keep = drop_concealed(keep, words, concealed)
     _traced(trace, RULE_CONCEALED, keep)
-    keep = drop_navigation(keep, words, blocks[:, NAV_COLUMN] > 0)
+    navigation = blocks[:, NAV_COLUMN] > 0
+    if breadcrumbs:
+        navigation = navigation.copy()
+        navigation[list(breadcrumbs)] = True
+    keep = drop_navigation(keep, words, navigation)
     _traced(trace, RULE_NAVIGATION, keep)
     return keep
 
@@ -463,6 +470,7 @@ class DecideBlocks:
             ),
             places=table_places(document, tables, furniture_table),
             described=described_blocks(definitions),
+            breadcrumbs=breadcrumb_blocks(blocks),
         )
         keep = keep_table_headers(keep, table_headers(document))
         _traced(trace, RULE_TABLE_HEADER, keep)
@@ -646,7 +654,9 @@ RULE_HEADING_COPY: Final = "a short copy of a heading below"
 RULE_AD_LABEL: Final = "an advertisement's label"
 RULE_READ_ALSO: Final = "a link to another story between the paragraphs"
 RULE_CONCEALED: Final = "text hidden until a script shows it"
-RULE_NAVIGATION: Final = "in the page's navigation (<nav>, role navigation or menu)"
+RULE_NAVIGATION: Final = (
+    "in the page's navigation (<nav>, role navigation or menu, a breadcrumb trail)"
+)
 RULE_TABLE_HEADER: Final = "a table's header over kept rows"
 
 

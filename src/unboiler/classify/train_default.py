@@ -176,6 +176,9 @@ class PageData:
     #: The blocks in a slot of alike cards that holds values, each with its slot
     #: (:func:`~unboiler.filters.repeats.value_slots`); empty in runs saved before them.
     values: tuple[tuple[int, int], ...] = ()
+    #: The blocks of the page's breadcrumb trail (:func:`~unboiler.filters.navigation.
+    #: breadcrumb_blocks`); empty in runs saved before them.
+    breadcrumbs: frozenset[int] = frozenset()
     #: Whether the page's JSON-LD says it is a thread (:func:`~unboiler.classify.decide.
     #: declared_thread`); false in runs saved before it.
     thread: bool = False
@@ -203,6 +206,7 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
     from unboiler.filters.concealed import concealed_blocks
     from unboiler.filters.contributions import SECTION_WORDS, contribution_sections
     from unboiler.filters.controls import control_labels
+    from unboiler.filters.navigation import breadcrumb_blocks
     from unboiler.filters.profiles import profile_fields
     from unboiler.filters.repeats import (
         in_table_cell,
@@ -259,6 +263,7 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
         "places": tuple(table_places(document, tables, furniture_table)),
         "thread": declared_thread(document),
         "values": tuple(sorted(value_slots(blocks).items())),
+        "breadcrumbs": breadcrumb_blocks(blocks),
     }
 
 
@@ -705,6 +710,7 @@ class HeldOut:
                 definition_lists=page.definition_lists,
                 places=page.places,
                 described=described_blocks(page.definitions),
+                breadcrumbs=page.breadcrumbs,
             )
         if drop_repeats and drops_repeats(kind):
             likelihood = self.probabilities[index].tolist()
