@@ -67,7 +67,11 @@ def test_a_table_cell_is_no_section_whatever_its_class() -> None:
     page = (
         "<html><body><main><p>We propose a new simple network architecture based solely on"
         " attention mechanisms.</p><table><tr><td class='tablecell label'>Comments:</td>"
-        "<td class='tablecell comments'>15 pages, 5 figures</td></tr></table></main>"
+        "<td class='tablecell comments'>15 pages, 5 figures</td></tr>"
+        # a longer value beside its label is a value too
+        "<tr><td class='tablecell label'>Comments:</td><td class='tablecell comments'>"
+        "Accepted at ACL 2024 (Findings). 9 pages, 4 figures, 6 tables; v2 adds results for"
+        " Yoruba and Quechua</td></tr></table></main>"
         "<div class='comments'><p>Great paper, thanks for sharing it here.</p></div>"
         # an old page's comments laid out in a table's cell are a section
         "<table><tr><td id='comments'><p>I disagree with the second point, and here is"

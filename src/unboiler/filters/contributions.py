@@ -122,11 +122,28 @@ VALUE_TAGS: Final = frozenset({"td", "th"})
 MAX_VALUE_WORDS: Final = 12
 
 
+#: The most words of a label cell ("Comments:") before a value cell of any length.
+MAX_LABEL_WORDS: Final = 3
+
+
 def _value_cell(element: Any) -> bool:
-    """Whether ``element`` is a table's cell of one short value (:data:`VALUE_TAGS`)."""
-    return (
-        element.tag in VALUE_TAGS
-        and len(element.text(deep=True).split(maxsplit=MAX_VALUE_WORDS)) <= MAX_VALUE_WORDS
+    """Whether ``element`` is a table's cell of one value (:data:`VALUE_TAGS`): short, or
+    right after its label's cell (a header cell, or one of at most :data:`MAX_LABEL_WORDS`
+    words ending in a colon).  arXiv's comments are as often a sentence or two
+    ("Accepted at ACL 2024 (Findings). 9 pages, 4 figures; v2 adds results for Yoruba"),
+    and the row came out as "Comments:" alone."""
+    if element.tag not in VALUE_TAGS:
+        return False
+    if len(element.text(deep=True).split(maxsplit=MAX_VALUE_WORDS)) <= MAX_VALUE_WORDS:
+        return True
+    label = element.prev
+    while label is not None and not label.is_element_node:
+        label = label.prev
+    if label is None or label.tag not in VALUE_TAGS:
+        return False
+    text = " ".join(label.text(deep=True).split())
+    return label.tag == "th" or (
+        text.endswith((":", "：")) and len(text.split()) <= MAX_LABEL_WORDS
     )
 
 
