@@ -58,6 +58,10 @@ def test_a_breadcrumb_trails_blocks_are_found_by_its_name() -> None:
     document = parse(HOTEL)
     texts = [document.blocks[i].text for i in sorted(breadcrumb_blocks(document.blocks))]
     assert texts == ["Italia", "Bologna", "Hotel Corte dei Tintori (Hotel)"]
+    # the tree read first for a name: the same blocks, and none on a page without one
+    assert breadcrumb_blocks(document.blocks, document.tree) == breadcrumb_blocks(document.blocks)
+    plain = parse(HOTEL.replace("breadcrumb", "trail"))
+    assert breadcrumb_blocks(plain.blocks, plain.tree) == frozenset()
     # named by its landmark's label or its schema.org type too
     for trail in (
         "<nav aria-label='Breadcrumb'><p>Home</p><p>Docs</p></nav>",

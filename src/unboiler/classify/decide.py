@@ -470,7 +470,7 @@ class DecideBlocks:
             ),
             places=table_places(document, tables, furniture_table),
             described=described_blocks(definitions),
-            breadcrumbs=breadcrumb_blocks(blocks),
+            breadcrumbs=breadcrumb_blocks(blocks, document.tree),
         )
         keep = keep_table_headers(keep, table_headers(document))
         _traced(trace, RULE_TABLE_HEADER, keep)

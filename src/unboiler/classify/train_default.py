@@ -263,7 +263,7 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
         "places": tuple(table_places(document, tables, furniture_table)),
         "thread": declared_thread(document),
         "values": tuple(sorted(value_slots(blocks).items())),
-        "breadcrumbs": breadcrumb_blocks(blocks),
+        "breadcrumbs": breadcrumb_blocks(blocks, document.tree),
     }
 
 

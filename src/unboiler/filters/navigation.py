@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -56,6 +56,9 @@ def drop_navigation(
 #: ``itemtype`` (``BreadcrumbList``).
 BREADCRUMB_NAME: Final = re.compile(r"breadcrumb", re.IGNORECASE)
 _BREADCRUMB_ATTRIBUTES: Final = ("class", "id", "aria-label", "itemtype")
+_BREADCRUMB_SELECTOR: Final = ", ".join(
+    f"[{name}*=breadcrumb i]" for name in _BREADCRUMB_ATTRIBUTES
+)
 #: How far above a block its trail's element may be (Bootstrap's ``ol.breadcrumb >
 #: li.breadcrumb-item > a``, wrapped in a ``<nav>`` and a container or two).
 BREADCRUMB_LEVELS: Final = 6
@@ -64,7 +67,7 @@ BREADCRUMB_LEVELS: Final = 6
 BREADCRUMB_MAX_WORDS: Final = 30
 
 
-def breadcrumb_blocks(blocks: Sequence[TextBlock]) -> frozenset[int]:
+def breadcrumb_blocks(blocks: Sequence[TextBlock], tree: Any = None) -> frozenset[int]:
     """The blocks of the page's breadcrumb trail (:data:`BREADCRUMB_NAME` on an element at
     most :data:`BREADCRUMB_LEVELS` up, holding at most :data:`BREADCRUMB_MAX_WORDS`
     words), navigation though no ``<nav>`` or role says so.  The trail's last item names
@@ -73,7 +76,10 @@ def breadcrumb_blocks(blocks: Sequence[TextBlock]) -> frozenset[int]:
     out with the navigation (:func:`drop_navigation`), on the held-out run: WCXB 0.886987
     to 0.887053 (product 0.6705 to 0.6713, listing 0.7595 to 0.7596), scrapinghub and
     readability unchanged; without the bound on words, scrapinghub fell from 0.96749 to
-    0.96190 (two stories in such wrappers)."""
+    0.96190 (two stories in such wrappers).  ``tree``: the page's parsed tree, when
+    there is one: a page that names no trail (most) is not walked block by block."""
+    if tree is not None and not tree.css_first(_BREADCRUMB_SELECTOR):
+        return frozenset()
     found: set[int] = set()
     trails: dict[int, bool] = {}  # each named element seen: whether it is a trail
     for index, block in enumerate(blocks):
