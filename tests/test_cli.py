@@ -44,6 +44,19 @@ def test_explain_says_why_each_block_was_kept_or_left_out() -> None:
     assert shown == {block.index for block in explained.blocks if block.kept and block.num_words}
 
 
+def test_explains_lines_read_as_the_page_does(tmp_path: Path) -> None:
+    # the parse parts a link from the comma after it; a line of the explanation does not
+    page = tmp_path / "page.html"
+    page.write_text(
+        "<html><body><article><p>See <a href='/r'>the report</a>, which the board read"
+        " twice before the vote on the harbour.</p></article></body></html>"
+    )
+    result = CliRunner().invoke(main, ["explain", str(page)])
+    assert result.exit_code == 0, result.output
+    assert "See the report, which" in result.output
+    assert "report ," not in result.output
+
+
 def test_explain_as_json_and_with_another_extractor() -> None:
     result = CliRunner().invoke(main, ["explain", SAMPLE, "--json", "-e", "boilerpipe-article"])
     assert result.exit_code == 0, result.output

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import signal
 import sys
 import threading
@@ -357,6 +358,20 @@ def _read_page(source: BinaryIO, limit: int | None) -> bytes:
 #: Characters of a block's text shown on its line of ``unboiler explain``: enough to
 #: find the block in the page, leaving the line's room to the reason.
 EXPLAIN_TEXT_WIDTH: Final = 60
+#: A space before closing punctuation in a block's text: the parse parts a link's text
+#: from what follows it (Boilerpipe's rule, whose word counts the features read), so a
+#: link before a comma reads "the report , which".
+_SPACE_BEFORE_CLOSING: Final = re.compile(r"\s+(?=[,.;:!?)\]}…])")
+
+
+def _preview(text: str) -> str:
+    """A block's text as a line of the explanation: white space collapsed, and no space
+    before closing punctuation (:data:`_SPACE_BEFORE_CLOSING`), as the page shows it;
+    cut at :data:`EXPLAIN_TEXT_WIDTH` characters."""
+    text = _SPACE_BEFORE_CLOSING.sub("", " ".join(text.split()))
+    if len(text) > EXPLAIN_TEXT_WIDTH:
+        text = text[: EXPLAIN_TEXT_WIDTH - 1] + "…"
+    return text
 
 
 @main.command("explain")
@@ -409,9 +424,7 @@ def explain_command(
         + (f" ({hidden} without words not shown: --all shows them)" if hidden else "")
     ]
     for block in shown:
-        text = " ".join(block.text.split())
-        if len(text) > EXPLAIN_TEXT_WIDTH:
-            text = text[: EXPLAIN_TEXT_WIDTH - 1] + "…"
+        text = _preview(block.text)
         mark = "+" if block.kept else "-"
         # the mark says kept or dropped: the reason goes on with what decided
         reason = block.reason.removeprefix("kept by ").removeprefix("dropped by ")
