@@ -2465,6 +2465,22 @@ def test_a_formula_drawn_as_a_picture_is_written_as_its_tex() -> None:
     assert "![Diagram of the state](https://ex.org/img/equation-of-state.png)" in pictures
 
 
+def test_a_formula_picture_marked_by_its_class_keeps_its_symbols() -> None:
+    # Habr draws each formula, a variable alone too, as a picture of class "formula"
+    # with its TeX in the alt; a picture of another class with a short alt is a picture
+    page = (
+        "<html><body><article><p>The query costs <img class='formula inline'"
+        " alt='O(N \\cdot L)' src='https://habrastorage.org/formulas/a.svg'>, where"
+        " <img class='formula inline' alt='N' src='https://habrastorage.org/formulas/b.svg'>"
+        " is the number of documents <img class='icon' alt='OK' src='/ok.svg'> here.</p>"
+        "</article></body></html>"
+    )
+    document = unboiler.parse(page)
+    unboiler.get_extractor("boilerpipe-everything")(document)
+    assert "costs $O(N \\cdot L)$, where $N$ is the number" in to_markdown(document)
+    assert "where N is the number of documents here." in to_text(document)
+
+
 def test_code_cut_in_two_by_a_links_end_is_one_code_span() -> None:
     # a link around code that holds a link: the parser ends the first link, and the
     # code with it, and opens both again; "`<``1`" read as one span of "<``1"

@@ -172,10 +172,20 @@ _TEX_PICTURE_ADDRESS: Final = re.compile(
     r"[?&](?:tex|latex)=|[?&]cht=tx\b|codecogs\.com/|/(?:mime|math)tex\.cgi\b",
     re.IGNORECASE,
 )
-_TEX_PICTURE_CLASS: Final = re.compile(r"(?<![\w-])(?:latex|tex|equation)(?![\w-])", re.IGNORECASE)
+_TEX_PICTURE_CLASS: Final = re.compile(
+    r"(?<![\w-])(?:latex|tex|equation|formula)(?![\w-])", re.IGNORECASE
+)
 #: An ``alt`` that reads as TeX: a control word, a script or a brace (asked of a picture
-#: that only its marks say is a formula; a TeX renderer's address says enough).
+#: that only its marks say is a formula; a TeX renderer's address says enough); or a
+#: symbol alone, of at most :data:`SYMBOL_MAX_CHARS` characters ("N", "x_i" aside):
+#: Habr draws each variable of a sentence as a picture of class ``formula``.
 _TEX_LIKE: Final = re.compile(r"\\[A-Za-z]+|[_^{}=]")
+SYMBOL_MAX_CHARS: Final = 3
+
+
+def _symbol(alt: str) -> bool:
+    """Whether a formula picture's ``alt`` is one symbol (:data:`SYMBOL_MAX_CHARS`)."""
+    return len(alt) <= SYMBOL_MAX_CHARS and not any(character.isspace() for character in alt)
 
 
 def picture_tex(image: LexborNode) -> str | None:
@@ -191,7 +201,7 @@ def picture_tex(image: LexborNode) -> str | None:
     if _TEX_PICTURE_ADDRESS.search(attributes.get("src") or "") is None and (
         # a mark on the element alone: the alt must read as TeX too
         not ("eeimg" in attributes or _TEX_PICTURE_CLASS.search(attributes.get("class") or ""))
-        or _TEX_LIKE.search(alt) is None
+        or (_TEX_LIKE.search(alt) is None and not _symbol(alt))
     ):
         return None
     tex = visible(tex_line(alt))
