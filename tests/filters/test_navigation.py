@@ -62,20 +62,30 @@ def test_a_breadcrumb_trails_blocks_are_found_by_its_name() -> None:
     assert breadcrumb_blocks(document.blocks, document.tree) == breadcrumb_blocks(document.blocks)
     plain = parse(HOTEL.replace("breadcrumb", "trail"))
     assert breadcrumb_blocks(plain.blocks, plain.tree) == frozenset()
-    # named by its landmark's label or its schema.org type too
+    # named by its landmark's label or its schema.org type too, in any case
     for trail in (
         "<nav aria-label='Breadcrumb'><p>Home</p><p>Docs</p></nav>",
-        "<div itemtype='https://schema.org/BreadcrumbList'><p>Home</p></div>",
+        "<div itemtype='https://schema.org/BreadcrumbList'><p>Home</p><p>Docs</p></div>",
     ):
         found = parse(f"<body>{trail}<p>Text</p></body>")
         trail_texts = [found.blocks[i].text for i in sorted(breadcrumb_blocks(found.blocks))]
-        assert trail_texts == ["Home"] or trail_texts == ["Home", "Docs"]
+        assert trail_texts == ["Home", "Docs"]
+        assert breadcrumb_blocks(found.blocks, found.tree) == breadcrumb_blocks(found.blocks)
 
 
 def test_an_element_so_named_around_the_story_is_no_trail() -> None:
     story = " ".join(["The council voted on Tuesday."] * (BREADCRUMB_MAX_WORDS // 5 + 1))
     document = parse(f"<body><div class='has-breadcrumb'><p>{story}</p></div></body>")
     assert breadcrumb_blocks(document.blocks) == frozenset()
+    # a short wrapper around the trail, the headline and the price: the trail alone
+    page = (
+        "<body><div class='product-top has-breadcrumb'><ol class='breadcrumb'><li>Home</li>"
+        "<li>Men</li></ol><h1>Merino Crew Sweater</h1><p class='price'>$89.00</p></div>"
+        "<div class='breadcrumb-wrapper'><p>Summer sale</p><h2>Shorts</h2></div></body>"
+    )
+    document = parse(page)
+    found = [document.blocks[i].text for i in sorted(breadcrumb_blocks(document.blocks))]
+    assert found == ["Home", "Men"]
 
 
 HOTEL_PAGE = Path(__file__).parent.parent / "pages" / "breadcrumb-hotel-it.html"

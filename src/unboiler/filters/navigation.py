@@ -31,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from unboiler.document import TextBlock
+from unboiler.tags import HEADING_TAGS
 
 #: The share of the kept words that the navigation's kept blocks must stay under for
 #: them to be left out (not fitted: a page that is mostly its navigation is left as
@@ -59,25 +60,54 @@ _BREADCRUMB_ATTRIBUTES: Final = ("class", "id", "aria-label", "itemtype")
 _BREADCRUMB_SELECTOR: Final = ", ".join(
     f"[{name}*=breadcrumb i]" for name in _BREADCRUMB_ATTRIBUTES
 )
-#: How far above a block its trail's element may be (Bootstrap's ``ol.breadcrumb >
-#: li.breadcrumb-item > a``, wrapped in a ``<nav>`` and a container or two).
+#: A block's trail is its element or one of its ``BREADCRUMB_LEVELS - 1`` nearest
+#: ancestors (Bootstrap's ``ol.breadcrumb > li.breadcrumb-item > a``, wrapped in a
+#: ``<nav>`` and a container or two).
 BREADCRUMB_LEVELS: Final = 6
 #: A trail holds at most this many words: an element so named that holds more is a
 #: wrapper around the page (a news site's ``div.has-breadcrumb`` around its story).
 BREADCRUMB_MAX_WORDS: Final = 30
+#: Nodes of a named element read before it counts as longer than a trail: its words,
+#: the elements around them, and room for empty ones.
+BREADCRUMB_MAX_NODES: Final = 4 * BREADCRUMB_MAX_WORDS + 16
+
+
+def _is_trail(element: Any) -> bool:
+    """Whether an element named as a trail is one: it holds at most
+    :data:`BREADCRUMB_MAX_WORDS` words, no heading, and no other element so named (then
+    it is a wrapper around the trail and more: a headline, a product's price), read in
+    one walk of at most :data:`BREADCRUMB_MAX_NODES` nodes."""
+    words = 0
+    for count, node in enumerate(element.traverse(include_text=True)):
+        if count > BREADCRUMB_MAX_NODES:
+            return False
+        if node.is_text_node:
+            words += len((node.text_content or "").split())
+            if words > BREADCRUMB_MAX_WORDS:
+                return False
+        elif count and (node.tag in HEADING_TAGS or _named(node)):
+            return False
+    return True
+
+
+def _named(element: Any) -> bool:
+    attributes = element.attributes
+    names = " ".join(filter(None, map(attributes.get, _BREADCRUMB_ATTRIBUTES)))
+    return bool(names) and BREADCRUMB_NAME.search(names) is not None
 
 
 def breadcrumb_blocks(blocks: Sequence[TextBlock], tree: Any = None) -> frozenset[int]:
-    """The blocks of the page's breadcrumb trail (:data:`BREADCRUMB_NAME` on an element at
-    most :data:`BREADCRUMB_LEVELS` up, holding at most :data:`BREADCRUMB_MAX_WORDS`
-    words), navigation though no ``<nav>`` or role says so.  The trail's last item names
-    the page, unlinked and in the title's words, and the model kept it: a newcomer's
-    hotel page began with "Hotel Corte dei Tintori (Hotel)", numbered as a list.  Left
-    out with the navigation (:func:`drop_navigation`), on the held-out run: WCXB 0.886987
-    to 0.887053 (product 0.6705 to 0.6713, listing 0.7595 to 0.7596), scrapinghub and
-    readability unchanged; without the bound on words, scrapinghub fell from 0.96749 to
-    0.96190 (two stories in such wrappers).  ``tree``: the page's parsed tree, when
-    there is one: a page that names no trail (most) is not walked block by block."""
+    """The blocks of the page's breadcrumb trail: the nearest element named so
+    (:data:`BREADCRUMB_NAME`, :data:`BREADCRUMB_LEVELS`) that is one (:func:`_is_trail`:
+    short, without a heading or another such element inside), navigation though no
+    ``<nav>`` or role says so.  The trail's last item names the page, unlinked and in
+    the title's words, and the model kept it: a newcomer's hotel page began with "Hotel
+    Corte dei Tintori (Hotel)", numbered as a list.  Left out with the navigation
+    (:func:`drop_navigation`), on the held-out run: WCXB 0.886987 to 0.887053 (product
+    0.6705 to 0.6713, listing 0.7595 to 0.7596), scrapinghub and readability unchanged;
+    without the bound on words, scrapinghub fell from 0.96749 to 0.96190 (two stories
+    in such wrappers).  ``tree``: the page's parsed tree, when there is one: a page that
+    names no trail (most) is not walked block by block."""
     if tree is not None and not tree.css_first(_BREADCRUMB_SELECTOR):
         return frozenset()
     found: set[int] = set()
@@ -87,13 +117,10 @@ def breadcrumb_blocks(blocks: Sequence[TextBlock], tree: Any = None) -> frozense
         for _ in range(BREADCRUMB_LEVELS):
             if element is None or element.tag in ("body", "html"):
                 break
-            attributes = element.attributes
-            names = " ".join(filter(None, map(attributes.get, _BREADCRUMB_ATTRIBUTES)))
-            if names and BREADCRUMB_NAME.search(names):
+            if _named(element):
                 key = int(element.mem_id)
                 if key not in trails:
-                    words = len((element.text(deep=True) or "").split())
-                    trails[key] = words <= BREADCRUMB_MAX_WORDS
+                    trails[key] = _is_trail(element)
                 if trails[key]:
                     found.add(index)
                 break
@@ -103,6 +130,7 @@ def breadcrumb_blocks(blocks: Sequence[TextBlock], tree: Any = None) -> frozense
 
 __all__ = [
     "BREADCRUMB_LEVELS",
+    "BREADCRUMB_MAX_NODES",
     "BREADCRUMB_MAX_WORDS",
     "BREADCRUMB_NAME",
     "NAV_MAX_SHARE",
