@@ -298,3 +298,21 @@ def test_a_threads_replies_are_kept_or_dropped_together() -> None:
     drop_contributions_filter(document)
     kept = [block.text for block in document.blocks if block.is_content]
     assert kept == ["Heute früh fällt der RE7 aus; weiß jemand, wie die Entschädigung läuft?"]
+
+
+def test_alike_stories_side_by_side_stay_apart_and_a_run_may_start_without_text() -> None:
+    # an endless page wraps each story in "post has-comments": each a story, not replies
+    stories = "".join(
+        f"<div class='post has-comments'><h2>Story {n}</h2><p>Its first paragraph.</p></div>"
+        for n in range(2)
+    )
+    found = contribution_sections(parse(f"<html><body>{stories}</body></html>"), "article")
+    assert [list(section) for section in found] == [[0, 1], [2, 3]]
+    # a reply of an image alone first in the run: the run is still one section
+    replies = THREAD.replace(
+        "<div class='entry h-cite u-comment'><p>Ab sechzig",
+        "<div class='entry h-cite u-comment'><img src='a.gif'></div>"
+        "<div class='entry h-cite u-comment'><p>Ab sechzig",
+    )
+    found = contribution_sections(parse(replies), "article")
+    assert [list(section) for section in found] == [[1, 2, 3], [4]]

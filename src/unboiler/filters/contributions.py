@@ -210,17 +210,29 @@ def contribution_sections(document: TextDocument, page_type: str) -> list[range]
         if outer is not None and number in first:
             first[outer] = min(first.get(outer, first[number]), first[number])
             last[outer] = max(last.get(outer, last[number]), last[number])
-    # alike sections side by side are one: the replies of a thread
+    # alike sections side by side are one, numbered as the first that has blocks: the
+    # replies of a thread
     runs = _alike_runs(sections) if page_type in ALIKE_RUN_TYPES else {}
-    for number, run in runs.items():
-        if number in first:
-            ends = [end for end in run if end in first]
-            first[number] = min(first[end] for end in ends)
-            last[number] = max(last[end] for end in ends)
-            for end in ends:
-                if end != number:
-                    del first[end]
+    for run in runs.values():
+        ends = [end for end in run if end in first]
+        if not ends:
+            continue
+        head = ends[0]
+        first[head] = min(first[end] for end in ends)
+        last[head] = max(last[end] for end in ends)
+        for end in ends[1:]:
+            del first[end]
     return [range(first[number], last[number] + 1) for number in sorted(first)]
+
+
+#: A section that is an ``<article>`` or holds a heading of these is a story of its own
+#: (a site that wraps each story of an endless page in ``class="post has-comments"``),
+#: never one with the sections beside it.
+STORY_HEADINGS: Final = "h1, h2"
+
+
+def _holds_story(section: Any) -> bool:
+    return section.tag == "article" or section.css_first(STORY_HEADINGS) is not None
 
 
 #: The page types whose alike sections side by side are one (:func:`_alike_runs`): an
@@ -232,10 +244,11 @@ ALIKE_RUN_TYPES: Final = frozenset({"article"})
 
 def _alike_runs(sections: Sequence[Any]) -> dict[int, list[int]]:
     """The runs of sections that are siblings side by side (nothing but white space and
-    comments between) with one tag and one class, by their first's number: each run is
-    one section (:func:`contribution_sections`).  Mastodon writes each reply to a post
-    as ``<div class="entry h-cite u-comment">``: judged one by one, the reply that held
-    the page's likeliest block stayed and the others went."""
+    comments between) with one tag and one class, none a story (:func:`_holds_story`),
+    by their first's number: each run is one section (:func:`contribution_sections`).
+    Mastodon writes each reply to a post as ``<div class="entry h-cite u-comment">``:
+    judged one by one, the reply that held the page's likeliest block stayed and the
+    others went."""
     number_of = {int(section.mem_id): number for number, section in enumerate(sections)}
     runs: dict[int, list[int]] = {}
     head_of: dict[int, int] = {}
@@ -253,6 +266,8 @@ def _alike_runs(sections: Sequence[Any]) -> dict[int, list[int]]:
         if previous is None or before.tag != section.tag:
             continue
         if (before.attributes.get("class") or "") != (section.attributes.get("class") or ""):
+            continue
+        if _holds_story(before) or _holds_story(section):
             continue
         head = head_of.get(previous, previous)
         head_of[number] = head
