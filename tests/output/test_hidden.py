@@ -273,9 +273,14 @@ def test_a_links_address_shown_cut_short_is_written_whole(output: str) -> None:
         "individuelle-reise/fahrgastrechte'><span class='invisible'>https://www.</span>"
         "<span class='ellipsis'>bahn.de/service/individuelle-r</span><span class='invisible'>"
         "eise/fahrgastrechte</span></a> und im Reisezentrum.</p><p>Mehr im <a href='/faq'>"
-        "Hilfebereich<span class='hidden'> (neues Fenster)</span></a> der Bahn.</p>"
+        "Hilfebereich<span class='hidden'> (neues Fenster)</span></a> der Bahn, in <a"
+        " href='/wiki/Paris'><span hidden>Paris</span>Paris, Frankreich</a> und im <a"
+        " href='/bericht.pdf'>Bericht<span style='display:none'>pdf</span></a>.</p>"
         "</main></body></html>"
     )
     rendered = unboiler.extract(page, extractor="boilerpipe-everything", output=output)
     assert "https://www.bahn.de/service/individuelle-reise/fahrgastrechte und" in rendered
     assert "neues Fenster" not in rendered and "Hilfebereich der Bahn" in rendered
+    # a hidden part whose text the address holds, but not the link's whole text: a note
+    assert "ParisParis" not in rendered and "Paris Paris" not in rendered
+    assert "Berichtpdf" not in rendered and "Bericht pdf" not in rendered
