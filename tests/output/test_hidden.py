@@ -243,6 +243,9 @@ DROP_CAPS = (
     '<p><img class="dropcap" src="/n.png" alt="N">o dia seguinte, mostrou o tronco.</p>'
     '<p><span style="display:block;float:right">Caixa ao lado</span>Texto corrido.</p>'
     '<p><img src="/logo.png" alt="X">Marca registrada.</p>'
+    '<p><img src="/close.svg" alt="x">fechar a janela.</p>'
+    '<p><span style="display:block;float:left">12</span>minutos depois.</p>'
+    '<p><span style="display:block;float:left">★</span>Ótima receita.</p>'
     "</article></main></body></html>"
 )
 
@@ -261,6 +264,9 @@ def test_a_drop_cap_stays_the_first_letter_of_its_word(output: str) -> None:
     assert "Caixa ao lado" in rendered
     assert "Caixa ao ladoTexto" not in rendered and "Caixa ao lado Texto" not in rendered
     assert "XMarca" not in rendered and "X Marca" not in rendered
+    # a lower-case letter's picture is an icon; a floated number or star is a box
+    assert "xfechar" not in rendered and "x fechar" not in rendered
+    assert "12minutos" not in rendered and "★Ótima" not in rendered
 
 
 @pytest.mark.parametrize("output", ["text", "markdown"])

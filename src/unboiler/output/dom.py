@@ -367,13 +367,31 @@ FLOAT_STYLE: Final = re.compile(
 DROP_CAP_MAX_CHARS: Final = 2
 
 
+#: Nodes of a floated element read for its text: a letter and the elements around it.
+DROP_CAP_MAX_NODES: Final = 8
+
+
 def drop_cap(element: LexborNode, style: str) -> bool:
     """Whether an inline element whose ``style`` makes it a block is a floated drop cap
-    (:data:`FLOAT_STYLE`, :data:`DROP_CAP_MAX_CHARS`), which stays in its line."""
+    (:data:`FLOAT_STYLE`): at most :data:`DROP_CAP_MAX_CHARS` letters, a letter right
+    after it (its word's, or the next word's); it stays in its line.  A floated number,
+    star or price is a box of its own ("12" over "minutes later")."""
     if not FLOAT_STYLE.search(style):
         return False
-    text = (element.text(deep=True) or "").strip()
-    return 0 < len(text) <= DROP_CAP_MAX_CHARS
+    pieces = []
+    for count, node in enumerate(element.traverse(include_text=True)):
+        if count > DROP_CAP_MAX_NODES:
+            return False
+        if node.is_text_node:
+            pieces.append(node.text_content or "")
+    text = "".join("".join(pieces).split())
+    if not (0 < len(text) <= DROP_CAP_MAX_CHARS and text.isalpha()):
+        return False
+    after = element.next
+    first = (
+        (after.text_content or "").lstrip()[:1] if after is not None and after.is_text_node else ""
+    )
+    return first.isalpha()
 
 
 #: The inline elements whose style is read for it: those that format nothing, and so are

@@ -853,11 +853,12 @@ def emoticon(image: LexborNode) -> str | None:
 
 
 def initial_letter(image: LexborNode) -> str | None:
-    """The letter an ``<img>`` draws when it is a drop cap: its ``alt``, one letter, with
-    the rest of the word right after it ("<img alt="N">o dia" is "No dia").  Magazines
-    draw a story's first letter as a picture; left out, the first word loses it."""
+    """The letter an ``<img>`` draws when it is a drop cap: its ``alt``, one letter (not a
+    lower-case one: an icon's "x"), with the rest of the word right after it ("<img
+    alt="N">o dia" is "No dia").  Magazines draw a story's first letter as a picture;
+    left out, the first word loses it."""
     alt = (image.attributes.get("alt") or "").strip()
-    if len(alt) != 1 or not alt.isalpha():
+    if len(alt) != 1 or not alt.isalpha() or alt.islower():
         return None
     after = image.next
     if after is None or not after.is_text_node:
