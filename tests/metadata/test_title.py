@@ -400,3 +400,26 @@ def test_a_forums_label_before_the_threads_headline_is_not_in_the_title(label: s
     # a heading of more words before the title's is the page's own headline
     long = body.replace(label, "Why my diesel engine keeps")
     assert title_of(head, long) == "Why my diesel engine keeps Klepání 1.6 TDI za studena"
+
+
+FERRY = "Council approves night ferry"
+
+
+@pytest.mark.parametrize(
+    ("h1", "headline", "expected"),
+    [
+        # a label ending in a colon is no part of the headline
+        (f"Watch: {FERRY}", FERRY, FERRY),
+        # words the heading runs into the headline are the page's: a number, "How to",
+        # a "New" in the heading's own text, a series' part
+        ("10 Best Cameras of 2026", "Best Cameras of 2026", "10 Best Cameras of 2026"),
+        ("How to Repot a Fig", "Repot a Fig", "How to Repot a Fig"),
+        (f"New {FERRY}", FERRY, f"New {FERRY}"),
+        (f"Part 3: {FERRY}", FERRY, f"Part 3: {FERRY}"),
+    ],
+)
+def test_only_a_label_before_the_headline_leaves_the_title(
+    h1: str, headline: str, expected: str
+) -> None:
+    head = f"<title>{headline} | Harbour Gazette</title>"
+    assert title_of(head, f"<h1>{h1}</h1>{RUNNING_TEXT}") == expected
