@@ -285,8 +285,12 @@ def test_blocks_between_kept_blocks_are_kept_when_likely_or_code() -> None:
     code_probabilities = np.array([0.9, 0.1, 0.3, 0.9, 0.03, 0.9])
     code_keep = np.array([True, False, False, True, False, True])
     assert keep_enclosed(code_keep, code_probabilities, {1, 2, 4}).tolist() == [True] * 6
-    # a run of code and prose together is code only in part
+    # a run of code and doubtful prose together is code only in part
     assert not keep_enclosed(code_keep, code_probabilities, {1}).tolist()[2]
+    # code with a likely caption (Ghost's code card, its <figcaption> at 0.53) is kept
+    captioned = np.array([0.9, 0.25, likely, 0.9])
+    kept = keep_enclosed(np.array([True, False, False, True]), captioned, {1})
+    assert kept.tolist() == [True] * 4
     # nothing after the last kept block or before the first is touched, and the input
     # array is left as it was
     edges = np.array([False, True, False])
