@@ -783,7 +783,8 @@ def keep_enclosed(
     (:data:`ENCLOSED_FLOOR`), or of any length when the run and the two kept blocks
     are children of one element (``siblings``: each block's element's parent), a run
     of blocks in ``code`` (the lines of ``<pre>`` elements) however unlikely, with
-    blocks more likely content than not among them (a code block's caption), and a run of lines without words of the kept lines' paragraph (``wordless``:
+    blocks more likely content than not among them (a code block's caption), and a run
+    of lines without words of the kept lines' paragraph (``wordless``:
     :func:`wordless_lines`), whatever their likelihood.
 
     A line of punctuation alone is the model's weakest case: no words, the text density
