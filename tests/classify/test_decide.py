@@ -166,9 +166,9 @@ def test_the_tail_keeps_a_table_row_whole_or_not_at_all() -> None:
 
 
 def test_the_tail_keeps_a_lines_correction_though_its_link_line_stays_out() -> None:
-    # only a table's rows are kept whole by the tail's rule: a correction and the link
-    # to the policy on the line after it (one <p>, a decision unit of its lines) keeps
-    # the correction
+    # only a table's rows are kept whole or not at all by the tail's rule: a correction
+    # and the link to the policy on the line after it (one <p>, a decision unit of its
+    # lines) keeps the correction (and, given the units, its paragraph's other lines)
     from unboiler.classify.decide import TAIL_FLOOR
     from unboiler.classify.signals import page_signals
     from unboiler.filters.units import table_rows
@@ -191,6 +191,44 @@ def test_the_tail_keeps_a_lines_correction_though_its_link_line_stays_out() -> N
     )  # fmt: skip
     added = [text for text, was, now in zip(texts, keep, kept, strict=True) if now and not was]
     assert added == ["Correction: the vote was on Tuesday, not Monday."]
+
+
+def test_a_unit_the_tail_keeps_a_block_of_is_kept_whole() -> None:
+    # a course page's contact box, three lines of one <p>: the tail's rule kept the
+    # first and not the address and telephone on the lines after it
+    from unboiler.classify.decide import TAIL_FLOOR, whole_units_added
+    from unboiler.classify.signals import page_signals
+    from unboiler.filters.units import decision_units, table_rows
+    from unboiler.parse import parse
+
+    prose = "The course gives a grounding in relational databases and their design. " * 3
+    doc = parse(
+        f"<main><div><p>{prose}</p><p>{prose}</p><p>{prose}</p><p><b>Teacher:</b> Karin"
+        " Lindqvist, lecturer<br>Mail: <a href='mailto:k@uu.se'>k@uu.se</a><br>Phone:"
+        " 018-471 00 00</p></div></main>"
+    )
+    signals = page_signals(doc)
+    texts = [block.text for block in doc.blocks]
+    words = np.asarray([block.num_words for block in doc.blocks], dtype=np.float64)
+    keep = np.asarray([text.startswith("The course") for text in texts])
+    probabilities = np.full(len(texts), TAIL_FLOOR + 0.05)
+    _, units = decision_units(doc)
+
+    def added(**kwargs: object) -> list[str]:
+        kept = after_the_cut(
+            keep, probabilities, signals.blocks, texts.__getitem__, words, set(), [], (),
+            (signals.owner, signals.parent, signals.levels), tables=table_rows(doc),
+            **kwargs,  # type: ignore[arg-type]
+        )  # fmt: skip
+        return [text for text, was, now in zip(texts, keep, kept, strict=True) if now and not was]
+
+    assert added(units=units) == [
+        "Teacher: Karin Lindqvist, lecturer", "Mail: k@uu.se", "Phone: 018-471 00 00",
+    ]  # fmt: skip
+    # without them, the line with the address's link was a hole in the box
+    assert added() == ["Teacher: Karin Lindqvist, lecturer", "Phone: 018-471 00 00"]
+    # nothing added, nothing changed
+    assert whole_units_added(keep, keep, units) is keep
 
 
 def test_the_lists_are_split_as_the_rules_before_them_leave_them() -> None:

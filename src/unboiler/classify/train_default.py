@@ -711,6 +711,7 @@ class HeldOut:
                 places=page.places,
                 described=described_blocks(page.definitions),
                 breadcrumbs=page.breadcrumbs,
+                units=page.rows,
             )
         if drop_repeats and drops_repeats(kind):
             likelihood = self.probabilities[index].tolist()
