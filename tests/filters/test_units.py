@@ -134,7 +134,10 @@ def test_a_fields_name_and_value_are_one_unit() -> None:
         f"<div><span>Notes</span><p>{' '.join(['word'] * (PAIR_VALUE_MAX_WORDS + 1))}</p></div>"
         "<div><h3>Hours</h3><div>9 to 5</div></div>"
         # a link is no field's name (a post's date linking to it, its author beside)
-        "<div><a href='/p/1'>Nov 2, 2023</a><span>Dana Okafor</span></div></main>"
+        "<div><a href='/p/1'>Nov 2, 2023</a><span>Dana Okafor</span></div>"
+        # nor a gallery's links around its picture, over the caption
+        "<div><div><a href='#prev'>Previous photo</a><img src='/z1.jpg'><a href='#next'>"
+        "Next photo</a></div><p>Kraków at dawn.</p></div></main>"
     )
     document = unboiler.parse(page)
     texts = [block.text for block in document.blocks]

@@ -663,7 +663,9 @@ def pair_groups(
     The model weighs each block alone, and the name of a field scores apart from its
     value: a newcomer's restaurant page kept "FASCIA DI PREZZO" without "25 € - 60 €" and
     three values without their names ("Pranzo, Cena, Drink"), each meaningless alone.
-    Decided whole, a field is kept or left out as one."""
+    Decided whole, a field is kept or left out as one.  A name of links alone is none: a
+    photo gallery's item, its picture between "Previous photo" and "Next photo" links over
+    its caption, kept the links with each caption (a newcomer's Polish gallery)."""
     blocks = document.blocks
     if by_element is None:
         by_element = _blocks_by_node(document)
@@ -675,6 +677,8 @@ def pair_groups(
         block = blocks[index]
         if not 1 <= block.num_words <= PAIR_LABEL_MAX_WORDS:
             continue
+        if block.num_linked_words >= block.num_words:
+            continue  # links are no field's name: a gallery's "Previous" and "Next"
         name = block.node
         if name.tag not in _PAIR_NAME_TAGS or _shown_sibling(name, backwards=True) is not None:
             continue
