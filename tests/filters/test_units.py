@@ -137,13 +137,16 @@ def test_a_fields_name_and_value_are_one_unit() -> None:
         "<div><a href='/p/1'>Nov 2, 2023</a><span>Dana Okafor</span></div>"
         # nor a gallery's links around its picture, over the caption
         "<div><div><a href='#prev'>Previous photo</a><img src='/z1.jpg'><a href='#next'>"
-        "Next photo</a></div><p>Kraków at dawn.</p></div></main>"
+        "Next photo</a></div><p>Kraków at dawn.</p></div>"
+        # but a card that is one link, its title over its artist, is a field
+        "<a href='/songs/1'><div>Harbour Lights</div><div>The Marrow Pines</div></a></main>"
     )
     document = unboiler.parse(page)
     texts = [block.text for block in document.blocks]
     assert [[texts[i] for i in group] for group in pair_groups(document)] == [
         ["PRICE RANGE", "€25 - €60"],
         ["MEALS", "Lunch, Dinner, Drinks"],
+        ["Harbour Lights", "The Marrow Pines"],
     ]
     assert [0, 1] in decision_units(document)[1]
 

@@ -663,9 +663,11 @@ def pair_groups(
     The model weighs each block alone, and the name of a field scores apart from its
     value: a newcomer's restaurant page kept "FASCIA DI PREZZO" without "25 € - 60 €" and
     three values without their names ("Pranzo, Cena, Drink"), each meaningless alone.
-    Decided whole, a field is kept or left out as one.  A name of links alone is none: a
-    photo gallery's item, its picture between "Previous photo" and "Next photo" links over
-    its caption, kept the links with each caption (a newcomer's Polish gallery)."""
+    Decided whole, a field is kept or left out as one.  A name of links alone over a value
+    that is no link is none: a photo gallery's item, its picture between "Previous photo"
+    and "Next photo" links over its caption, kept the links with each caption (a
+    newcomer's Polish gallery).  A card that is one link, its title over its artist, is
+    still one."""
     blocks = document.blocks
     if by_element is None:
         by_element = _blocks_by_node(document)
@@ -677,8 +679,6 @@ def pair_groups(
         block = blocks[index]
         if not 1 <= block.num_words <= PAIR_LABEL_MAX_WORDS:
             continue
-        if block.num_linked_words >= block.num_words:
-            continue  # links are no field's name: a gallery's "Previous" and "Next"
         name = block.node
         if name.tag not in _PAIR_NAME_TAGS or _shown_sibling(name, backwards=True) is not None:
             continue
@@ -692,9 +692,15 @@ def pair_groups(
             continue
         found = by_element.get(value, ())
         if len(found) == 1 and 1 <= blocks[found[0]].num_words <= PAIR_VALUE_MAX_WORDS:
+            if _linked(block) and not _linked(blocks[found[0]]):
+                continue  # links over text: a gallery's "Previous", "Next" over a caption
             groups.append([index, found[0]])
     groups.sort()  # in page order, as the other units
     return groups
+
+
+def _linked(block: TextBlock) -> bool:
+    return block.num_linked_words >= block.num_words
 
 
 def _shown_sibling(node: Any, *, backwards: bool) -> Any:
