@@ -87,3 +87,24 @@ def test_a_code_frames_headings_labels_and_plain_links_stay() -> None:
     assert "Example config" in text  # a heading's link is the page's
     assert "Step 2:" in text  # a label of two words says something of the code
     assert "Output: expand" in text  # a javascript: link without onclick is no button
+
+
+@pytest.mark.parametrize("output", ["text", "markdown"])
+def test_a_cards_button_in_the_line_of_its_price_is_left_out(output: str) -> None:
+    """A shop's "Select options" on every tile, in the tile's line after its price; a
+    button-styled link written twice, and a plain link written on every tile, stay."""
+    tiles = "".join(
+        f"<li class='product'><h2>{name}</h2><span class='price'>Rp{price}</span> "
+        "<a href='?add-to-cart=1' class='button add_to_cart_button'>Pilih opsi</a>"
+        f" <a href='/size-guide'>Size guide</a></li>"
+        for name, price in (("Kemeja Parang", "289.000"), ("Blus Lasem", "345.000"),
+                            ("Dress Encim", "399.000"))
+    )  # fmt: skip
+    page = (
+        f"<html><body><main><ul>{tiles}</ul><p>Questions? <a class='btn' href='/chat'>Ask"
+        " us</a> or <a class='btn' href='/chat'>Ask us</a> again.</p></main></body></html>"
+    )
+    rendered = unboiler.extract(page, extractor="boilerpipe-everything", output=output)
+    assert "Pilih opsi" not in rendered
+    assert "289.000" in rendered and "Size guide" in rendered
+    assert rendered.count("Ask us") == 2

@@ -363,6 +363,43 @@ def drop_edit_links(tree: Any, selection: Selection) -> None:
             selection.texts.difference_update(texts)
 
 
+#: A class word that styles a link as a button: "button", "btn", "add_to_cart_button",
+#: "btn-primary" (Bootstrap's and WooCommerce's).
+_BUTTON_CLASS: Final = re.compile(r"(?:^|[\W_])(?:button|btn)(?:$|[\W_])", re.IGNORECASE)
+#: A card's button says a verb and its object: "Add to cart", "Select options".
+CARD_BUTTON_MAX_WORDS: Final = 3
+#: A button's label the page writes on this many cards at least is each card's control.
+CARD_BUTTON_REPEATS: Final = 3
+
+
+def drop_card_buttons(tree: Any, selection: Selection) -> None:
+    """Leave out of ``selection`` the text of a link styled as a button
+    (:data:`_BUTTON_CLASS`) of at most :data:`CARD_BUTTON_MAX_WORDS` words whose label
+    the page writes on :data:`CARD_BUTTON_REPEATS` such links or more: a shop's "Add to
+    cart" or "Select options" on every tile, in the tile's line after its price
+    ("Rp 289.000 Pilih opsi", a newcomer's Indonesian shop).  A button's label alone on
+    its line is the extractor's to judge (:mod:`unboiler.filters.controls`); this one
+    shares the line of the tile's own text.  In sample (``unboiler eval``, default):
+    WCXB 0.934005 to 0.934055 (28 pages up, 12 down: a school's tag pills styled as
+    buttons), scrapinghub 0.98059 to 0.98052 (a review's "Buy Now" under each product,
+    which its gold keeps), readability unchanged."""
+    found: dict[str, list[list[LexborNode]]] = {}
+    for link in tree.css("a[class]"):
+        if not _BUTTON_CLASS.search(link.attributes.get("class") or ""):
+            continue
+        texts = [node for node in text_nodes(link) if not node.is_empty_text_node]
+        label = " ".join(" ".join(node.text_content or "" for node in texts).split())
+        if not label or len(label.split()) > CARD_BUTTON_MAX_WORDS:
+            continue
+        found.setdefault(label.casefold(), []).append(texts)
+    for copies in found.values():
+        if len(copies) < CARD_BUTTON_REPEATS:
+            continue
+        for texts in copies:
+            if all(node in selection.texts for node in texts):
+                selection.texts.difference_update(texts)
+
+
 #: What a link to an entry's source code shows beside an API entry's signature:
 #: Sphinx's ``viewcode`` extension writes "[source]", rustdoc "source" (in older
 #: versions "[src]"), pdoc and others "View Source".

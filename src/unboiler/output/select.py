@@ -17,6 +17,7 @@ from selectolax.lexbor import LexborNode
 from unboiler import tags
 from unboiler.document import TextBlock, TextDocument
 from unboiler.output.controls import (
+    drop_card_buttons,
     drop_cell_prompts,
     drop_code_buttons,
     drop_edit_links,
@@ -327,6 +328,7 @@ def select(document: TextDocument, *, images: bool = False) -> Selection:
         drop_image_descriptions(document.tree, selection)
         drop_permalinks(document.tree, selection)
         drop_edit_links(document.tree, selection)
+        drop_card_buttons(document.tree, selection)
         drop_cell_prompts(document.tree, selection)
         part_source_links(document.tree, selection)
         drop_heading_buttons(document.tree, selection)
