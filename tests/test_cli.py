@@ -49,12 +49,15 @@ def test_explains_lines_read_as_the_page_does(tmp_path: Path) -> None:
     page = tmp_path / "page.html"
     page.write_text(
         "<html><body><article><p>See <a href='/r'>the report</a>, which the board read"
-        " twice before the vote on the harbour.</p></article></body></html>"
+        " twice before the vote on the harbour.</p><p>Install .NET 8 first, then the"
+        " harbour's own tools, which the board's office keeps for every member.</p>"
+        "</article></body></html>"
     )
     result = CliRunner().invoke(main, ["explain", str(page)])
     assert result.exit_code == 0, result.output
     assert "See the report, which" in result.output
     assert "report ," not in result.output
+    assert "Install .NET 8" in result.output  # a mark that opens a word keeps its space
 
 
 def test_explain_as_json_and_with_another_extractor() -> None:

@@ -361,7 +361,7 @@ EXPLAIN_TEXT_WIDTH: Final = 60
 #: A space before closing punctuation in a block's text: the parse parts a link's text
 #: from what follows it (Boilerpipe's rule, whose word counts the features read), so a
 #: link before a comma reads "the report , which".
-_SPACE_BEFORE_CLOSING: Final = re.compile(r"\s+(?=[,.;:!?)\]}…])")
+_SPACE_BEFORE_CLOSING: Final = re.compile(r"\s+(?=[,.;:)\]}…](?:\s|$))")
 
 
 def _preview(text: str) -> str:

@@ -297,6 +297,10 @@ def test_blocks_between_kept_blocks_are_kept_when_likely_or_code() -> None:
     captioned = np.array([0.9, 0.25, likely, 0.9])
     kept = keep_enclosed(np.array([True, False, False, True]), captioned, {1})
     assert kept.tolist() == [True] * 4
+    # but one code line does not bring back a long run of likely blocks around it
+    long_run = np.array([0.9] + [likely] * 10 + [0.9])
+    ends = np.array([True] + [False] * 10 + [True])
+    assert not keep_enclosed(ends, long_run, {5}).tolist()[1]
     # nothing after the last kept block or before the first is touched, and the input
     # array is left as it was
     edges = np.array([False, True, False])

@@ -94,9 +94,9 @@ def test_a_cards_button_in_the_line_of_its_price_is_left_out(output: str) -> Non
     """A shop's "Select options" on every tile, in the tile's line after its price; a
     button-styled link written twice, and a plain link written on every tile, stay."""
     tiles = "".join(
-        f"<li class='product'><h2>{name}</h2><span class='price'>Rp{price}</span> "
-        "<a href='?add-to-cart=1' class='button add_to_cart_button'>Pilih opsi</a>"
-        f" <a href='/size-guide'>Size guide</a></li>"
+        f"<li class='product'><h2>{name}</h2><a href='/size-guide'>Size guide</a> "
+        f"<span class='price'>Rp{price}</span> "
+        "<a href='?add-to-cart=1' class='button add_to_cart_button'>Pilih opsi</a> </li>"
         for name, price in (("Kemeja Parang", "289.000"), ("Blus Lasem", "345.000"),
                             ("Dress Encim", "399.000"))
     )  # fmt: skip
@@ -108,3 +108,21 @@ def test_a_cards_button_in_the_line_of_its_price_is_left_out(output: str) -> Non
     assert "Pilih opsi" not in rendered
     assert "289.000" in rendered and "Size guide" in rendered
     assert rendered.count("Ask us") == 2
+
+
+def test_a_button_in_a_sentence_stays_whatever_the_page_around_it_repeats() -> None:
+    # the header, the sidebar and the footer repeat "Download"; the post's sentence is
+    # the post's, and its button no card's
+    chrome = "<a class='btn' href='/dl'>Download</a>"
+    page = (
+        f"<html><body><header>{chrome}</header><aside>{chrome}</aside><article>"
+        "<p>To begin, press <a class='btn' href='/dl'>Download</a> and then run the"
+        " installer that it saves in your downloads folder.</p></article>"
+        f"<footer>{chrome}</footer></body></html>"
+    )
+    document = unboiler.parse(page)
+    for block in document.blocks:
+        block.set_content(block.node is not None and block.node.tag == "p")
+    from unboiler.output.text import to_text
+
+    assert "press Download and then run" in to_text(document)

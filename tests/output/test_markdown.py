@@ -2472,13 +2472,16 @@ def test_a_formula_picture_marked_by_its_class_keeps_its_symbols() -> None:
         "<html><body><article><p>The query costs <img class='formula inline'"
         " alt='O(N \\cdot L)' src='https://habrastorage.org/formulas/a.svg'>, where"
         " <img class='formula inline' alt='N' src='https://habrastorage.org/formulas/b.svg'>"
-        " is the number of documents <img class='icon' alt='OK' src='/ok.svg'> here.</p>"
-        "</article></body></html>"
+        " is the number of documents <img class='icon' alt='OK' src='/ok.svg'> here, in"
+        " <img class='formula' alt='O(n)' src='/c.svg'> time, not <img class='formula'"
+        " alt='car' src='/car.svg'> words.</p></article></body></html>"
     )
     document = unboiler.parse(page)
     unboiler.get_extractor("boilerpipe-everything")(document)
-    assert "costs $O(N \\cdot L)$, where $N$ is the number" in to_markdown(document)
-    assert "where N is the number of documents here." in to_text(document)
+    markdown = to_markdown(document)
+    assert "costs $O(N \\cdot L)$, where $N$ is the number" in markdown
+    assert "in $O(n)$ time" in markdown and "$car$" not in markdown
+    assert "where N is the number of documents here, in O(n) time" in to_text(document)
 
 
 def test_code_cut_in_two_by_a_links_end_is_one_code_span() -> None:

@@ -217,7 +217,7 @@ def whole_units_added(
     """``after`` with each of ``units`` (the decision units,
     :func:`~unboiler.filters.units.decision_units`) that a rule added a block of kept
     whole: the tail's rule kept a contact box's first line ("Kursansvarig: Karin
-    Lindqvist") and not the two after it, its address and its telephone, on the lines of
+    Lindqvist") and its telephone, not the mail address between them (a link), lines of
     one paragraph (a newcomer's course page), where the cut decides such lines together.
     On the held-out run: WCXB 0.887177 to 0.887169, scrapinghub 0.967488 to 0.967471,
     readability unchanged (a line with a link comes with a kept one)."""

@@ -792,8 +792,9 @@ def keep_enclosed(
     :data:`ENCLOSED_MAX_BLOCKS` blocks each more likely content than not
     (:data:`ENCLOSED_FLOOR`), or of any length when the run and the two kept blocks
     are children of one element (``siblings``: each block's element's parent), a run
-    of blocks in ``code`` (the lines of ``<pre>`` elements) however unlikely, with
-    blocks more likely content than not among them (a code block's caption), and a run
+    of blocks in ``code`` (the lines of ``<pre>`` elements) however unlikely, with at
+    most :data:`ENCLOSED_MAX_BLOCKS` blocks more likely content than not among them (a
+    code block's caption), and a run
     of lines without words of the kept lines' paragraph (``wordless``:
     :func:`wordless_lines`), whatever their likelihood.
 
@@ -858,6 +859,7 @@ def keep_enclosed(
             or (
                 any(i in code for i in run)
                 and all(i in code or likelihood[i] >= ENCLOSED_FLOOR for i in run)
+                and sum(i not in code for i in run) <= ENCLOSED_MAX_BLOCKS
             )
             or all(i in wordless for i in run)
         ):

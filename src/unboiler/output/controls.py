@@ -372,24 +372,47 @@ CARD_BUTTON_MAX_WORDS: Final = 3
 CARD_BUTTON_REPEATS: Final = 3
 
 
+def _ends_line(link: LexborNode) -> bool:
+    """Whether nothing but white space follows ``link`` in its parent: a card's button
+    ends the tile's line, where a button in a sentence ("press Download and then run")
+    has the sentence's words after it."""
+    sibling = link.next
+    while sibling is not None:
+        if sibling.is_text_node:
+            shown = sibling.text_content or ""
+        elif sibling.is_element_node and sibling.tag not in IGNORED_TAGS:
+            shown = sibling.text(deep=True) or ""
+        else:
+            shown = ""
+        if shown.strip():
+            return False
+        sibling = sibling.next
+    return True
+
+
 def drop_card_buttons(tree: Any, selection: Selection) -> None:
     """Leave out of ``selection`` the text of a link styled as a button
-    (:data:`_BUTTON_CLASS`) of at most :data:`CARD_BUTTON_MAX_WORDS` words whose label
-    the page writes on :data:`CARD_BUTTON_REPEATS` such links or more: a shop's "Add to
-    cart" or "Select options" on every tile, in the tile's line after its price
+    (:data:`_BUTTON_CLASS`) of at most :data:`CARD_BUTTON_MAX_WORDS` words, kept and at
+    the end of its line (:func:`_ends_line`), whose label the kept text writes on
+    :data:`CARD_BUTTON_REPEATS` such links or more: a shop's "Add to cart" or "Select
+    options" on every tile, in the tile's line after its price
     ("Rp 289.000 Pilih opsi", a newcomer's Indonesian shop).  A button's label alone on
     its line is the extractor's to judge (:mod:`unboiler.filters.controls`); this one
     shares the line of the tile's own text.  In sample (``unboiler eval``, default):
-    WCXB 0.934005 to 0.934055 (28 pages up, 12 down: a school's tag pills styled as
-    buttons), scrapinghub 0.98059 to 0.98052 (a review's "Buy Now" under each product,
-    which its gold keeps), readability unchanged."""
+    WCXB 0.934005 to 0.934028 (6 pages up, 4 down), scrapinghub 0.98059 to 0.98052 (a
+    review's "Buy Now" under each product, which its gold keeps), readability
+    unchanged.  Counted over the whole page, not the kept text alone, and anywhere in
+    a line, it also took "Download" out of a post's "press Download and then run",
+    because the page's header and footer repeat it."""
     found: dict[str, list[list[LexborNode]]] = {}
     for link in tree.css("a[class]"):
         if not _BUTTON_CLASS.search(link.attributes.get("class") or ""):
             continue
         texts = [node for node in text_nodes(link) if not node.is_empty_text_node]
+        if not texts or any(node not in selection.texts for node in texts):
+            continue  # only the kept text's buttons count: the header's are no cards'
         label = " ".join(" ".join(node.text_content or "" for node in texts).split())
-        if not label or len(label.split()) > CARD_BUTTON_MAX_WORDS:
+        if len(label.split()) > CARD_BUTTON_MAX_WORDS or not _ends_line(link):
             continue
         found.setdefault(label.casefold(), []).append(texts)
     for copies in found.values():

@@ -176,16 +176,17 @@ _TEX_PICTURE_CLASS: Final = re.compile(
     r"(?<![\w-])(?:latex|tex|equation|formula)(?![\w-])", re.IGNORECASE
 )
 #: An ``alt`` that reads as TeX: a control word, a script or a brace (asked of a picture
-#: that only its marks say is a formula; a TeX renderer's address says enough); or a
-#: symbol alone, of at most :data:`SYMBOL_MAX_CHARS` characters ("N", "x_i" aside):
-#: Habr draws each variable of a sentence as a picture of class ``formula``.
+#: that only its marks say is a formula; a TeX renderer's address says enough).
 _TEX_LIKE: Final = re.compile(r"\\[A-Za-z]+|[_^{}=]")
-SYMBOL_MAX_CHARS: Final = 3
+#: Or one symbol: a Latin or Greek letter with digits or primes after it ("N", "x2",
+#: "f'"), or a letter's function of a short argument ("O(n)", "f(x, y)"); Habr draws each
+#: variable of a sentence as a picture of class ``formula``.  A word ("car") is none.
+_SYMBOL: Final = re.compile(r"[A-Za-zΑ-Ωα-ω](?:\d{1,2}|'{1,3})?|[A-Za-z]\([^()]{1,24}\)")
 
 
 def _symbol(alt: str) -> bool:
-    """Whether a formula picture's ``alt`` is one symbol (:data:`SYMBOL_MAX_CHARS`)."""
-    return len(alt) <= SYMBOL_MAX_CHARS and not any(character.isspace() for character in alt)
+    """Whether a formula picture's ``alt`` is one symbol (:data:`_SYMBOL`)."""
+    return _SYMBOL.fullmatch(alt) is not None
 
 
 def picture_tex(image: LexborNode) -> str | None:
