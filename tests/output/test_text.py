@@ -1804,6 +1804,12 @@ def test_inline_element_around_a_block_ends_no_line_at_its_edges(html: str, expe
             "Calle de Ruzafa, 24 Russafa, València\n\n98 m² 3 hab. and m³ 12 or 18 m² Aria"
             " condizionata",
         ),
+        # a question's end, then a date in an element of its own (a shop's Q&A)
+        (
+            "<p><span>필터는 물로 세척해도 되나요?</span><span>2024/04/20</span> and"
+            " <span>Is it quiet?</span><span>2024-05-02</span></p>",
+            "필터는 물로 세척해도 되나요? 2024/04/20 and Is it quiet? 2024-05-02",
+        ),
         # a label's colon in an element of its own after a number
         (
             "<p>Chapter 12<span class='sep'>:</span><span class='t'>The Return of the King"

@@ -185,6 +185,8 @@ CASE_EDGE: Final = "\x07"
 EDGE_PUNCTUATION: Final = ")]?!:"
 
 
+#: Marks that end a sentence and no number: "?" and "!" (a full stop ends "1." too).
+_SENTENCE_ENDS: Final = frozenset("?!？！")
 #: Superscript digits: a unit's power ("m²") or a note's mark.
 _RAISED_DIGITS: Final = frozenset("⁰¹²³⁴⁵⁶⁷⁸⁹")
 _CASE_EDGE: Final = re.compile(
@@ -261,6 +263,9 @@ def _space_at_case_edge(match: re.Match[str]) -> str:
             or before in _RAISED_DIGITS
             # a label's colon, not a clock's ("at 10:</span>30")
             or (before == ":" and _word_before(line, start - 1, letter=True))
+            # a question's or an exclamation's end, then a date in an element of its own
+            # ("판매하나요?</span><span>2024/04/20", a shop's Q&A; in sample, no page moves)
+            or before in _SENTENCE_ENDS
         ):
             return " " + match.group(1)
         return match.group(1)
