@@ -648,3 +648,26 @@ def test_a_meta_author_that_credits_the_software_is_no_author(
         "<body><h1>Battery runs hot</h1><p>My phone gets hot when it charges.</p></body></html>"
     )
     assert extract_metadata(parse(page)).author == expected
+
+
+def test_a_latexml_papers_authors_are_read_under_its_title() -> None:
+    # arXiv's HTML: the names on the first line, marked with their affiliations' numbers,
+    # then the affiliations and the addresses; or each author in a creator of their own
+    one = (
+        "<html><head><title>Calibrated Early Exiting</title></head><body><article>"
+        "<h1 class='ltx_title'>Calibrated Early Exiting</h1><div class='ltx_authors'>"
+        "<span class='ltx_creator ltx_role_author'><span class='ltx_personname'>Ingrid"
+        " Solberg<sup class='ltx_sup'>1</sup>, Daniel Okafor<sup class='ltx_sup'>1</sup>"
+        " and Mei-Ling Chou<sup class='ltx_sup'>2</sup><br class='ltx_break'><sup>1</sup>"
+        "University of Bergen, Norway<br class='ltx_break'><span>{ingrid}@uib.no</span>"
+        "</span></span></div><p>Early-exit architectures let a streaming recognizer stop"
+        " at an intermediate layer when it is confident enough.</p></article></body></html>"
+    )
+    assert extract_metadata(parse(one)).author == "Ingrid Solberg, Daniel Okafor, Mei-Ling Chou"
+    each = one.replace(
+        "Ingrid Solberg<sup class='ltx_sup'>1</sup>, Daniel Okafor<sup class='ltx_sup'>1</sup>"
+        " and Mei-Ling Chou<sup class='ltx_sup'>2</sup>",
+        "Ingrid Solberg</span></span><span class='ltx_creator ltx_role_author'>"
+        "<span class='ltx_personname'>Daniel Okafor",
+    )
+    assert extract_metadata(parse(each)).author == "Ingrid Solberg, Daniel Okafor"

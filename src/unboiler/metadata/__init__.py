@@ -65,6 +65,7 @@ from unboiler.metadata.author import (
     citation_name,
     clean_author,
     join_authors,
+    latexml_authors,
     marked_author,
     without_site,
 )
@@ -772,7 +773,7 @@ def _author(page: _Page, near: list[TextBlock], title: str | None) -> str | None
         page.document.blocks, strong=True, headline=title
     )
     if found is None and page.tree is not None:
-        found = marked_author(page.tree)
+        found = latexml_authors(page.tree, page.site_names) or marked_author(page.tree)
     if found:
         return without_site(found, page.site_names)
     for name in creators:

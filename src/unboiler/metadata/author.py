@@ -434,6 +434,34 @@ def _joins_coauthor(line: str, name: str) -> bool:
 #: ``fn``): read before the other names of a byline, which may hold the account beside
 #: it (Mastodon's ``<span class="display-name"><bdi><strong class="p-name">Dana
 #: Okafor</strong></bdi><span>@dana@hachyderm.io</span>``, written without a space).
+#: LaTeXML's authors (arXiv's HTML papers): each author's, or the authors', names in a
+#: ``ltx_personname`` inside a ``ltx_role_author`` creator, their affiliations after a
+#: line break and their marks in ``<sup>``.
+LATEXML_AUTHORS: Final = '[class~="ltx_role_author"] [class~="ltx_personname"]'
+
+
+def latexml_authors(tree: Any, site_names: Iterable[str] = ()) -> str | None:
+    """The authors of a paper LaTeXML wrote as HTML (:data:`LATEXML_AUTHORS`): the first
+    line of each name's element, without its affiliation marks, read as a list ("Ingrid
+    Solberg¹, Daniel Okafor¹, Mei-Ling Chou²" over the affiliations); None when there is
+    none.  A newcomer's arXiv paper had no author, though its three were written under
+    its title; read before the byline classes, where "ltx_role_author" gave the first
+    name alone.  ``benchmarks/metadata.py wcxb readability``: no page changes."""
+    names: list[str] = []
+    for element in tree.css(LATEXML_AUTHORS):
+        pieces: list[str] = []
+        child = element.first_child
+        while child is not None and child.tag != "br":
+            if child.is_text_node:
+                pieces.append(child.text_content or "")
+            elif child.is_element_node and child.tag != "sup":
+                pieces.append(child.text(deep=True) or "")
+            child = child.next
+        line = " ".join("".join(pieces).split())
+        names.extend(part.strip() for part in _LIST_PARTS.split(line) if part.strip())
+    return join_authors(names, site_names) if names else None
+
+
 MICROFORMAT_NAME: Final = '[class~="p-name"], [class~="fn"]'
 #: A microformats2 person's card (``h-card``) without a ``p-name`` in it: its text is the
 #: name ("implied name", microformats2 parsing §1.4), as Lobsters' byline writes
