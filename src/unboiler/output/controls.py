@@ -366,6 +366,9 @@ def drop_edit_links(tree: Any, selection: Selection) -> None:
 #: A class word that styles a link as a button: "button", "btn", "add_to_cart_button",
 #: "btn-primary" (Bootstrap's and WooCommerce's).
 _BUTTON_CLASS: Final = re.compile(r"(?:^|[\W_])(?:button|btn)(?:$|[\W_])", re.IGNORECASE)
+#: The links whose class may say button, found by the parser's own query (a page's
+#: links are many; those so named are few).
+_BUTTON_LINKS: Final = 'a[class*="btn" i], a[class*="button" i]'
 #: A card's button says a verb and its object: "Add to cart", "Select options".
 CARD_BUTTON_MAX_WORDS: Final = 3
 #: A button's label the page writes on this many cards at least is each card's control.
@@ -405,7 +408,7 @@ def drop_card_buttons(tree: Any, selection: Selection) -> None:
     a line, it also took "Download" out of a post's "press Download and then run",
     because the page's header and footer repeat it."""
     found: dict[str, list[list[LexborNode]]] = {}
-    for link in tree.css("a[class]"):
+    for link in tree.css(_BUTTON_LINKS):
         if not _BUTTON_CLASS.search(link.attributes.get("class") or ""):
             continue
         texts = [node for node in text_nodes(link) if not node.is_empty_text_node]

@@ -356,44 +356,6 @@ BLOCK_DISPLAY: Final = re.compile(
 )
 
 
-#: An inline style that floats its element (CSS 2.1 §9.5): out of the line's flow, the
-#: line's text runs on beside it.
-FLOAT_STYLE: Final = re.compile(
-    r"float\s*:\s*(?:left|right|inline-start|inline-end)\b", re.IGNORECASE
-)
-#: A floated element with this many characters at most is a drop cap: the first letter of
-#: the paragraph's first word, set large beside its lines ("<span style="float: left;
-#: display: block">H</span>oje" reads "Hoje"), not a box of its own.
-DROP_CAP_MAX_CHARS: Final = 2
-
-
-#: Nodes of a floated element read for its text: a letter and the elements around it.
-DROP_CAP_MAX_NODES: Final = 8
-
-
-def drop_cap(element: LexborNode, style: str) -> bool:
-    """Whether an inline element whose ``style`` makes it a block is a floated drop cap
-    (:data:`FLOAT_STYLE`): at most :data:`DROP_CAP_MAX_CHARS` letters, a letter right
-    after it (its word's, or the next word's); it stays in its line.  A floated number,
-    star or price is a box of its own ("12" over "minutes later")."""
-    if not FLOAT_STYLE.search(style):
-        return False
-    pieces = []
-    for count, node in enumerate(element.traverse(include_text=True)):
-        if count > DROP_CAP_MAX_NODES:
-            return False
-        if node.is_text_node:
-            pieces.append(node.text_content or "")
-    text = "".join("".join(pieces).split())
-    if not (0 < len(text) <= DROP_CAP_MAX_CHARS and text.isalpha()):
-        return False
-    after = element.next
-    first = (
-        (after.text_content or "").lstrip()[:1] if after is not None and after.is_text_node else ""
-    )
-    return first.isalpha()
-
-
 #: The inline elements whose style is read for it: those that format nothing, and so are
 #: laid out by their style alone.
 STYLED_INLINE_TAGS: Final = frozenset({"span", "font", "label"})

@@ -852,19 +852,57 @@ def emoticon(image: LexborNode) -> str | None:
     return alt
 
 
+def opens_next_word(letter: str, node: LexborNode) -> bool:
+    """Whether ``letter`` (one letter, not a lower-case one) is the first letter of the
+    word right after ``node``: the text after it starts with a lower-case letter.  A drop
+    cap set apart from its word: drawn as a picture, or hidden from readers and written
+    again for them."""
+    if len(letter) != 1 or not letter.isalpha() or letter.islower():
+        return False
+    after = node.next
+    if after is None or not after.is_text_node:
+        return False
+    first = (after.text_content or "")[:1]
+    return first.isalpha() and first.islower()
+
+
 def initial_letter(image: LexborNode) -> str | None:
     """The letter an ``<img>`` draws when it is a drop cap: its ``alt``, one letter (not a
     lower-case one: an icon's "x"), with the rest of the word right after it ("<img
-    alt="N">o dia" is "No dia").  Magazines draw a story's first letter as a picture;
-    left out, the first word loses it."""
+    alt="N">o dia" is "No dia"; :func:`opens_next_word`).  Magazines draw a story's
+    first letter as a picture; left out, the first word loses it."""
     alt = (image.attributes.get("alt") or "").strip()
-    if len(alt) != 1 or not alt.isalpha() or alt.islower():
-        return None
-    after = image.next
+    return alt if opens_next_word(alt, image) else None
+
+
+#: An inline style that floats its element (CSS 2.1 §9.5): out of the line's flow, the
+#: line's text runs on beside it.
+FLOAT_STYLE: Final = re.compile(
+    r"float\s*:\s*(?:left|right|inline-start|inline-end)\b", re.IGNORECASE
+)
+#: A floated element with this many characters at most is a drop cap: the first letter of
+#: the paragraph's first word, set large beside its lines ("<span style="float: left;
+#: display: block">H</span>oje" reads "Hoje"), not a box of its own.
+DROP_CAP_MAX_CHARS: Final = 2
+#: Nodes of a floated element read for its text: a letter and the elements around it.
+DROP_CAP_MAX_NODES: Final = 8
+
+
+def drop_cap(element: LexborNode, style: str) -> bool:
+    """Whether an inline element whose ``style`` makes it a block is a floated drop cap
+    (:data:`FLOAT_STYLE`): at most :data:`DROP_CAP_MAX_CHARS` letters (read in at most
+    :data:`DROP_CAP_MAX_NODES` nodes), a letter right after it (its word's, or the next
+    word's); it stays in its line.  A floated number, star or price is a box of its own
+    ("12" over "minutes later")."""
+    if not FLOAT_STYLE.search(style):
+        return False
+    text = _short_text(element, DROP_CAP_MAX_NODES)
+    if not text or len(text) > DROP_CAP_MAX_CHARS or not text.isalpha():
+        return False
+    after = element.next
     if after is None or not after.is_text_node:
-        return None
-    first = (after.text_content or "")[:1]
-    return alt if first.isalpha() and first.islower() else None
+        return False
+    return (after.text_content or "").lstrip()[:1].isalpha()
 
 
 #: Siblings passed over on the way from an image to the words beside it.

@@ -50,7 +50,6 @@ from unboiler.output.dom import (
     TexMode,
     adjacent,
     admonition,
-    drop_cap,
     hidden_from_readers,
     laid_inline,
     text_nodes,
@@ -59,10 +58,12 @@ from unboiler.output.emails import ENCODED_LINK_PATH, link_address
 from unboiler.output.hidden import (
     HIDDEN_SPACE_LEVELS,
     QUOTE_MARKS,
+    drop_cap,
     emoticon,
     hidden_space,
     initial_letter,
     is_decorative,
+    opens_next_word,
     shows_nothing,
 )
 from unboiler.output.inline import (
@@ -790,17 +791,6 @@ def _word_after(node: LexborNode) -> bool:
     return False
 
 
-def _spoken_initial(node: LexborNode, said: str) -> bool:
-    """Whether a screen reader's text is the first letter of the word right after it: a
-    drop cap drawn apart and hidden from readers, its letter written again for them
-    ("<span class=sr-only>Q</span>uando" is "Quando", not a word "Q")."""
-    if len(said) != 1 or not said.isalpha() or said.islower():
-        return False
-    after = node.next
-    first = (after.text_content or "")[:1] if after is not None and after.is_text_node else ""
-    return first.isalpha() and first.islower()
-
-
 #: Marks that end the words before them, with no space between: a screen reader's text
 #: that opens with one is no word of its own.
 ATTACHED_MARKS: Final = ",.:;!?)]}…»”’%、。，：；！？"
@@ -1102,7 +1092,7 @@ class _Layout:
             # :</span>" was "Step 1 :")
             if _ends_in_word(run, or_sign=True) and said[0] not in ATTACHED_MARKS:
                 run.append(" ")
-            if _word_after(node) and not _spoken_initial(node, said):
+            if _word_after(node) and not opens_next_word(said, node):
                 if mark is None:
                     return " "
                 self.box_ends.add(node)
