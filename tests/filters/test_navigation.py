@@ -86,6 +86,8 @@ def test_an_element_so_named_around_the_story_is_no_trail() -> None:
     document = parse(page)
     found = [document.blocks[i].text for i in sorted(breadcrumb_blocks(document.blocks))]
     assert found == ["Home", "Men"]
+    # the named elements found by one query of the tree: the same trail
+    assert breadcrumb_blocks(document.blocks, document.tree) == breadcrumb_blocks(document.blocks)
 
 
 HOTEL_PAGE = Path(__file__).parent.parent / "pages" / "breadcrumb-hotel-it.html"

@@ -225,6 +225,20 @@ def test_a_recipe_the_page_gates_is_added_after_the_kept_text() -> None:
     assert text.index("115 g unsalted butter") < text.index("Melt the butter")
 
 
+def test_a_recipe_is_found_in_the_spellings_of_its_type() -> None:
+    # the page is searched for the word before its JSON-LD is read (a page without it
+    # is not): the type as schema.org writes it, and in lower and upper case, which the
+    # JSON-LD reader takes
+    gate = "<div class='gate'><h2>Members only</h2><form><input type='email'></form></div>"
+    for spelling in ("Recipe", "recipe", "RECIPE"):
+        page = recipe_page(gate).replace('"Recipe"', f'"{spelling}"')
+        text = unboiler.extract(page)
+        assert "3 very ripe bananas" in text and "Fold in the flour and bake" in text
+    assert "3 very ripe bananas" not in unboiler.extract(
+        recipe_page(gate).replace('"Recipe"', '"HowTo"')
+    )
+
+
 def test_a_recipe_the_page_shows_is_not_added_again() -> None:
     card = "<ul>" + "".join(f"<li>{item}</li>" for item in RECIPE["recipeIngredient"]) + "</ul>"
     card += (

@@ -290,3 +290,24 @@ def test_a_links_address_shown_cut_short_is_written_whole(output: str) -> None:
     # a hidden part whose text the address holds, but not the link's whole text: a note
     assert "ParisParis" not in rendered and "Paris Paris" not in rendered
     assert "Berichtpdf" not in rendered and "Bericht pdf" not in rendered
+
+
+def test_every_spelling_of_a_screen_reader_class_is_found() -> None:
+    # the parser's query finds the candidates, hides_visually decides: each style
+    # guide's name, renamed by CSS Modules or prefixed by a design system, in any case
+    from unboiler.output.hidden import VISUALLY_HIDDEN_CLASSES, visually_hidden
+
+    names = [
+        *VISUALLY_HIDDEN_CLASSES,
+        "u-sr-only",
+        "SR_ONLY",
+        "utils_visuallyHidden__DJ_eB",
+        "wt-screen-reader-only",
+        "a-offscreen",
+        "screen_reader_text",
+    ]
+    shown = ["hidden-xs-up-only", "mobile-only", "screenshot", "clip"]
+    body = "".join(f"<span class='{name}'>{name}</span>" for name in [*names, *shown])
+    document = unboiler.parse(f"<html><body><p>{body}</p></body></html>")
+    found = [element.text() for element in visually_hidden(document.tree)]
+    assert found == names

@@ -50,7 +50,15 @@ MIN_DESCRIPTION_WORDS: Final = 20
 MAX_SHARE_ON_PAGE: Final = 0.5
 
 _WORD: Final = re.compile(r"\w+")
-_RECIPE: Final = re.compile("recipe", re.IGNORECASE)
+
+
+def _may_hold_recipe(source: str) -> bool:
+    """Whether the page's source may name a recipe: "Recipe", as schema.org spells the
+    type, "recipe" or "RECIPE".  Two plain searches take a quarter of the time of one
+    that ignores case (1.2 ms a WCXB page); a page without the word is not read for
+    its JSON-LD at all."""
+    return "ecipe" in source or "ECIPE" in source
+
 
 
 def _words(texts: Sequence[str]) -> set[str]:
@@ -117,7 +125,7 @@ def add_recipe(document: TextDocument) -> bool:
     the form, none of its 9 ingredients and 6 steps.  A part the page shows is left
     where the page shows it, its blocks kept (:func:`keep_shown_recipe`), and a recipe
     in another language than the page (:func:`_foreign`) is not added."""
-    if document.source is not None and _RECIPE.search(document.source) is None:
+    if document.source is not None and not _may_hold_recipe(document.source):
         return False  # no recipe on the page: its JSON-LD is not parsed
     ingredients, steps = recipe_lines(document)
     if not ingredients and not steps:
