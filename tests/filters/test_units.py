@@ -14,7 +14,9 @@ from unboiler.filters.units import (
     ROW_MAX_WORDS,
     control_groups,
     decision_units,
+    disclosure_groups,
     heading_groups,
+    keep_heads,
     keep_likely_preformatted,
     keep_whole_preformatted,
     line_groups,
@@ -1237,3 +1239,58 @@ def test_a_header_kept_alone_over_a_table_beside_kept_text_is_still_dropped() ->
         places=table_places(document, tables),
     )
     assert [texts[i] for i in np.flatnonzero(kept)] == ["Kept paragraph of the post."]
+
+
+FAQ = (
+    "<html lang='es'><body><main><h1>DevSur Sevilla 2024</h1>"
+    "<p>DevSur es una conferencia sin ánimo de lucro organizada por la comunidad de"
+    " desarrolladores del sur de España desde 2018, cada otoño, en Sevilla.</p>"
+    "<div class='accordion'>"
+    "<h3 id='q1'><button aria-expanded='false' aria-controls='a1'>¿Las charlas se graban?"
+    "</button></h3><div id='a1' class='collapse'><p>Sí. Todas las charlas del auditorio"
+    " principal se publicarán en nuestro canal de YouTube unas semanas después.</p></div>"
+    "<button data-bs-toggle='collapse' data-bs-target='#a2'>¿Hay comida incluida?</button>"
+    "<div id='a2' class='collapse'><p>El almuerzo de los dos días está incluido en la"
+    " entrada general, con opciones vegetarianas y sin gluten.</p></div>"
+    "<details><summary>Talleres</summary><p>Los talleres prácticos tienen plazas"
+    " limitadas y se reservan al comprar la entrada.</p></details>"
+    "<details><summary><h4>Accesibilidad</h4><a href='#'>Source</a></summary><p>Todas"
+    " las salas son accesibles en silla de ruedas.</p></details>"
+    "</div>"
+    "<button aria-expanded='false' aria-controls='more'>Leer más</button>"
+    "<div id='more'><p>Una historia larga de la conferencia y de sus fundadores.</p></div>"
+    "<button role='tab' aria-expanded='true' aria-controls='tab1'>¿Precio?</button>"
+    "<div id='tab1'><p>Entradas desde 40 euros.</p></div>"
+    "</main></body></html>"
+)
+
+
+def test_a_disclosures_head_is_its_question_or_heading() -> None:
+    document = unboiler.parse(FAQ)
+    texts = [block.text for block in document.blocks]
+    groups = [
+        ([texts[i] for i in head], [texts[i][:20] for i in body])
+        for head, body in disclosure_groups(document)
+    ]
+    assert groups == [
+        (["¿Las charlas se graban?"], ["Sí. Todas las charla"]),
+        (["¿Hay comida incluida?"], ["El almuerzo de los d"]),
+        # a <summary>'s heading, without the link beside it; a summary of a word heads
+        # nothing, nor do a "read more", nor a tab (its label names a view)
+        (["Accesibilidad"], ["Todas las salas son "]),
+    ]
+
+
+def test_a_head_is_kept_over_its_kept_panel_and_brings_nothing_else() -> None:
+    keep = np.array([False, True, False, True, False])
+    groups = [([0], [1]), ([2], [3, 4]), ([4], [2])]
+    # a kept panel brings its head; a kept head brings no panel
+    assert keep_heads(keep, groups).tolist() == [True, True, True, True, False]
+    assert keep_heads(keep, []).tolist() == keep.tolist()
+
+
+def test_the_default_extractor_keeps_a_faqs_question_over_its_answer() -> None:
+    page = (ROOT / "tests" / "pages" / "faq-accordion-es.html").read_bytes()
+    text = unboiler.extract(page)
+    assert "¿Las charlas se graban?" in text
+    assert text.index("¿Las charlas se graban?") < text.index("Sí. Todas las charlas")

@@ -44,8 +44,10 @@ from unboiler.filters.units import (
     decision_units,
     definition_groups,
     definition_lists,
+    disclosure_groups,
     drop_lone_heads,
     keep_enclosed,
+    keep_heads,
     keep_likely_headings,
     keep_likely_preformatted,
     keep_list_ends,
@@ -470,6 +472,7 @@ class DecideBlocks:
             headings=headings,
             wordless=wordless_lines(document),
             definitions=definitions,
+            disclosures=disclosure_groups(document),
             contents=contents_entries(document),
             chrome=chrome_words(signals.blocks, words),
             siblings=signals.parent[signals.owner],
@@ -624,6 +627,7 @@ def choose_units(
     headings: npt.NDArray[np.bool_] | None = None,
     wordless: Collection[int] = (),
     definitions: Sequence[Sequence[int]] = (),
+    disclosures: Sequence[tuple[Sequence[int], Sequence[int]]] = (),
     contents: Collection[int] = (),
     chrome: npt.NDArray[np.float64] | None = None,
     siblings: npt.NDArray[np.int64] | None = None,
@@ -635,7 +639,8 @@ def choose_units(
     heading kept with the content it opens, and what lies between kept blocks kept when
     it is likely, code, or lines without words of a paragraph (``wordless``), and a
     definition list's term with its descriptions when any of them is kept
-    (``definitions``); the entries of the page's own table of contents left out
+    (``definitions``), and a disclosure's question or heading over its kept panel
+    (``disclosures``); the entries of the page's own table of contents left out
     (``contents``) (:mod:`unboiler.filters.units`); ``chrome``: each block's words
     when it lies in the page's navigation (:func:`chrome_words`); ``siblings``: each
     block's element's parent (:func:`~unboiler.filters.units.keep_enclosed`)."""
@@ -652,6 +657,9 @@ def choose_units(
     if definitions:
         keep = keep_whole(keep, definitions)
         _traced(trace, RULE_DEFINITION, keep)
+    if disclosures:
+        keep = keep_heads(keep, disclosures)
+        _traced(trace, RULE_DISCLOSURE, keep)
     if contents:
         keep = keep.copy()
         keep[list(contents)] = False
@@ -668,6 +676,7 @@ RULE_PRE: Final = "a likely <pre>, kept whole"
 RULE_HEADING: Final = "a likely heading over kept text"
 RULE_ENCLOSED: Final = "lines between kept ones"
 RULE_DEFINITION: Final = "a definition's term with its descriptions"
+RULE_DISCLOSURE: Final = "a disclosure's question or heading over its kept panel"
 RULE_CONTENTS: Final = "an entry of the page's table of contents"
 RULE_POST_SLOTS: Final = "a slot of a thread's posts, kept in the others"
 RULE_TAIL: Final = "the tail of the content's element"

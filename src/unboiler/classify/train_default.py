@@ -179,6 +179,9 @@ class PageData:
     #: The blocks of the page's breadcrumb trail (:func:`~unboiler.filters.navigation.
     #: breadcrumb_blocks`); empty in runs saved before them.
     breadcrumbs: frozenset[int] = frozenset()
+    #: The head and the panel's blocks of each disclosure (:func:`~unboiler.filters.units.
+    #: disclosure_groups`); empty in runs saved before them.
+    disclosures: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = ()
     #: Whether the page's JSON-LD says it is a thread (:func:`~unboiler.classify.decide.
     #: declared_thread`); false in runs saved before it.
     thread: bool = False
@@ -221,6 +224,7 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
         decision_units,
         definition_groups,
         definition_lists,
+        disclosure_groups,
         list_groups,
         post_slots,
         quotation_groups,
@@ -264,6 +268,9 @@ def decision_fields(document: TextDocument) -> dict[str, Any]:
         "thread": declared_thread(document),
         "values": tuple(sorted(value_slots(blocks).items())),
         "breadcrumbs": breadcrumb_blocks(blocks, document.tree),
+        "disclosures": tuple(
+            (tuple(head), tuple(body)) for head, body in disclosure_groups(document)
+        ),
     }
 
 
@@ -687,6 +694,7 @@ class HeldOut:
             headings=headings,
             wordless=page.wordless,
             definitions=page.definitions,
+            disclosures=page.disclosures,
             contents=page.contents,
             chrome=chrome_words(page.blocks, page.words) if len(page.blocks) else None,
             siblings=page.signals.parent[page.signals.owner] if len(page.blocks) else None,

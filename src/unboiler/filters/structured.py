@@ -60,7 +60,6 @@ def _may_hold_recipe(source: str) -> bool:
     return "ecipe" in source or "ECIPE" in source
 
 
-
 def _words(texts: Sequence[str]) -> set[str]:
     return set(_WORD.findall(" ".join(texts).lower()))
 

@@ -40,6 +40,7 @@ import numpy as np
 import numpy.typing as npt
 
 from unboiler.document import Label, TextBlock, TextDocument
+from unboiler.filters.controls import QUESTION_MARKS
 from unboiler.tags import (
     HEADING_LEVELS,
     HEADING_TAGS,
@@ -337,6 +338,107 @@ def definition_groups(document: TextDocument) -> list[list[int]]:
         if len(members) > 1:
             groups.append(sorted(members))
     return groups
+
+
+#: The attributes by which a control names the panel it shows: WAI-ARIA's
+#: ``aria-controls`` (a list of ids), and Bootstrap's collapse (``data-bs-target`` from
+#: version 5, ``data-target`` before it; a selector, ``#id``).
+_PANEL_ATTRIBUTES: Final = ("aria-controls", "data-bs-target", "data-target")
+_DISCLOSURE_CONTROLS: Final = (
+    "details > summary, [aria-controls][aria-expanded], "
+    '[data-bs-toggle="collapse"][data-bs-target], [data-toggle="collapse"][data-target]'
+)
+#: How far above a control its block's element may be: the heading around an
+#: accordion's button (``h3 > button``).
+DISCLOSURE_CONTROL_LEVELS: Final = 2
+
+
+def disclosure_groups(document: TextDocument) -> list[tuple[list[int], list[int]]]:
+    """The head of each disclosure, and the blocks of the panel it shows (WAI-ARIA
+    Authoring Practices, "Disclosure" and "Accordion" patterns): a ``<summary>`` over the
+    rest of its ``<details>``, a control that names its panel's id
+    (:data:`_PANEL_ATTRIBUTES`).  The head is the control's blocks that say what the
+    panel holds, a heading's or a question's (:func:`_control_blocks`), so a "Read
+    more", a menu's toggle or a size picker's "Size" heads nothing.  :func:`keep_heads` keeps a
+    head over a kept panel.
+
+    The model weighs a FAQ's question as a button among the page's controls, and kept
+    its answer without it: a newcomer's event page read "Sí. Todas las charlas ... se
+    publicarán", the question "¿Las charlas se graban?" gone."""
+    tree = document.tree
+    if tree is None:
+        return []
+    controls = tree.css(_DISCLOSURE_CONTROLS)
+    if not controls:
+        return []
+    wanted: dict[str, list[Any]] = {}
+    for control in controls:
+        if control.tag == "summary" or control.attributes.get("role") == "tab":
+            continue
+        for name in _PANEL_ATTRIBUTES:
+            for target in (control.attributes.get(name) or "").split():
+                wanted.setdefault(target.removeprefix("#"), []).append(control)
+    panels: dict[int, Any] = {}  # each control's panel, by the control's address
+    if wanted:
+        for element in tree.css("[id]"):
+            for control in wanted.get(element.attributes.get("id") or "", ()):
+                panels.setdefault(control.mem_id, element)
+    blocks = document.blocks
+    by_node = _blocks_by_node(document)
+    budget = max(DEFINITION_WORK, 4 * len(blocks))
+    groups: list[tuple[list[int], list[int]]] = []
+    for control in controls:
+        panel = control.parent if control.tag == "summary" else panels.get(control.mem_id)
+        if panel is None:
+            continue
+        own = _control_blocks(control, by_node)
+        head = [
+            index
+            for index in own
+            if blocks[index].node.tag in HEADING_TAGS
+            or blocks[index].text.rstrip().endswith(QUESTION_MARKS)
+        ]
+        if not head:
+            continue
+        members: set[int] = set()
+        for element in panel.traverse(include_text=False):
+            budget -= 1
+            members.update(by_node.get(element, ()))
+        if budget <= 0:
+            break  # panels nested thousands deep: the groups made so far
+        body = sorted(members.difference(own))
+        if body:
+            groups.append((head, body))
+    return groups
+
+
+def _control_blocks(control: Any, by_node: dict[Any, list[int]]) -> list[int]:
+    """The blocks of a disclosure's ``control``: its elements', or, for a control inside
+    a block (a heading's button), those of the nearest element above it within
+    :data:`DISCLOSURE_CONTROL_LEVELS` that has any."""
+    found: set[int] = set()
+    for element in control.traverse(include_text=False):
+        found.update(by_node.get(element, ()))
+    node = control.parent
+    for _ in range(DISCLOSURE_CONTROL_LEVELS):
+        if found or node is None:
+            break
+        found.update(by_node.get(node, ()))
+        node = node.parent
+    return sorted(found)
+
+
+def keep_heads(
+    keep: npt.NDArray[np.bool_], groups: Sequence[tuple[Sequence[int], Sequence[int]]]
+) -> npt.NDArray[np.bool_]:
+    """``keep`` with the head of each group (:func:`disclosure_groups`) kept when any
+    block of its panel is (as the model and the rules before chose: a head kept here
+    brings no other)."""
+    kept = keep.copy()
+    for head, body in groups:
+        if keep[list(body)].any():
+            kept[list(head)] = True
+    return kept
 
 
 #: How far above a link its block's element may be (``li > p > span > a``).
@@ -1556,6 +1658,7 @@ __all__ = [
     "CONTENTS_LINK_LEVELS",
     "DEFINITION_END_FLOOR",
     "DEFINITION_WORK",
+    "DISCLOSURE_CONTROL_LEVELS",
     "ENCLOSED_FLOOR",
     "ENCLOSED_MAX_BLOCKS",
     "HEADING_FLOOR",
@@ -1586,10 +1689,12 @@ __all__ = [
     "decision_units",
     "definition_groups",
     "definition_lists",
+    "disclosure_groups",
     "drop_lone_heads",
     "drop_quotation_remnants",
     "drop_quotation_remnants_filter",
     "keep_enclosed",
+    "keep_heads",
     "keep_likely_headings",
     "keep_likely_preformatted",
     "keep_list_ends",

@@ -68,9 +68,7 @@ _HIDDEN_STEMS: Final = tuple(
 #: selectors); each of :data:`_HIDDEN_STEMS` holds "hidden", "only" or "screen".  The
 #: parser walks the page once for each selector of a list: four selectors take 0.6 ms
 #: a WCXB page, where the nine of each name's spellings took 0.8 to 1.5 ms.
-_VISUALLY_HIDDEN: Final = (
-    '[class*="hidden" i], [class*="only" i], [class*="screen" i], .clipped'
-)
+_VISUALLY_HIDDEN: Final = '[class*="hidden" i], [class*="only" i], [class*="screen" i], .clipped'
 
 
 def hides_visually(classes: str) -> bool:
