@@ -18,6 +18,7 @@ from unboiler.filters.units import (
     heading_groups,
     keep_heads,
     keep_likely_preformatted,
+    keep_table_ends,
     keep_whole_preformatted,
     line_groups,
     pair_groups,
@@ -1294,3 +1295,29 @@ def test_the_default_extractor_keeps_a_faqs_question_over_its_answer() -> None:
     text = unboiler.extract(page)
     assert "¿Las charlas se graban?" in text
     assert text.index("¿Las charlas se graban?") < text.index("Sí. Todas las charlas")
+
+
+def test_a_mostly_kept_tables_last_rows_are_kept_as_a_lists_items() -> None:
+    # six rows of two blocks: the first four kept (two thirds), the last two likely
+    # enough, but for a row mostly of links
+    keep = np.array([True] * 8 + [False] * 4)
+    probabilities = np.array([0.9] * 8 + [0.35, 0.2, 0.1, 0.32])
+    rows = [[0, 1], [2, 3], [4, 5], [6, 7], [8, 9], [10, 11]]
+    assert keep_table_ends(keep, probabilities, [rows]).tolist() == [True] * 12
+    words = np.full(12, 2.0)
+    linked = np.array([0.0] * 10 + [2.0, 2.0])
+    kept = keep_table_ends(keep, probabilities, [rows], words, linked)
+    assert kept.tolist() == [True] * 10 + [False] * 2
+    # rows under the list's floor, or a table kept in part only, are left as they were
+    assert keep_table_ends(keep, probabilities * 0.5, [rows]).tolist() == keep.tolist()
+    half = np.array([True] * 6 + [False] * 6)
+    assert keep_table_ends(half, probabilities, [rows]).tolist() == half.tolist()
+    # a table of two rows is left to the other rules
+    assert keep_table_ends(keep, probabilities, [rows[3:5]]).tolist() == keep.tolist()
+
+
+def test_the_default_extractor_keeps_a_readmes_last_table_row() -> None:
+    page = (ROOT / "tests" / "pages" / "readme-table-end.html").read_bytes()
+    markdown = unboiler.extract(page, output="markdown")
+    assert "| pg_basebackup + gzip + aws s3 cp | 52 min | 38 GB |" in markdown
+    assert "| wal-g 3.0 | 17 min | 33 GB |" in markdown

@@ -53,6 +53,7 @@ from unboiler.filters.units import (
     keep_list_ends,
     keep_list_heads,
     keep_post_slots,
+    keep_table_ends,
     keep_table_gaps,
     keep_table_headers,
     keep_tables_beside_text,
@@ -285,7 +286,8 @@ def after_the_cut(
     runs (:func:`split_lists`); ``tables``: the blocks of each row of each table
     (:func:`~unboiler.filters.units.table_rows`), whose rows the tail's rule keeps whole
     or not at all, and whose gaps between kept rows are filled
-    (:func:`~unboiler.filters.units.keep_table_gaps`) after the list's ends, and whose
+    (:func:`~unboiler.filters.units.keep_table_gaps`) after the list's ends, then its
+    ends as a list's (:func:`~unboiler.filters.units.keep_table_ends`), and whose
     first row kept alone is dropped (:func:`~unboiler.filters.units.drop_lone_heads`);
     ``places``: each table's blocks and the blocks beside it
     (:func:`~unboiler.filters.units.table_places`), a table dropped whole beside kept
@@ -316,6 +318,10 @@ def after_the_cut(
         keep, probabilities, tables, words, words * blocks[:, LINK_DENSITY_COLUMN]
     )
     _traced(trace, RULE_TABLE_GAPS, keep)
+    keep = keep_table_ends(
+        keep, probabilities, tables, words, words * blocks[:, LINK_DENSITY_COLUMN]
+    )
+    _traced(trace, RULE_TABLE_ENDS, keep)
     keep = keep_tables_beside_text(
         keep, probabilities, places, words, words * blocks[:, LINK_DENSITY_COLUMN]
     )
@@ -683,6 +689,7 @@ RULE_TAIL: Final = "the tail of the content's element"
 RULE_LIST_ENDS: Final = "the ends of a list mostly kept"
 RULE_LIST_HEAD: Final = "the heading above a kept list"
 RULE_TABLE_GAPS: Final = "a table's row between kept rows"
+RULE_TABLE_ENDS: Final = "a row at the end of a mostly kept table"
 RULE_LONE_HEAD: Final = "a table's first row, kept alone"
 RULE_TABLE_BESIDE: Final = "a table beside kept text"
 RULE_LAYOUT_COPY: Final = "a copy the page shows at another width"
