@@ -311,3 +311,30 @@ def test_every_spelling_of_a_screen_reader_class_is_found() -> None:
     document = unboiler.parse(f"<html><body><p>{body}</p></body></html>")
     found = [element.text() for element in visually_hidden(document.tree)]
     assert found == names
+
+
+def test_an_icon_fonts_ligature_name_beside_text_is_left_out() -> None:
+    page = (
+        "<html><body><article><h1>Shipping and returns</h1>"
+        "<p>We ship every order within two working days from our warehouse in Athens,"
+        " and you can follow the parcel online once it has left.</p><ul>"
+        "<li><i class='material-icons'>check</i>Free delivery on orders over 49 euros</li>"
+        "<li><span class='material-symbols-outlined'>local_shipping</span> Tracking number"
+        " sent by email</li>"
+        "<li><span class='material-icons-wrapper'>warranty</span> Two years of warranty</li>"
+        "<li><i class='icon'>gift</i> A gift with every order</li></ul>"
+        "<table><tr><th>Plan</th><th>Support</th><th>Backups</th></tr>"
+        "<tr><td>Basic</td><td><i class='material-icons'>check</i></td>"
+        "<td class='material-icons'>close</td></tr>"
+        "<tr><td>Pro</td><td><i class='material-icons'>check</i></td>"
+        "<td class='material-icons'>check</td></tr></table>"
+        "</article></body></html>"
+    )
+    markdown = unboiler.extract(page, output="markdown")
+    assert "- Free delivery on orders over 49 euros" in markdown
+    assert "- Tracking number sent by email" in markdown
+    # not an icon font's class, or not the element's whole text: the text stays
+    assert "- warranty Two years" in markdown and "- *gift* A gift" in markdown
+    # alone in a cell, a name says yes or no, and stays
+    assert "| Basic | *check* | close |" in markdown
+    assert "| Pro | *check* | check |" in markdown

@@ -32,6 +32,7 @@ from unboiler.output.hidden import (
     drop_assistive_copies,
     drop_drawn_symbols,
     drop_hidden_inline,
+    drop_icon_ligatures,
     drop_image_descriptions,
     drop_layout_alternatives,
 )
@@ -335,6 +336,7 @@ def select(document: TextDocument, *, images: bool = False) -> Selection:
         drop_code_buttons(document.tree, selection)
         drop_hidden_inline(document.tree, selection)
         drop_drawn_symbols(document.tree, selection)
+        drop_icon_ligatures(document.tree, selection)
         drop_layout_alternatives(document.tree, selection)
         drop_pull_quotes(document.tree, selection)
         drop_formula_renderings(selection)
