@@ -172,6 +172,19 @@ def test_a_books_name_over_every_page_is_not_the_title() -> None:
     assert title_of(head, body) == "Defining Shared Behavior with Traits"
 
 
+def test_a_forums_name_over_a_headline_with_a_dash_of_its_own_is_not_the_title() -> None:
+    # the thread's title holds a dash, and the forum's <h1> shows the title's last part
+    thread = "Vaillant ecoTEC plus — F.28 after a board swap"
+    head = f"<title>{thread} - Home Heating Forum</title>"
+    body = (
+        "<header><h1>Home Heating Forum</h1></header>"
+        f"<main><h2 class='topic-title'>{thread}</h2>{RUNNING_TEXT}</main>"
+    )
+    assert title_of(head, body) == thread
+    page = f"<html><head>{head}</head><body>{body}</body></html>"
+    assert unboiler.extract_result(page).to_dict()["sitename"] == "Home Heating Forum"
+
+
 def test_a_headline_after_the_sites_name_in_the_title_is_the_title() -> None:
     # the part after the first is longer than it: the headline, not a name
     headline = "Efficacy of a Mobile App to Reduce Stress Among College Students: A Trial"

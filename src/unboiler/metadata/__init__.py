@@ -658,8 +658,9 @@ def _title_then_tags(text: str, title: str) -> bool:
 
 
 def _trailing_names(title: str | None, document: TextDocument) -> list[str]:
-    """The parts of a ``<title>`` after its first ("Headline - Book | Site") that an
-    ``<h1>`` of the page shows whole: a book's or a site's name that its template puts
+    """The parts of a ``<title>`` after its headline ("Headline - Book | Site": its
+    first part, or its shortest beginning a heading shows) that an ``<h1>`` of the page
+    shows whole: a book's or a site's name that its template puts
     in a heading over every page (a manual's "The Rust Programming Language"), not the
     page's headline, which the title's first part is and another heading shows.  A part
     longer than the first is the headline of a title that names the site first
@@ -671,20 +672,25 @@ def _trailing_names(title: str | None, document: TextDocument) -> list[str]:
     Book")."""
     if not title:
         return []
-    parts = [part.strip() for part in TITLE_SEPARATOR.split(title)]
-    if len(parts) < 2 or count_words(parts[0]) < 2:
+    separators = list(TITLE_SEPARATOR.finditer(title))
+    if not separators or count_words(title[: separators[0].start()]) < 2:
         return []
-    first = fold(parts[0])
     # the headline itself is a heading of the page too (a chapter's <h1> or <h2>):
     # without one, the heading that shows a later part is the page's only headline
-    # ("BBC News - Brexit deal" over <h1>Brexit deal</h1>)
-    showing = [
-        block
-        for block in document.blocks
-        if Label.HEADING in block.labels and same_headline(block.text, parts[0])
-    ]
-    if not showing:
+    # ("BBC News - Brexit deal" over <h1>Brexit deal</h1>).  The headline may hold a
+    # separator of its own ("Vaillant ecoTEC plus — F.28 after a board swap - Home
+    # Heating Forum", the thread's <h2> showing the first two parts, the forum's <h1>
+    # its name): the shortest beginning a heading shows is the headline
+    titled = [block for block in document.blocks if Label.HEADING in block.labels]
+    for separator in separators:
+        headline = title[: separator.start()].strip()
+        showing = [block for block in titled if same_headline(block.text, headline)]
+        if showing:
+            break
+    else:
         return []
+    parts = [headline, *(part.strip() for part in TITLE_SEPARATOR.split(title[separator.end() :]))]
+    first = fold(headline)
     below_top = not any(Label.H1 in block.labels for block in showing)
     first_kept = any(block.is_content for block in showing)
     top: set[str] = set()  # the parts an <h1> shows
