@@ -84,6 +84,31 @@ def test_people_dates_are_not_the_page_date() -> None:
 
 
 @pytest.mark.parametrize(
+    "period",
+    [
+        "2. periodi (28.10.–13.12.2024)",
+        "1/27/2026 - 3/24/2026",
+        "2024-10-28 – 2024-12-13",
+        "3–5 March 2024",
+        "March 3 – 5, 2024",
+        "3 March – 5 April 2024",
+    ],
+)
+def test_a_period_is_not_the_page_date(period: str) -> None:
+    # a course's term, an event's days: the page's own date is its update's line
+    body = f"<h1>Data structures and algorithms</h1><p>{period}</p>{RUNNING_TEXT}"
+    assert date_of(body=body) is None
+    assert date_of(body=f"{body}<p>Page updated 12.8.2024</p>") == "2024-08-12"
+
+
+@pytest.mark.parametrize("dateline", ["Updated March 5, 2024 - 12:30 pm", "5.3.2024 - 10.30 Uhr"])
+def test_a_date_and_a_time_after_a_dash_are_a_dateline(dateline: str) -> None:
+    body = f"<h1>Data structures and algorithms</h1><p>{dateline}</p>{RUNNING_TEXT}"
+    found = date_of(body=body)
+    assert found is not None and found.startswith("2024-03-05")
+
+
+@pytest.mark.parametrize(
     "attribution",
     [
         "On Tue, 12 Mar 2024 at 22:08, Daniel Okafor &lt;d.okafor@example.org&gt; wrote:",

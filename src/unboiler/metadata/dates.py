@@ -398,16 +398,32 @@ def _without_alternatives(text: str, replaced: list[Any]) -> str:
     return " ".join(text.split())
 
 
+_DASH: Final = r"\s*[–—-]\s*"
+#: Two days joined by a dash: a period ("28.10.–13.12.2024", "2024-10-28 – 2024-12-13",
+#: "3–5 March 2024", "March 3 – 5, 2024", "3 March – 5 April"), a course's or an event's,
+#: not the day the page was written.
+DATE_RANGE: Final = re.compile(
+    rf"(?<![\d.])\d{{1,2}}[./]\d{{1,2}}[./]?(?:\d{{2,4}})?{_DASH}\d{{1,2}}[./]\d{{1,2}}[./]\d{{2,4}}"
+    rf"|\d{{4}}-\d\d-\d\d\s*(?:[–—]|\s-\s)\s*\d{{4}}-\d\d-\d\d"
+    rf"|(?<![\d.])\d{{1,2}}\.?{_DASH}\d{{1,2}}\.?\s+(?:{_MONTH_NAME})(?!\w)"
+    rf"|(?<!\w)(?:{_MONTH_NAME})\s+\d{{1,2}}{_DASH}(?:(?:{_MONTH_NAME})\s+)?\d{{1,2}}(?![\d:])"
+    rf"|(?<![\d.])\d{{1,2}}\.?\s+(?:{_MONTH_NAME}){_DASH}\d{{1,2}}\.?\s+(?:{_MONTH_NAME})(?!\w)",
+    re.IGNORECASE,
+)
+
+
 def _may_be_dateline(block: TextBlock) -> bool:
     """Whether a block may be a dateline: not a sentence (:data:`MAX_DATELINE_WORDS`),
     nor a person's date (a forum member's "Joined: ...", :data:`PROFILE_DATE`), nor a
     quoted message's ("On Tue, 12 Mar 2024, Daniel wrote:", :data:`ATTRIBUTION_LINE`:
-    a newcomer's mailing-list reply was dated by the message it answered)."""
+    a newcomer's mailing-list reply was dated by the message it answered), nor a period
+    (:data:`DATE_RANGE`: a newcomer's course page was dated by the end of its term)."""
     text = block.text
     return (
         block.num_words <= MAX_DATELINE_WORDS
         and not PROFILE_DATE.search(text)
         and not ATTRIBUTION_LINE.search(text)
+        and not DATE_RANGE.search(text)
     )
 
 
