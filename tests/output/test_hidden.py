@@ -338,3 +338,30 @@ def test_an_icon_fonts_ligature_name_beside_text_is_left_out() -> None:
     # alone in a cell, a name says yes or no, and stays
     assert "| Basic | *check* | close |" in markdown
     assert "| Pro | *check* | check |" in markdown
+
+
+RECIPE_STORY = (
+    "Tom kha gai is a coconut soup scented with galangal, lemongrass and makrut lime"
+    " leaves. This is my grandmother's version, which adds the coconut cream in two stages."
+)
+
+
+def test_a_screen_readers_word_shown_after_its_element_is_written_once() -> None:
+    # WP Recipe Maker: the unit for screen readers closes the number's element, and the
+    # same unit follows in sight, for every reader
+    time = (
+        "<span class='wprm-recipe-time'><span class='wprm-recipe-details'>{n}<span"
+        " class='sr-only screen-reader-text'> minutes</span></span> <span"
+        " class='wprm-recipe-details-unit'>minutes</span></span>"
+    )
+    cells = "<td><i aria-hidden='true'></i><span class='sr-only'>Yes</span></td>"
+    page = (
+        f"<html><body><article><p>{RECIPE_STORY}</p><div>Prep Time {time.format(n=10)}</div>"
+        f"<div>Cook Time {time.format(n=20)}</div><table><tr><th>Therapy by video</th>"
+        f"{cells}{cells}</tr><tr><th>Chat</th>{cells}{cells}</tr></table>"
+        "</article></body></html>"
+    )
+    text = unboiler.extract(page)
+    assert "Prep Time 10 minutes\n" in text and "Cook Time 20 minutes\n" in text
+    # a table's cells each say their own "Yes"
+    assert unboiler.extract(page, output="markdown").count("| Yes | Yes |") == 2

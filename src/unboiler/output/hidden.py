@@ -194,16 +194,21 @@ def assistive_copies(
             # aria-hidden=true>mins</span>", or the same word drawn ("phút" twice, a
             # newcomer's Vietnamese recipe: "30 phút phút")
             drawing_after = adjacent(parent, before=False)
+            if drawing_after is None:
+                continue
             if (
-                drawing_after is not None
-                and not drawing_after.is_text_node
+                not drawing_after.is_text_node
                 and hidden_from_readers(drawing_after)
                 and (
                     _short_words(drawing_after, text)
                     or _letters_and_digits(_short_text(drawing_after) or "")
                     == _letters_and_digits(text)
                 )
-            ):
+            ) or (laid_inline(parent) and _short_text(drawing_after) == text):
+                # or the same word in sight, for every reader, in the same line: "<span>10
+                # <span class=sr-only> minutes</span></span> <span class=unit>minutes
+                # </span>" (WP Recipe Maker's times, a newcomer's Thai recipe: "10 minutes
+                # minutes"); not a table's next cell ("Yes" under a tick, then "Yes")
                 copies.append((drawing_after, element))
     return copies
 
