@@ -126,3 +126,24 @@ def test_a_button_in_a_sentence_stays_whatever_the_page_around_it_repeats() -> N
     from unboiler.output.text import to_text
 
     assert "press Download and then run" in to_text(document)
+
+
+def test_an_expander_after_a_sentence_is_left_out() -> None:
+    review = (
+        "Der Spa-Bereich ist wirklich ein Highlight: großes Hallenbad mit Seeblick, drei"
+        " Saunen und ein Ruheraum, in dem man tatsächlich Ruhe hat. Weniger schön: Die"
+        " Tiefgarage ist zu klein, wir mussten zwei Nächte auf dem Parkplatz stehen."
+    )
+    page = (
+        "<html lang='de'><body><main><div class='review'><p class='partial_entry'>"
+        f"{review}<span class='taLnk' onclick='expand(this)'>Mehr</span></p></div>"
+        f"<div class='review'><p>{review} <span role='button'>Read more</span></p></div>"
+        # a term a script explains, inside its sentence, and a link that leads somewhere
+        "<p>Der Wellnessbereich hat eine <span onclick='define(this)'>Kneippanlage</span>."
+        " Alle Zimmer sind renoviert, wie unser Bericht zeigt."
+        " <a href='/bericht' onclick='track()'>Bericht</a></p></main></body></html>"
+    )
+    text = unboiler.extract(page)
+    assert "Parkplatz stehen.Mehr" not in text and "Read more" not in text
+    assert text.count("auf dem Parkplatz stehen.\n") == 2
+    assert "eine Kneippanlage." in text and "wie unser Bericht zeigt. Bericht" in text

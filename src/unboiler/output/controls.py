@@ -12,7 +12,7 @@ from typing import Any, Final
 from selectolax.lexbor import LexborNode
 
 from unboiler import tags
-from unboiler.output.dom import IGNORED_TAGS, Selection, adjacent, text_nodes
+from unboiler.output.dom import IGNORED_TAGS, Selection, adjacent, laid_inline, text_nodes
 
 #: What a heading's permalink shows: a link to a fragment whose text is one of these
 #: signs (Sphinx's and MkDocs' ``headerlink`` "¶", the "#" of many static site
@@ -424,6 +424,48 @@ def drop_card_buttons(tree: Any, selection: Selection) -> None:
         for texts in copies:
             if all(node in selection.texts for node in texts):
                 selection.texts.difference_update(texts)
+
+
+#: An expander's label: "Mehr", "Read more", "Show more", "…mehr".
+EXPANDER_MAX_WORDS: Final = 2
+#: What ends the sentence an expander follows: the text it would show goes on after it.
+_SENTENCE_ENDS: Final = (".", "!", "?", "…", ")", "\u3002", "\uff01", "\uff1f")
+#: The elements a script makes a control of: an ``onclick`` handler (not on a link with
+#: an address, which leads somewhere), or the role of a button.
+_SCRIPTED: Final = '[onclick]:not(a[href]:not([href="#"])), span[role="button" i]'
+
+
+def drop_expanders(tree: Any, selection: Selection) -> None:
+    """Leave out of ``selection`` an expander at the end of a paragraph: an inline
+    element a script makes a control of (:data:`_SCRIPTED`) whose text is at most
+    :data:`EXPANDER_MAX_WORDS` words, last in its line (:func:`_ends_line`), right after
+    the end of a sentence (:data:`_SENTENCE_ENDS`).  It opens the rest of a review or a
+    comment, and it ran into the text: "…auf dem öffentlichen Parkplatz stehen.Mehr" (a
+    newcomer's hotel reviews, and trafilatura's the same).  A term a script explains
+    stands inside its sentence, before its punctuation."""
+    for element in tree.css(_SCRIPTED):
+        if not laid_inline(element) or not _ends_line(element):
+            continue
+        texts = [node for node in text_nodes(element) if not node.is_empty_text_node]
+        if not texts or any(node not in selection.texts for node in texts):
+            continue
+        label = " ".join("".join(node.text_content or "" for node in texts).split())
+        if not label or len(label.split()) > EXPANDER_MAX_WORDS:
+            continue
+        before = _text_before(element)
+        if before is not None and before.rstrip().endswith(_SENTENCE_ENDS):
+            selection.texts.difference_update(texts)
+
+
+def _text_before(element: LexborNode) -> str | None:
+    """The text of the node just before ``element`` in its parent, white space and
+    comments aside (None when there is none)."""
+    sibling = adjacent(element, before=True)
+    if sibling is None:
+        return None
+    if sibling.is_text_node:
+        return sibling.text_content or ""
+    return sibling.text(deep=True) or ""
 
 
 #: What a link to an entry's source code shows beside an API entry's signature:

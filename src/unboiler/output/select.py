@@ -21,6 +21,7 @@ from unboiler.output.controls import (
     drop_cell_prompts,
     drop_code_buttons,
     drop_edit_links,
+    drop_expanders,
     drop_heading_buttons,
     drop_permalinks,
     part_source_links,
@@ -330,6 +331,7 @@ def select(document: TextDocument, *, images: bool = False) -> Selection:
         drop_permalinks(document.tree, selection)
         drop_edit_links(document.tree, selection)
         drop_card_buttons(document.tree, selection)
+        drop_expanders(document.tree, selection)
         drop_cell_prompts(document.tree, selection)
         part_source_links(document.tree, selection)
         drop_heading_buttons(document.tree, selection)
