@@ -226,9 +226,7 @@ def test_a_recipe_the_page_gates_is_added_after_the_kept_text() -> None:
 
 
 def test_a_recipe_is_found_in_the_spellings_of_its_type() -> None:
-    # the page is searched for the word before its JSON-LD is read (a page without it
-    # is not): the type as schema.org writes it, and in lower and upper case, which the
-    # JSON-LD reader takes
+    # the JSON-LD reader takes the type in any case
     gate = "<div class='gate'><h2>Members only</h2><form><input type='email'></form></div>"
     for spelling in ("Recipe", "recipe", "RECIPE"):
         page = recipe_page(gate).replace('"Recipe"', f'"{spelling}"')
@@ -237,6 +235,15 @@ def test_a_recipe_is_found_in_the_spellings_of_its_type() -> None:
     assert "3 very ripe bananas" not in unboiler.extract(
         recipe_page(gate).replace('"Recipe"', '"HowTo"')
     )
+
+
+def test_a_page_is_read_for_a_recipe_only_when_it_names_one() -> None:
+    # the search before the JSON-LD is read: the type's and its properties' spellings
+    from unboiler.filters.structured import _may_hold_recipe
+
+    for source in ('"@type": "Recipe"', '"@type":"RECIPE"', '"recipeIngredient": []'):
+        assert _may_hold_recipe(f"<script>{source}</script>")
+    assert not _may_hold_recipe('<script>{"@type": "Rezept", "zutaten": []}</script>')
 
 
 def test_a_recipe_the_page_shows_is_not_added_again() -> None:

@@ -1321,3 +1321,33 @@ def test_the_default_extractor_keeps_a_readmes_last_table_row() -> None:
     markdown = unboiler.extract(page, output="markdown")
     assert "| pg_basebackup + gzip + aws s3 cp | 52 min | 38 GB |" in markdown
     assert "| wal-g 3.0 | 17 min | 33 GB |" in markdown
+
+
+def test_a_heading_over_an_accordions_button_is_its_head() -> None:
+    # WAI-ARIA's accordion: <h3><button aria-controls>; the button is a block of its own
+    page = (
+        "<html><body><main><h1>Conference</h1><p>" + "The conference meets every autumn"
+        " in Seville, with two tracks of talks and a room of workshops. " * 3 + "</p>"
+        "<h3><button aria-expanded='false' aria-controls='a1'>Recordings</button></h3>"
+        "<div id='a1'><p>Every talk of the main hall is published on our channel a few"
+        " weeks after the event; the workshops are not recorded.</p></div>"
+        # a menu's toggle in the site's title names the wrapper around the page
+        "<h2 class='site-title'><button aria-controls='page' aria-expanded='false'>"
+        "Widgets Online Store</button></h2></main></body></html>"
+    )
+    page = page.replace("<main>", "<div id='page'><main>").replace("</main>", "</main></div>")
+    document = unboiler.parse(page)
+    texts = [block.text for block in document.blocks]
+    heads = [[texts[i] for i in head] for head, _ in disclosure_groups(document)]
+    assert heads == [["Recordings"]]
+    text = unboiler.extract(page)
+    assert text.index("Recordings") < text.index("Every talk of the main hall")
+
+
+def test_a_head_over_a_panel_the_navigation_rule_drops_goes_with_it() -> None:
+    # the model keeps some of the <nav> the button names, and the navigation rule drops
+    # it after: the head is decided over the panel as the rules leave it
+    page = (ROOT / "tests" / "pages" / "disclosure-nav-panel.html").read_bytes()
+    text = unboiler.extract(page)
+    assert "Widgets are made in our small workshop" in text
+    assert "See also" not in text

@@ -101,7 +101,18 @@ def test_a_period_is_not_the_page_date(period: str) -> None:
     assert date_of(body=f"{body}<p>Page updated 12.8.2024</p>") == "2024-08-12"
 
 
-@pytest.mark.parametrize("dateline", ["Updated March 5, 2024 - 12:30 pm", "5.3.2024 - 10.30 Uhr"])
+@pytest.mark.parametrize(
+    "dateline",
+    [
+        "Updated March 5, 2024 - 12:30 pm",
+        "5.3.2024 - 10.30 Uhr",
+        "Updated: 09:45 — 5 March 2024",
+        "Version 2.1 - 05.03.2024",
+        "Issue 4 – 5 March 2024",
+        "COVID-19 - 5 March 2024",
+        "By Jane Doe | 14:05 - 5 March 2024",
+    ],
+)
 def test_a_date_and_a_time_after_a_dash_are_a_dateline(dateline: str) -> None:
     body = f"<h1>Data structures and algorithms</h1><p>{dateline}</p>{RUNNING_TEXT}"
     found = date_of(body=body)

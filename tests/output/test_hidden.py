@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from tests.output.helpers import all_content
@@ -335,6 +336,13 @@ def test_an_icon_fonts_ligature_name_beside_text_is_left_out() -> None:
     assert "- Tracking number sent by email" in markdown
     # not an icon font's class, or not the element's whole text: the text stays
     assert "- warranty Two years" in markdown and "- *gift* A gift" in markdown
+    # between words, a name stands for a word of the sentence; a number is no name
+    inline = page.replace(
+        "<li><i class='icon'>gift</i>",
+        "<li>Press <i class='material-icons'>menu</i> to open it, then"
+        " <span class='material-icons badge'>2024</span></li><li><i class='icon'>gift</i>",
+    )
+    assert "Press menu to open it, then 2024" in unboiler.extract(inline)
     # alone in a cell, a name says yes or no, and stays
     assert "| Basic | *check* | close |" in markdown
     assert "| Pro | *check* | check |" in markdown
@@ -363,5 +371,7 @@ def test_a_screen_readers_word_shown_after_its_element_is_written_once() -> None
     )
     text = unboiler.extract(page)
     assert "Prep Time 10 minutes\n" in text and "Cook Time 20 minutes\n" in text
-    # a table's cells each say their own "Yes"
+    # a table's cells each say their own "Yes", and so do a grid's of spans
     assert unboiler.extract(page, output="markdown").count("| Yes | Yes |") == 2
+    grid = Path(__file__).parent.parent / "pages" / "span-grid-sr-cells.html"
+    assert "Backups Yes Yes" in unboiler.extract(grid.read_bytes())

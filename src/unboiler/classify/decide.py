@@ -261,6 +261,7 @@ def after_the_cut(
     described: Collection[int] = (),
     breadcrumbs: Collection[int] = (),
     units: Sequence[Sequence[int]] = (),
+    disclosures: Sequence[tuple[Sequence[int], Sequence[int]]] = (),
 ) -> npt.NDArray[np.bool_]:
     """The rules on the kept blocks right after the cut, in the extractor's order (the
     held-out runs of :mod:`unboiler.classify.train_default` call it too): the slots of a
@@ -280,12 +281,13 @@ def after_the_cut(
     (:func:`~unboiler.filters.concealed.drop_concealed`; ``concealed``: those blocks, or
     what gives those of some blocks, asked for the kept ones), and the page's navigation
     (:func:`~unboiler.filters.navigation.drop_navigation`: its ``<nav>`` and menus, and
-    the ``breadcrumbs``' blocks).  ``blocks``: the block
-    features; ``texts(index)``: a block's text, read only where a rule needs it;
-    ``lists``: the page's lists, or what gives them for the blocks kept when their rule
-    runs (:func:`split_lists`); ``tables``: the blocks of each row of each table
-    (:func:`~unboiler.filters.units.table_rows`), whose rows the tail's rule keeps whole
-    or not at all, and whose gaps between kept rows are filled
+    the ``breadcrumbs``' blocks), and then a disclosure's question or heading over its
+    panel left kept (``disclosures``: :func:`~unboiler.filters.units.keep_heads`).
+    ``blocks``: the block features; ``texts(index)``: a block's text, read only where
+    a rule needs it; ``lists``: the page's lists, or what gives them for the blocks
+    kept when their rule runs (:func:`split_lists`); ``tables``: the blocks of each row
+    of each table (:func:`~unboiler.filters.units.table_rows`), whose rows the tail's
+    rule keeps whole or not at all, and whose gaps between kept rows are filled
     (:func:`~unboiler.filters.units.keep_table_gaps`) after the list's ends, then its
     ends as a list's (:func:`~unboiler.filters.units.keep_table_ends`), and whose
     first row kept alone is dropped (:func:`~unboiler.filters.units.drop_lone_heads`);
@@ -362,6 +364,9 @@ def after_the_cut(
         navigation[list(breadcrumbs)] = True
     keep = drop_navigation(keep, words, navigation)
     _traced(trace, RULE_NAVIGATION, keep)
+    if disclosures:
+        keep = keep_heads(keep, disclosures)
+        _traced(trace, RULE_DISCLOSURE, keep)
     return keep
 
 
@@ -478,7 +483,6 @@ class DecideBlocks:
             headings=headings,
             wordless=wordless_lines(document),
             definitions=definitions,
-            disclosures=disclosure_groups(document),
             contents=contents_entries(document),
             chrome=chrome_words(signals.blocks, words),
             siblings=signals.parent[signals.owner],
@@ -508,6 +512,7 @@ class DecideBlocks:
             described=described_blocks(definitions),
             breadcrumbs=breadcrumb_blocks(blocks, document.tree),
             units=rows,
+            disclosures=disclosure_groups(document),
         )
         keep = keep_table_headers(keep, table_headers(document))
         _traced(trace, RULE_TABLE_HEADER, keep)
@@ -633,7 +638,6 @@ def choose_units(
     headings: npt.NDArray[np.bool_] | None = None,
     wordless: Collection[int] = (),
     definitions: Sequence[Sequence[int]] = (),
-    disclosures: Sequence[tuple[Sequence[int], Sequence[int]]] = (),
     contents: Collection[int] = (),
     chrome: npt.NDArray[np.float64] | None = None,
     siblings: npt.NDArray[np.int64] | None = None,
@@ -645,8 +649,7 @@ def choose_units(
     heading kept with the content it opens, and what lies between kept blocks kept when
     it is likely, code, or lines without words of a paragraph (``wordless``), and a
     definition list's term with its descriptions when any of them is kept
-    (``definitions``), and a disclosure's question or heading over its kept panel
-    (``disclosures``); the entries of the page's own table of contents left out
+    (``definitions``); the entries of the page's own table of contents left out
     (``contents``) (:mod:`unboiler.filters.units`); ``chrome``: each block's words
     when it lies in the page's navigation (:func:`chrome_words`); ``siblings``: each
     block's element's parent (:func:`~unboiler.filters.units.keep_enclosed`)."""
@@ -663,9 +666,6 @@ def choose_units(
     if definitions:
         keep = keep_whole(keep, definitions)
         _traced(trace, RULE_DEFINITION, keep)
-    if disclosures:
-        keep = keep_heads(keep, disclosures)
-        _traced(trace, RULE_DISCLOSURE, keep)
     if contents:
         keep = keep.copy()
         keep[list(contents)] = False

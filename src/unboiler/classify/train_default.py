@@ -694,7 +694,6 @@ class HeldOut:
             headings=headings,
             wordless=page.wordless,
             definitions=page.definitions,
-            disclosures=page.disclosures,
             contents=page.contents,
             chrome=chrome_words(page.blocks, page.words) if len(page.blocks) else None,
             siblings=page.signals.parent[page.signals.owner] if len(page.blocks) else None,
@@ -720,6 +719,7 @@ class HeldOut:
                 described=described_blocks(page.definitions),
                 breadcrumbs=page.breadcrumbs,
                 units=page.rows,
+                disclosures=page.disclosures,
             )
         if drop_repeats and drops_repeats(kind):
             likelihood = self.probabilities[index].tolist()

@@ -657,13 +657,20 @@ def _title_then_tags(text: str, title: str) -> bool:
     )
 
 
+#: The separators a headline may hold that :func:`_trailing_names` looks past: each
+#: beginning is compared with every heading, so a title of hundreds of parts is not
+#: read to its end.
+MAX_HEADLINE_SEPARATORS: Final = 3
+
+
 def _trailing_names(title: str | None, document: TextDocument) -> list[str]:
     """The parts of a ``<title>`` after its headline ("Headline - Book | Site": its
-    first part, or its shortest beginning a heading shows) that an ``<h1>`` of the page
-    shows whole: a book's or a site's name that its template puts
+    first part, or its shortest beginning a heading shows, of at most
+    :data:`MAX_HEADLINE_SEPARATORS` separators) that an ``<h1>`` of the page shows
+    whole: a book's or a site's name that its template puts
     in a heading over every page (a manual's "The Rust Programming Language"), not the
-    page's headline, which the title's first part is and another heading shows.  A part
-    longer than the first is the headline of a title that names the site first
+    page's headline, which the title's headline is and another heading shows.  A part
+    longer than the headline is the headline of a title that names the site first
     ("Journal - A Long Headline"), unless the page shows it as a masthead over the first
     part: an ``<h1>`` where only headings below the ``<h1>`` show the first part ("Data
     Types - The Rust Programming Language", "File system | Node.js v20.20.2
@@ -682,7 +689,7 @@ def _trailing_names(title: str | None, document: TextDocument) -> list[str]:
     # Heating Forum", the thread's <h2> showing the first two parts, the forum's <h1>
     # its name): the shortest beginning a heading shows is the headline
     titled = [block for block in document.blocks if Label.HEADING in block.labels]
-    for separator in separators:
+    for separator in separators[:MAX_HEADLINE_SEPARATORS]:
         headline = title[: separator.start()].strip()
         showing = [block for block in titled if same_headline(block.text, headline)]
         if showing:

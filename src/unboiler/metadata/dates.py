@@ -399,15 +399,19 @@ def _without_alternatives(text: str, replaced: list[Any]) -> str:
 
 
 _DASH: Final = r"\s*[–—-]\s*"
+#: Where a period's first day may start: not inside a number, a time ("09:45 — 7 June")
+#: or a name ("COVID-19 - 12 March"), nor after a word ("Issue 4 – 12 March", "Version
+#: 2.1 - 12.03.2024", "iOS 17 – 12 March").
+_PERIOD_START: Final = r"(?<![\w.:/\-])(?<!\w )"
 #: Two days joined by a dash: a period ("28.10.–13.12.2024", "2024-10-28 – 2024-12-13",
 #: "3–5 March 2024", "March 3 – 5, 2024", "3 March – 5 April"), a course's or an event's,
 #: not the day the page was written.
 DATE_RANGE: Final = re.compile(
-    rf"(?<![\d.])\d{{1,2}}[./]\d{{1,2}}[./]?(?:\d{{2,4}})?{_DASH}\d{{1,2}}[./]\d{{1,2}}[./]\d{{2,4}}"
-    rf"|\d{{4}}-\d\d-\d\d\s*(?:[–—]|\s-\s)\s*\d{{4}}-\d\d-\d\d"
-    rf"|(?<![\d.])\d{{1,2}}\.?{_DASH}\d{{1,2}}\.?\s+(?:{_MONTH_NAME})(?!\w)"
-    rf"|(?<!\w)(?:{_MONTH_NAME})\s+\d{{1,2}}{_DASH}(?:(?:{_MONTH_NAME})\s+)?\d{{1,2}}(?![\d:])"
-    rf"|(?<![\d.])\d{{1,2}}\.?\s+(?:{_MONTH_NAME}){_DASH}\d{{1,2}}\.?\s+(?:{_MONTH_NAME})(?!\w)",
+    rf"{_PERIOD_START}\d{{1,2}}[./]\d{{1,2}}[./]?(?:\d{{2,4}})?{_DASH}\d{{1,2}}[./]\d{{1,2}}[./]\d{{2,4}}"
+    rf"|{_PERIOD_START}\d{{4}}-\d\d-\d\d\s*(?:[–—]|\s-\s)\s*\d{{4}}-\d\d-\d\d"
+    rf"|{_PERIOD_START}\d{{1,2}}\.?{_DASH}\d{{1,2}}\.?\s+(?:{_MONTH_NAME})(?!\w)"
+    rf"|(?<!\w)(?:{_MONTH_NAME})\s+\d{{1,2}}{_DASH}(?:(?:{_MONTH_NAME})\s+)?\d{{1,2}}(?![\d:.])"
+    rf"|{_PERIOD_START}\d{{1,2}}\.?\s+(?:{_MONTH_NAME}){_DASH}\d{{1,2}}\.?\s+(?:{_MONTH_NAME})(?!\w)",
     re.IGNORECASE,
 )
 

@@ -204,13 +204,22 @@ def assistive_copies(
                     or _letters_and_digits(_short_text(drawing_after) or "")
                     == _letters_and_digits(text)
                 )
-            ) or (laid_inline(parent) and _short_text(drawing_after) == text):
+            ) or (
+                laid_inline(parent)
+                and (parent.attributes.get("role") or "").lower() not in _CELL_ROLES
+                and _short_text(drawing_after) == text
+            ):
                 # or the same word in sight, for every reader, in the same line: "<span>10
                 # <span class=sr-only> minutes</span></span> <span class=unit>minutes
                 # </span>" (WP Recipe Maker's times, a newcomer's Thai recipe: "10 minutes
                 # minutes"); not a table's next cell ("Yes" under a tick, then "Yes")
                 copies.append((drawing_after, element))
     return copies
+
+
+#: The roles of a table's cells (WAI-ARIA 1.2): a grid of ``<span>`` elements with them
+#: is a table, whose next cell says its own "Yes".
+_CELL_ROLES: Final = frozenset({"cell", "gridcell", "columnheader", "rowheader"})
 
 
 #: The fewest symbols of a drawing that readers' words beside it say (a rating's five
@@ -485,20 +494,22 @@ _ICON_LIGATURES: Final = '[class*="material-icons" i], [class*="material-symbols
 _ICON_LIGATURE_CLASS: Final = re.compile(
     r"material-(?:icons(?:-(?:outlined|round|sharp|two-tone))?|symbols-(?:outlined|rounded|sharp))"
 )
-#: An icon's name: lower-case letters, digits and underscores ("3d_rotation").
-_ICON_NAME: Final = re.compile(r"[a-z0-9_]{1,60}")
+#: An icon's name: lower-case letters, digits and underscores, a letter at least
+#: ("3d_rotation"; a badge's "2024" is no icon).
+_ICON_NAME: Final = re.compile(r"(?=[a-z0-9_]*[a-z])[a-z0-9_]{1,60}")
 
 
 def drop_icon_ligatures(tree: Any, selection: Selection) -> None:
     """Leave out of ``selection`` the names of the icons an icon font draws as
     ligatures (:data:`_ICON_LIGATURES`): an element of such a class whose whole text is
-    an icon's name, beside text in its line.  A reader sees a tick, and the text read
+    an icon's name, at either end of a line of text.  A reader sees a tick, and the text read
     "check Free delivery on orders over 49 euros", "local_shipping Tracking number sent
     by email" (a newcomer's shop; trafilatura writes "checkFree delivery").  A name
     alone in its line, as a table's cell, stays: a comparison's column of "check" says
-    which rows have the feature, and empty cells would say none has.  In sample, WCXB's
-    30 pages with such fonts: 2 change (a FAQ's "chevron_right" after each question, a
-    dialog's "close")."""
+    which rows have the feature, and empty cells would say none has; so does one between
+    words, which stands for a word of the sentence ("Press menu to open the menu").  In
+    sample, WCXB's 30 pages with such fonts: 2 change (a FAQ's "chevron_right" after
+    each question, a dialog's "close")."""
     for element in tree.css(_ICON_LIGATURES):
         classes = (element.attributes.get("class") or "").lower().split()
         if not any(_ICON_LIGATURE_CLASS.fullmatch(name) for name in classes):
@@ -508,11 +519,12 @@ def drop_icon_ligatures(tree: Any, selection: Selection) -> None:
             "".join(node.text_content or "" for node in texts).strip()
         ):
             continue
-        if not laid_inline(element) or (
-            _shown_beside(element, backwards=True) is None
-            and _shown_beside(element, backwards=False) is None
-        ):
-            continue  # alone in its line or its cell: a table's "check" says yes, and stays
+        if not laid_inline(element):
+            continue  # a block or a cell of its own: a table's "check" says yes, and stays
+        before = _shown_beside(element, backwards=True)
+        after = _shown_beside(element, backwards=False)
+        if (before is None) == (after is None):
+            continue  # alone in its line, or a word of a sentence ("Press menu to open")
         _leave_out(element, texts, selection)
 
 
