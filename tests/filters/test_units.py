@@ -15,6 +15,7 @@ from unboiler.filters.units import (
     control_groups,
     decision_units,
     disclosure_groups,
+    footnote_groups,
     heading_groups,
     keep_heads,
     keep_likely_preformatted,
@@ -1351,3 +1352,21 @@ def test_a_head_over_a_panel_the_navigation_rule_drops_goes_with_it() -> None:
     text = unboiler.extract(page)
     assert "Widgets are made in our small workshop" in text
     assert "See also" not in text
+
+
+def test_a_notes_number_is_decided_with_its_text() -> None:
+    page = (ROOT / "tests" / "pages" / "substack-footnotes.html").read_bytes()
+    document = unboiler.parse(page)
+    texts = [block.text for block in document.blocks]
+    groups = [[texts[i][:12] for i in group] for group in footnote_groups(document)]
+    assert groups == [["1", "One company’"], ["2", "Which is fin"]]
+    # each note keeps its number, or neither goes
+    markdown = unboiler.extract(page, output="markdown")
+    assert "\n\n1\n\nOne company’s sheet" in markdown
+    assert "\n\n2\n\nWhich is fine" in markdown
+    # a number that links to no mark of the text, or to one that does not link back,
+    # is no note's
+    alone = page.replace(b'href="#footnote-anchor-2"', b'href="#nowhere"')
+    assert len(footnote_groups(unboiler.parse(alone))) == 1
+    one_way = page.replace(b'href="#footnote-1"', b'href="#elsewhere"')
+    assert len(footnote_groups(unboiler.parse(one_way))) == 1

@@ -718,15 +718,98 @@ def decision_units(document: TextDocument) -> tuple[list[list[int]], list[list[i
     row (:func:`row_groups`), of each line cut by an element the parser skips
     (:func:`line_groups`) or a form control (:func:`control_groups`), of each heading
     a line break parts (:func:`heading_groups`), of each field's name and value
-    (:func:`pair_groups`) and of each element's lines (:func:`paragraph_groups`), each
-    decided whole."""
+    (:func:`pair_groups`), of each element's lines (:func:`paragraph_groups`) and of
+    each note's number and text (:func:`footnote_groups`), each decided whole."""
     rows = row_groups(document) + line_groups(document) + heading_groups(document)
     by_element = _blocks_by_node(document)
     rows += control_groups(document) + pair_groups(document, by_element)
-    rows += paragraph_groups(document, by_element)
+    rows += paragraph_groups(document, by_element) + footnote_groups(document, by_element)
     # a line cut by an icon is also its element's lines: one group, written once
     unique_rows = [list(group) for group in dict.fromkeys(tuple(group) for group in rows)]
     return preformatted_blocks(document), unique_rows
+
+
+#: A note's number: one to three digits, in brackets or not ("1", "[12]").
+_NOTE_NUMBER: Final = re.compile(r"\[?\d{1,3}\]?")
+#: The most blocks of a note's element that its number is decided with: a note is a
+#: sentence or a paragraph or two, not a section.
+NOTE_MAX_BLOCKS: Final = 4
+
+
+def footnote_groups(
+    document: TextDocument, by_element: dict[Any, list[int]] | None = None
+) -> list[list[int]]:
+    """The blocks of each footnote whose number is a block of its own: the number a
+    link back to the mark in the text (its address names an element that links to the
+    number, or to an element around it within two levels), and the blocks of the
+    number's parent, at most :data:`NOTE_MAX_BLOCKS`.
+
+    Substack writes each note as ``<a class="footnote-number" href="#footnote-anchor-1">
+    1</a><div class="footnote-content">...``: the model weighed the number alone, kept
+    "1" and dropped "2" (0.42) of a newcomer's post, whose notes then had no numbers, or
+    one."""
+    tree = document.tree
+    if tree is None:
+        return []
+    numbers = [
+        link
+        for link in tree.css('a[href^="#"]')
+        if _NOTE_NUMBER.fullmatch((link.text(deep=True) or "").strip())
+    ]
+    if not numbers:
+        return []
+    targets = {(link.attributes.get("href") or "")[1:] for link in numbers}
+    marks: dict[str, Any] = {}
+    for element in tree.css("[id]"):
+        name = element.attributes.get("id") or ""
+        if name in targets:
+            marks.setdefault(name, element)
+    if by_element is None:
+        by_element = _blocks_by_node(document)
+    groups: list[list[int]] = []
+    addresses: dict[str, set[str]] = {}  # the addresses each mark links to, read once
+    for link in numbers:
+        name = (link.attributes.get("href") or "")[1:]
+        mark = marks.get(name)
+        if mark is None:
+            continue
+        if name not in addresses:
+            addresses[name] = _addresses(mark)
+        if not addresses[name] & _own_names(link):
+            continue
+        note = link.parent
+        if note is None:
+            continue
+        found: set[int] = set()
+        for element in note.traverse(include_text=False):
+            found.update(by_element.get(element, ()))
+            if len(found) > NOTE_MAX_BLOCKS:
+                break
+        if 1 < len(found) <= NOTE_MAX_BLOCKS:
+            groups.append(sorted(found))
+    return groups
+
+
+def _addresses(mark: Any) -> set[str]:
+    """The addresses ``mark`` links to: its own, and its links'."""
+    links = [mark] if mark.tag == "a" else []
+    links += mark.css("a[href]")
+    return {link.attributes.get("href") or "" for link in links}
+
+
+def _own_names(number: Any) -> set[str]:
+    """The fragments that name ``number`` or an element around it within two levels:
+    the mark in the text links back to one of them."""
+    names = set()
+    node = number
+    for _ in range(3):
+        if node is None:
+            break
+        name = node.attributes.get("id")
+        if name:
+            names.add(f"#{name}")
+        node = node.parent
+    return names
 
 
 def paragraph_groups(
@@ -1741,6 +1824,7 @@ __all__ = [
     "LIST_KEPT_SHARE",
     "LIST_MIN_ITEMS",
     "LIST_MIN_KEPT",
+    "NOTE_MAX_BLOCKS",
     "PAIR_LABEL_MAX_WORDS",
     "PAIR_VALUE_MAX_WORDS",
     "POST_LEVELS",
@@ -1767,6 +1851,7 @@ __all__ = [
     "drop_lone_heads",
     "drop_quotation_remnants",
     "drop_quotation_remnants_filter",
+    "footnote_groups",
     "keep_enclosed",
     "keep_heads",
     "keep_likely_headings",
