@@ -1170,6 +1170,12 @@ def test_a_first_row_all_in_bold_or_in_thead_is_the_header() -> None:
         '<table class="highlighttable"><tr><td class="linenos"><div class="linenodiv"><pre>1\n2'
         '</pre></div></td><td class="code"><div class="highlight"><pre>x = 1\nprint(x)</pre>'
         "</div></td></tr></table>",
+        # Rouge's table (Jekyll), inside the code block's own <pre>: the gutter's numbers
+        # one <pre class="lineno"> of a line each
+        '<figure class="highlight"><pre><code class="language-python" data-lang="python">'
+        '<table class="rouge-table"><tbody><tr><td class="gutter gl"><pre class="lineno">1\n2\n'
+        '</pre></td><td class="code"><pre>x = 1\nprint(x)\n</pre></td></tr></tbody></table>'
+        "</code></pre></figure>",
         # Chroma's table (Hugo): the same class on both cells, the numbers told by counting
         '<div class="highlight"><table class="lntable"><tr><td class="lntd"><pre class="chroma">'
         '<code><span class="lnt">1\n</span><span class="lnt">2\n</span></code></pre></td>'

@@ -234,12 +234,15 @@ def _figure_language(pre: LexborNode) -> str | None:
 
 
 def line_number(element: LexborNode) -> bool:
-    """Whether an element inside a ``<pre>`` is a line's number
-    (:data:`~unboiler.output.dom.LINE_NUMBER_SPANS`)."""
+    """Whether an element inside a ``<pre>`` is a line's number, or the numbers of all
+    its lines, one a line (:data:`~unboiler.output.dom.LINE_NUMBER_SPANS`: Rouge's
+    ``<pre class="lineno">1\n2\n3</pre>`` in the gutter of its table, which Jekyll puts
+    inside the code block's own ``<pre>``)."""
     classes = element.attributes.get("class")
     if not classes or LINE_NUMBER_SPANS.isdisjoint(classes.split()):
         return False
-    return element.text(deep=True).strip().isdigit()
+    numbers = element.text(deep=True).split()
+    return bool(numbers) and all(number.isdigit() for number in numbers)
 
 
 #: Fewest lines whose numbers, written with no class that says so, are taken for a code
