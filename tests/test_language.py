@@ -162,3 +162,29 @@ def test_same_language_joins_the_languages_a_detector_confuses() -> None:
 
     assert same_language("hr", "bs") and same_language("id", "ms") and same_language("de", "de")
     assert not same_language("hr", "sl") and not same_language("en", "de")
+
+
+def test_document_language_leaves_code_out() -> None:
+    # a French wiki page's nginx configuration is no English text
+    config = "\n".join(
+        [
+            "server {",
+            "    listen 443 ssl http2;",
+            "    server_name git.example.fr;",
+            "    location / {",
+            "        proxy_pass http://10.20.1.15:3000;",
+            "        proxy_set_header Host $host;",
+            "        proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;",
+            "        client_max_body_size 512M;",
+            "    }",
+            "}",
+        ]
+    )
+    page = (
+        '<html lang="fr"><body><h1>Configuration d\'un reverse proxy Nginx</h1>'
+        "<p>Créer le fichier suivant puis recharger le service :</p>"
+        f"<pre>{config}</pre></body></html>"
+    )
+    assert document_language(unboiler.parse(page)) == "fr"
+    # the same code as running text is read as it always was
+    assert document_language(unboiler.parse(page.replace("pre>", "p>"))) != "fr"

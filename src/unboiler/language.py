@@ -21,6 +21,7 @@ from typing import Final
 
 from unboiler.document import TextDocument
 from unboiler.errors import ExtractorOptionError
+from unboiler.tags import within
 
 #: Characters of page text handed to the detector: a few paragraphs decide the language
 #: as well as the whole page, and long pages cost no more than short ones.
@@ -142,13 +143,21 @@ def same_language(first: str, second: str) -> bool:
     return first == second or any(first in group and second in group for group in CLOSE_LANGUAGES)
 
 
+#: The elements of code, and how far above a block's element one is looked for.
+_CODE: Final = frozenset({"pre", "code"})
+CODE_LEVELS: Final = 3
+
+
 def document_language(document: TextDocument) -> str | None:
-    """The language of the page: detected from its running text (or the one the page
-    declares, when that is close to it: :data:`CLOSE_LANGUAGES`), else declared by the
-    page, else unknown."""
+    """The language of the page: detected from its running text, code aside (or the one
+    the page declares, when that is close to it: :data:`CLOSE_LANGUAGES`), else declared
+    by the page, else unknown."""
     blocks = document.blocks
-    running = [block.text for block in blocks if block.num_words >= MIN_DETECTION_WORDS]
-    sample = "\n".join(running or [block.text for block in blocks])
+    # code is no language's text: a French page's nginx configuration read as English
+    # and won over the page's own declaration (a newcomer's wiki page)
+    prose = [block for block in blocks if not within(block.node, _CODE, CODE_LEVELS)]
+    running = [block.text for block in prose if block.num_words >= MIN_DETECTION_WORDS]
+    sample = "\n".join(running or [block.text for block in prose or blocks])
     detected = detect(sample)
     declared = declared_language(document)
     if detected is None or detected == declared:

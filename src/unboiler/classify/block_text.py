@@ -173,8 +173,9 @@ LANGUAGE_SAMPLE_CHARS: Final = 4000
 
 def _page_language(document: TextDocument) -> str | None:
     """The caller's language, else the one CLD2 detects in the page's running text (the
-    blocks of ten words or more, as :func:`unboiler.language.document_language` samples
-    them, up to :data:`LANGUAGE_SAMPLE_CHARS`), else the declared one."""
+    blocks of ten words or more, up to :data:`LANGUAGE_SAMPLE_CHARS`; code among them,
+    as the packaged model was trained, where :func:`unboiler.language.document_language`
+    leaves it out), else the declared one."""
     from unboiler.language import MIN_DETECTION_WORDS, declared_language, detect
 
     if document.language is not None:
