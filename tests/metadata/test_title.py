@@ -185,6 +185,15 @@ def test_a_forums_name_over_a_headline_with_a_dash_of_its_own_is_not_the_title()
     assert unboiler.extract_result(page).to_dict()["sitename"] == "Home Heating Forum"
 
 
+def test_a_wikis_page_name_in_the_title_yields_to_the_heading() -> None:
+    head = "<title>config:nginx_reverse_proxy [Wiki Admin Système]</title>"
+    body = f"<h1>Configuration d'un reverse proxy Nginx</h1>{RUNNING_TEXT}"
+    assert title_of(head, body) == "Configuration d'un reverse proxy Nginx"
+    # a title of words, or a page without a heading, keeps the <title>
+    assert title_of("<title>Reverse proxy setup</title>", body) == "Reverse proxy setup"
+    assert title_of(head, RUNNING_TEXT) == "config:nginx_reverse_proxy [Wiki Admin Système]"
+
+
 def test_a_headline_after_the_sites_name_in_the_title_is_the_title() -> None:
     # the part after the first is longer than it: the headline, not a name
     headline = "Efficacy of a Mobile App to Reduce Stress Among College Students: A Trial"

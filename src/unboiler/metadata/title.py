@@ -449,6 +449,17 @@ def _labelled(heading: Heading, shown: str, headline: str, candidates: list[str]
     return not any(folded in fold(candidate) for candidate in candidates)
 
 
+#: A page's name in its site's scheme rather than words: one token of letters, digits and
+#: dots joined by underscores or colons (DokuWiki's "config:nginx_reverse_proxy",
+#: MediaWiki's "Special:Search"), a bracketed site name after it aside.
+_PAGE_NAME: Final = re.compile(r"[\w.]+(?:[_:][\w.]+)+(?:\s+\[[^\]]*\])?")
+
+
+def _page_name(title: str) -> bool:
+    """Whether ``title`` is a page's name in its site's scheme (:data:`_PAGE_NAME`)."""
+    return _PAGE_NAME.fullmatch(title.strip()) is not None
+
+
 def find_title(
     candidates: list[str], page_headings: list[Heading], site_names: list[str]
 ) -> tuple[str | None, int | None]:
@@ -496,7 +507,12 @@ def find_title(
                         return part, heading.index
                     return _shown_headline(heading.text, site_names), heading.index
     if candidates:
-        return clean_title(candidates[0], site_names), None
+        title = clean_title(candidates[0], site_names)
+        if own and _page_name(title):
+            # a wiki's page name ("config:nginx_reverse_proxy [Wiki Admin]"), not a
+            # headline: the page's first heading is one
+            return own[0].text, own[0].index
+        return title, None
     if page_headings:
         heading = (own or page_headings)[0]
         return heading.text, heading.index
