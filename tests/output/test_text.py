@@ -1978,7 +1978,12 @@ def test_a_blank_line_of_two_line_breaks_parts_paragraphs() -> None:
         ("a<sub>12</sub> and y<sub>n</sub>", "a₁₂ and yₙ"),
         # a footnote's linked number joins the word before it, raised
         ('as a study<sup><a href="#fn1">1</a></sup> shows', "as a study¹ shows"),
+        # several references' numbers: raised, their commas and dashes as they are
+        ("fell by 18%<sup>1,2</sup> after", "fell by 18%¹,² after"),
+        ("in 2019<sup>3–5</sup> and", "in 2019³–⁵ and"),
+        ("as shown<sup>1, 4</sup> here", "as shown¹, ⁴ here"),
         # what has no raised form stays as the page shows it
+        ("the list<sup>1,a</sup> goes", "the list1,a goes"),
         ("the 12<sup>th</sup> of May", "the 12th of May"),
         ('the report<sup><a href="#fn2">[2]</a></sup> says', "the report[2] says"),
         ("iPhone<sup>TM</sup> sales", "iPhoneTM sales"),

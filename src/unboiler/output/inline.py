@@ -648,8 +648,14 @@ def _strip_last_space(tokens: list[Inline]) -> None:
 #: the Latin-1 ¹²³), for plain text, which has no markup to raise a number with:
 #: "1.4 × 10<sup>21</sup>" is "1.4 × 10²¹", not "1.4 × 1021", and "H<sub>2</sub>O" is
 #: "H₂O".  Raised text with any other character ("12<sup>th</sup>", "[1]") runs into the
-#: word as the page shows it.
+#: word as the page shows it, but for references' numbers (:data:`_CITATIONS`).
 RAISED_FORMS: Final = {Mark.SUPERSCRIPT: SUPERSCRIPT_FORMS, Mark.SUBSCRIPT: SUBSCRIPT_FORMS}
+
+
+#: Raised numbers of several references ("1,2", "3–5", "1, 4"): their digits are raised,
+#: the commas and dashes between them written as they are ("18%¹,²", where the digits
+#: ran into the figure: "18%1,2").
+_CITATIONS: Final = re.compile(r"\d+(?:\s*[,–]\s*\d+)+")
 
 
 def plain(inlines: Iterable[Inline], *, line_break: str = "\n") -> str:
@@ -668,7 +674,10 @@ def plain(inlines: Iterable[Inline], *, line_break: str = "\n") -> str:
             mark, start = raised.pop()
             text = "".join(parts[start:])
             forms = text.translate(RAISED_FORMS[mark])
-            if text and not any(a == b for a, b in zip(text, forms, strict=True)):
+            if text and (
+                not any(a == b for a, b in zip(text, forms, strict=True))
+                or (mark is Mark.SUPERSCRIPT and _CITATIONS.fullmatch(text) is not None)
+            ):
                 parts[start:] = [forms]
     return "".join(parts)
 
