@@ -767,6 +767,7 @@ def footnote_groups(
     if by_element is None:
         by_element = _blocks_by_node(document)
     groups: list[list[int]] = []
+    budget = max(DEFINITION_WORK, 4 * len(document.blocks))
     addresses: dict[str, set[str]] = {}  # the addresses each mark links to, read once
     for link in numbers:
         name = (link.attributes.get("href") or "")[1:]
@@ -782,9 +783,12 @@ def footnote_groups(
             continue
         found: set[int] = set()
         for element in note.traverse(include_text=False):
+            budget -= 1
             found.update(by_element.get(element, ()))
-            if len(found) > NOTE_MAX_BLOCKS:
+            if len(found) > NOTE_MAX_BLOCKS or budget <= 0:
                 break
+        if budget <= 0:
+            break  # notes in elements thousands of nodes long: the groups made so far
         if 1 < len(found) <= NOTE_MAX_BLOCKS:
             groups.append(sorted(found))
     return groups
