@@ -1009,6 +1009,9 @@ def test_superscript_and_subscript_are_inline_html() -> None:
         ('<pre class="code-less">', ""),
         ('<pre class="rust"><code>', "rust"),  # Pandoc without highlighting
         ('<pre class="php">', "php"),  # GeSHi
+        ('<pre class="code bash">', "bash"),  # GeSHi in DokuWiki: a known name beside "code"
+        ('<pre class="code wrap">', ""),
+        ('<pre class="code">', ""),
         ('<pre lang="python"><code>', "python"),  # GitHub's older rendering, WP-Syntax
         ('<pre lang="en">', ""),  # a reader's language
         ('<pre lang="cs">', ""),  # Czech, not C#

@@ -130,6 +130,12 @@ def code_language(pre: LexborNode) -> str | None:
         names = (element.attributes.get("class") or "").lower().split()
         if len(names) == 1 and len(names[0]) > 1 and names[0] in KNOWN_CODE_LANGUAGES:
             return names[0]  # not one letter: "c" or "r" is as often a minified class
+    # DokuWiki's GeSHi markup, <pre class="code bash">: a known language beside "code"
+    names = (pre.attributes.get("class") or "").lower().split()
+    if len(names) == 2 and "code" in names:
+        other = names[1 - names.index("code")]
+        if len(other) > 1 and other in KNOWN_CODE_LANGUAGES:
+            return other
     # the <pre>'s lang attribute as GitHub's older rendering and WP-Syntax write it,
     # <pre lang="python">, where a reader's language ("en", "cs") names none
     declared = (pre.attributes.get("lang") or "").strip().lower()
