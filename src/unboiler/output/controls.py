@@ -42,14 +42,15 @@ NUMBERED_SIGNS: Final = frozenset({"§"})
 #: Create a runtime", Sphinx's ``headerlink``, ``permalink``): a permalink, whatever
 #: follows it.
 ANCHOR_CLASS: Final = re.compile(r"anchor|permalink|headerlink", re.IGNORECASE)
-#: Siblings after a link read for the text that follows it.
+#: Siblings beside a node read for the text that follows or precedes it.
 _AFTER_SIBLINGS: Final = 4
 
 
-def _text_after(link: LexborNode) -> str:
-    """The text that follows ``link`` in its element (its next siblings' until one shows
-    some, :data:`_AFTER_SIBLINGS` at most), white space and no-break spaces left out."""
-    sibling = link.next
+def _text_beside(node: LexborNode, *, before: bool = False) -> str:
+    """The text that follows ``node`` in its element, or precedes it (its siblings'
+    that way until one shows some, :data:`_AFTER_SIBLINGS` at most), white space and
+    no-break spaces left out."""
+    sibling = node.prev if before else node.next
     for _ in range(_AFTER_SIBLINGS):
         if sibling is None:
             break
@@ -57,7 +58,7 @@ def _text_after(link: LexborNode) -> str:
             text = (sibling.text(deep=True) or "").strip()
             if text:
                 return text
-        sibling = sibling.next
+        sibling = sibling.prev if before else sibling.next
     return ""
 
 
@@ -82,7 +83,7 @@ def is_permalink(link: LexborNode, sign: str) -> bool:
         return True
     if (
         sign in NUMBERED_SIGNS
-        and _text_after(link)[:1].isdigit()
+        and _text_beside(link)[:1].isdigit()
         and not ANCHOR_CLASS.search(link.attributes.get("class") or "")
     ):
         return False
@@ -452,20 +453,8 @@ def drop_expanders(tree: Any, selection: Selection) -> None:
         label = " ".join("".join(node.text_content or "" for node in texts).split())
         if not label or len(label.split()) > EXPANDER_MAX_WORDS:
             continue
-        before = _text_before(element)
-        if before is not None and before.rstrip().endswith(_SENTENCE_ENDS):
+        if _text_beside(element, before=True).endswith(_SENTENCE_ENDS):
             selection.texts.difference_update(texts)
-
-
-def _text_before(element: LexborNode) -> str | None:
-    """The text of the node just before ``element`` in its parent, white space and
-    comments aside (None when there is none)."""
-    sibling = adjacent(element, before=True)
-    if sibling is None:
-        return None
-    if sibling.is_text_node:
-        return sibling.text_content or ""
-    return sibling.text(deep=True) or ""
 
 
 #: What a link to an entry's source code shows beside an API entry's signature:
