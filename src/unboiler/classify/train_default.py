@@ -47,6 +47,7 @@ import numpy.typing as npt
 from unboiler.align import bag_coverage
 from unboiler.classify.default_model import (
     PAGE_TYPES,
+    Decision,
     DefaultModel,
     Ensemble,
     Member,
@@ -828,6 +829,46 @@ def combine(runs: Sequence[HeldOut]) -> HeldOut:
     return HeldOut(list(first.pages), predicted, probabilities)
 
 
+class ReplayedModel(DefaultModel):
+    """A model that decides each page as a saved held-out run decided it: the run's page
+    type and block probabilities (:meth:`replay`, before each page) go through the
+    default extractor's whole chain and its renderer, as the packaged model's would.
+
+    :meth:`HeldOut.kept_text` replays the rules after the model on the blocks' texts,
+    which is what the cross-validation chooses on; what a user gets is the rendered
+    output of :func:`unboiler.extract`, after the filters that add text (a product's
+    description or a recipe from the page's JSON-LD) and the renderer's own choices
+    (formulas written out, screen readers' copies and soft hyphens left out).
+    ``get_extractor("default", model=ReplayedModel(model))`` decides with the run, so
+    the held-out figure of that output can be measured (``benchmarks/default_cv.py``)."""
+
+    _next: Decision | None
+
+    def __init__(self, model: DefaultModel) -> None:
+        super().__init__(model.members, model.trained_on)
+        object.__setattr__(self, "_next", None)
+
+    def replay(self, page_type: int, probabilities: npt.NDArray[np.float64]) -> None:
+        """Decide the next page as ``page_type`` (an index into :data:`PAGE_TYPES`) with
+        these block probabilities (the page types' probabilities: all on that one)."""
+        types = np.zeros(len(PAGE_TYPES))
+        types[page_type] = 1.0
+        object.__setattr__(
+            self, "_next", Decision(page_type, types, np.asarray(probabilities, np.float64))
+        )
+
+    def decide(self, signals: PageSignals) -> Decision:
+        decision = self._next
+        if decision is None:
+            raise ModelError("no decision to replay: call replay() before each page")
+        if len(decision.probabilities) != len(signals.blocks):
+            raise ModelError(
+                f"the run decided {len(decision.probabilities)} blocks and the page has "
+                f"{len(signals.blocks)}: the parser cuts it otherwise than when the run was made"
+            )
+        return decision
+
+
 def train_datasets(
     specs: Sequence[str],
     *,
@@ -865,6 +906,7 @@ __all__ = [
     "REFINE_BOOSTING",
     "HeldOut",
     "PageData",
+    "ReplayedModel",
     "block_probabilities",
     "collect",
     "combine",
