@@ -671,3 +671,30 @@ def test_a_latexml_papers_authors_are_read_under_its_title() -> None:
         "<span class='ltx_personname'>Daniel Okafor",
     )
     assert extract_metadata(parse(each)).author == "Ingrid Solberg, Daniel Okafor"
+
+
+def test_an_author_boxs_figures_and_heading_are_no_name() -> None:
+    # Zhihu's sidebar card: its class names an author, its parts hold the heading
+    # "关于作者" (about the author) and the writer's figures, labelled "回答" (answers)
+    card = (
+        '<div class="Card AnswerAuthor"><div class="Card-headerText">{about}</div>'
+        '<div class="AnswerAuthor-counts"><a class="NumberBoard-item" href="/p/answers">'
+        '<div class="NumberBoard-itemName">{label}</div><strong>312</strong></a></div></div>'
+    )
+    for about, label in (("关于作者", "回答"), ("About the author", "Answers")):
+        body = f"<h1>Why tests?</h1>{RUNNING_TEXT}{card.format(about=about, label=label)}"
+        assert author_of(body=body) is None
+    # the box's name, in a part of its own, is still read
+    named = card.format(about="关于作者", label="回答").replace(
+        '<div class="AnswerAuthor-counts">',
+        '<span class="AuthorInfo-name">陈皓然</span><div class="AnswerAuthor-counts">',
+    )
+    assert author_of(body=f"<h1>Why tests?</h1>{RUNNING_TEXT}{named}") == "陈皓然"
+
+
+def test_a_login_written_like_a_host_yields_to_the_byline() -> None:
+    # WordPress states the account ("andrew.keaveney") where the byline shows the writer
+    stated = ld({"@type": "Article", "author": {"@type": "Person", "name": "andrew.keaveney"}})
+    body = f"<h1>A guide to meditation</h1><p>By Denise Everheart</p>{RUNNING_TEXT}"
+    assert author_of(stated, body) == "Denise Everheart"
+    assert author_of(stated, f"<h1>A guide to meditation</h1>{RUNNING_TEXT}") == "andrew.keaveney"

@@ -122,6 +122,7 @@ from unboiler.metadata.title import (
     domain_names,
     find_title,
     headings,
+    is_dotted_name,
     is_site_name,
     same_headline,
     without_site_label,
@@ -778,7 +779,9 @@ def _author(page: _Page, near: list[TextBlock], title: str | None) -> str | None
     stated.append(join_authors(citations, page.site_names))
     stated.extend(clean_author(name) for name in microdata(page.tree, "author"))
     for name in stated:
-        if name and is_site_name(name, page.site_names):
+        # a site's name, or a login written like a host's ("andrew.keaveney"), is set
+        # aside for a byline's name
+        if name and (is_site_name(name, page.site_names) or is_dotted_name(name)):
             organisations.append(name)
         elif name:
             return name
@@ -790,7 +793,7 @@ def _author(page: _Page, near: list[TextBlock], title: str | None) -> str | None
     if found:
         return without_site(found, page.site_names)
     for name in creators:
-        if name and is_site_name(name, page.site_names):
+        if name and (is_site_name(name, page.site_names) or is_dotted_name(name)):
             organisations.append(name)
         elif name:
             return name

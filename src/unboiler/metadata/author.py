@@ -484,7 +484,14 @@ def marked_author(tree: Any) -> str | None:
             # date written beside it ("Sam Lee <span>Head of Operations</span>").
             named = (
                 element.css_first(MICROFORMAT_NAME)
-                or element.css_first(NAME_SELECTOR)
+                or next(
+                    (
+                        found
+                        for found in element.css(NAME_SELECTOR)
+                        if not _beside_the_name(found, element)
+                    ),
+                    None,
+                )
                 or element.css_first(MICROFORMAT_CARD)
             )
             if named is not None and (
@@ -502,6 +509,27 @@ def marked_author(tree: Any) -> str | None:
         if name:
             return name
     return None
+
+
+#: Class words of the parts of an author's box that hold what is shown beside the
+#: name: the writer's figures (Zhihu's "AnswerAuthor-counts", whose "NumberBoard-itemName"
+#: labels them: "回答", answers), biography, picture or badges.
+BESIDE_THE_NAME: Final = frozenset(
+    {"count", "counts", "stat", "stats", "statistics", "followers", "bio", "biography"}
+    | {"avatar", "badge", "badges"}
+)
+
+
+def _beside_the_name(found: Any, byline: Any) -> bool:
+    """Whether ``found``, inside a ``byline`` element, is in one of the box's parts that
+    hold what is shown beside the name (:data:`BESIDE_THE_NAME`)."""
+    node = found
+    while node is not None and node.mem_id != byline.mem_id:
+        names = " ".join((node.attributes.get(key) or "") for key in ("class", "id"))
+        if any(part.lower() in BESIDE_THE_NAME for part in CLASS_NAME_PART.findall(names)):
+            return True
+        node = node.parent
+    return False
 
 
 #: What joins a link's name to the next author's in a byline's line: a comma, an
@@ -591,6 +619,9 @@ def _marks_byline(element: Any) -> bool:
         and (
             not index or (parts[index - 1] not in NEGATIONS and parts[index - 1] not in OTHER_WORKS)
         )
+        # "AnswerAuthor-counts", "author-bio", "AuthorInfo-badgeText": a part of an
+        # author's box, not the name
+        and not BESIDE_THE_NAME.intersection(parts[index + 1 :])
         for index, part in enumerate(parts)
     )
 

@@ -486,6 +486,11 @@ NOT_AUTHORS: Final = frozenset(
         "webmaster",
         "written by",
     }
+    # the heading of an "about the author" box, in the languages of this module's rules
+    # and in Chinese, Japanese, Russian, Polish and Turkish, folded (:func:`fold`)
+    | {"about the author", "关于作者", "作者について", "作者简介", "об авторе", "o autorze"}
+    | {"über den autor", "à propos de l auteur", "sobre el autor", "sobre o autor"}
+    | {"sull autore", "over de auteur", "yazar hakkında"}
 )
 
 # --------------------------------------------------------------------------- dates

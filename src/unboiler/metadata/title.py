@@ -223,8 +223,28 @@ def is_site_name(text: str, site_names: Iterable[str], *, bare: bool = True) -> 
         site = fold(name)
         if site and (folded == site or compact == site.replace(" ", "")):
             return True
-    text = text.strip()
-    return bare and len(text) <= MAX_HOST_CHARS and BARE_DOMAIN.fullmatch(text) is not None
+    return bare and is_bare_domain(text.strip())
+
+
+def is_dotted_name(text: str) -> bool:
+    """Whether ``text`` is written as a host name is (:data:`BARE_DOMAIN`), whatever its
+    last part: a domain, a module's name, or a member's login ("andrew.keaveney", which
+    a WordPress site states as its post's author where the byline shows the writer's
+    name)."""
+    return len(text) <= MAX_HOST_CHARS and BARE_DOMAIN.fullmatch(text) is not None
+
+
+def is_bare_domain(text: str) -> bool:
+    """Whether ``text`` is a host name as a site writes its name (:data:`BARE_DOMAIN`)
+    whose top level is one: two letters (a country's, ISO 3166), one of
+    :data:`GENERIC_TOP_LEVELS`, or in another script than Latin ("Лента.ру").  A
+    module's dotted name is written the same way, and its last part names no top level:
+    Sphinx titles an API page "tidepool.client — Tidepool 2.4.1 documentation" over an
+    ``<h1>`` "tidepool.client" (a newcomer's page had the two swapped)."""
+    if not is_dotted_name(text):
+        return False
+    top = text.rstrip("/").rsplit(".", 1)[-1].lower()
+    return len(top) == 2 or top in GENERIC_TOP_LEVELS or not top.isascii()
 
 
 #: A host name as a site writes its name ("Move.org", "www.example.co.uk", "Node.js",
@@ -239,6 +259,31 @@ BARE_DOMAIN: Final = re.compile(
     r"(?:[a-z0-9\u00c0-\u024f\u0400-\u04ff-]*[a-z0-9\u00c0-\u024f\u0400-\u04ff])?\.)+"
     r"[a-z\u0400-\u04ff]{2,24}/?",
     re.IGNORECASE,
+)
+
+
+#: Generic top-level domains that sites' names end with (IANA's Root Zone Database:
+#: the original ones, and the newer ones most registered), for :func:`is_bare_domain`.
+GENERIC_TOP_LEVELS: Final = frozenset(
+    {"com", "org", "net", "edu", "gov", "mil", "int", "info", "biz", "name", "pro"}
+    | {"mobi", "asia", "tel", "travel", "jobs", "museum", "aero", "coop", "cat", "app"}
+    | {"dev", "blog", "shop", "store", "online", "site", "tech", "news", "club", "xyz"}
+    | {"top", "live", "life", "world", "today", "media", "digital", "agency", "studio"}
+    | {"design", "art", "games", "space", "website", "cloud", "email", "network", "wiki"}
+    | {"group", "global", "one", "page", "guru", "tips", "fun", "vip", "work", "center"}
+    | {"city", "social", "academy", "school", "health", "law", "finance", "money", "fund"}
+    | {"auto", "bike", "tours", "cafe", "bar", "pub", "food", "coffee", "wine", "fashion"}
+    | {"beauty", "fit", "golf", "photo", "photos", "photography", "pics", "gallery"}
+    | {"video", "film", "music", "band", "radio", "audio", "book", "press", "report"}
+    | {"chat", "zone", "land", "house", "homes", "energy", "green", "eco", "earth", "farm"}
+    | {"garden", "pet", "pets", "family", "kids", "love", "events", "party", "software"}
+    | {"technology", "codes", "host", "download", "link", "click", "help", "support"}
+    | {"directory", "tools", "market", "shopping", "sale", "deals", "plus", "ltd", "llc"}
+    | {"gmbh", "inc", "biz", "xxx", "porn", "sex", "bet", "poker", "casino", "win", "lol"}
+    | {"ink", "icu", "buzz", "rocks", "ninja", "social", "systems", "solutions", "services"}
+    | {"company", "consulting", "marketing", "capital", "ventures", "partners", "legal"}
+    | {"education", "university", "college", "institute", "foundation", "church", "moe"}
+    | {"berlin", "london", "nyc", "paris", "tokyo", "wien", "hamburg", "bayern", "quebec"}
 )
 
 
@@ -526,6 +571,8 @@ __all__ = [
     "domain_names",
     "find_title",
     "headings",
+    "is_bare_domain",
+    "is_dotted_name",
     "is_site_name",
     "same_headline",
     "similarity",
