@@ -155,6 +155,27 @@ def test_a_fields_name_and_value_are_one_unit() -> None:
     assert [0, 1] in decision_units(document)[1]
 
 
+def test_a_fields_value_may_be_its_parents_own_text() -> None:
+    # a recipe's nutrition: a heading names the value its parent writes after it
+    facts = "".join(
+        f"<div><h5>{name}</h5>{value}</div>"
+        for name, value in (("Eiweiß", "19,2 g"), ("Kohlenhydr.", "37,8 g"))
+    )
+    page = (
+        f"<main><div class='nutrition'>{facts}</div>"
+        # text before the name, a second element after the text, a long text: none
+        "<div>per 100 g <h5>Fett</h5>31,4 g</div>"
+        "<div><h5>Salz</h5>1,2 g <span>(hoch)</span></div>"
+        f"<div><h5>Hinweis</h5>{' '.join(['wort'] * (PAIR_VALUE_MAX_WORDS + 1))}</div></main>"
+    )
+    document = unboiler.parse(page)
+    texts = [block.text for block in document.blocks]
+    assert [[texts[i] for i in group] for group in pair_groups(document)] == [
+        ["Eiweiß", "19,2 g"],
+        ["Kohlenhydr.", "37,8 g"],
+    ]
+
+
 def test_the_lines_of_a_paragraph_are_one_unit() -> None:
     page = (
         "<body><p><strong>Journal:</strong> Apidologie, 2024<br><strong>DOI:</strong>"
