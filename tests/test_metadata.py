@@ -363,6 +363,20 @@ def test_hashtag_links_give_their_tag() -> None:
     assert extract_metadata(parse(html)).tags == ("bananas", "quick bread")
 
 
+def test_a_tag_link_to_a_category_is_a_category() -> None:
+    # WooCommerce marks its product's categories and its tags alike, rel="tag"
+    html = (
+        "<html><body><main><h1>Moka Express</h1><p>La caffettiera italiana.</p>"
+        '<span class="posted_in">Categoria: <a href="/categoria-prodotto/caffettiere/" '
+        'rel="tag">Caffettiere</a></span> <span class="tagged_as">Tag: <a href="/tag-prod'
+        'otto/moka/" rel="tag">moka</a>, <a href="/tags/categorical/x" rel="tag">dati</a>'
+        "</span></main></body></html>"
+    )
+    found = extract_metadata(parse(html))
+    assert found.categories == ("Caffettiere",)
+    assert found.tags == ("moka", "dati")
+
+
 def test_meta_wins_over_the_visible_byline_and_date() -> None:
     """The byline shows another date, but the page also shows the stated one (in its
     footer): the stated date is kept (tests/metadata/test_dates.py has the case where

@@ -985,9 +985,21 @@ def _absolute(url: str | None, base: str | None) -> str | None:
         return url
 
 
+#: An address whose path names a category ("/category/news/", WooCommerce's
+#: "/product-category/" and its translations, "/categoria-prodotto/",
+#: "/produkt-kategorie/"): a ``rel="tag"`` link to it is the page's category, as
+#: WooCommerce marks both its product's categories and its tags with ``rel="tag"``.
+_CATEGORY_PATH: Final = re.compile(
+    r"/(?:[^/?#]*[-_])?(?:categor(?:y|ies|ie|ia|ias|ía|ías)|kategori(?:e|en|a|ja)?)"
+    r"(?:[-_][^/?#]*)?/",
+    re.IGNORECASE,
+)
+
+
 def _topics(page: _Page) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Categories (JSON-LD ``articleSection``, Open Graph ``article:section``, links
-    marked ``rel="category"``, MediaWiki's: :data:`WIKI_CATEGORY_LINKS`) and tags
+    marked ``rel="category"`` or to a category's address, :data:`_CATEGORY_PATH`;
+    MediaWiki's: :data:`WIKI_CATEGORY_LINKS`) and tags
     (JSON-LD ``keywords``, ``article:tag``, HTML's ``keywords``, microformats'
     ``rel="tag"`` links)."""
     data, meta, tree = page.data, page.meta, page.tree
@@ -1008,7 +1020,10 @@ def _topics(page: _Page) -> tuple[tuple[str, ...], tuple[str, ...]]:
             text = (clean_text(link.text(deep=True, separator=" ")) or "").lstrip("#＃ ")
             if text:
                 rel = (link.attributes.get("rel") or "").lower().split()
-                (linked_categories if "category" in rel else linked_tags).append(text)
+                category = "category" in rel or _CATEGORY_PATH.search(
+                    link.attributes.get("href") or ""
+                )
+                (linked_categories if category else linked_tags).append(text)
         if not linked_categories:
             # MediaWiki's box of the page's categories, at the foot of every wiki page
             # (hidden maintenance categories are in a box of their own, left out)
