@@ -377,6 +377,32 @@ def test_a_tag_link_to_a_category_is_a_category() -> None:
     assert found.tags == ("moka", "dati")
 
 
+@pytest.mark.parametrize(
+    ("href", "category"),
+    [
+        ("/category/news/", True),
+        ("https://shop.example/product-category/moka/", True),
+        ("/categor%C3%ADa/libros/", True),
+        ("/blog/category/news/", True),
+        ("/tag/category-theory/", False),
+        ("/tag/categories/", False),
+        ("/tags/kategorie/", False),
+        ("/category/", False),
+        ("/shop/?category=moka", False),
+        ("http://[x", False),
+    ],
+)
+def test_a_category_address_names_a_category_before_its_slug(href: str, category: bool) -> None:
+    html = (
+        "<html><body><main><h1>Moka Express</h1><p>La caffettiera italiana.</p>"
+        f'<a href="{href}" rel="tag">Caffettiere</a></main></body></html>'
+    )
+    found = extract_metadata(parse(html))
+    assert (found.categories, found.tags) == (
+        (("Caffettiere",), ()) if category else ((), ("Caffettiere",))
+    )
+
+
 def test_meta_wins_over_the_visible_byline_and_date() -> None:
     """The byline shows another date, but the page also shows the stated one (in its
     footer): the stated date is kept (tests/metadata/test_dates.py has the case where

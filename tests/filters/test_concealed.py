@@ -197,9 +197,10 @@ def test_extract_keeps_a_dialog_that_a_button_opens() -> None:
     page = article(f"<p><button aria-controls='method'>About this survey</button></p>{method}")
     document = unboiler.parse(page)
     assert not concealed_blocks(document).modal
-    # favor="recall": the model's doubt of a dialog's text (0.71) is below the balanced
-    # mode's cut on an article (0.82); what is checked is that no rule removes it, as
-    # the same dialog that no button opens is removed
+    # favor="recall", so that the check does not rest on the model's doubt of a
+    # dialog's text (0.71, near the cut the balanced mode sets on an article): what is
+    # checked is that no rule removes it, as the same dialog that no button opens is
+    # removed
     assert "interviewed 4,012 adults" in unboiler.extract(page, favor="recall")
     closed = page.replace("aria-controls='method'", "")
     assert "interviewed 4,012 adults" not in unboiler.extract(closed, favor="recall")

@@ -698,3 +698,23 @@ def test_a_login_written_like_a_host_yields_to_the_byline() -> None:
     body = f"<h1>A guide to meditation</h1><p>By Denise Everheart</p>{RUNNING_TEXT}"
     assert author_of(stated, body) == "Denise Everheart"
     assert author_of(stated, f"<h1>A guide to meditation</h1>{RUNNING_TEXT}") == "andrew.keaveney"
+
+
+@pytest.mark.parametrize(
+    "marks",
+    [
+        "class='article-author with-avatar'",
+        "class='byline has-avatar'",
+        "class='author' id='author-bio'",
+        "class='c-byline c-byline--avatar'",
+    ],
+)
+def test_a_box_word_in_another_class_name_leaves_the_byline(marks: str) -> None:
+    # only a word after the byline word in the same class name makes it a box's part
+    assert author_of(body=f"<h1>Twitch</h1><div {marks}>Jane Doe</div>{RUNNING_TEXT}") == (
+        "Jane Doe"
+    )
+    assert (
+        author_of(body=f"<h1>Twitch</h1><div class='author-bio'>Jane Doe</div>{RUNNING_TEXT}")
+        is None
+    )

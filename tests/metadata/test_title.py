@@ -448,26 +448,32 @@ def test_only_a_label_before_the_headline_leaves_the_title(
 
 
 @pytest.mark.parametrize(
-    "name", ["tidepool.client", "requests.Session", "numpy.ndarray", "os.path"]
+    "name", ["tidepool.client", "requests.Session", "numpy.ndarray", "torch.nn", "flask.app"]
 )
 def test_a_modules_dotted_name_is_the_headline_not_the_site(name: str) -> None:
-    # Sphinx: "module — Project documentation" over an <h1> of the module's name; a
-    # dotted name ending in no top-level domain is no bare domain, so no site's name
+    # Sphinx: "module — Project documentation" over an <h1> of the module's name,
+    # written as a host's name is: the title's first part that a heading shows is the
+    # headline, however it is written
     head = f"<title>{name} &mdash; Tidepool 2.4.1 documentation</title>"
-    found = extract_metadata(
-        parse(f"<html><head>{head}</head><body><h1>{name}</h1>{RUNNING_TEXT}</body></html>")
-    )
+    heading = f"<h1>{name}<a class='headerlink' href='#m'>¶</a></h1>"
+    found = extract_metadata(parse(f"<html><head>{head}</head><body>{heading}{RUNNING_TEXT}"))
     assert found.title == name
     assert found.sitename == "Tidepool 2.4.1 documentation"
 
 
-def test_a_bare_domain_ends_in_a_top_level_domain() -> None:
-    from unboiler.metadata.title import is_bare_domain, is_dotted_name
-
-    for host in ("Move.org", "www.example.co.uk", "Лента.ру", "example.dev", "Node.js"):
-        assert is_bare_domain(host), host
-    for name in ("tidepool.client", "numpy.ndarray", "andrew.keaveney"):
-        assert not is_bare_domain(name) and is_dotted_name(name), name
-    # the site's name at the title's end is still left out
-    head = "<title>Night ferry stays | harbour-gazette.news</title>"
-    assert title_of(head, f"<h2>Other news</h2>{RUNNING_TEXT}") == "Night ferry stays"
+@pytest.mark.parametrize(
+    ("head", "heading"),
+    [
+        ("remix.run | Night ferry stays", "<h1>Night ferry stays</h1>"),
+        ("Night ferry stays - astro.build", "<h1>astro.build</h1>"),
+        ("Night ferry stays | blog.google", "<h2>Other news</h2>"),
+    ],
+)
+def test_a_bare_domain_beside_the_headline_is_the_site(head: str, heading: str) -> None:
+    # a domain, at the title's end or at its start beside the headline, is the site's
+    # name, and a heading that shows it at the end is its logo
+    found = extract_metadata(
+        parse(f"<html><head><title>{head}</title></head><body>{heading}{RUNNING_TEXT}")
+    )
+    assert found.title == "Night ferry stays"
+    assert found.sitename in ("remix.run", "astro.build", "blog.google")

@@ -55,7 +55,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from typing import Any, Final
-from urllib.parse import urljoin
+from urllib.parse import unquote, urljoin, urlsplit
 
 from unboiler.document import Label, TextBlock, TextDocument
 from unboiler.jsonld import percent_encoded, plain_text
@@ -985,20 +985,37 @@ def _absolute(url: str | None, base: str | None) -> str | None:
         return url
 
 
-#: An address whose path names a category ("/category/news/", WooCommerce's
-#: "/product-category/" and its translations, "/categoria-prodotto/",
-#: "/produkt-kategorie/"): a ``rel="tag"`` link to it is the page's category, as
-#: WooCommerce marks both its product's categories and its tags with ``rel="tag"``.
-_CATEGORY_PATH: Final = re.compile(
-    r"/(?:[^/?#]*[-_])?(?:categor(?:y|ies|ie|ia|ias|ía|ías)|kategori(?:e|en|a|ja)?)"
-    r"(?:[-_][^/?#]*)?/",
+#: A part of an address's path that names a category ("category", WooCommerce's
+#: "product-category" and its translations, "categoria-prodotto", "produkt-kategorie").
+_CATEGORY_SEGMENT: Final = re.compile(
+    r"(?:[^/]*[-_])?(?:categor(?:y|ies|ie|ia|ias|ía|ías)|kategori(?:e|en|a|ja)?)(?:[-_][^/]*)?",
     re.IGNORECASE,
 )
+#: A part of a path that names tags ("tag", "tags", "product-tag", "tag-prodotto").
+_TAG_SEGMENT: Final = re.compile(r"(?:[^/]*[-_])?tags?(?:[-_][^/]*)?", re.IGNORECASE)
+
+
+def _category_address(href: str) -> bool:
+    """Whether a link's address is a category's: a part of its path names a category
+    (:data:`_CATEGORY_SEGMENT`) and a slug follows it, with no part before it that names
+    tags ("/tag/category-theory/" is a tag's).  WooCommerce marks a product's categories
+    and its tags alike, ``rel="tag"``."""
+    try:
+        path = unquote(urlsplit(href).path)
+    except ValueError:  # an address that is none ("http://[x")
+        return False
+    segments = [segment for segment in path.split("/") if segment]
+    for segment in segments[:-1]:
+        if _TAG_SEGMENT.fullmatch(segment):
+            return False
+        if _CATEGORY_SEGMENT.fullmatch(segment):
+            return True
+    return False
 
 
 def _topics(page: _Page) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Categories (JSON-LD ``articleSection``, Open Graph ``article:section``, links
-    marked ``rel="category"`` or to a category's address, :data:`_CATEGORY_PATH`;
+    marked ``rel="category"`` or to a category's address, :func:`_category_address`;
     MediaWiki's: :data:`WIKI_CATEGORY_LINKS`) and tags
     (JSON-LD ``keywords``, ``article:tag``, HTML's ``keywords``, microformats'
     ``rel="tag"`` links)."""
@@ -1020,9 +1037,7 @@ def _topics(page: _Page) -> tuple[tuple[str, ...], tuple[str, ...]]:
             text = (clean_text(link.text(deep=True, separator=" ")) or "").lstrip("#＃ ")
             if text:
                 rel = (link.attributes.get("rel") or "").lower().split()
-                category = "category" in rel or _CATEGORY_PATH.search(
-                    link.attributes.get("href") or ""
-                )
+                category = "category" in rel or _category_address(link.attributes.get("href") or "")
                 (linked_categories if category else linked_tags).append(text)
         if not linked_categories:
             # MediaWiki's box of the page's categories, at the foot of every wiki page

@@ -611,18 +611,24 @@ def _marks_byline(element: Any) -> bool:
         ("class", "data-testid") if element.tag in HEADING_TAGS else ("class", "id", "data-testid")
     )
     names = " ".join(attributes.get(key) or "" for key in keys)
-    parts = [part.lower() for part in CLASS_NAME_PART.findall(names)]
+    # each part with the number of the class name (or id) it is of
+    parts = [
+        (part.lower(), number)
+        for number, token in enumerate(names.split())
+        for part in CLASS_NAME_PART.findall(token)
+    ]
     # "no-byline", "hide-author": the template says that there is none, or none shown;
-    # "verse-author": another work's (OTHER_WORKS)
+    # "verse-author": another work's (OTHER_WORKS); "AnswerAuthor-counts", "author-bio",
+    # "AuthorInfo-badgeText": a part of an author's box, not the name (a word after the
+    # byline word in the same class name: "author with-avatar" is a byline)
     return any(
         BYLINE_CLASS_PART.fullmatch(part)
         and (
-            not index or (parts[index - 1] not in NEGATIONS and parts[index - 1] not in OTHER_WORKS)
+            not index
+            or (parts[index - 1][0] not in NEGATIONS and parts[index - 1][0] not in OTHER_WORKS)
         )
-        # "AnswerAuthor-counts", "author-bio", "AuthorInfo-badgeText": a part of an
-        # author's box, not the name
-        and not BESIDE_THE_NAME.intersection(parts[index + 1 :])
-        for index, part in enumerate(parts)
+        and not any(later in BESIDE_THE_NAME for later, of in parts[index + 1 :] if of == number)
+        for index, (part, number) in enumerate(parts)
     )
 
 

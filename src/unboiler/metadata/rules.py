@@ -490,7 +490,8 @@ NOT_AUTHORS: Final = frozenset(
     # and in Chinese, Japanese, Russian, Polish and Turkish, folded (:func:`fold`)
     | {"about the author", "关于作者", "作者について", "作者简介", "об авторе", "o autorze"}
     | {"über den autor", "à propos de l auteur", "sobre el autor", "sobre o autor"}
-    | {"sull autore", "over de auteur", "yazar hakkında"}
+    | {"sull autore", "over de auteur", "yazar hakkında", "yazar hakkinda"}
+    | {"a propos de l auteur"}
 )
 
 # --------------------------------------------------------------------------- dates

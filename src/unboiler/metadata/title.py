@@ -11,7 +11,7 @@ no such heading the first metadata title is used without the site's name.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import Any, Final
 from urllib.parse import urlsplit
@@ -92,9 +92,15 @@ def _level(blocks: list[TextBlock], label: Label) -> list[Heading]:
     return [_heading(blocks, first, last) for first, last, _ in groups[:MAX_HEADINGS]]
 
 
-def _is_logo(heading: Heading, site_names: list[str]) -> bool:
-    """Whether a heading is the site's logo or name, not a headline."""
-    return heading.is_home_link or is_site_name(heading.text, site_names)
+def _is_logo(heading: Heading, site_names: list[str], leading: Collection[str] = ()) -> bool:
+    """Whether a heading is the site's logo or name, not a headline: a link to the
+    site's root, the site's name, or a bare domain, unless the heading is the first part
+    of a title (``leading``, folded): a module's dotted name is written as a host's, and
+    Sphinx titles an API page "tidepool.client — Tidepool 2.4.1 documentation" over an
+    ``<h1>`` "tidepool.client" (a newcomer's page had its title and site swapped)."""
+    return heading.is_home_link or is_site_name(
+        heading.text, site_names, bare=fold(heading.text) not in leading
+    )
 
 
 def _enclosing(node: Any, tag: str) -> Any:
@@ -223,28 +229,15 @@ def is_site_name(text: str, site_names: Iterable[str], *, bare: bool = True) -> 
         site = fold(name)
         if site and (folded == site or compact == site.replace(" ", "")):
             return True
-    return bare and is_bare_domain(text.strip())
+    return bare and is_dotted_name(text.strip())
 
 
 def is_dotted_name(text: str) -> bool:
-    """Whether ``text`` is written as a host name is (:data:`BARE_DOMAIN`), whatever its
-    last part: a domain, a module's name, or a member's login ("andrew.keaveney", which
-    a WordPress site states as its post's author where the byline shows the writer's
+    """Whether ``text`` is written as a host name is (:data:`BARE_DOMAIN`): a domain, a
+    module's name ("tidepool.client"), or a member's login ("andrew.keaveney", which a
+    WordPress site states as its post's author where the byline shows the writer's
     name)."""
     return len(text) <= MAX_HOST_CHARS and BARE_DOMAIN.fullmatch(text) is not None
-
-
-def is_bare_domain(text: str) -> bool:
-    """Whether ``text`` is a host name as a site writes its name (:data:`BARE_DOMAIN`)
-    whose top level is one: two letters (a country's, ISO 3166), one of
-    :data:`GENERIC_TOP_LEVELS`, or in another script than Latin ("Лента.ру").  A
-    module's dotted name is written the same way, and its last part names no top level:
-    Sphinx titles an API page "tidepool.client — Tidepool 2.4.1 documentation" over an
-    ``<h1>`` "tidepool.client" (a newcomer's page had the two swapped)."""
-    if not is_dotted_name(text):
-        return False
-    top = text.rstrip("/").rsplit(".", 1)[-1].lower()
-    return len(top) == 2 or top in GENERIC_TOP_LEVELS or not top.isascii()
 
 
 #: A host name as a site writes its name ("Move.org", "www.example.co.uk", "Node.js",
@@ -259,31 +252,6 @@ BARE_DOMAIN: Final = re.compile(
     r"(?:[a-z0-9\u00c0-\u024f\u0400-\u04ff-]*[a-z0-9\u00c0-\u024f\u0400-\u04ff])?\.)+"
     r"[a-z\u0400-\u04ff]{2,24}/?",
     re.IGNORECASE,
-)
-
-
-#: Generic top-level domains that sites' names end with (IANA's Root Zone Database:
-#: the original ones, and the newer ones most registered), for :func:`is_bare_domain`.
-GENERIC_TOP_LEVELS: Final = frozenset(
-    {"com", "org", "net", "edu", "gov", "mil", "int", "info", "biz", "name", "pro"}
-    | {"mobi", "asia", "tel", "travel", "jobs", "museum", "aero", "coop", "cat", "app"}
-    | {"dev", "blog", "shop", "store", "online", "site", "tech", "news", "club", "xyz"}
-    | {"top", "live", "life", "world", "today", "media", "digital", "agency", "studio"}
-    | {"design", "art", "games", "space", "website", "cloud", "email", "network", "wiki"}
-    | {"group", "global", "one", "page", "guru", "tips", "fun", "vip", "work", "center"}
-    | {"city", "social", "academy", "school", "health", "law", "finance", "money", "fund"}
-    | {"auto", "bike", "tours", "cafe", "bar", "pub", "food", "coffee", "wine", "fashion"}
-    | {"beauty", "fit", "golf", "photo", "photos", "photography", "pics", "gallery"}
-    | {"video", "film", "music", "band", "radio", "audio", "book", "press", "report"}
-    | {"chat", "zone", "land", "house", "homes", "energy", "green", "eco", "earth", "farm"}
-    | {"garden", "pet", "pets", "family", "kids", "love", "events", "party", "software"}
-    | {"technology", "codes", "host", "download", "link", "click", "help", "support"}
-    | {"directory", "tools", "market", "shopping", "sale", "deals", "plus", "ltd", "llc"}
-    | {"gmbh", "inc", "biz", "xxx", "porn", "sex", "bet", "poker", "casino", "win", "lol"}
-    | {"ink", "icu", "buzz", "rocks", "ninja", "social", "systems", "solutions", "services"}
-    | {"company", "consulting", "marketing", "capital", "ventures", "partners", "legal"}
-    | {"education", "university", "college", "institute", "foundation", "church", "moe"}
-    | {"berlin", "london", "nyc", "paris", "tokyo", "wien", "hamburg", "bayern", "quebec"}
 )
 
 
@@ -393,8 +361,9 @@ def _parts(title: str, site_names: list[str]) -> list[str]:
     parts = [clean_title(title, site_names)]
     parts.extend(
         part
-        for part in TITLE_SEPARATOR.split(unbracketed(title))
-        if not is_site_name(part, site_names)
+        for number, part in enumerate(TITLE_SEPARATOR.split(unbracketed(title)))
+        # the first part may be a heading's dotted name (see _is_logo)
+        if not is_site_name(part, site_names, bare=number > 0)
     )
     parts.append(title)
     return parts
@@ -526,7 +495,8 @@ def find_title(
     over its product's ``<h1>``): 1,113 to 1,111 and 100 to 98, a home page's title is
     its site's name.
     """
-    own = [heading for heading in page_headings if not _is_logo(heading, site_names)]
+    leading = {fold(TITLE_SEPARATOR.split(unbracketed(text))[0]) for text in candidates}
+    own = [heading for heading in page_headings if not _is_logo(heading, site_names, leading)]
     splits = [_parts(candidate, site_names) for candidate in candidates]
     for parts in splits:
         for part in parts:
@@ -571,7 +541,6 @@ __all__ = [
     "domain_names",
     "find_title",
     "headings",
-    "is_bare_domain",
     "is_dotted_name",
     "is_site_name",
     "same_headline",
