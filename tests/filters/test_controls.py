@@ -47,6 +47,19 @@ def test_a_link_without_an_address_that_says_it_is_a_button_is_one() -> None:
     assert {texts[index] for index in control_labels(document)} == {"Click to expand..."}
 
 
+def test_a_custom_element_that_says_it_is_a_button_is_one() -> None:
+    """GitHub's ``<clipboard-copy role="button">``: a web component's name has a
+    hyphen.  A ``<div role="button">`` is no button to this rule: listings' cards."""
+    document = parse(
+        "<html><body><div class='highlight'><pre>import mdkit</pre><div class='zc'>"
+        "<clipboard-copy aria-label='Copy' class='btn' role='button'>Copy</clipboard-copy>"
+        "</div></div><div role='button' class='card'><div>Harbour Lights</div></div>"
+        "</body></html>"
+    )
+    texts = [block.text for block in document.blocks]
+    assert {texts[index] for index in control_labels(document)} == {"Copy"}
+
+
 def test_a_short_link_to_the_top_of_the_page_said_again_is_a_scripts_control() -> None:
     """HyperKitty's "Show quoted text" over each quotation of a mailing list's message:
     a link to "#" that a script makes a toggle, once per quotation.  A link to "#" said

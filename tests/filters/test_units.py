@@ -17,6 +17,7 @@ from unboiler.filters.units import (
     disclosure_groups,
     footnote_groups,
     heading_groups,
+    keep_enclosed,
     keep_heads,
     keep_likely_preformatted,
     keep_table_ends,
@@ -153,6 +154,49 @@ def test_a_fields_name_and_value_are_one_unit() -> None:
         ["Harbour Lights", "The Marrow Pines"],
     ]
     assert [0, 1] in decision_units(document)[1]
+
+
+def test_a_buttons_label_beside_code_is_no_break_in_the_run() -> None:
+    # between kept paragraphs: a <pre> (0.45) and its "Copy" button (0.34)
+    keep = np.array([True, False, False, True])
+    probabilities = np.array([0.98, 0.45, 0.34, 0.99])
+    assert keep_enclosed(keep, probabilities, {1}).tolist() == keep.tolist()
+    assert keep_enclosed(keep, probabilities, {1}, controls={2}).all()
+    # the button's labels are asked for only when such a run needs them
+    asked: list[bool] = []
+
+    def controls() -> set[int]:
+        asked.append(True)
+        return {2}
+
+    assert keep_enclosed(keep, probabilities, {1}, controls=controls).all()
+    assert keep_enclosed(
+        np.array([True, True, True, True]), probabilities, {1}, controls=controls
+    ).all()
+    assert len(asked) == 1
+    # a label alone between kept blocks, with no code, stays out
+    assert not keep_enclosed(keep, probabilities, set(), controls={1, 2})[1:3].any()
+
+
+def test_the_default_extractor_keeps_code_whose_copy_button_follows_it() -> None:
+    page = (
+        "<html><head><title>Install mdkit</title></head><body><main><article>"
+        "<h1>Installing mdkit</h1><p>mdkit is a small Markdown parser for Python. It "
+        "supports CommonMark and GitHub's extensions, and has no dependencies beyond the "
+        "standard library.</p><p>Install it from the package index with pip, preferably "
+        "inside a virtual environment:</p><div class='code-block'><pre><code class="
+        "'language-bash'>python -m venv .venv\n. .venv/bin/activate\npip install mdkit"
+        "</code></pre><button class='copy-btn' type='button'>Copy</button></div><p>Then "
+        "parse a document by calling mdkit.parse() on a string; it returns the document "
+        "tree, which you can render to HTML or walk yourself.</p><p>The tree's nodes carry "
+        "their source positions, so that a linter can point to the line of each problem "
+        "it finds.</p></article></main></body></html>"
+    )
+    markdown = unboiler.extract(page, output="markdown")
+    assert "```bash\npython -m venv .venv\n. .venv/bin/activate\npip install mdkit\n```" in (
+        markdown
+    )
+    assert "Copy" not in markdown
 
 
 def test_a_fields_value_may_be_its_parents_own_text() -> None:

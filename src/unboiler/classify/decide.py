@@ -35,6 +35,7 @@ from unboiler.document import TextDocument
 from unboiler.errors import ExtractorOptionError
 from unboiler.filters.adverts import ad_labels
 from unboiler.filters.concealed import concealed_blocks, drop_concealed
+from unboiler.filters.controls import control_labels
 from unboiler.filters.navigation import breadcrumb_blocks, drop_navigation
 from unboiler.filters.read_also import read_also_links
 from unboiler.filters.repeats import heading_copies, hidden_copies, layout_copies, layout_hidden
@@ -486,6 +487,7 @@ class DecideBlocks:
             contents=contents_entries(document),
             chrome=chrome_words(signals.blocks, words),
             siblings=signals.parent[signals.owner],
+            controls=lambda: control_labels(document),
             trace=trace,
         )
         tables = table_rows(document)
@@ -641,6 +643,7 @@ def choose_units(
     contents: Collection[int] = (),
     chrome: npt.NDArray[np.float64] | None = None,
     siblings: npt.NDArray[np.int64] | None = None,
+    controls: Callable[[], Collection[int]] | Collection[int] = (),
     trace: Trace | None = None,
 ) -> npt.NDArray[np.bool_]:
     """The blocks to keep (:func:`~unboiler.classify.default_model.choose_blocks`), the
@@ -652,7 +655,8 @@ def choose_units(
     (``definitions``); the entries of the page's own table of contents left out
     (``contents``) (:mod:`unboiler.filters.units`); ``chrome``: each block's words
     when it lies in the page's navigation (:func:`chrome_words`); ``siblings``: each
-    block's element's parent (:func:`~unboiler.filters.units.keep_enclosed`)."""
+    block's element's parent, and ``controls``: the page's button labels, or what gives
+    them (:func:`~unboiler.filters.units.keep_enclosed`)."""
     keep, _ = model_choice(probabilities, words, beta, code, rows, chrome)
     _traced(trace, RULE_MODEL, keep)
     keep = keep_likely_preformatted(keep, probabilities, [list(group) for group in code])
@@ -661,7 +665,7 @@ def choose_units(
         keep = keep_likely_headings(keep, probabilities, headings)
         _traced(trace, RULE_HEADING, keep)
     code_lines = {index for group in code for index in group}
-    keep = keep_enclosed(keep, probabilities, code_lines, wordless, siblings)
+    keep = keep_enclosed(keep, probabilities, code_lines, wordless, siblings, controls)
     _traced(trace, RULE_ENCLOSED, keep)
     if definitions:
         keep = keep_whole(keep, definitions)

@@ -698,6 +698,7 @@ class HeldOut:
             contents=page.contents,
             chrome=chrome_words(page.blocks, page.words) if len(page.blocks) else None,
             siblings=page.signals.parent[page.signals.owner] if len(page.blocks) else None,
+            controls=page.controls,
         )
         if len(page.blocks):
             keep = after_the_cut(
