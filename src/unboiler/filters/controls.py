@@ -96,6 +96,8 @@ def _is_button(element: Any) -> bool:
     """Whether an element :data:`BUTTON_SELECTOR` finds is a button it means."""
     tag = element.tag or ""
     return tag in ("button", "a") or "-" in tag
+
+
 #: A link to "#" (the top of the page: HTML's "indicated part of the document" is the
 #: document itself, §7.4.6.4) that a script makes a control says in at most this many
 #: words (:func:`unboiler.text.count_words`) what it does ("Show quoted text", "Reply")
