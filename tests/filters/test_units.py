@@ -508,6 +508,21 @@ def test_a_headings_lines_are_a_unit_and_its_inner_blocks_are_not() -> None:
     assert [0, 1] in decision_units(document)[1]
 
 
+def test_a_custom_element_in_a_headings_line_is_of_the_heading() -> None:
+    # GitHub's comment header: the parser cuts at <relative-time>, a browser does not;
+    # a custom element in a paragraph, or a heading's block element, is no such line
+    document = unboiler.parse(
+        "<body><h3><strong><a href='/u'>mvogt</a></strong> commented <a href='#c1'>"
+        "<relative-time datetime='2024-03-11'>Mar 11, 2024</relative-time></a></h3>"
+        "<p>Price <my-price>12 EUR</my-price> today</p>"
+        "<h2>Plans<div><x-badge>New</x-badge></div></h2></body>"
+    )
+    assert [block.text for block in document.blocks] == [
+        "mvogt commented", "Mar 11, 2024", "Price", "12 EUR", "today", "Plans", "New",
+    ]  # fmt: skip
+    assert heading_groups(document) == [[0, 1]]
+
+
 def test_a_sentence_a_form_control_cuts_is_a_unit() -> None:
     document = unboiler.parse(
         "<body><p>To save, click <button>Save</button> in the toolbar: <progress>70%"
