@@ -132,6 +132,35 @@ def test_the_tail_of_the_contents_element_is_kept() -> None:
     assert keep_tail(keep, low, signals.blocks, words, tree).tolist() == keep.tolist()
 
 
+def test_a_link_between_two_blocks_of_the_tail_is_kept() -> None:
+    # a product's questions: the second question, a link to its page, between its votes
+    # and its answer, which the tail keeps; a link after the tail's last block is not
+    from unboiler.classify.decide import TAIL_FLOOR, keep_tail
+    from unboiler.classify.signals import page_signals
+    from unboiler.parse import parse
+
+    prose = "The grinder has a conical burr of hardened steel and thirty-one settings. " * 3
+    doc = parse(
+        f"<main><article><p>{prose}</p><p>{prose}</p><p>{prose}</p>"
+        "<div><p>6 votes</p><p><a href='/ask/q2'>How loud is the grinder?</a></p>"
+        "<p>About as loud as a hair dryer, but it only runs for fifteen seconds.</p>"
+        "<p><a href='/ask'>See more answered questions</a></p></div></article></main>"
+    )
+    signals = page_signals(doc)
+    texts = [block.text for block in doc.blocks]
+    words = np.asarray([block.num_words for block in doc.blocks], dtype=np.float64)
+    tree = (signals.owner, signals.parent, signals.levels)
+    keep = np.asarray([text.startswith("The grinder") for text in texts])
+    probabilities = np.full(len(texts), TAIL_FLOOR + 0.05)
+    kept = keep_tail(keep, probabilities, signals.blocks, words, tree)
+    added = [text for text, was, now in zip(texts, keep, kept, strict=True) if now and not was]
+    assert added == [
+        "6 votes",
+        "How loud is the grinder?",
+        "About as loud as a hair dryer, but it only runs for fifteen seconds.",
+    ]
+
+
 def test_the_tail_keeps_a_table_row_whole_or_not_at_all() -> None:
     # a wiki's navigation box under the article: each group's label has no link and
     # passes the tail's tests, its list of links beside it does not; a row of a table
@@ -204,8 +233,8 @@ def test_a_unit_the_tail_keeps_a_block_of_is_kept_whole() -> None:
     prose = "The course gives a grounding in relational databases and their design. " * 3
     doc = parse(
         f"<main><div><p>{prose}</p><p>{prose}</p><p>{prose}</p><p><b>Teacher:</b> Karin"
-        " Lindqvist, lecturer<br>Mail: <a href='mailto:k@uu.se'>k@uu.se</a><br>Phone:"
-        " 018-471 00 00</p></div></main>"
+        " Lindqvist, lecturer<br>Phone: 018-471 00 00<br>Mail: <a href='mailto:k@uu.se'>"
+        "k@uu.se</a></p></div></main>"
     )
     signals = page_signals(doc)
     texts = [block.text for block in doc.blocks]
@@ -223,9 +252,10 @@ def test_a_unit_the_tail_keeps_a_block_of_is_kept_whole() -> None:
         return [text for text, was, now in zip(texts, keep, kept, strict=True) if now and not was]
 
     assert added(units=units) == [
-        "Teacher: Karin Lindqvist, lecturer", "Mail: k@uu.se", "Phone: 018-471 00 00",
+        "Teacher: Karin Lindqvist, lecturer", "Phone: 018-471 00 00", "Mail: k@uu.se",
     ]  # fmt: skip
-    # without them, the line with the address's link was a hole in the box
+    # without them, the line with the address's link, the box's last, was left out
+    # (between two of the tail's lines it is kept: a link inside the tail)
     assert added() == ["Teacher: Karin Lindqvist, lecturer", "Phone: 018-471 00 00"]
     # nothing added, nothing changed
     assert whole_units_added(keep, keep, units) is keep
