@@ -167,7 +167,7 @@ def keep_tail(
 
     A link between two blocks the rule keeps is kept too: a product's question, a link
     to its page, was left out between its votes and its answer, which the rule kept (a
-    newcomer's Amazon page).  Held out (replayed runs): WCXB 0.887260 to 0.887261 (4
+    newcomer's Amazon page).  Held out (replayed runs): WCXB 0.887260 to 0.887261 (3
     pages better, 1 worse), readability 0.967165 to 0.967845 (a folk-tale site's links
     to the day's tales, which its gold keeps), scrapinghub unchanged; keeping only the
     tail's first run of likely blocks instead moved WCXB to 0.887286 and scrapinghub to
