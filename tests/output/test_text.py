@@ -2285,6 +2285,22 @@ def test_the_plain_text_writes_no_break_spaces_as_spaces() -> None:
     assert "ROI\u00a0payback" in markdown
 
 
+def test_the_plain_text_leaves_out_direction_marks() -> None:
+    """Amazon's technical details begin with a left-to-right mark ("&lrm;Brauwerk"):
+    the plain text leaves the marks out, Markdown keeps them for its display."""
+    page = (
+        "<html><body><article><h1>Technische Details</h1><p>Die Kaffeemühle mahlt in "
+        "31 Stufen, von extra fein für Espresso bis grob für French Press.&rlm;</p>"
+        "<table><tr><th>Marke</th><td>&lrm;Brauwerk</td></tr><tr><th>Farbe</th>"
+        "<td>&lrm;Schwarz</td></tr></table></article></body></html>"
+    )
+    text = unboiler.extract(page, extractor="boilerpipe-everything")
+    assert "\u200e" not in text and "\u200f" not in text
+    assert "Marke\tBrauwerk" in text and "French Press." in text
+    markdown = unboiler.extract(page, extractor="boilerpipe-everything", output="markdown")
+    assert "\u200eBrauwerk" in markdown
+
+
 @pytest.mark.parametrize("output", ["text", "markdown", "html"])
 def test_a_link_to_an_entrys_source_is_apart_from_its_signature(output: str) -> None:
     document = _all_content(

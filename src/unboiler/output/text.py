@@ -29,7 +29,8 @@ Hygiene has one home here too: the layout drops the characters that show nothing
 (:func:`unboiler.text.visible`: byte-order marks, zero-width spaces, word joiners, soft hyphens)
 from every text it takes, so every output is without them, and the text and Markdown writers end no
 line with white space (:func:`~unboiler.output.inline.strip_line_ends`).  The plain text writes
-no-break spaces as spaces (:data:`NO_BREAK_SPACES`).
+no-break spaces as spaces (:data:`NO_BREAK_SPACES`) and leaves out direction marks
+(:data:`DIRECTION_MARKS`).
 
 Before the layout, the page's tree is read for what it shows nobody
 (:mod:`unboiler.output.hidden`), for its own controls (:mod:`unboiler.output.controls`)
@@ -57,18 +58,30 @@ from unboiler.output.tree import Block, CodeBlock, Heading, ListBlock, Paragraph
 #: ``str.split`` reads them as white space).  Markdown and HTML keep them: there they
 #: indent a line after a ``<br>`` and bind words as the page binds them.
 NO_BREAK_SPACES: Final = "\u00a0\u2007\u202f"
-_NO_BREAK: Final = re.compile(f"[{NO_BREAK_SPACES}]")
+#: The marks that order mixed-direction text (the left-to-right and right-to-left marks,
+#: U+200E and U+200F, and the Arabic letter mark, U+061C): the plain text leaves them
+#: out, as trafilatura's does.  Amazon begins each technical detail with one
+#: ("\u200eBrauwerk", a newcomer's German product page), which a tokenizer or a search
+#: reads as part of the word; a text file's reader sees the text without them, in the
+#: direction of its letters.  Markdown and HTML keep them, for their display.
+DIRECTION_MARKS: Final = "\u200e\u200f\u061c"
+_NO_BREAK: Final = re.compile(f"[{NO_BREAK_SPACES}{DIRECTION_MARKS}]")
+_WITHOUT_MARKS: Final = {
+    **dict.fromkeys(map(ord, NO_BREAK_SPACES), " "),
+    **dict.fromkeys(map(ord, DIRECTION_MARKS)),
+}
 _SPACE_RUN: Final = re.compile(r"(?<=[^ \n]) {2,}")
 
 
 def _spaced(text: str) -> str:
     """``text`` with its no-break spaces as spaces (:data:`NO_BREAK_SPACES`), one for
-    each run within a line ("end.&nbsp; Next"); a line's indentation stays.  (Searched
-    for first: most paragraphs have none, and on a paragraph of 340 characters the
-    search takes 1.1 µs where ``str.translate`` took 17.7.)"""
+    each run within a line ("end.&nbsp; Next"), and without direction marks
+    (:data:`DIRECTION_MARKS`); a line's indentation stays.  (Searched for first: most
+    paragraphs have none, and on a paragraph of 340 characters the search takes 1.1 µs
+    where ``str.translate`` took 17.7.)"""
     if text.isascii() or _NO_BREAK.search(text) is None:
         return text
-    return _SPACE_RUN.sub(" ", _NO_BREAK.sub(" ", text))
+    return _SPACE_RUN.sub(" ", text.translate(_WITHOUT_MARKS))
 
 
 #: List items are written without a mark.  WCXB's gold text starts them with "- " or
