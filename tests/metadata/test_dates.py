@@ -478,6 +478,8 @@ def test_a_list_of_datelines_newest_first_is_an_index_of_other_pages() -> None:
         ("5 NİSAN 2024", "2024-04-05"),  # and "ni̇san", with a combining dot
         ("Diterbitkan 17 Agustus 2021", "2021-08-17"),  # Indonesian
         ("3 Μαρτίου 2024", "2024-03-03"),  # Greek, genitive
+        ("18 Σεπ 2023", "2023-09-18"),  # ... abbreviated
+        ("3 mrt. 2024", "2024-03-03"),  # Dutch's abbreviation of maart
         ("3 במרץ 2024", "2024-03-03"),  # Hebrew, "in March"
         ("3 मार्च 2024", "2024-03-03"),  # Hindi
         ("3 آذار 2024", "2024-03-03"),  # Levantine Arabic
@@ -501,6 +503,22 @@ def test_a_list_of_datelines_newest_first_is_an_index_of_other_pages() -> None:
 )
 def test_month_names_of_more_languages(text: str, day: str) -> None:
     assert parse_date(text) == day
+
+
+def test_a_page_without_a_language_tag_writes_dates_as_its_language_does() -> None:
+    # a Vietnamese forum without a lang attribute: day first, as its text's language
+    text = (
+        "<p>Em đang dùng con Honda City 2017 bản 1.5 TOP, đi được 68.000 km. Dạo gần đây "
+        "khi đề nổ buổi sáng thì máy rung khá mạnh, đèn check engine thỉnh thoảng sáng.</p>"
+    )
+    body = f"<h1>Honda City 2017 rung máy</h1><p>Ngày đăng: 10/04/2024</p>{text}"
+    assert date_of(body=body) == "2024-04-10"
+    # an English page without one reads month first, as before
+    english = (
+        "<h1>Council meeting</h1><p>Posted 10/04/2024</p><p>The council met to review the "
+        "budget and the road works planned in the central districts this year.</p>"
+    )
+    assert date_of(body=english) == "2024-10-04"
 
 
 def test_a_month_name_of_two_languages_with_two_meanings_is_left_out() -> None:

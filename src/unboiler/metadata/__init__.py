@@ -179,11 +179,12 @@ def extract_metadata(document: TextDocument) -> Metadata:
     headline = _headline_blocks(near, title)
     canonical, image = _urls(page)
     categories, tags = _topics(page)
+    language = _language(page)
     return Metadata(
         title=_shown(title),
         author=_shown(_author(page, near, title)),
-        date=_date(page, near, headline) or _declared_day(document.url, canonical),
-        language=_language(page),
+        date=_date(page, near, headline, language) or _declared_day(document.url, canonical),
+        language=language,
         sitename=_shown(_site_name(sites, document.title, title, canonical or document.url)),
         description=_shown(_description(page)),
         image=image,
@@ -800,7 +801,9 @@ def _author(page: _Page, near: list[TextBlock], title: str | None) -> str | None
     return next((name for name in organisations if name), None)
 
 
-def _date(page: _Page, near: list[TextBlock], headline: list[TextBlock]) -> str | None:
+def _date(
+    page: _Page, near: list[TextBlock], headline: list[TextBlock], language: str | None = None
+) -> str | None:
     """The publication date: the first the structured data or the meta elements state,
     unless the page shows another as the dateline under its title and the stated date
     appears nowhere on the page (see :func:`_stated_date_hidden`), or the URL writes the
@@ -828,7 +831,9 @@ def _date(page: _Page, near: list[TextBlock], headline: list[TextBlock]) -> str 
     values.extend(microdata(page.tree, "datePublished"))
     values.extend(microdata(page.tree, "dateCreated"))
     blocks = page.document.blocks
-    day_first = writes_day_first(blocks, next(iter(_language_tags(page)), None))
+    # the language the page declares, else the one its text is in (``language``): a
+    # Vietnamese forum without a lang attribute writes "10/04/2024" for the 10th of April
+    day_first = writes_day_first(blocks, next(iter(_language_tags(page)), None) or language)
     # a stated date with slashes is read as the page writes its dates ("05/03/2024" on
     # a French page is the fifth of March, as in its text)
     stated = next(

@@ -584,7 +584,8 @@ def writes_day_first(blocks: list[TextBlock], language_tag: str | None) -> bool:
     The page's own dates decide when one of them can be read one way only (a first
     number above 12 is a day, a second one is a day too): the page's other dates
     follow the same order.  Otherwise the page's language tag does (BCP 47:
-    ``en-GB``, ``fr``, ``pt-BR``...): month first only for English in the United States
+    ``en-GB``, ``fr``, ``pt-BR``...; the caller gives the language its text is in when
+    the page declares none): month first only for English in the United States
     (:data:`MONTH_FIRST_REGIONS`) or English without a region, as before."""
     votes = 0
     for block in blocks:

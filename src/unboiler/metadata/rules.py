@@ -216,11 +216,14 @@ LOGO_WORDS: Final = re.compile(r"logo", re.IGNORECASE)
 LOGO_DEPTH: Final = 3
 #: Elements at the start or end of a heading that are no part of its headline: the
 #: count of its comments ("139" linking to ``#comments``, or in an element whose class
-#: says comment), its date (a ``<time>``: "Dec 18 2025 Preparing a transition") and a
-#: button (rustdoc's "Copy item path" after an item's name).
+#: says comment), its date (a ``<time>``: "Dec 18 2025 Preparing a transition"), a
+#: button (rustdoc's "Copy item path" after an item's name), and what the heading hides
+#: from screen readers: VuePress's and markdown-it-anchor's permalink, ``<a
+#: class="header-anchor" aria-hidden="true">#</a> Configuration`` (a newcomer's title
+#: read "# Configuration").
 HEADING_EXTRAS_SELECTOR: Final = (
     'a[href*="#comment" i], a[href*="#respond" i], a[href*="#disqus" i], [class*="comment" i], '
-    "time, button"
+    'time, button, [aria-hidden="true" i]'
 )
 #: A class that names its element a count ("category-products__count", "item-count",
 #: "results-counter"): the word "count" or "counter" between the class's separators, not
@@ -563,11 +566,12 @@ NOT_PAGE_TIME_TAGS: Final = frozenset({"nav", "footer", "aside"})
 #: Dates before this year are no web page's (the Web opened to the public in 1991).
 MIN_YEAR: Final = 1991
 #: Month names of English, German, French, Spanish, Italian, Portuguese and Dutch,
-#: with their usual abbreviations (Spanish "ago", "dic"; Italian "gen", "mag"...); then
+#: with their usual abbreviations (Spanish "ago", "dic"; Italian "gen", "mag"; Dutch
+#: "mrt"...); then
 #: Indonesian, Turkish, Polish and Czech (the genitive, as a date writes it: "5 marca",
 #: "5. března"), Russian and Ukrainian (genitive, and Russian abbreviations: "5 марта",
-#: "5 мар."), and Arabic's (Egyptian and Gulf) names; then Greek (genitive and
-#: nominative: "3 Μαρτίου"), Hebrew (with the preposition dates write: "3 במרץ"), Hindi,
+#: "5 мар."), and Arabic's (Egyptian and Gulf) names; then Greek (genitive, nominative
+#: and abbreviated: "3 Μαρτίου", "18 Σεπ 2023"), Hebrew (with the preposition dates write: "3 במרץ"), Hindi,
 #: Thai (and its abbreviations: "15 ก.ย. 2567"), the Levantine and Iraqi Arabic names
 #: ("3 آذار", "كانون الثاني", two words joined by "_" here) and the Maghreb's ("جانفي").
 #: One line per month; a name shared by
@@ -576,55 +580,55 @@ MIN_YEAR: Final = 1991
 MONTH_NAMES: Final = (
     (
         "january jan janvier janv januar jän enero ene gennaio genn gen janeiro januari"
-        " ocak stycznia ledna января янв січня يناير ιανουαρίου ιανουάριος ינואר בינואר"
+        " ocak stycznia ledna января янв січня يناير ιανουαρίου ιανουάριος ιαν ינואר בינואר"
         " जनवरी มกราคม ม.ค. كانون_الثاني جانفي"
     ),
     (
         "february feb février févr fevrier februar febrero febbraio fevereiro fev"
-        " februari şubat lutego února февраля фев февр лютого فبراير φεβρουαρίου"
+        " februari şubat lutego února февраля фев февр лютого فبراير φεβρουαρίου φεβ"
         " φεβρουάριος פברואר בפברואר फ़रवरी फरवरी กุมภาพันธ์ ก.พ. شباط فيفري"
     ),
     (
-        "march mar mars märz mär marzo março maart maret mart marca března марта мар березня"
-        " مارس μαρτίου μάρτιος מרץ במרץ מרס במרס मार्च มีนาคม มี.ค. آذار"
+        "march mar mars märz mär marzo março maart mrt maret mart marca března марта мар березня"
+        " مارس μαρτίου μάρτιος μαρ מרץ במרץ מרס במרס मार्च มีนาคม มี.ค. آذار"
     ),
     (
         "april apr avril avr abril abr aprile nisan kwietnia dubna апреля апр квітня"
-        " أبريل إبريل απριλίου απρίλιος אפריל באפריל अप्रैल เมษายน เม.ย. نيسان أفريل"
+        " أبريل إبريل απριλίου απρίλιος απρ אפריל באפריל अप्रैल เมษายน เม.ย. نيسان أفريل"
     ),
     (
-        "may mai mayo maggio mag maio mei mayıs maja května мая травня مايو μαΐου μάιος"
+        "may mai mayo maggio mag maio mei mayıs maja května мая травня مايو μαΐου μάιος μαΐ μαϊ"
         " מאי במאי मई พฤษภาคม พ.ค. أيار ماي"
     ),
     (
         "june jun juin juni junio giugno giu junho haziran czerwca června июня июн червня"
-        " يونيو يونيه ιουνίου ιούνιος יוני ביוני जून มิถุนายน มิ.ย. حزيران جوان"
+        " يونيو يونيه ιουνίου ιούνιος ιουν יוני ביוני जून มิถุนายน มิ.ย. حزيران جوان"
     ),
     (
         "july jul juillet juil juli julio luglio lug julho temmuz lipca července июля июл"
-        " липня يوليو يوليه ιουλίου ιούλιος יולי ביולי जुलाई กรกฎาคม ก.ค. تموز جويلية"
+        " липня يوليو يوليه ιουλίου ιούλιος ιουλ יולי ביולי जुलाई กรกฎาคม ก.ค. تموز جويلية"
     ),
     (
         "august aug août aout agosto ago augustus agustus ağustos sierpnia srpna августа"
-        " авг серпня أغسطس αυγούστου αύγουστος אוגוסט באוגוסט अगस्त สิงหาคม ส.ค. آب أوت"
+        " авг серпня أغسطس αυγούστου αύγουστος αυγ אוגוסט באוגוסט अगस्त สิงหาคม ส.ค. آب أوت"
     ),
     (
         "september sep sept septembre septiembre settembre set setembro eylül września"
-        " září сентября сен сент вересня سبتمبر σεπτεμβρίου σεπτέμβριος ספטמבר בספטמבר"
+        " září сентября сен сент вересня سبتمبر σεπτεμβρίου σεπτέμβριος σεπ σεπτ ספטמבר בספטמבר"
         " सितंबर सितम्बर กันยายน ก.ย. أيلول"
     ),
     (
         "october oct octobre oktober octubre ottobre ott outubro okt ekim października"
-        " října октября окт жовтня أكتوبر οκτωβρίου οκτώβριος אוקטובר באוקטובר अक्टूबर"
+        " října октября окт жовтня أكتوبر οκτωβρίου οκτώβριος οκτ אוקטובר באוקטובר अक्टूबर"
         " अक्तूबर ตุลาคม ต.ค. تشرين_الأول"
     ),
     (
         "november nov novembre noviembre novembro kasım listopadu ноября ноя листопада"
-        " نوفمبر νοεμβρίου νοέμβριος נובמבר בנובמבר नवंबर नवम्बर พฤศจิกายน พ.ย. تشرين_الثاني"
+        " نوفمبر νοεμβρίου νοέμβριος νοε νοεμ נובמבר בנובמבר नवंबर नवम्बर พฤศจิกายน พ.ย. تشرين_الثاني"
     ),
     (
         "december dec décembre decembre dezember diciembre dic dicembre dezembro dez"
-        " desember aralık grudnia prosince декабря дек грудня ديسمبر δεκεμβρίου δεκέμβριος"
+        " desember aralık grudnia prosince декабря дек грудня ديسمبر δεκεμβρίου δεκέμβριος δεκ"
         " דצמבר בדצמבר दिसंबर दिसम्बर ธันวาคม ธ.ค. كانون_الأول"
     ),
 )
