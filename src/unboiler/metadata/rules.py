@@ -571,9 +571,10 @@ MIN_YEAR: Final = 1991
 #: Indonesian, Turkish, Polish and Czech (the genitive, as a date writes it: "5 marca",
 #: "5. března"), Russian and Ukrainian (genitive, and Russian abbreviations: "5 марта",
 #: "5 мар."), and Arabic's (Egyptian and Gulf) names; then Greek (genitive, nominative
-#: and abbreviated: "3 Μαρτίου", "18 Σεπ 2023"), Hebrew (with the preposition dates write: "3 במרץ"), Hindi,
-#: Thai (and its abbreviations: "15 ก.ย. 2567"), the Levantine and Iraqi Arabic names
-#: ("3 آذار", "كانون الثاني", two words joined by "_" here) and the Maghreb's ("جانفي").
+#: and abbreviated: "3 Μαρτίου", "18 Σεπ 2023"), Hebrew (with the preposition dates
+#: write: "3 במרץ"), Hindi, Thai (and its abbreviations: "15 ก.ย. 2567"), the
+#: Levantine and Iraqi Arabic names ("3 آذار", "كانون الثاني", two words joined by "_"
+#: here) and the Maghreb's ("جانفي").
 #: One line per month; a name shared by
 #: two languages names the same month in both (Polish "listopada", November, is
 #: Croatian for October, and is left out).
