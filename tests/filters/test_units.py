@@ -700,6 +700,16 @@ def test_the_title_of_contents_goes_with_its_entries() -> None:
     doc = parse(page.replace("<h2>Contents</h2>", ""))
     texts = [block.text for block in doc.blocks]
     assert sorted(texts[i] for i in contents_entries(doc)) == ["Ecology", "Geography"]
+    # VuePress's box titled by a short line that is no heading, in the box
+    doc = parse(page.replace("<h2>Contents</h2>", "<p class='toc-title'>On this page</p>"))
+    texts = [block.text for block in doc.blocks]
+    assert sorted(texts[i] for i in contents_entries(doc)) == [
+        "Ecology", "Geography", "On this page",
+    ]  # fmt: skip
+    # ... but not such a line outside the box
+    doc = parse(page.replace("<div id='toc'><h2>Contents</h2>", "<p>On this page</p><div>"))
+    texts = [block.text for block in doc.blocks]
+    assert sorted(texts[i] for i in contents_entries(doc)) == ["Ecology", "Geography"]
 
 
 def test_contents_entries_are_left_out() -> None:
